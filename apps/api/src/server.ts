@@ -1,0 +1,54 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createDb } from './db/client.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+import { migrateDb } from './db/migrate.ts';
+import { seedIfEmpty } from './db/seed/demo.ts';
+
+/** Starts DevStay: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP. */
+export async function startServer() {
+  const config = loadConfig();
+  const started = Date.now();
+  const embedded = config.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({
+        dataDir: config.PG_DATA_DIR,
+        port: config.PG_PORT,
+        database: 'devstay',
+      });
+  const databaseUrl = config.DATABASE_URL ?? embedded?.url;
+  if (!databaseUrl) throw new Error('No database');
+
+  const db = createDb(databaseUrl);
+  await migrateDb(db);
+  await seedIfEmpty(db, { uploadsDir: config.UPLOADS_DIR });
+
+  const app = await buildApp({ config, db });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    await app.close().catch(() => {});
+    await db.$client.end().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    `DevStay is serving ${config.PUBLIC_URL} (ready in ${Date.now() - started} ms` +
+      `${embedded ? ', embedded PostgreSQL' : ''})`,
+  );
+  return app;
+}
+
+if (import.meta.main) {
+  startServer().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    if (error instanceof Error && error.cause) console.error(error.cause);
+    process.exit(1);
+  });
+}

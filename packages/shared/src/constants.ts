@@ -1,0 +1,57 @@
+/** Business constants of the product (spec §9). One place for both server and browser. */
+
+export const HOTELS_PER_PAGE = 8;
+export const PAGE_WINDOW_SIZE = 5;
+export const PAGE_WINDOW_SHIFT = 4;
+export const SKELETON_CARDS = 8;
+export const MAX_PAGE_SIZE = 100;
+
+export const ROOM_NAMES = ['double', 'family', 'single', 'suite'] as const;
+export type RoomName = (typeof ROOM_NAMES)[number];
+
+export const ROOM_CATEGORIES = ['premium', 'presidential', 'standard'] as const;
+export type RoomCategory = (typeof ROOM_CATEGORIES)[number];
+
+export const ROLES = ['user', 'admin', 'superAdmin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const BOOKING_STATUSES = ['confirmed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const STOCK_MIN = 1;
+export const STOCK_MAX = 50;
+export const PRICE_MIN = 10;
+export const PRICE_MAX = 1000;
+export const QUALIFICATION_MIN = 1;
+export const QUALIFICATION_MAX = 5;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const RATING_DEFAULT = 1;
+
+export const ROOM_DESCRIPTION_MAX = 500;
+export const DESCRIPTION_MAX = 1000;
+export const PASSWORD_MIN = 6;
+
+export const CAROUSEL_IMAGES = 3;
+export const CAROUSEL_INTERVAL_MS = 3000;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const PAYMENT_SPINNER_MS = 2500;
+export const PAYMENT_REDIRECT_MS = 8000;
+
+/** Events may be dated from today up to this many years ahead (a rolling horizon). */
+export const EVENT_HORIZON_YEARS = 2;
+
+export const RECEIPT_SUBJECT = 'Hotel Receipt';
+export const OFFERS_SUBJECT = 'Hotel Deals';
+
+export const PRODUCT_NAME = 'DevStay';
+
+/** Sort options of the hotel list (spec §2.4), in display order. */
+export const HOTEL_SORTS = [
+  { value: 'name_asc', label: 'Name (A-Z)' },
+  { value: 'name_desc', label: 'Name (Z-A)' },
+  { value: 'score_asc', label: 'Lowest score' },
+  { value: 'score_desc', label: 'Highest score' },
+] as const;
+export type HotelSort = (typeof HOTEL_SORTS)[number]['value'];
+export const HOTEL_SORT_VALUES = HOTEL_SORTS.map((s) => s.value) as [HotelSort, ...HotelSort[]];
