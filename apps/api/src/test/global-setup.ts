@@ -1,5 +1,4 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -7,6 +6,7 @@ import { createDb } from '../db/client.ts';
 import { createDatabaseIfMissing, startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { seedIfEmpty } from '../db/seed/demo.ts';
+import { freePort } from '../lib/free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,18 +16,6 @@ declare module 'vitest' {
     templateDatabase: string;
     uploadsDir: string;
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      );
-    });
-  });
 }
 
 /**
