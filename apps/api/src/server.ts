@@ -39,7 +39,7 @@ export async function startServer() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
-    `DevStay is serving ${config.PUBLIC_URL} (ready in ${Date.now() - started} ms` +
+    `DevStay is serving http://localhost:${config.PORT} (ready in ${Date.now() - started} ms` +
       `${embedded ? ', embedded PostgreSQL' : ''})`,
   );
   return app;

@@ -9,5 +9,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export function createDb(databaseUrl: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  // An idle connection dropped by the server (restart, shutdown) must not crash the process:
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   return drizzle({ client: pool, schema, casing: 'snake_case' }) as Db;
 }
