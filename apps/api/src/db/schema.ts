@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -252,6 +253,16 @@ export const verifications = pgTable(
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
+
+// ── Rate-limit counters of the identity endpoints (Better Auth's database storage, shared by
+//    every API process): one row per client address and path.
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  /** Milliseconds since the epoch of the last counted request. */
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
 
 // ── Reviews: one per hotel and author; `verifiedStay` when the author stayed there.
 export const reviews = pgTable(
