@@ -1,38 +1,68 @@
 import { z } from 'zod';
-import { HOTEL_SORT_VALUES, QUALIFICATION_MAX, QUALIFICATION_MIN, ROOM_CATEGORIES, ROOM_NAMES } from '../constants.ts';
+import {
+  HOTEL_SORT_VALUES,
+  QUALIFICATION_MAX,
+  QUALIFICATION_MIN,
+  ROOM_CATEGORIES,
+  ROOM_NAMES,
+} from '../constants.ts';
 import { imageItem, isoDate, locationLine, pageQuery } from './common.ts';
 
-/** GET /hotels — search, filters, sort and paging, all applied by the server. */
+/**
+ * The public catalogue (spec §7.1, GET side), served under /api. Paged lists answer with a JSON
+ * array and carry the number of matches in the X-Total-Count header (TOTAL_COUNT_HEADER).
+ * Names are returned as stored (lower-cased); the web app capitalises them for display.
+ */
+
+// ── Hotels ──────────────────────────────────────────────────────────────────────────────────
+
+/** A search text; blank means "no search". Matched ignoring case and accents, anywhere in the name. */
+const searchText = z.string().trim().max(100);
+
+/**
+ * GET /hotels — search by name, filter by city and stars, sort and page, all applied by the
+ * server. `sort` defaults to name_asc (A-Z; ties by id). `pageSize` defaults to 8, at most 100.
+ */
 export const hotelListQuery = pageQuery.extend({
-  name: z.string().trim().max(100).optional(),
-  city: z.string().trim().max(100).optional(),
+  name: searchText.optional(),
+  city: searchText.optional(),
   qualification: z.coerce.number().int().min(QUALIFICATION_MIN).max(QUALIFICATION_MAX).optional(),
   sort: z.enum(HOTEL_SORT_VALUES).optional(),
 });
 export type HotelListQuery = z.infer<typeof hotelListQuery>;
 
-/** GET /filtersHotels/location?filter={city} */
+/** GET /filtersHotels/location?filter={city} — the hotels of a city; same paging and sorts. */
 export const hotelCityQuery = pageQuery.extend({
   filter: z.string().trim().min(1).max(100),
+  qualification: hotelListQuery.shape.qualification,
+  sort: hotelListQuery.shape.sort,
 });
+export type HotelCityQuery = z.infer<typeof hotelCityQuery>;
 
 export const hotelCard = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** Image URLs; the first is the card's picture, the detail carousel shows the first three. */
   image: z.array(z.string()),
   qualification: z.number().int(),
   address: z.string(),
   idLocation: z.number().int(),
+  /** The hotel's city as a one-element list (the spec's shape). */
   Locations: z.array(locationLine),
   reviewCount: z.number().int(),
+  /** Mean review rating rounded to one decimal; null while the hotel has no review. */
   reviewAverage: z.number().nullable(),
 });
 export type HotelCard = z.infer<typeof hotelCard>;
+
+/** GET /hotels and GET /filtersHotels/location: one page of cards (total in X-Total-Count). */
+export const hotelCardList = z.array(hotelCard);
 
 export const roomSummary = z.object({
   id: z.number().int(),
   name: z.enum(ROOM_NAMES),
   image: z.array(imageItem),
+  /** Nightly price in dollars. */
   price: z.number(),
   description: z.string(),
   category: z.enum(ROOM_CATEGORIES),
@@ -41,16 +71,22 @@ export const roomSummary = z.object({
 });
 export type RoomSummary = z.infer<typeof roomSummary>;
 
+/** GET /rooms/allRooms/{id} — the rooms of a hotel, cheapest first. */
+export const roomSummaryList = z.array(roomSummary);
+
 export const review = z.object({
   id: z.number().int(),
   name: z.string(),
   rating: z.number().int(),
   comment: z.string(),
+  /** The author stayed at the hotel (a confirmed booking there). */
   verifiedStay: z.boolean(),
+  /** ISO 8601 instant. */
   createdAt: z.string(),
 });
 export type Review = z.infer<typeof review>;
 
+/** GET /hotels/{id} — card fields, description, rooms (cheapest first), reviews (newest first). */
 export const hotelDetail = hotelCard.extend({
   description: z.string(),
   Rooms: z.array(roomSummary),
@@ -58,14 +94,30 @@ export const hotelDetail = hotelCard.extend({
 });
 export type HotelDetail = z.infer<typeof hotelDetail>;
 
+/** GET /filtersHotels/cities — the cities that have hotels, sorted ignoring case and accents. */
+export const city = z.object({
+  id: z.number().int(),
+  city: z.string(),
+  department: z.string(),
+  state: z.string(),
+});
+export type City = z.infer<typeof city>;
+export const cityList = z.array(city);
+
+// ── Rooms and services ─────────────────────────────────────────────────────────────────────
+
 export const roomService = z.object({
   id: z.number().int(),
   name: z.string(),
   image: z.array(imageItem),
 });
 export type RoomService = z.infer<typeof roomService>;
+/** GET /serviceRooms — every room service, by name. */
+export const roomServiceList = z.array(roomService);
 
+/** GET /rooms/{id} */
 export const roomDetail = roomSummary.extend({
+  /** Names of the room's services. */
   services: z.array(z.string()),
   ServicesRooms: z.array(roomService),
   Hotels: z.object({ id: z.number().int(), name: z.string(), address: z.string() }),
@@ -80,20 +132,39 @@ export const hotelService = z.object({
   idHotel: z.number().int(),
 });
 export type HotelService = z.infer<typeof hotelService>;
+/** GET /serviceHotels/hotel/{id} — the services of a hotel, by name. */
+export const hotelServiceList = z.array(hotelService);
 
-/** GET /events — optional date window (inclusive) and paging. */
-export const eventListQuery = pageQuery.extend({
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-  pageSize: pageQuery.shape.pageSize.default(100),
-});
+// ── Events ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * GET /events — optional date window `from`..`to` (yyyy-MM-dd, both inclusive) and paging
+ * (pageSize defaults to 100). Ordered by date, then time.
+ */
+export const eventListQuery = pageQuery
+  .extend({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    pageSize: pageQuery.shape.pageSize.unwrap().default(100),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'Must not be before from',
+    path: ['to'],
+  });
 export type EventListQuery = z.infer<typeof eventListQuery>;
+
+/** GET /events/hotel/{idHotel} */
+export const eventHotelParams = z.object({
+  idHotel: z.coerce.number().int().positive().max(2_147_483_647),
+});
 
 export const event = z.object({
   id: z.number().int(),
   name: z.string(),
   idHotel: z.number().int(),
+  /** yyyy-MM-dd */
   date: z.string(),
+  /** HH:mm (24 h) */
   time: z.string(),
   image: z.array(imageItem),
   description: z.string(),
@@ -105,14 +176,36 @@ export const event = z.object({
   }),
 });
 export type Event = z.infer<typeof event>;
+export const eventList = z.array(event);
 
-/** GET /locations (states), ?name={state} (departments), /locations/city?name={department}. */
+// ── Locations ──────────────────────────────────────────────────────────────────────────────
+
+/** GET /locations → the states; GET /locations?name={state} → the departments of that state. */
 export const locationNameQuery = z.object({ name: z.string().trim().min(1).max(100).optional() });
-export const cityQuery = z.object({ name: z.string().trim().min(1).max(100) });
-export const city = z.object({
-  id: z.number().int(),
-  city: z.string(),
-  department: z.string(),
-  state: z.string(),
+/** Both answers are lists of names, sorted ignoring case and accents. */
+export const locationNameList = z.array(z.string());
+
+/**
+ * GET /locations/city?name={department} → the cities of that department. `state` narrows it
+ * when two states share a department name.
+ */
+export const cityQuery = z.object({
+  name: z.string().trim().min(1).max(100),
+  state: z.string().trim().min(1).max(100).optional(),
 });
-export type City = z.infer<typeof city>;
+
+// ── Offers (footer sign-up) ───────────────────────────────────────────────────────────────
+
+/** POST /offers — subscribe an e-mail address to the hotel deals e-mails. */
+export const offerSignupBody = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ message: 'Email invalid' })),
+});
+export type OfferSignupBody = z.infer<typeof offerSignupBody>;
+export const offerSignupReply = z.object({ message: z.string() });
+export type OfferSignupReply = z.infer<typeof offerSignupReply>;
+export const OFFER_SIGNUP_MESSAGE = 'You are subscribed to our hotel deals';

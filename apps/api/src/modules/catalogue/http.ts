@@ -1,0 +1,22 @@
+import { errorBody, TOTAL_COUNT_HEADER } from '@devstay/shared/contracts/common';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Catalogue reads may be reused by browsers and shared caches for a short while, then
+ * revalidated with their ETag (a 304 costs no body). Writes elsewhere show within this window.
+ */
+export const CATALOGUE_CACHE_CONTROL = 'public, max-age=30';
+
+/** Error replies every catalogue read may give. */
+export const readErrors = { 400: errorBody, 404: errorBody } as const;
+
+/** Paged lists answer with a bare JSON array; the number of matches travels in a header. */
+export function setTotalCount(reply: FastifyReply, total: number): void {
+  reply.header(TOTAL_COUNT_HEADER, String(total));
+  reply.header('access-control-expose-headers', TOTAL_COUNT_HEADER);
+}
+
+/** The header as OpenAPI shows it on paged lists. */
+export const totalCountHeader = {
+  [TOTAL_COUNT_HEADER]: { type: 'integer', description: 'Number of matches over all pages' },
+} as const;

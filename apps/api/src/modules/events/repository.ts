@@ -1,0 +1,105 @@
+import type { Event } from '@devstay/shared/contracts/catalogue';
+import { and, asc, count, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { events, hotels, locations } from '../../db/schema.ts';
+
+export interface EventSearch {
+  /** First date shown, yyyy-MM-dd, inclusive. */
+  from?: string;
+  /** Last date shown, yyyy-MM-dd, inclusive. */
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+const eventColumns = {
+  id: events.id,
+  name: events.name,
+  hotelId: events.hotelId,
+  date: events.date,
+  time: events.time,
+  image: events.image,
+  description: events.description,
+  hotelName: hotels.name,
+  address: hotels.address,
+  city: locations.city,
+  department: locations.department,
+  state: locations.state,
+};
+
+type EventRow = {
+  id: number;
+  name: string;
+  hotelId: number;
+  date: string;
+  time: string;
+  image: { url: string; public_id: string }[];
+  description: string;
+  hotelName: string;
+  address: string;
+  city: string;
+  department: string;
+  state: string;
+};
+
+function toEvent(row: EventRow): Event {
+  return {
+    id: row.id,
+    name: row.name,
+    idHotel: row.hotelId,
+    date: row.date,
+    // PostgreSQL answers 'HH:mm:ss'; events are shown to the minute.
+    time: row.time.slice(0, 5),
+    image: row.image,
+    description: row.description,
+    Hotels: {
+      id: row.hotelId,
+      name: row.hotelName,
+      address: row.address,
+      Locations: [{ city: row.city, department: row.department, state: row.state }],
+    },
+  };
+}
+
+const ORDER = [asc(events.date), asc(events.time), asc(events.id)];
+
+function selectEvents(db: Db) {
+  return db
+    .select(eventColumns)
+    .from(events)
+    .innerJoin(hotels, eq(hotels.id, events.hotelId))
+    .innerJoin(locations, eq(locations.id, hotels.locationId));
+}
+
+/** One page of events in a date window, by date then time, and the number of matches. */
+export async function searchEvents(
+  db: Db,
+  search: EventSearch,
+): Promise<{ items: Event[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (search.from) conditions.push(gte(events.date, search.from));
+  if (search.to) conditions.push(lte(events.date, search.to));
+  const where = and(...conditions);
+  const [rows, counted] = await Promise.all([
+    selectEvents(db)
+      .where(where)
+      .orderBy(...ORDER)
+      .limit(search.pageSize)
+      .offset((search.page - 1) * search.pageSize),
+    db.select({ n: count() }).from(events).where(where),
+  ]);
+  return { items: rows.map(toEvent), total: counted[0]?.n ?? 0 };
+}
+
+export async function findEvent(db: Db, id: number): Promise<Event | undefined> {
+  const [row] = await selectEvents(db).where(eq(events.id, id));
+  return row ? toEvent(row) : undefined;
+}
+
+/** Every event of a hotel, by date then time. */
+export async function eventsOfHotel(db: Db, hotelId: number): Promise<Event[]> {
+  const rows = await selectEvents(db)
+    .where(eq(events.hotelId, hotelId))
+    .orderBy(...ORDER);
+  return rows.map(toEvent);
+}

@@ -1,0 +1,404 @@
+import type { City, HotelCard, HotelDetail } from '@devstay/shared/contracts/catalogue';
+import { TOTAL_COUNT_HEADER } from '@devstay/shared/contracts/common';
+import { compareText, searchKey } from '@devstay/shared/text';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import {
+  image,
+  insertHotel,
+  insertLocation,
+  insertReview,
+  insertRoom,
+  UNKNOWN_ID,
+  uniqueToken,
+} from '../catalogue/fixtures.ts';
+
+let t: TestApp;
+/** Every hotel of this file has the token in its name; cities carry it too. */
+const token = uniqueToken();
+const bogota = `Bogotá ${token}`;
+const medellin = `Medellín ${token}`;
+const pageCity = `Pageville ${token}`;
+
+type Made = { id: number; name: string; qualification: number; city: string };
+const made: Made[] = [];
+let cafeId = 0;
+let emptyCityId = 0;
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url, headers });
+}
+const q = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const names = (cards: HotelCard[]) => cards.map((c) => c.name);
+const total = (res: { headers: Record<string, unknown> }) =>
+  Number(res.headers[TOTAL_COUNT_HEADER]);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await insertLocation(t.db, {
+    state: `State ${token}`,
+    department: `Cundinamarca ${token}`,
+    city: bogota,
+  });
+  const b = await insertLocation(t.db, {
+    state: `State ${token}`,
+    department: `Antioquia ${token}`,
+    city: medellin,
+  });
+  const c = await insertLocation(t.db, {
+    state: `State ${token}`,
+    department: `Paging ${token}`,
+    city: pageCity,
+  });
+  const empty = await insertLocation(t.db, {
+    state: `State ${token}`,
+    department: `Paging ${token}`,
+    city: `Emptyville ${token}`,
+  });
+  emptyCityId = empty.id;
+
+  const rows: { name: string; q: number; loc: { id: number; city: string } }[] = [
+    { name: `café ${token} alpha`, q: 5, loc: a },
+    { name: `hilton ${token} bravo`, q: 3, loc: a },
+    { name: `árbol ${token} charlie`, q: 4, loc: b },
+    { name: `promo ${token} 50%_off`, q: 1, loc: b },
+    { name: `promo ${token} 50abcoff`, q: 2, loc: b },
+  ];
+  // Ten hotels in one city, with stars 1..5 twice, for paging and sorting.
+  for (let i = 0; i < 10; i++) {
+    rows.push({ name: `page ${token} ${String(i).padStart(2, '0')}`, q: (i % 5) + 1, loc: c });
+  }
+  for (const r of rows) {
+    const h = await insertHotel(t.db, {
+      name: r.name,
+      qualification: r.q,
+      locationId: r.loc.id,
+      image: [image(`${made.length}-a`), image(`${made.length}-b`), image(`${made.length}-c`)],
+      ...(r.name.startsWith('café') ? { reviewCount: 2, ratingSum: 9 } : {}),
+    });
+    made.push({ id: h.id, name: r.name, qualification: r.q, city: r.loc.city });
+  }
+  cafeId = made[0]?.id ?? 0;
+});
+afterAll(() => t.close());
+
+const byName = (a: Made, b: Made) =>
+  searchKey(a.name) < searchKey(b.name)
+    ? -1
+    : searchKey(a.name) > searchKey(b.name)
+      ? 1
+      : a.id - b.id;
+
+describe('GET /api/hotels', () => {
+  test('answers one page of cards (8 by default) with the total, cache headers and ETag', async () => {
+    const res = await get('/api/hotels');
+    expect(res.statusCode).toBe(200);
+    const cards = res.json<HotelCard[]>();
+    expect(total(res)).toBeGreaterThanOrEqual(made.length);
+    expect(cards).toHaveLength(8);
+    expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);
+    expect(res.headers['access-control-expose-headers']).toMatch(/x-total-count/i);
+    expect(res.headers.etag).toMatch(/^W\/".+"$/);
+
+    const again = await get('/api/hotels', { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  test('a card has the spec fields, its location and review average', async () => {
+    const res = await get(`/api/hotels?${q({ name: `café ${token}` })}`);
+    const [card] = res.json<HotelCard[]>();
+    expect(card).toEqual({
+      id: cafeId,
+      name: `café ${token} alpha`,
+      image: ['/uploads/0-a.webp', '/uploads/0-b.webp', '/uploads/0-c.webp'],
+      qualification: 5,
+      address: `calle café ${token} alpha`,
+      idLocation: expect.any(Number),
+      Locations: [{ city: bogota, department: `Cundinamarca ${token}`, state: `State ${token}` }],
+      reviewCount: 2,
+      reviewAverage: 4.5,
+    });
+    const other = await get(`/api/hotels?${q({ name: `hilton ${token}` })}`);
+    expect(other.json<HotelCard[]>()[0]).toMatchObject({ reviewCount: 0, reviewAverage: null });
+  });
+
+  test('is ordered by name A-Z by default', async () => {
+    const res = await get(`/api/hotels?${q({ name: token, pageSize: 100 })}`);
+    expect(names(res.json())).toEqual([...made].sort(byName).map((m) => m.name));
+    expect(total(res)).toBe(made.length);
+  });
+
+  test('search ignores case and accents', async () => {
+    const upper = await get(`/api/hotels?${q({ name: `HILTON ${token.toUpperCase()}` })}`);
+    expect(names(upper.json())).toEqual([`hilton ${token} bravo`]);
+
+    const noAccent = await get(`/api/hotels?${q({ name: `cafe ${token}` })}`);
+    expect(names(noAccent.json())).toEqual([`café ${token} alpha`]);
+
+    const accentInQuery = await get(`/api/hotels?${q({ name: `ÁRBOL ${token}` })}`);
+    expect(names(accentInQuery.json())).toEqual([`árbol ${token} charlie`]);
+    const accentDropped = await get(`/api/hotels?${q({ name: `arbol ${token}` })}`);
+    expect(names(accentDropped.json())).toEqual([`árbol ${token} charlie`]);
+  });
+
+  test('search matches part of a name, and trims the text', async () => {
+    const res = await get(`/api/hotels?${q({ name: `  ${token} alp ` })}`);
+    expect(names(res.json())).toEqual([`café ${token} alpha`]);
+    expect(total(res)).toBe(1);
+  });
+
+  test('% and _ in the search text are taken literally', async () => {
+    const both = await get(`/api/hotels?${q({ name: `${token} 50%_` })}`);
+    expect(names(both.json())).toEqual([`promo ${token} 50%_off`]);
+    // As wildcards, '50_' would also match '50a…' and '50%off' would match '50abcoff'.
+    const underscore = await get(`/api/hotels?${q({ name: `${token} 50_` })}`);
+    expect(underscore.json()).toEqual([]);
+    const percent = await get(`/api/hotels?${q({ name: `${token} 50%off` })}`);
+    expect(percent.json()).toEqual([]);
+  });
+
+  test('no match is 200 with an empty list and a total of 0', async () => {
+    const res = await get(`/api/hotels?${q({ name: `${token}zz` })}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect(res.headers[TOTAL_COUNT_HEADER]).toBe('0');
+  });
+
+  test('a blank search is no search', async () => {
+    const all = await get('/api/hotels');
+    const blank = await get(`/api/hotels?${q({ name: '   ' })}`);
+    expect(blank.statusCode).toBe(200);
+    expect(total(blank)).toBe(total(all));
+  });
+
+  test('filters by city, ignoring case and accents', async () => {
+    const res = await get(`/api/hotels?${q({ city: `BOGOTA ${token.toUpperCase()}` })}`);
+    expect(names(res.json())).toEqual([`café ${token} alpha`, `hilton ${token} bravo`]);
+    expect(total(res)).toBe(2);
+    const none = await get(`/api/hotels?${q({ city: `Atlantis ${token}` })}`);
+    expect(none.json()).toEqual([]);
+    expect(total(none)).toBe(0);
+  });
+
+  test('filters by stars, alone and with search and city', async () => {
+    const stars = await get(`/api/hotels?${q({ name: token, qualification: 4, pageSize: 100 })}`);
+    const expected = made.filter((m) => m.qualification === 4).sort(byName);
+    expect(names(stars.json())).toEqual(expected.map((m) => m.name));
+    for (const card of stars.json<HotelCard[]>()) expect(card.qualification).toBe(4);
+
+    const all = await get(`/api/hotels?${q({ qualification: 4, pageSize: 100 })}`);
+    for (const card of all.json<HotelCard[]>()) expect(card.qualification).toBe(4);
+
+    const combined = await get(
+      `/api/hotels?${q({ name: 'promo', city: medellin, qualification: 2 })}`,
+    );
+    expect(names(combined.json())).toEqual([`promo ${token} 50abcoff`]);
+    expect(total(combined)).toBe(1);
+  });
+
+  test.each([
+    ['name_asc', (a: Made, b: Made) => byName(a, b)],
+    ['name_desc', (a: Made, b: Made) => -byName(a, b)],
+    ['score_asc', (a: Made, b: Made) => a.qualification - b.qualification || byName(a, b)],
+    ['score_desc', (a: Made, b: Made) => b.qualification - a.qualification || byName(a, b)],
+  ] as const)('sorts by %s', async (sort, compare) => {
+    const res = await get(`/api/hotels?${q({ name: token, sort, pageSize: 100 })}`);
+    expect(res.statusCode).toBe(200);
+    expect(names(res.json())).toEqual([...made].sort(compare).map((m) => m.name));
+  });
+
+  test('pages: page 2 follows page 1, the total stays, past the end is empty', async () => {
+    const base = { city: pageCity, pageSize: 4 };
+    const p1 = await get(`/api/hotels?${q({ ...base, page: 1 })}`);
+    const p2 = await get(`/api/hotels?${q({ ...base, page: 2 })}`);
+    const p3 = await get(`/api/hotels?${q({ ...base, page: 3 })}`);
+    const p4 = await get(`/api/hotels?${q({ ...base, page: 4 })}`);
+    const paged = made.filter((m) => m.city === pageCity).sort(byName);
+    expect(names(p1.json())).toEqual(paged.slice(0, 4).map((m) => m.name));
+    expect(names(p2.json())).toEqual(paged.slice(4, 8).map((m) => m.name));
+    expect(names(p3.json())).toEqual(paged.slice(8).map((m) => m.name));
+    expect(p4.json()).toEqual([]);
+    for (const res of [p1, p2, p3, p4]) expect(total(res)).toBe(10);
+  });
+
+  test('pages with the sort applied before paging', async () => {
+    const p1 = await get(`/api/hotels?${q({ city: pageCity, sort: 'score_desc', pageSize: 4 })}`);
+    const cards = p1.json<HotelCard[]>();
+    expect(cards.map((c) => c.qualification)).toEqual([5, 5, 4, 4]);
+  });
+
+  test('page size is capped at 100', async () => {
+    const max = await get('/api/hotels?pageSize=100');
+    expect(max.statusCode).toBe(200);
+    expect(max.json<HotelCard[]>().length).toBe(Math.min(100, total(max)));
+    const over = await get('/api/hotels?pageSize=101');
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ statusCode: 400, field: 'pageSize' });
+  });
+
+  test.each([
+    ['page=0', 'page'],
+    ['page=abc', 'page'],
+    ['page=1.5', 'page'],
+    ['pageSize=0', 'pageSize'],
+    ['qualification=0', 'qualification'],
+    ['qualification=6', 'qualification'],
+    ['qualification=abc', 'qualification'],
+    ['sort=stars', 'sort'],
+    [`name=${'x'.repeat(101)}`, 'name'],
+  ])('rejects %s with a 400 naming %s', async (query, field) => {
+    const res = await get(`/api/hotels?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'Bad Request', field, statusCode: 400 });
+    expect(res.json().message).toContain(field);
+  });
+});
+
+describe('GET /api/filtersHotels/location', () => {
+  test('lists the hotels of a city, ignoring case and accents, paged', async () => {
+    const res = await get(`/api/filtersHotels/location?${q({ filter: `medellin ${token}` })}`);
+    expect(res.statusCode).toBe(200);
+    expect(names(res.json())).toEqual(
+      made
+        .filter((m) => m.city === medellin)
+        .sort(byName)
+        .map((m) => m.name),
+    );
+    expect(total(res)).toBe(3);
+
+    const p2 = await get(
+      `/api/filtersHotels/location?${q({ filter: pageCity, pageSize: 8, page: 2 })}`,
+    );
+    expect(p2.json()).toHaveLength(2);
+    expect(total(p2)).toBe(10);
+  });
+
+  test('an unknown city is an empty list', async () => {
+    const res = await get(`/api/filtersHotels/location?${q({ filter: `Nowhere ${token}` })}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect(total(res)).toBe(0);
+  });
+
+  test('requires the filter', async () => {
+    for (const url of ['/api/filtersHotels/location', '/api/filtersHotels/location?filter=']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'filter' });
+    }
+    const bad = await get(`/api/filtersHotels/location?${q({ filter: bogota, page: -1 })}`);
+    expect(bad.json()).toMatchObject({ statusCode: 400, field: 'page' });
+  });
+});
+
+describe('GET /api/filtersHotels/cities', () => {
+  test('lists each city with hotels once, sorted ignoring case and accents', async () => {
+    const res = await get('/api/filtersHotels/cities');
+    expect(res.statusCode).toBe(200);
+    const cities = res.json<City[]>();
+    const mine = cities.filter((c) => c.city.includes(token));
+    expect(mine.map((c) => c.city)).toEqual([bogota, medellin, pageCity]);
+    expect(mine[0]).toEqual({
+      id: expect.any(Number),
+      city: bogota,
+      department: `Cundinamarca ${token}`,
+      state: `State ${token}`,
+    });
+    expect(cities.some((c) => c.id === emptyCityId)).toBe(false);
+    const sorted = [...cities].sort((x, y) => compareText(x.city, y.city));
+    expect(cities.map((c) => searchKey(c.city))).toEqual(sorted.map((c) => searchKey(c.city)));
+  });
+});
+
+describe('GET /api/hotels/:id', () => {
+  test('shows the hotel with its rooms (cheapest first, in dollars) and reviews (newest first)', async () => {
+    const expensive = await insertRoom(t.db, {
+      hotelId: cafeId,
+      name: 'suite',
+      priceCents: 25_050,
+      category: 'presidential',
+      stock: 2,
+    });
+    const cheap = await insertRoom(t.db, { hotelId: cafeId, name: 'single', priceCents: 8_000 });
+    const older = await insertReview(t.db, {
+      hotelId: cafeId,
+      name: 'ana@example.com',
+      rating: 4,
+      comment: 'fast wifi',
+      createdAt: new Date('2024-01-02T10:00:00Z'),
+    });
+    const newer = await insertReview(t.db, {
+      hotelId: cafeId,
+      name: 'Luis',
+      rating: 5,
+      comment: 'great desk',
+      verifiedStay: true,
+      createdAt: new Date('2024-03-04T10:00:00Z'),
+    });
+
+    const res = await get(`/api/hotels/${cafeId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/public/);
+    const hotel = res.json<HotelDetail>();
+    expect(hotel).toMatchObject({
+      id: cafeId,
+      name: `café ${token} alpha`,
+      qualification: 5,
+      description: `about café ${token} alpha`,
+      Locations: [{ city: bogota, department: `Cundinamarca ${token}`, state: `State ${token}` }],
+      reviewCount: 2,
+      reviewAverage: 4.5,
+    });
+    expect(hotel.image).toHaveLength(3);
+    expect(hotel.Rooms.map((r) => r.id)).toEqual([cheap.id, expensive.id]);
+    expect(hotel.Rooms[1]).toEqual({
+      id: expensive.id,
+      name: 'suite',
+      image: expensive.image,
+      price: 250.5,
+      description: expensive.description,
+      category: 'presidential',
+      stock: 2,
+      idHotel: cafeId,
+    });
+    expect(hotel.Reviews).toEqual([
+      {
+        id: newer.id,
+        name: 'Luis',
+        rating: 5,
+        comment: 'great desk',
+        verifiedStay: true,
+        createdAt: '2024-03-04T10:00:00.000Z',
+      },
+      {
+        id: older.id,
+        name: 'ana@example.com',
+        rating: 4,
+        comment: 'fast wifi',
+        verifiedStay: false,
+        createdAt: '2024-01-02T10:00:00.000Z',
+      },
+    ]);
+  });
+
+  test('a hotel without rooms or reviews has empty lists', async () => {
+    const id = made.find((m) => m.name.startsWith('hilton'))?.id;
+    const res = await get(`/api/hotels/${id}`);
+    expect(res.json()).toMatchObject({ id, Rooms: [], Reviews: [] });
+  });
+
+  test('an unknown hotel is a JSON 404', async () => {
+    const res = await get(`/api/hotels/${UNKNOWN_ID}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not Found', message: 'Hotel not found', statusCode: 404 });
+    expect(res.headers['cache-control']).toBeUndefined();
+  });
+
+  test.each(['abc', '0', '-3', '1.5', '2147483648'])('id %s is a 400 naming id', async (id) => {
+    const res = await get(`/api/hotels/${id}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, field: 'id' });
+  });
+});

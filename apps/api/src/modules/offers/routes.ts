@@ -1,0 +1,28 @@
+import {
+  OFFER_SIGNUP_MESSAGE,
+  offerSignupBody,
+  offerSignupReply,
+} from '@devstay/shared/contracts/catalogue';
+import { errorBody } from '@devstay/shared/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { subscribeToOffers } from './repository.ts';
+
+/** The footer's offers sign-up. */
+export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/offers',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['offers'],
+        summary: 'Sign an e-mail address up for the hotel deals e-mails',
+        body: offerSignupBody,
+        response: { 201: offerSignupReply, 400: errorBody },
+      },
+    },
+    async (request, reply) => {
+      await subscribeToOffers(app.db, request.body.email);
+      return reply.status(201).send({ message: OFFER_SIGNUP_MESSAGE });
+    },
+  );
+};

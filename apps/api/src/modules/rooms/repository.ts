@@ -1,0 +1,70 @@
+import type { RoomCategory, RoomName } from '@devstay/shared/constants';
+import type { RoomDetail, RoomSummary } from '@devstay/shared/contracts/catalogue';
+import { centsToPrice } from '@devstay/shared/text';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { hotels, type ImageRef, roomRoomServices, roomServices, rooms } from '../../db/schema.ts';
+
+type RoomRow = {
+  id: number;
+  hotelId: number;
+  name: string;
+  image: ImageRef[];
+  priceCents: number;
+  description: string;
+  category: string;
+  stock: number;
+};
+
+/** A room as lists show it; the nightly price in dollars (stored in cents). */
+export function toRoomSummary(row: RoomRow): RoomSummary {
+  return {
+    id: row.id,
+    // The database constrains both to the spec's lists.
+    name: row.name as RoomName,
+    image: row.image,
+    price: centsToPrice(row.priceCents),
+    description: row.description,
+    category: row.category as RoomCategory,
+    stock: row.stock,
+    idHotel: row.hotelId,
+  };
+}
+
+/** The rooms of a hotel, cheapest first. */
+export async function roomsOfHotel(db: Db, hotelId: number): Promise<RoomSummary[]> {
+  const rows = await db
+    .select()
+    .from(rooms)
+    .where(eq(rooms.hotelId, hotelId))
+    .orderBy(asc(rooms.priceCents), asc(rooms.id));
+  return rows.map(toRoomSummary);
+}
+
+/** Room detail: the summary, its services (names and full items) and its hotel. */
+export async function findRoomDetail(db: Db, id: number): Promise<RoomDetail | undefined> {
+  const [roomRows, serviceRows] = await Promise.all([
+    db
+      .select({
+        room: rooms,
+        hotel: { id: hotels.id, name: hotels.name, address: hotels.address },
+      })
+      .from(rooms)
+      .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
+      .where(eq(rooms.id, id)),
+    db
+      .select({ id: roomServices.id, name: roomServices.name, image: roomServices.image })
+      .from(roomRoomServices)
+      .innerJoin(roomServices, eq(roomServices.id, roomRoomServices.roomServiceId))
+      .where(eq(roomRoomServices.roomId, id))
+      .orderBy(asc(roomServices.name), asc(roomServices.id)),
+  ]);
+  const found = roomRows[0];
+  if (!found) return undefined;
+  return {
+    ...toRoomSummary(found.room),
+    services: serviceRows.map((s) => s.name),
+    ServicesRooms: serviceRows,
+    Hotels: found.hotel,
+  };
+}

@@ -1,0 +1,91 @@
+import {
+  hotelService,
+  hotelServiceList,
+  roomService,
+  roomServiceList,
+} from '@devstay/shared/contracts/catalogue';
+import { idParams } from '@devstay/shared/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors.ts';
+import { readErrors } from '../catalogue/http.ts';
+import { hotelExists } from '../hotels/repository.ts';
+import {
+  findHotelService,
+  findRoomService,
+  listRoomServices,
+  servicesOfHotel,
+} from './repository.ts';
+
+/** Room services (a global catalogue rooms pick from) and hotel services (a hotel's own). */
+export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/serviceRooms',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['services'],
+        summary: 'Every room service, by name',
+        response: { 200: roomServiceList },
+      },
+    },
+    async () => listRoomServices(app.db),
+  );
+
+  app.get(
+    '/serviceRooms/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['services'],
+        summary: 'One room service',
+        params: idParams,
+        response: { 200: roomService, ...readErrors },
+      },
+    },
+    async (request) => {
+      const service = await findRoomService(app.db, request.params.id);
+      if (!service) throw notFound('Room service');
+      return service;
+    },
+  );
+
+  app.get(
+    '/serviceHotels/hotel/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['services'],
+        summary: 'The services of hotel {id}, by name',
+        params: idParams,
+        response: { 200: hotelServiceList, ...readErrors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const [found, list] = await Promise.all([
+        hotelExists(app.db, id),
+        servicesOfHotel(app.db, id),
+      ]);
+      if (!found) throw notFound('Hotel');
+      return list;
+    },
+  );
+
+  app.get(
+    '/serviceHotels/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['services'],
+        summary: 'One hotel service',
+        params: idParams,
+        response: { 200: hotelService, ...readErrors },
+      },
+    },
+    async (request) => {
+      const service = await findHotelService(app.db, request.params.id);
+      if (!service) throw notFound('Hotel service');
+      return service;
+    },
+  );
+};
