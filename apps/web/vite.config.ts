@@ -1,10 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+/** react-router publishes its development build by default; production bundles take the lean one. */
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  resolve: {
+    alias:
+      mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: {
     port: 5173,
     proxy: { '/api': api, '/uploads': api },
@@ -13,4 +23,4 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
   },
-});
+}));

@@ -1,19 +1,21 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_AUTO_CLOSE_MS } from '@devstay/shared/constants';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { createQueryClient } from '../lib/query-client.ts';
 import { router } from './router.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
+import { ToastHost } from './toast-host.tsx';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-});
+const queryClient = createQueryClient();
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      cssVariablesResolver={cssVariablesResolver}
+    >
+      <ToastHost />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

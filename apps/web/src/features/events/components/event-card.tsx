@@ -1,0 +1,101 @@
+import type { Event } from '@devstay/shared/contracts/catalogue';
+import { addDays, isIsoDate } from '@devstay/shared/stay';
+import { capitalize } from '@devstay/shared/text';
+import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconClock, IconMapPin } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { firstImage } from '../../../lib/image-url.ts';
+import { locationText } from '../../../lib/location.ts';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** An event's calendar date, shown without any time-zone shift. */
+export function eventDay(date: string): string {
+  return date.slice(0, 10);
+}
+
+function displayDate(date: string): string {
+  const day = eventDay(date);
+  return isIsoDate(day) ? dateFormat.format(new Date(`${day}T00:00:00Z`)) : date;
+}
+
+function displayTime(time: string): string {
+  return `${time.slice(0, 5)} hrs`;
+}
+
+/** An IT event hosted by a hotel: picture, hotel, name, date, time, description, place. */
+export function EventCard({ event }: { event: Event }) {
+  const name = capitalize(event.name);
+  const hotelName = capitalize(event.Hotels.name);
+  const location = locationText(event.Hotels.Locations[0]);
+  const day = eventDay(event.date);
+  const stay = isIsoDate(day) ? `?checkIn=${day}&checkOut=${addDays(day, 1)}` : '';
+  return (
+    <Card withBorder padding="md" component="article" h="100%">
+      <Card.Section>
+        <Image
+          src={firstImage(event.image)}
+          alt={`${name}, event`}
+          h={180}
+          fit="cover"
+          loading="lazy"
+        />
+      </Card.Section>
+      <Stack gap={6} mt="sm" style={{ flexGrow: 1 }}>
+        <Title order={2} size="h4">
+          {name}
+        </Title>
+        <Text size="sm">
+          Hosted by{' '}
+          <Anchor component={Link} to={`/hotel/${event.Hotels.id}`} fw={600}>
+            {hotelName}
+          </Anchor>
+        </Text>
+        <Group gap="md">
+          <Group gap={4} wrap="nowrap">
+            <IconCalendarEvent size={16} aria-hidden="true" />
+            <Text size="sm" fw={500}>
+              <time dateTime={day}>{displayDate(event.date)}</time>
+            </Text>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <IconClock size={16} aria-hidden="true" />
+            <Text size="sm" fw={500}>
+              {displayTime(event.time)}
+            </Text>
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed" lineClamp={4}>
+          {event.description}
+        </Text>
+        <Group gap={4} wrap="nowrap" align="flex-start" mt="auto">
+          <IconMapPin size={16} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm">
+            {event.Hotels.address}
+            {location ? (
+              <>
+                <br />
+                {location}
+              </>
+            ) : null}
+          </Text>
+        </Group>
+        <Button
+          component={Link}
+          to={`/hotel/${event.Hotels.id}${stay}`}
+          variant="light"
+          mt="xs"
+          aria-label={`Find a room at ${hotelName} for ${name}`}
+        >
+          Find a room
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import { HOTELS_PER_PAGE, type HotelSort } from '@devstay/shared/constants';
+import type { HotelCard } from '@devstay/shared/contracts/catalogue';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiPage, type Page } from '../../../lib/api.ts';
+
+/** What the hotel list asks the server for: search, filters, sort and page (spec §2.4). */
+export interface HotelListParams {
+  name?: string;
+  city?: string;
+  qualification?: number;
+  sort?: HotelSort;
+  page: number;
+}
+
+export function fetchHotels(
+  params: HotelListParams,
+  signal?: AbortSignal,
+): Promise<Page<HotelCard>> {
+  return apiPage<HotelCard>('/hotels', {
+    signal,
+    query: {
+      name: params.name,
+      city: params.city,
+      qualification: params.qualification,
+      sort: params.sort,
+      page: params.page,
+      pageSize: HOTELS_PER_PAGE,
+    },
+  });
+}
+
+export function useHotels(params: HotelListParams) {
+  return useQuery({
+    queryKey: ['hotels', 'list', params],
+    queryFn: ({ signal }) => fetchHotels(params, signal),
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: 'Could not load hotels' },
+  });
+}

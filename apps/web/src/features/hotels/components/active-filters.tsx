@@ -1,0 +1,45 @@
+import { Badge, CloseButton, Group, Text } from '@mantine/core';
+import type { HotelListParams } from '../api/get-hotels.ts';
+import type { HotelFilterKey } from '../hooks/use-hotel-list-state.ts';
+
+interface ActiveFiltersProps {
+  params: HotelListParams;
+  onRemove: (key: HotelFilterKey) => void;
+}
+
+/** The search and filters in force, each removable on its own. */
+export function ActiveFilters({ params, onRemove }: ActiveFiltersProps) {
+  const active: { key: HotelFilterKey; label: string }[] = [];
+  if (params.name) active.push({ key: 'name', label: `Name: ${params.name}` });
+  if (params.city) active.push({ key: 'city', label: `City: ${params.city}` });
+  if (params.qualification) {
+    const n = params.qualification;
+    active.push({ key: 'qualification', label: `${n} ${n === 1 ? 'star' : 'stars'}` });
+  }
+  if (active.length === 0) return null;
+  return (
+    <Group gap="xs" mb="md" aria-label="Active filters" role="group">
+      <Text size="sm" fw={500}>
+        Showing:
+      </Text>
+      {active.map(({ key, label }) => (
+        <Badge
+          key={key}
+          variant="light"
+          size="lg"
+          tt="none"
+          rightSection={
+            <CloseButton
+              size="sm"
+              variant="transparent"
+              aria-label={`Remove filter ${label}`}
+              onClick={() => onRemove(key)}
+            />
+          }
+        >
+          {label}
+        </Badge>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,101 @@
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';
+import { QUALIFICATION_MAX, QUALIFICATION_MIN } from '@devstay/shared/constants';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useCities } from '../api/get-cities.ts';
+
+export type FilterKind = 'qualification' | 'city';
+
+interface FilterModalProps {
+  kind: FilterKind;
+  opened: boolean;
+  current?: string;
+  onClose: () => void;
+  onApply: (value: string) => void;
+}
+
+const STAR_OPTIONS = Array.from({ length: QUALIFICATION_MAX - QUALIFICATION_MIN + 1 }, (_, i) => {
+  const stars = QUALIFICATION_MIN + i;
+  return { value: String(stars), label: `${stars} ${stars === 1 ? 'star' : 'stars'}` };
+});
+
+function CitySelect({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange: (v: string | null) => void;
+}) {
+  const cities = useCities();
+  const options = useMemo(() => {
+    const seen = new Set<string>();
+    const list: { value: string; label: string }[] = [];
+    for (const c of cities.data ?? []) {
+      if (seen.has(c.city)) continue;
+      seen.add(c.city);
+      list.push({ value: c.city, label: `${c.city} (${c.department}, ${c.state})` });
+    }
+    return list;
+  }, [cities.data]);
+  return (
+    <Select
+      label="City"
+      placeholder={cities.isPending ? 'Loading cities...' : 'Choose a city'}
+      data={options}
+      value={value}
+      onChange={onChange}
+      searchable
+      nothingFoundMessage="No city matches"
+      disabled={cities.isError}
+      error={cities.isError ? 'The cities could not be loaded' : undefined}
+      maxDropdownHeight={240}
+      data-autofocus
+    />
+  );
+}
+
+/** 'Filter by star' and 'Filter by city': a select and Apply (spec §2.4). */
+export function FilterModal({ kind, opened, current, onClose, onApply }: FilterModalProps) {
+  const [value, setValue] = useState<string | null>(current ?? null);
+  const apply = () => {
+    if (!value) return; // Nothing chosen: Apply does nothing.
+    onApply(value);
+    onClose();
+  };
+  const title = kind === 'city' ? 'Filter by city' : 'Filter by star';
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size="md">
+      <Stack gap="md">
+        {kind === 'city' ? (
+          <CitySelect value={value} onChange={setValue} />
+        ) : (
+          <Select
+            label="Stars"
+            placeholder="Choose a star category"
+            data={STAR_OPTIONS}
+            value={value}
+            onChange={setValue}
+            data-autofocus
+          />
+        )}
+        <Text size="sm" c="dimmed">
+          {kind === 'city'
+            ? 'Shows the hotels of the chosen city.'
+            : 'Shows the hotels of the chosen star category.'}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={apply}>Apply</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

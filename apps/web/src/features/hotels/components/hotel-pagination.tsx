@@ -1,0 +1,50 @@
+import { type PaginationState, visiblePages } from '@devstay/shared/pagination';
+import {
+  Group,
+  PaginationControl,
+  PaginationFirst,
+  PaginationLast,
+  PaginationNext,
+  PaginationPrevious,
+  PaginationRoot,
+} from '@mantine/core';
+
+interface HotelPaginationProps {
+  state: PaginationState;
+  pages: number;
+  onPage: (page: number) => void;
+}
+
+/**
+ * First, previous, a window of page numbers, next and last (spec §2.4). Which numbers show is
+ * the shared window rule (`visiblePages`); where a click leads is computed by the caller.
+ */
+export function HotelPagination({ state, pages, onPage }: HotelPaginationProps) {
+  const shown = visiblePages(state, pages);
+  return (
+    <nav aria-label="Hotel list pages">
+      <PaginationRoot total={pages} value={state.actualPage} onChange={onPage} size="lg">
+        <Group gap={6} justify="center" wrap="wrap">
+          <PaginationFirst aria-label="First page" />
+          <PaginationPrevious aria-label="Previous page" />
+          {shown.map((page) => {
+            const active = page === state.actualPage;
+            return (
+              <PaginationControl
+                key={page}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                aria-label={`Page ${page}`}
+                onClick={() => onPage(page)}
+              >
+                {page}
+              </PaginationControl>
+            );
+          })}
+          <PaginationNext aria-label="Next page" />
+          <PaginationLast aria-label="Last page" />
+        </Group>
+      </PaginationRoot>
+    </nav>
+  );
+}

@@ -1,0 +1,105 @@
+import { HOTEL_SORTS, type HotelSort } from '@devstay/shared/constants';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { IconFilterOff, IconMapPin, IconSearch, IconStar } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+import classes from './hotel-toolbar.module.css';
+
+interface HotelToolbarProps {
+  /** The text in the search box. */
+  text: string;
+  onTextChange: (text: string) => void;
+  sort: HotelSort | undefined;
+  /** Live search on each change of the box. */
+  onType: (text: string, replace: boolean) => void;
+  /** The search button: searches the trimmed text (never an empty one). */
+  onSearch: (text: string) => void;
+  onOpenFilter: (kind: 'qualification' | 'city') => void;
+  onPrepareFilter: (kind: 'qualification' | 'city') => void;
+  onClear: () => void;
+  onSort: (sort: HotelSort | null) => void;
+}
+
+const SORT_OPTIONS = [{ value: '', label: 'Default order' }, ...HOTEL_SORTS];
+
+/** Search box, Filter by star, Filter by city, Clear filters and Sort by (spec §2.4). */
+export function HotelToolbar({
+  text,
+  onTextChange,
+  sort,
+  onType,
+  onSearch,
+  onOpenFilter,
+  onPrepareFilter,
+  onClear,
+  onSort,
+}: HotelToolbarProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) return;
+    onSearch(trimmed);
+    onTextChange('');
+  };
+
+  return (
+    <div className={classes.toolbar}>
+      <search aria-label="Hotels" className={classes.searchArea}>
+        <form onSubmit={submit} className={classes.search}>
+          <TextInput
+            type="search"
+            aria-label="Search hotels by name"
+            placeholder="Search hotels by name"
+            value={text}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              const replace = text.trim() !== '';
+              onTextChange(value);
+              onType(value, replace);
+            }}
+            leftSection={<IconSearch size={18} aria-hidden="true" />}
+            className={classes.searchInput}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+          <Button type="submit">Search</Button>
+        </form>
+      </search>
+      <Group gap="xs" className={classes.filters}>
+        <Button
+          variant="default"
+          leftSection={<IconStar size={18} aria-hidden="true" />}
+          onClick={() => onOpenFilter('qualification')}
+          onPointerEnter={() => onPrepareFilter('qualification')}
+          onFocus={() => onPrepareFilter('qualification')}
+          aria-haspopup="dialog"
+        >
+          Filter by star
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconMapPin size={18} aria-hidden="true" />}
+          onClick={() => onOpenFilter('city')}
+          onPointerEnter={() => onPrepareFilter('city')}
+          onFocus={() => onPrepareFilter('city')}
+          aria-haspopup="dialog"
+        >
+          Filter by city
+        </Button>
+        <Button
+          variant="subtle"
+          leftSection={<IconFilterOff size={18} aria-hidden="true" />}
+          onClick={onClear}
+        >
+          Clear filters
+        </Button>
+      </Group>
+      <NativeSelect
+        label="Sort by"
+        data={SORT_OPTIONS}
+        value={sort ?? ''}
+        onChange={(event) => onSort((event.currentTarget.value || null) as HotelSort | null)}
+        className={classes.sort}
+      />
+    </div>
+  );
+}

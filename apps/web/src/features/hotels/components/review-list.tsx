@@ -1,0 +1,49 @@
+import type { Review } from '@devstay/shared/contracts/catalogue';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { StarRating } from '../../../components/star-rating.tsx';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+function reviewDate(createdAt: string): string {
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/** The hotel's reviews: reviewer, a row of as many stars as the rating, comment (spec §2.5). */
+export function ReviewList({ reviews }: { reviews: Review[] }) {
+  return (
+    <Stack gap="sm">
+      {reviews.map((review) => (
+        <Card key={review.id} withBorder padding="md" component="article">
+          <Group justify="space-between" gap="xs">
+            <Group gap="xs">
+              <Text fw={700}>{review.name}</Text>
+              {review.verifiedStay ? (
+                <Badge
+                  color="teal"
+                  variant="light"
+                  leftSection={<IconRosetteDiscountCheck size={14} aria-hidden="true" />}
+                >
+                  Verified stay
+                </Badge>
+              ) : null}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {reviewDate(review.createdAt)}
+            </Text>
+          </Group>
+          <Group mt={6}>
+            <StarRating
+              value={review.rating}
+              max={review.rating}
+              size={16}
+              label={`Rated ${review.rating} out of 5`}
+            />
+          </Group>
+          <Text mt="xs">{review.comment}</Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import type { RoomSummary } from '@devstay/shared/contracts/catalogue';
+import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
+import { Badge, Button, Card, Group, Image, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { firstImage } from '../../../lib/image-url.ts';
+
+interface RoomCardProps {
+  room: RoomSummary;
+  /** Query string carried to the room page, e.g. the dates of an event. */
+  search?: string;
+}
+
+/** A room of the hotel: picture, name, nightly price, description and Read more (spec §2.5). */
+export function RoomCard({ room, search = '' }: RoomCardProps) {
+  const name = capitalize(room.name);
+  return (
+    <Card withBorder padding="md" component="article" h="100%">
+      <Card.Section>
+        <Image
+          src={firstImage(room.image)}
+          alt={`${name} room`}
+          h={180}
+          fit="cover"
+          loading="lazy"
+        />
+      </Card.Section>
+      <Group justify="space-between" mt="sm" gap="xs" wrap="nowrap" align="flex-start">
+        <Title order={3} size="h4">
+          {name}
+        </Title>
+        <Badge variant="light" color="grape">
+          {capitalize(room.category)}
+        </Badge>
+      </Group>
+      <Text fw={700} size="lg" mt={4}>
+        {formatUsd(priceToCents(room.price))}{' '}
+        <Text span size="sm" fw={400} c="dimmed">
+          per night
+        </Text>
+      </Text>
+      <Text size="sm" c="dimmed" mt="xs" lineClamp={3} style={{ flexGrow: 1 }}>
+        {room.description}
+      </Text>
+      <Button
+        component={Link}
+        to={`/hotel/room/${room.id}${search}`}
+        mt="md"
+        fullWidth
+        aria-label={`Read more about the ${name} room`}
+      >
+        Read more
+      </Button>
+    </Card>
+  );
+}

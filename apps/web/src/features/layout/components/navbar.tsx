@@ -1,0 +1,96 @@
+import { PRODUCT_NAME } from '@devstay/shared/constants';
+import { Burger, Button, Container, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCode, IconLogin2, IconShoppingCart } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useCartQuantity } from '../../../lib/cart-store.ts';
+import classes from './navbar.module.css';
+
+const LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/home', label: 'Hotels' },
+  { to: '/home/Events', label: 'Events' },
+  { to: '/about', label: 'About us' },
+] as const;
+
+function CartLink() {
+  const quantity = useCartQuantity();
+  return (
+    <Link
+      to="/cart"
+      className={classes.cart}
+      aria-label={`Cart, ${quantity} ${quantity === 1 ? 'room' : 'rooms'}`}
+    >
+      <IconShoppingCart size={26} aria-hidden="true" />
+      <span className={classes.badge} data-testid="cart-count" aria-hidden="true">
+        {quantity}
+      </span>
+    </Link>
+  );
+}
+
+/** The navigation bar: logo, page links, cart with its count, Log in; a burger on small screens. */
+export function Navbar() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
+  useEffect(() => close(), [pathname, close]);
+
+  const links = LINKS.map((link) => (
+    <NavLink key={link.to} to={link.to} end className={classes.link}>
+      {link.label}
+    </NavLink>
+  ));
+
+  return (
+    <header className={classes.header}>
+      <Container size="xl" className={classes.bar}>
+        <Link to="/" className={classes.logo} aria-label={`${PRODUCT_NAME} home`}>
+          <IconCode size={28} aria-hidden="true" />
+          <span>{PRODUCT_NAME}</span>
+        </Link>
+        <nav aria-label="Main" className={classes.desktopNav}>
+          {links}
+        </nav>
+        <Group gap="sm" wrap="nowrap">
+          <CartLink />
+          <Button
+            component={Link}
+            to="/login"
+            leftSection={<IconLogin2 size={18} aria-hidden="true" />}
+            visibleFrom="sm"
+          >
+            Log in
+          </Button>
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={opened}
+            aria-controls="mobile-navigation"
+          />
+        </Group>
+      </Container>
+      {opened ? (
+        <nav aria-label="Main" id="mobile-navigation" className={classes.mobileMenu}>
+          <Stack gap={0} className={classes.mobileNav}>
+            {links}
+            <Button
+              component={Link}
+              to="/login"
+              leftSection={<IconLogin2 size={18} aria-hidden="true" />}
+              mt="sm"
+              fullWidth
+            >
+              Log in
+            </Button>
+          </Stack>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api.ts';
+
+export interface OffersReply {
+  message: string;
+}
+
+/** POST /offers: e-mails the current hotel deals to the address. */
+export function subscribeOffers(email: string): Promise<OffersReply> {
+  return apiJson<OffersReply>('/offers', { method: 'POST', body: { email } });
+}
+
+export function useSubscribeOffers() {
+  return useMutation({ mutationFn: subscribeOffers });
+}

@@ -1,0 +1,110 @@
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/dates/styles.layer.css';
+import type { RoomDetail } from '@devstay/shared/contracts/catalogue';
+import { addDays, checkStay, nightsBetween, stayPriceCents, today } from '@devstay/shared/stay';
+import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar, IconShoppingCartPlus } from '@tabler/icons-react';
+import { addToCart } from '../../../lib/cart-store.ts';
+import { notifyInfo, notifySuccess } from '../../../lib/notify.ts';
+import { FavoriteToggle } from './favorite-toggle.tsx';
+
+export const NO_AVAILABILITY_MESSAGE = 'There is no availability for this room at the moment';
+
+interface StayPanelProps {
+  room: RoomDetail;
+  checkIn: string;
+  checkOut: string;
+  onChange: (stay: { checkIn: string; checkOut: string }) => void;
+}
+
+const DISPLAY_FORMAT = 'ddd, MMM D, YYYY';
+
+/**
+ * Check-in and check-out (calendar dates, yyyy-MM-dd), the price of the stay and ADD TO CART
+ * (spec §2.6, §5). The stay price is nightly price × nights, from the shared rule.
+ */
+export function StayPanel({ room, checkIn, checkOut, onChange }: StayPanelProps) {
+  const todayDate = today();
+  const name = capitalize(room.name);
+  const nightlyCents = priceToCents(room.price);
+  const check = checkStay(checkIn, checkOut, todayDate);
+  const nights = Math.max(1, nightsBetween(checkIn, checkOut));
+  const totalCents = stayPriceCents(nightlyCents, checkIn, checkOut);
+  const soldOut = room.stock <= 0;
+  const error = soldOut ? NO_AVAILABILITY_MESSAGE : check.error;
+
+  const add = () => {
+    if (!check.ok || soldOut) return;
+    const quantity = addToCart({
+      id: room.id,
+      name: room.name,
+      image: room.image,
+      price: room.price,
+      Hotels: room.Hotels,
+      checkIn,
+      checkOut,
+      totalPrice: totalCents / 100,
+    });
+    if (quantity === 1) notifySuccess(`${name} added to cart`);
+    else notifyInfo(`Increased cart quantity of room ${name} to ${quantity}`);
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="stay-heading">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Text id="stay-heading" fw={700} size="lg" component="h2">
+              Your stay
+            </Text>
+            <Text size="sm" c="dimmed">
+              {formatUsd(nightlyCents)} per night
+            </Text>
+          </div>
+          <FavoriteToggle roomName={name} />
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <DatePickerInput
+            label="Check-in"
+            value={checkIn}
+            onChange={(value) => value && onChange({ checkIn: value, checkOut })}
+            minDate={todayDate}
+            valueFormat={DISPLAY_FORMAT}
+            leftSection={<IconCalendar size={18} aria-hidden="true" />}
+            popoverProps={{ withinPortal: true }}
+          />
+          <DatePickerInput
+            label="Check-out"
+            value={checkOut}
+            onChange={(value) => value && onChange({ checkIn, checkOut: value })}
+            minDate={addDays(checkIn, 1)}
+            valueFormat={DISPLAY_FORMAT}
+            leftSection={<IconCalendar size={18} aria-hidden="true" />}
+            popoverProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+        {check.ok ? (
+          <Text fw={600} size="lg" data-testid="stay-price" aria-live="polite">
+            {nights} {nights === 1 ? 'night' : 'nights'} × {formatUsd(nightlyCents)} ={' '}
+            {formatUsd(totalCents)}
+          </Text>
+        ) : null}
+        {error ? (
+          <Text c="red.8" fw={500} role="alert">
+            {error}
+          </Text>
+        ) : null}
+        <Button
+          size="md"
+          leftSection={<IconShoppingCartPlus size={20} aria-hidden="true" />}
+          onClick={add}
+          disabled={!check.ok || soldOut}
+        >
+          ADD TO CART
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
