@@ -17,7 +17,13 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { requireAccessDeclarations } from './lib/access.ts';
 import { registerErrorHandling } from './lib/errors.ts';
+import { registerGuard } from './lib/guard.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { sessionCookieScheme, withAuthDocs } from './modules/auth/openapi.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { devInboxRoutes } from './modules/mail/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,7 +41,7 @@ export interface BuildOptions {
 export async function buildApp({ config, db }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -45,6 +51,9 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
   app.decorate('config', config);
   registerErrorHandling(app);
   requireAccessDeclarations(app);
+  const auth = createAuth({ config, db, log: app.log });
+  app.decorate('auth', auth);
+  registerGuard(app, { auth, config });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -69,12 +78,17 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
         description: 'Hotels, rooms and IT events for software developers.',
         version: '1.0.0',
       },
+      components: { securitySchemes: { sessionCookie: sessionCookieScheme } },
     },
     transform: jsonSchemaTransform,
+    transformObject: await withAuthDocs(auth),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(catalogueRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(userRoutes, { prefix: '/api' });
+  if (config.NODE_ENV !== 'production') await app.register(devInboxRoutes, { prefix: '/api' });
 
   // Stored images (local disk driver).
   await mkdir(config.UPLOADS_DIR, { recursive: true });

@@ -20,13 +20,102 @@ const configSchema = z.object({
   /** The built web app served at `/`. */
   WEB_DIST_DIR: z.string().default(path.join(ROOT_DIR, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which client addresses to believe in X-Forwarded-For: unset or `false` trusts none (the
+   * socket's address is the client), `true` trusts every hop, a number the last n hops, or a
+   * comma-separated list of proxy addresses/CIDRs. Rate limits key on the address it yields.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): boolean | string | ((address: string, hop: number) => boolean) => {
+      if (v === undefined || v === 'false') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) {
+        const hops = Number(v);
+        return (_address, hop) => hop < hops;
+      }
+      return v;
+    }),
+
+  // ── Identity (Better Auth). See docs/auth.md.
+  /** Signs and encrypts session and verification tokens. Required in production (32+ chars). */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** Further origins allowed to call the API with cookies (comma-separated), e.g. a dev server. */
+  TRUSTED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+        : [],
+    ),
+  /** Rate limits on sign-in, sign-up, password reset and verification e-mails (stored in PostgreSQL). */
+  AUTH_RATE_LIMIT: z.stringbool().default(true),
+  /** 'Continue with Google', shown when both are set. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Any OpenID Connect issuer (discovery at {issuer}/.well-known/openid-configuration). */
+  OIDC_ISSUER_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The button label of the OpenID Connect provider. */
+  OIDC_PROVIDER_NAME: z.string().default('Single sign-on'),
+  /** A superAdmin created at start when no account has this e-mail. */
+  SUPERADMIN_EMAIL: z.email().optional(),
+  SUPERADMIN_PASSWORD: z.string().min(6).optional(),
+  /** Demo accounts of each role (docs/auth.md). Default: on, except in production. */
+  DEMO_ACCOUNTS: z.stringbool().optional(),
+
+  // ── E-mail: every message goes through the mail_outbox table.
+  /** smtp(s)://user:pass@host:port — unset: nothing leaves the machine (dev inbox at /api/dev/inbox). */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('DevStay <no-reply@devstay.dev>'),
+  /** Delivery attempts before a message is marked failed. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** First retry delay; doubles on each further attempt (capped at 6 hours). */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  /** How often the mail worker looks for due messages. */
+  MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** Fixed development secret: sessions survive restarts; never accepted in production. */
+const DEVELOPMENT_AUTH_SECRET = 'devstay-development-secret-do-not-use-in-production';
+
+const refinedConfigSchema = configSchema
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'is required in production (32+ random characters, e.g. openssl rand -base64 32)',
+      });
+    }
+    if (c.NODE_ENV === 'production' && c.AUTH_SECRET === DEVELOPMENT_AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is the development secret' });
+    }
+    if (Boolean(c.SUPERADMIN_EMAIL) !== Boolean(c.SUPERADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.SUPERADMIN_EMAIL ? 'SUPERADMIN_PASSWORD' : 'SUPERADMIN_EMAIL'],
+        message: 'SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD go together',
+      });
+    }
+  })
+  .transform((c) => ({
+    ...c,
+    AUTH_SECRET: c.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    DEMO_ACCOUNTS: c.DEMO_ACCOUNTS ?? c.NODE_ENV !== 'production',
+  }));
+
+export type Config = z.infer<typeof refinedConfigSchema>;
 
 /** Reads the environment once; a bad value stops the start with every bad key named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(
+  const parsed = refinedConfigSchema.safeParse(
     Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')),
   );
   if (!parsed.success) {
@@ -34,4 +123,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/**
+ * Origins whose browsers may call the API with cookies: the site itself, TRUSTED_ORIGINS, and in
+ * development the Vite dev server (which proxies /api).
+ */
+export function trustedOrigins(config: Config): string[] {
+  const origins = [new URL(config.PUBLIC_URL).origin, ...config.TRUSTED_ORIGINS];
+  if (config.NODE_ENV === 'development') origins.push('http://localhost:5173');
+  return [...new Set(origins.map((o) => new URL(o).origin))];
 }

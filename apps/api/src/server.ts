@@ -4,6 +4,8 @@ import { createDb } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrateDb } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/demo.ts';
+import { ensureDemoAccounts, ensureSuperAdmin } from './modules/auth/accounts.ts';
+import { startConfiguredMailWorker } from './modules/mail/worker.ts';
 
 /** Starts DevStay: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP. */
 export async function startServer() {
@@ -22,14 +24,24 @@ export async function startServer() {
   const db = createDb(databaseUrl);
   await migrateDb(db);
   await seedIfEmpty(db, { uploadsDir: config.UPLOADS_DIR });
+  if (config.DEMO_ACCOUNTS) await ensureDemoAccounts(db);
 
   const app = await buildApp({ config, db });
+  if (config.SUPERADMIN_EMAIL && config.SUPERADMIN_PASSWORD) {
+    const outcome = await ensureSuperAdmin(db, {
+      email: config.SUPERADMIN_EMAIL,
+      password: config.SUPERADMIN_PASSWORD,
+    });
+    if (outcome !== 'unchanged') app.log.info(`superAdmin ${config.SUPERADMIN_EMAIL} ${outcome}`);
+  }
+  const mailWorker = startConfiguredMailWorker(db, config, app.log);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping');
     await app.close().catch(() => {});
+    await mailWorker?.stop().catch(() => {});
     await db.$client.end().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);

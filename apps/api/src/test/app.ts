@@ -22,7 +22,13 @@ export async function createTestDatabase(): Promise<string> {
 }
 
 /** The real application on its own real database, called with `app.inject`. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: {
+    /** Extra routes registered before the app is ready (e.g. a route exercising a guard rule). */
+    routes?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
+): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -34,6 +40,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const db = createDb(databaseUrl, 4);
   const app = await buildApp({ config, db });
+  await options.routes?.(app);
   await app.ready();
   return {
     app,

@@ -7,6 +7,7 @@ import { createDatabaseIfMissing, startEmbeddedPostgres } from '../db/embedded.t
 import { migrateDb } from '../db/migrate.ts';
 import { seedIfEmpty } from '../db/seed/demo.ts';
 import { freePort } from '../lib/free-port.ts';
+import { ensureDemoAccounts } from '../modules/auth/accounts.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,6 +51,7 @@ export default async function setup(project: TestProject) {
   const db = createDb(templateUrl, 2);
   await migrateDb(db);
   await seedIfEmpty(db, { uploadsDir });
+  await ensureDemoAccounts(db);
   await db.$client.end();
 
   project.provide('adminUrl', adminUrl);

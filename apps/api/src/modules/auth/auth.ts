@@ -1,0 +1,241 @@
+import { PASSWORD_MIN } from '@devstay/shared/constants';
+import { AUTH_ERRORS, type AuthErrorCode } from '@devstay/shared/contracts/auth';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { genericOAuth, openAPI } from 'better-auth/plugins';
+import { type Config, trustedOrigins } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { resetPasswordMail, verificationMail } from './mails.ts';
+
+/** Id of the generic OpenID Connect provider (callback: /api/auth/callback/oidc). */
+export const OIDC_PROVIDER_ID = 'oidc';
+/** Better Auth endpoints DevStay does not offer. */
+export const DISABLED_PATHS = ['/delete-user', '/delete-user/callback', '/change-email'];
+/** Session cookie prefix: cookies are `devstay.session_token` (`__Secure-…` over https). */
+export const COOKIE_PREFIX = 'devstay';
+
+interface AuthLog {
+  debug(msg: string): void;
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string): void;
+}
+
+/** Better Auth configured for DevStay; see docs/auth.md for what it does and what we add. */
+export function createAuth({ config, db, log }: { config: Config; db: Db; log?: AuthLog }) {
+  const site = new URL(config.PUBLIC_URL);
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET }
+      : undefined;
+  const oidc =
+    config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID
+      ? {
+          providerId: OIDC_PROVIDER_ID,
+          name: config.OIDC_PROVIDER_NAME,
+          discoveryUrl: `${config.OIDC_ISSUER_URL.replace(/\/$/, '')}/.well-known/openid-configuration`,
+          clientId: config.OIDC_CLIENT_ID,
+          clientSecret: config.OIDC_CLIENT_SECRET,
+          scopes: ['openid', 'email', 'profile'],
+          pkce: true,
+        }
+      : undefined;
+
+  return betterAuth({
+    appName: 'DevStay',
+    baseURL: site.origin,
+    basePath: '/api/auth',
+    secret: config.AUTH_SECRET,
+    trustedOrigins: trustedOrigins(config),
+    telemetry: { enabled: false },
+    // Accounts are deleted by the superAdmin (DELETE /api/users/{id}); e-mails do not change.
+    disabledPaths: DISABLED_PATHS,
+    logger: {
+      level: 'warn',
+      log: (level, message) => {
+        if (!log) return;
+        if (level === 'error') log.error(message);
+        else if (level === 'warn') log.warn(message);
+        else log.debug(message);
+      },
+    },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      usePlural: true,
+      transaction: true,
+      schema: { users, sessions, accounts, verifications, rateLimits },
+    }),
+
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: 128,
+      // Registration signs the person in and goes to /home (spec §4); the e-mail is verified later.
+      autoSignIn: true,
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      // Hashing: Better Auth's default, scrypt (N=16384, r=16, p=1: 32 MiB per hash), kept on purpose.
+      async sendResetPassword({ user, token }) {
+        const url = `${site.origin}/reset-password?token=${encodeURIComponent(token)}`;
+        await enqueueMail(db, resetPasswordMail(user.email, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 24 * 3600,
+      async sendVerificationEmail({ user, url }) {
+        await enqueueMail(db, verificationMail(user.email, url));
+      },
+    },
+
+    user: {
+      // Ours, never the client's: `input: false` makes Better Auth refuse them on sign-up and
+      // update-user; only our users API (superAdmin) changes a hotel, nothing changes a role.
+      additionalFields: {
+        rol: { type: 'string', input: false, required: false, defaultValue: 'user' },
+        hotelId: { type: 'number', input: false, required: false },
+      },
+    },
+    session: {
+      expiresIn: 7 * 24 * 3600,
+      updateAge: 24 * 3600,
+    },
+    verification: {
+      // Reset and verification tokens are stored hashed: a database leak does not leak them.
+      storeIdentifier: 'hashed',
+    },
+
+    socialProviders: google ? { google: { ...google, prompt: 'select_account' } } : {},
+    plugins: [
+      ...(oidc ? [genericOAuth({ config: [oidc] })] : []),
+      // Its generated description joins /api/docs; its own reference page stays off.
+      openAPI({ disableDefaultReference: true }),
+    ],
+
+    rateLimit: {
+      enabled: config.AUTH_RATE_LIMIT,
+      storage: 'database',
+      window: 60,
+      max: 200,
+      customRules: {
+        '/sign-in/*': { window: 60, max: 10 },
+        '/sign-up/*': { window: 60, max: 5 },
+        '/request-password-reset': { window: 300, max: 3 },
+        '/reset-password': { window: 300, max: 10 },
+        '/send-verification-email': { window: 300, max: 3 },
+        '/get-session': false,
+      },
+    },
+
+    databaseHooks: {
+      user: {
+        create: {
+          // Whoever signs up (form, Google, OIDC) is a user with no hotel.
+          async before(user) {
+            return { data: { ...user, rol: 'user', hotelId: null } };
+          },
+        },
+        update: {
+          // Belt and braces: no Better Auth endpoint may touch the role or the hotel.
+          async before(data) {
+            const { rol: _rol, hotelId: _hotelId, ...rest } = data as Record<string, unknown>;
+            return { data: rest };
+          },
+        },
+      },
+    },
+
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // The register form sends only e-mail and password: the display name starts empty.
+        if (ctx.path === '/sign-up/email' && isObject(ctx.body) && ctx.body.name === undefined) {
+          return { context: { body: { ...ctx.body, name: '' } } };
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        if (!isAPIError(returned)) return;
+        const mapped = await specError(ctx.path, returned, ctx.body, (email) =>
+          ctx.context.internalAdapter.findUserByEmail(email),
+        );
+        if (mapped) throw mapped;
+      }),
+    },
+
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: site.protocol === 'https:',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // Explicit: Better Auth would skip its origin checks when NODE_ENV is 'test'.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      // The Fastify route puts the client address (per TRUST_PROXY) in this header.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function authError(
+  code: AuthErrorCode,
+  status: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'UNPROCESSABLE_ENTITY',
+  field: string,
+) {
+  return new APIError(status, { code, message: AUTH_ERRORS[code], field });
+}
+
+/**
+ * Better Auth's errors → the spec's exact texts (§8) for the calls the web shows them for.
+ * The status stays Better Auth's. Sign-in tells an unknown e-mail from a wrong password, as the
+ * spec requires (docs/auth.md: the enumeration trade-off and what limits it).
+ */
+async function specError(
+  path: string,
+  error: APIError,
+  body: unknown,
+  findUserByEmail: (email: string) => Promise<unknown>,
+): Promise<APIError | undefined> {
+  const code = isObject(error.body) ? error.body.code : undefined;
+  const message =
+    isObject(error.body) && typeof error.body.message === 'string' ? error.body.message : '';
+  // Body validation errors read "[body.<field>] …".
+  const invalid = code === 'VALIDATION_ERROR' ? /\[body\.(\w+)\]/.exec(message)?.[1] : undefined;
+  const input = isObject(body) ? body : {};
+  const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
+
+  if (path === '/sign-in/email') {
+    if (code === 'INVALID_EMAIL' || invalid === 'email')
+      return authError('EMAIL_INVALID', 'BAD_REQUEST', 'email');
+    if (code === 'INVALID_EMAIL_OR_PASSWORD') {
+      return (await findUserByEmail(email))
+        ? authError('WRONG_PASSWORD', 'UNAUTHORIZED', 'password')
+        : authError('USER_NOT_FOUND', 'UNAUTHORIZED', 'email');
+    }
+  }
+  if (path === '/sign-up/email') {
+    if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+      return authError('EMAIL_ALREADY_IN_USE', 'UNPROCESSABLE_ENTITY', 'email');
+    }
+    if (code === 'INVALID_EMAIL' || invalid === 'email')
+      return authError('EMAIL_INVALID', 'BAD_REQUEST', 'email');
+    if (code === 'PASSWORD_TOO_SHORT' || code === 'INVALID_PASSWORD' || invalid === 'password') {
+      return authError('WEAK_PASSWORD', 'BAD_REQUEST', 'password');
+    }
+  }
+  if (path === '/reset-password' && (code === 'PASSWORD_TOO_SHORT' || invalid === 'newPassword')) {
+    return authError('WEAK_PASSWORD', 'BAD_REQUEST', 'newPassword');
+  }
+  if (path === '/request-password-reset' && invalid === 'email') {
+    return authError('EMAIL_INVALID', 'BAD_REQUEST', 'email');
+  }
+  return undefined;
+}

@@ -1,0 +1,30 @@
+import type { Db } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The database or an open transaction: a message enqueued in a transaction leaves only if it commits. */
+export type MailExecutor = Pick<Db, 'insert'>;
+
+/**
+ * The one way to send an e-mail: write it to the outbox. The mail worker delivers it (SMTP, with
+ * retries), or the development inbox shows it when no SMTP server is configured.
+ */
+export async function enqueueMail(db: MailExecutor, message: MailMessage): Promise<string> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('The e-mail was not stored');
+  return row.id;
+}

@@ -1,0 +1,132 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mailOutbox } from '../../db/schema.ts';
+import { escapeHtml } from './templates.ts';
+
+const inboxQuery = z.object({
+  to: z.string().trim().toLowerCase().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+const inboxMessage = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+type InboxMessage = z.infer<typeof inboxMessage>;
+
+/**
+ * The development inbox: every e-mail of the outbox, newest first, as JSON and as a page that
+ * shows each message as it would arrive (links clickable). Registered only outside production.
+ */
+export const devInboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function messages(query: z.infer<typeof inboxQuery>): Promise<InboxMessage[]> {
+    const rows = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(query.to ? eq(mailOutbox.to, query.to) : undefined)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(query.limit);
+    return rows.map((r) => ({
+      id: r.id,
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      html: r.html,
+      status: r.status as InboxMessage['status'],
+      attempts: r.attempts,
+      lastError: r.lastError,
+      createdAt: r.createdAt.toISOString(),
+      sentAt: r.sentAt?.toISOString() ?? null,
+    }));
+  }
+
+  app.get(
+    '/dev/inbox',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['development'],
+        summary: 'E-mails of the outbox, newest first (development only)',
+        description: 'Absent (404) when NODE_ENV is production. `to` filters by recipient.',
+        querystring: inboxQuery,
+        response: { 200: z.array(inboxMessage) },
+      },
+    },
+    async (request) => messages(request.query),
+  );
+
+  app.get(
+    '/dev/inbox/view',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['development'],
+        summary: 'The development inbox as a web page (development only)',
+        querystring: inboxQuery,
+        produces: ['text/html'],
+      },
+    },
+    async (request, reply) => {
+      const list = await messages(request.query);
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(inboxPage(list));
+    },
+  );
+};
+
+/** Plain text with its URLs turned into links. */
+function linkify(text: string): string {
+  return text
+    .split(/(https?:\/\/[^\s<>"']+)/g)
+    .map((part, i) =>
+      i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
+    )
+    .join('');
+}
+
+function inboxPage(list: InboxMessage[]): string {
+  const items = list
+    .map((m) => {
+      // The HTML body is shown in a sandboxed frame (no scripts); its links open the site.
+      const frame = `<base target="_top">${m.html}`;
+      return (
+        '<article class="mail">' +
+        `<header><h2>${escapeHtml(m.subject)}</h2>` +
+        `<p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.createdAt)} · ` +
+        `<span class="status ${m.status}">${m.status}</span>` +
+        (m.lastError ? ` · last error: ${escapeHtml(m.lastError)}` : '') +
+        '</p></header>' +
+        `<iframe title="${escapeHtml(m.subject)}" sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(frame)}"></iframe>` +
+        `<details><summary>Plain text</summary><pre>${linkify(m.text)}</pre></details>` +
+        '</article>'
+      );
+    })
+    .join('');
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>DevStay development inbox</title><style>' +
+    'body{font-family:system-ui,sans-serif;margin:0;background:#f1f3f5;color:#212529}' +
+    'main{max-width:760px;margin:0 auto;padding:16px}' +
+    '.mail{background:#fff;border-radius:8px;padding:16px;margin:16px 0}' +
+    '.mail h2{font-size:18px;margin:0}.meta{color:#495057;font-size:14px}' +
+    '.status{font-weight:600}.status.failed{color:#c92a2a}.status.pending{color:#e67700}' +
+    'iframe{width:100%;height:420px;border:1px solid #dee2e6;border-radius:6px}' +
+    'pre{white-space:pre-wrap;word-break:break-word}</style></head><body><main>' +
+    '<h1>Development inbox</h1>' +
+    `<p>${list.length} message${list.length === 1 ? '' : 's'}, newest first. Nothing here left the machine unless SMTP_URL is set.</p>` +
+    (items || '<p>No e-mails yet.</p>') +
+    '</main></body></html>'
+  );
+}

@@ -1,0 +1,253 @@
+import { AUTH_ERRORS } from '@devstay/shared/contracts/auth';
+import { errorBody } from '@devstay/shared/contracts/common';
+import {
+  type UserCreateBody,
+  type UserUpdateBody,
+  userCreateBody,
+  userIdParams,
+  userList,
+  userProfile,
+  userUpdateBody,
+} from '@devstay/shared/contracts/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import { createPasswordAccount, EmailInUseError } from '../auth/accounts.ts';
+import {
+  deleteUser,
+  findProfile,
+  findRole,
+  hotelExists,
+  listAdmins,
+  listUsers,
+  type ProfilePatch,
+  updateProfile,
+} from './repository.ts';
+
+export const USERS_MESSAGES = {
+  notFound: 'User not found',
+  hotelOnlyForAdmins: 'Only an admin runs a hotel',
+  hotelBySuperAdmin: 'Only the superAdmin assigns hotels',
+  hotelMissing: 'Hotel not found',
+  deleteSelf: 'You cannot delete your own account',
+  deleteSuperAdmin: 'A superAdmin cannot be deleted',
+  hasBookings: 'This account has bookings and cannot be deleted',
+} as const;
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const selfParam = (request: { params: { id: string } }) => request.params.id;
+
+/** Empty text clears a field. */
+const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+
+/** The JSON profile fields → the columns of `users` (`name` is first_name; `displayName` is name). */
+function toPatch(
+  body: UserUpdateBody | Omit<UserCreateBody, 'email' | 'password' | 'rol'>,
+): ProfilePatch {
+  const patch: ProfilePatch = {
+    firstName: blankToNull(body.name),
+    lastname: blankToNull(body.lastname),
+    address: blankToNull(body.address),
+    city: blankToNull(body.city),
+    country: blankToNull(body.country),
+    dni: blankToNull(body.dni),
+    dateOfBirth: body.dateOfBirth === '' ? null : body.dateOfBirth,
+    name: body.displayName,
+    image: body.photoURL === '' ? null : body.photoURL,
+    hotelId: body.idHotel,
+  };
+  return Object.fromEntries(
+    Object.entries(patch).filter(([, v]) => v !== undefined),
+  ) as ProfilePatch;
+}
+
+/** Users API of spec §7.2; who may call what is declared per route (spec §6, docs/auth.md). */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function profileOr404(id: string) {
+    const profile = await findProfile(app.db, id);
+    if (!profile) throw notFound('User');
+    return profile;
+  }
+
+  async function checkHotel(idHotel: number | null | undefined) {
+    if (idHotel && !(await hotelExists(app.db, idHotel))) {
+      throw new HttpError(400, USERS_MESSAGES.hotelMissing, 'idHotel');
+    }
+  }
+
+  app.get(
+    '/me',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in account: profile, rol, hotel, favourites',
+        response: { 200: userProfile, 401: errorBody },
+      },
+    },
+    async (request) => profileOr404(request.user?.id ?? ''),
+  );
+
+  app.get(
+    '/users',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'The user table: every account, sorted by e-mail',
+        response: { 200: userList, ...errors },
+      },
+    },
+    async () => listUsers(app.db),
+  );
+
+  app.get(
+    '/users/admins',
+    {
+      config: { access: 'superAdmin' },
+      schema: {
+        tags: ['users'],
+        summary: 'The admin table: admins with their hotel, sorted by hotel name',
+        response: { 200: userList, ...errors },
+      },
+    },
+    async () => listAdmins(app.db),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      config: { access: { roles: ['admin', 'superAdmin'], self: selfParam } },
+      schema: {
+        tags: ['users'],
+        summary: 'One account: the person themselves, an admin or the superAdmin',
+        params: userIdParams,
+        response: { 200: userProfile, ...errors },
+      },
+    },
+    async (request) => profileOr404(request.params.id),
+  );
+
+  app.post(
+    '/users',
+    {
+      config: { access: 'superAdmin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Register an account (an admin by default, with their hotel)',
+        description:
+          'The password is hashed exactly as at sign-up; the new account is sent a verification ' +
+          'e-mail. The superAdmin stays signed in. 409 when the e-mail is in use.',
+        body: userCreateBody,
+        response: { 201: userProfile, ...errors, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, rol, ...profile } = request.body;
+      if (rol !== 'admin' && profile.idHotel) {
+        throw new HttpError(400, USERS_MESSAGES.hotelOnlyForAdmins, 'idHotel');
+      }
+      await checkHotel(profile.idHotel);
+      const patch = toPatch(profile);
+      let id: string;
+      try {
+        id = await createPasswordAccount(app.db, {
+          email,
+          password,
+          rol,
+          hotelId: patch.hotelId ?? null,
+          emailVerified: false,
+          name: patch.name,
+          image: patch.image,
+          firstName: patch.firstName,
+          lastname: patch.lastname,
+          address: patch.address,
+          city: patch.city,
+          country: patch.country,
+          dateOfBirth: patch.dateOfBirth,
+          dni: patch.dni,
+        });
+      } catch (error) {
+        if (error instanceof EmailInUseError) {
+          throw new HttpError(409, AUTH_ERRORS.EMAIL_ALREADY_IN_USE, 'email');
+        }
+        throw error;
+      }
+      // The new account confirms its address like a self-registered one.
+      await app.auth.api
+        .sendVerificationEmail({ body: { email, callbackURL: '/' } })
+        .catch((error: unknown) =>
+          request.log.warn({ err: error }, 'verification e-mail not sent'),
+        );
+      return reply.status(201).send(await profileOr404(id));
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      config: { access: { roles: ['superAdmin'], self: selfParam } },
+      schema: {
+        tags: ['users'],
+        summary: 'Edit a profile: one’s own, or any as the superAdmin',
+        description:
+          'Any subset of the profile fields. `idHotel` (superAdmin only) moves an admin to ' +
+          'another hotel. The role is never changed (`rol` is refused).',
+        params: userIdParams,
+        body: userUpdateBody,
+        response: { 200: userProfile, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const body = request.body;
+      const target = await findRole(app.db, id);
+      if (!target) throw notFound('User');
+      if (body.idHotel !== undefined) {
+        if (request.user?.rol !== 'superAdmin') {
+          throw new HttpError(403, USERS_MESSAGES.hotelBySuperAdmin, 'idHotel');
+        }
+        if (body.idHotel !== null && target !== 'admin') {
+          throw new HttpError(400, USERS_MESSAGES.hotelOnlyForAdmins, 'idHotel');
+        }
+        await checkHotel(body.idHotel);
+      }
+      await updateProfile(app.db, id, toPatch(body));
+      return profileOr404(id);
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      config: { access: 'superAdmin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user or an admin (not oneself, not a superAdmin)',
+        params: userIdParams,
+        response: { 204: z.null(), ...errors, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (id === request.user?.id) throw new HttpError(403, USERS_MESSAGES.deleteSelf);
+      const target = await findRole(app.db, id);
+      if (!target) throw notFound('User');
+      if (target === 'superAdmin') throw new HttpError(403, USERS_MESSAGES.deleteSuperAdmin);
+      try {
+        await deleteUser(app.db, id);
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw new HttpError(409, USERS_MESSAGES.hasBookings);
+        throw error;
+      }
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}

@@ -1,0 +1,86 @@
+import PostalMime, { type Email } from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  envelopeTo: string[];
+  receivedAt: number;
+  parsed: Email;
+}
+
+export interface TestSmtpServer {
+  url: string;
+  received: ReceivedMail[];
+  /** Every delivery attempt (accepted or refused), with its time. */
+  attempts: { at: number; accepted: boolean }[];
+  /** Decides, per attempt number (1-based), whether the message is refused. */
+  refuse: (attempt: number) => boolean;
+  waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a free local port; what it receives is parsed with postal-mime. */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  const attempts: { at: number; accepted: boolean }[] = [];
+  const state: TestSmtpServer = {
+    url: '',
+    received,
+    attempts,
+    refuse: () => false,
+    async waitFor(predicate, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        const found = received.find(predicate);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`No matching e-mail within ${timeoutMs} ms (received ${received.length})`);
+    },
+    close: async () => {},
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', async () => {
+        const attempt = attempts.length + 1;
+        if (state.refuse(attempt)) {
+          attempts.push({ at: Date.now(), accepted: false });
+          const error = new Error('Mailbox temporarily unavailable') as Error & {
+            responseCode: number;
+          };
+          error.responseCode = 451;
+          callback(error);
+          return;
+        }
+        attempts.push({ at: Date.now(), accepted: true });
+        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        received.push({
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          receivedAt: Date.now(),
+          parsed,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('SMTP server has no port');
+  state.url = `smtp://127.0.0.1:${address.port}`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}
+
+/** The first link of a message's text pointing at `path` (absolute URL). */
+export function linkIn(mail: ReceivedMail, path: string): URL {
+  const text = `${mail.parsed.text ?? ''}\n${mail.parsed.html ?? ''}`;
+  const match = text.match(
+    new RegExp(`https?://[^\\s"'<>]*${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"'<>]*`),
+  );
+  if (!match) throw new Error(`No link to ${path} in "${mail.parsed.subject}"`);
+  return new URL(match[0].replaceAll('&amp;', '&'));
+}
