@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { AccountArea } from '../features/auth/components/account-area.tsx';
 import { Footer } from '../features/layout/components/footer.tsx';
 import { Navbar } from '../features/layout/components/navbar.tsx';
 import { OffersForm } from '../features/offers/components/offers-form.tsx';
@@ -26,7 +27,7 @@ export function Layout() {
       {navigation.state !== 'idle' ? (
         <div className="route-progress" role="progressbar" aria-label="Loading page" />
       ) : null}
-      <Navbar />
+      <Navbar account={(placement) => <AccountArea placement={placement} />} />
       <main id="main" ref={main} tabIndex={-1} className="app-main">
         <Outlet />
       </main>

@@ -25,7 +25,13 @@ export function RouteError() {
         <Title order={1} ta="center">
           {ROUTE_ERROR_HEADING}
         </Title>
-        <Code block w="100%" fz="md" data-testid="route-error-message">
+        <Code
+          block
+          w="100%"
+          fz="md"
+          data-testid="route-error-message"
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {describe(error)}
         </Code>
         <Text c="dimmed" ta="center">

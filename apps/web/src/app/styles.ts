@@ -1,31 +1,38 @@
 /**
- * Styles of the first load: Mantine's base layers and the components the layout, the landing
- * page and the hotel list use. Screens loaded later import the styles of their own extra
- * components, so the first paint does not wait for the whole Mantine stylesheet.
- * The `.layer.css` files sit in the `mantine` cascade layer, so their order does not matter and
- * the app's own styles always win.
+ * Styles of the first load: Mantine's base layers, the building blocks other components are
+ * made of (UnstyledButton, Paper, Overlay, Popover, Input...), and the components the layout,
+ * the landing page and the hotel list use. Screens loaded later import only the styles of their
+ * own extra components, which then come after the blocks they build on.
+ * Within Mantine's cascade layer the order of these files matters: it follows Mantine's own
+ * stylesheet order. The app's own styles sit outside the layer and always win.
  */
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
+import '@mantine/core/styles/ScrollArea.layer.css';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/VisuallyHidden.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Burger.layer.css';
 import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Card.layer.css';
-import '@mantine/core/styles/CloseButton.layer.css';
 import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/Container.layer.css';
-import '@mantine/core/styles/Group.layer.css';
 import '@mantine/core/styles/Image.layer.css';
-import '@mantine/core/styles/Input.layer.css';
-import '@mantine/core/styles/Loader.layer.css';
 import '@mantine/core/styles/Pagination.layer.css';
-import '@mantine/core/styles/Paper.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
-import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Title.layer.css';
-import '@mantine/core/styles/UnstyledButton.layer.css';
 import './global.css';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/carousel/styles.layer.css';
 import { CAROUSEL_IMAGES, CAROUSEL_INTERVAL_MS } from '@devstay/shared/constants';
 import { Carousel } from '@mantine/carousel';

@@ -15,6 +15,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The API's CSRF rule for changes (CSRF_HEADER of @devstay/shared/contracts/auth, spelled out so
+ * the first load does not pull in the schemas): proof that the call comes from this site's scripts.
+ */
+const CSRF_HEADER = 'x-requested-with';
+
 export const NETWORK_ERROR_MESSAGE =
   'Cannot reach the DevStay server. Check your connection and try again.';
 
@@ -68,6 +74,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
       headers: {
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(method === 'GET' ? {} : { [CSRF_HEADER]: 'fetch' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/ActionIcon.layer.css';
 import { capitalize, formatUsd } from '@devstay/shared/text';
 import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/dates/styles.layer.css';
 import { isIsoDate } from '@devstay/shared/stay';
 import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';

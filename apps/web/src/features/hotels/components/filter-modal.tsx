@@ -1,10 +1,5 @@
 import '@mantine/core/styles/Combobox.layer.css';
-import '@mantine/core/styles/Popover.layer.css';
-import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
-import '@mantine/core/styles/Overlay.layer.css';
-import '@mantine/core/styles/CloseButton.layer.css';
-import '@mantine/core/styles/ScrollArea.layer.css';
 import { QUALIFICATION_MAX, QUALIFICATION_MIN } from '@devstay/shared/constants';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';

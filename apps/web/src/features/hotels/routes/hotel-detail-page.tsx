@@ -36,7 +36,13 @@ export function HotelDetailPage() {
   const hotel = useHotel(id);
   const services = useHotelServices(id);
   const stay = useStayFromLink();
-  useDocumentTitle(hotel.data ? capitalize(hotel.data.name) : 'Hotel');
+  useDocumentTitle(
+    hotel.data
+      ? capitalize(hotel.data.name)
+      : isNotFound(hotel.error)
+        ? 'Hotel not found'
+        : 'Hotel',
+  );
 
   if (!validId || isNotFound(hotel.error)) {
     return (

@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from '@devstay/shared/constants';
-import { Burger, Button, Container, Group, Stack } from '@mantine/core';
+import { Burger, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCode, IconLogin2, IconShoppingCart } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { IconCode, IconShoppingCart } from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCartQuantity } from '../../../lib/cart-store.ts';
 import classes from './navbar.module.css';
@@ -30,8 +30,13 @@ function CartLink() {
   );
 }
 
+interface NavbarProps {
+  /** The account corner (Log in, or the signed-in account's menu): in the bar, in the small-screen menu. */
+  account: (placement: 'bar' | 'menu') => ReactNode;
+}
+
 /** The navigation bar: logo, page links, cart with its count, Log in; a burger on small screens. */
-export function Navbar() {
+export function Navbar({ account }: NavbarProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
 
@@ -56,14 +61,7 @@ export function Navbar() {
         </nav>
         <Group gap="sm" wrap="nowrap">
           <CartLink />
-          <Button
-            component={Link}
-            to="/login"
-            leftSection={<IconLogin2 size={18} aria-hidden="true" />}
-            visibleFrom="sm"
-          >
-            Log in
-          </Button>
+          {account('bar')}
           <Burger
             opened={opened}
             onClick={toggle}
@@ -79,15 +77,7 @@ export function Navbar() {
         <nav aria-label="Main" id="mobile-navigation" className={classes.mobileMenu}>
           <Stack gap={0} className={classes.mobileNav}>
             {links}
-            <Button
-              component={Link}
-              to="/login"
-              leftSection={<IconLogin2 size={18} aria-hidden="true" />}
-              mt="sm"
-              fullWidth
-            >
-              Log in
-            </Button>
+            {account('menu')}
           </Stack>
         </nav>
       ) : null}

@@ -1,6 +1,4 @@
-import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/Tooltip.layer.css';
-import '@mantine/core/styles/Popover.layer.css';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
 import { notifyError } from '../../../lib/notify.ts';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/dates/styles.layer.css';
 import type { RoomDetail } from '@devstay/shared/contracts/catalogue';
 import { addDays, checkStay, nightsBetween, stayPriceCents, today } from '@devstay/shared/stay';

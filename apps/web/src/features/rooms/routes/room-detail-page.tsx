@@ -36,7 +36,13 @@ export function RoomDetailPage() {
   const room = useRoom(id);
   const initialStay = useInitialStay();
   const [stay, setStay] = useState(initialStay);
-  useDocumentTitle(room.data ? `${capitalize(room.data.name)} room` : 'Room');
+  useDocumentTitle(
+    room.data
+      ? `${capitalize(room.data.name)} room`
+      : isNotFound(room.error)
+        ? 'Room not found'
+        : 'Room',
+  );
 
   if (!validId || isNotFound(room.error)) {
     return (

@@ -1,0 +1,76 @@
+import type {
+  AuthProviders,
+  ForgotPasswordBody,
+  ResetPasswordBody,
+  SignInBody,
+  SignUpBody,
+} from '@devstay/shared/contracts/auth';
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api.ts';
+
+/**
+ * The identity calls of /api/auth (Better Auth) the screens make. Errors arrive as ApiError
+ * carrying the server's message: for the spec's cases (§8) its exact text.
+ */
+
+/** Where the verification link of a new account leads once the address is confirmed. */
+export const VERIFIED_CALLBACK = '/profileusers?verified=1';
+
+export function signIn(body: SignInBody): Promise<unknown> {
+  return apiJson('/auth/sign-in/email', { body });
+}
+
+export function signUp(body: SignUpBody): Promise<unknown> {
+  return apiJson('/auth/sign-up/email', { body: { ...body, callbackURL: VERIFIED_CALLBACK } });
+}
+
+export function signOut(): Promise<unknown> {
+  return apiJson('/auth/sign-out', { body: {} });
+}
+
+/** Sends the reset e-mail; its link opens /reset-password?token=… */
+export function requestPasswordReset(body: ForgotPasswordBody): Promise<unknown> {
+  return apiJson('/auth/request-password-reset', {
+    body: { email: body.email.trim(), redirectTo: '/reset-password' },
+  });
+}
+
+export function resetPassword(body: ResetPasswordBody): Promise<unknown> {
+  return apiJson('/auth/reset-password', { body });
+}
+
+/** Sends the verification e-mail again to the signed-in account. */
+export function sendVerificationEmail(email: string): Promise<unknown> {
+  return apiJson('/auth/send-verification-email', {
+    body: { email, callbackURL: VERIFIED_CALLBACK },
+  });
+}
+
+/**
+ * Starts a Google or OpenID Connect sign-in: the server answers with the provider's address and
+ * the browser goes there; the provider sends it back to /home, or to /login with `?error=`.
+ * `loginHint` (the e-mail typed on the form, if any) preselects the account at the provider.
+ */
+export async function startSocialSignIn(provider: string, loginHint?: string): Promise<void> {
+  const reply = await apiJson<{ url?: string }>('/auth/sign-in/social', {
+    body: {
+      provider,
+      callbackURL: '/home',
+      errorCallbackURL: '/login',
+      newUserCallbackURL: '/home',
+      disableRedirect: true,
+      ...(loginHint ? { loginHint } : {}),
+    },
+  });
+  if (!reply?.url) throw new Error('The sign-in provider did not answer. Please try again.');
+  window.location.assign(reply.url);
+}
+
+/** Which sign-in methods this server offers (GET /api/auth-providers). */
+export function useAuthProviders() {
+  return useQuery({
+    queryKey: ['auth', 'providers'],
+    queryFn: ({ signal }) => apiJson<AuthProviders>('/auth-providers', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

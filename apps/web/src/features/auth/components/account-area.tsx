@@ -1,0 +1,46 @@
+import { Button } from '@mantine/core';
+import { IconLogin2 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../api/session.ts';
+
+// The menu's code and styles arrive only for signed-in visitors.
+const AccountMenu = lazy(() =>
+  import('./account-menu.tsx').then((m) => ({ default: m.AccountMenu })),
+);
+
+const AVATAR_SIZE = 40;
+
+interface AccountAreaProps {
+  /** `bar`: the navigation bar itself; `menu`: the small-screen menu below it. */
+  placement: 'bar' | 'menu';
+}
+
+/**
+ * The account corner of the navigation bar (spec §2.2): 'Log in' for visitors; for a signed-in
+ * account its photo opening a menu (See profile, Log out). While the session is being checked
+ * the Log in button keeps its place, invisible, so nothing moves when the answer arrives.
+ */
+export function AccountArea({ placement }: AccountAreaProps) {
+  const { user, isLoading } = useSession();
+
+  if (user) {
+    if (placement === 'menu') return null;
+    return (
+      <Suspense fallback={<span style={{ width: AVATAR_SIZE, height: AVATAR_SIZE }} />}>
+        <AccountMenu user={user} />
+      </Suspense>
+    );
+  }
+  return (
+    <Button
+      component={Link}
+      to="/login"
+      leftSection={<IconLogin2 size={18} aria-hidden="true" />}
+      {...(placement === 'bar' ? { visibleFrom: 'sm' } : { mt: 'sm', fullWidth: true })}
+      style={isLoading ? { visibility: 'hidden' } : undefined}
+    >
+      Log in
+    </Button>
+  );
+}

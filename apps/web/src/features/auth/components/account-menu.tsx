@@ -1,0 +1,54 @@
+import '@mantine/core/styles/Avatar.layer.css';
+import '@mantine/core/styles/Menu.layer.css';
+import type { Role } from '@devstay/shared/constants';
+import type { UserProfile } from '@devstay/shared/contracts/users';
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useLogOut } from '../hooks/use-log-out.ts';
+
+/** Where 'See profile' leads for each role (spec §2.2). */
+export const PROFILE_PATHS: Record<Role, string> = {
+  user: '/profileusers',
+  admin: '/profileAdmin',
+  superAdmin: '/profileSuperAdmin',
+};
+
+/** The display name, or the e-mail when there is none. */
+export function accountLabel(user: Pick<UserProfile, 'displayName' | 'email'>): string {
+  return user.displayName.trim() || user.email;
+}
+
+/** The signed-in account in the navigation bar: photo (or a default one) opening a menu. */
+export function AccountMenu({ user }: { user: UserProfile }) {
+  const { logOut, pending } = useLogOut();
+  const label = accountLabel(user);
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu of ${label}`} data-testid="account-menu">
+          <Avatar src={user.photoURL} alt={label} radius="xl" size={40} color="blue" />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label data-testid="account-name">{label}</Menu.Label>
+        <Menu.Item
+          component={Link}
+          to={PROFILE_PATHS[user.rol]}
+          leftSection={<IconUserCircle size={18} aria-hidden="true" />}
+        >
+          See profile
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={18} aria-hidden="true" />}
+          onClick={logOut}
+          disabled={pending}
+          closeMenuOnClick
+        >
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

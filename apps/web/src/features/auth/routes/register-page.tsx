@@ -1,0 +1,95 @@
+import { SIGN_UP_INFO, type SignUpBody, signUpBody } from '@devstay/shared/contracts/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { notifyInfo } from '../../../lib/notify.ts';
+import { signUp } from '../api/auth-client.ts';
+import { refreshSession } from '../api/session.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { PasswordField } from '../components/password-field.tsx';
+import {
+  canSubmitCredentials,
+  toastAuthError,
+  toastFirstFieldError,
+} from '../utils/auth-feedback.ts';
+
+const TOAST_ID = 'register';
+
+/**
+ * /register: e-mail and password (spec §2.11). The new account is a user, signed in at once;
+ * a verification e-mail is on its way (spec §4).
+ */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof signUpBody>, unknown, SignUpBody>({
+    resolver: zodResolver(signUpBody),
+    defaultValues: { email: '', password: '' },
+  });
+  const email = watch('email');
+  const password = watch('password');
+
+  const submit = handleSubmit(
+    async (body) => {
+      try {
+        await signUp({ email: body.email, password: body.password });
+      } catch (error) {
+        toastAuthError(error, TOAST_ID);
+        return;
+      }
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      await refreshSession(queryClient);
+      notifyInfo(SIGN_UP_INFO, TOAST_ID);
+      navigate('/home');
+    },
+    (invalid) => toastFirstFieldError(invalid, TOAST_ID),
+  );
+
+  return (
+    <AuthCard title="Register" intro="Create your account to book rooms and save favorites.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordField
+            label="Password"
+            description="At least 6 characters"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Button
+            type="submit"
+            disabled={!canSubmitCredentials(email, password)}
+            loading={isSubmitting}
+            leftSection={<IconUserPlus size={18} aria-hidden="true" />}
+            fullWidth
+          >
+            Register
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center" size="sm">
+        Already have an account?{' '}
+        <Anchor component={Link} to="/login" fw={600} underline="always">
+          Log in
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}
