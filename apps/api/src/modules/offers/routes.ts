@@ -5,6 +5,7 @@ import {
 } from '@devstay/shared/contracts/catalogue';
 import { errorBody } from '@devstay/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { enqueueOffersMail } from '../mail/offers.ts';
 import { subscribeToOffers } from './repository.ts';
 
 /** The footer's offers sign-up. */
@@ -21,7 +22,13 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await subscribeToOffers(app.db, request.body.email);
+      // The first sign-up of an address also gets the 'Hotel Deals' e-mail, in the same transaction.
+      await app.db.transaction(async (tx) => {
+        const { created } = await subscribeToOffers(tx, request.body.email);
+        if (created) {
+          await enqueueOffersMail(tx, { to: request.body.email, publicUrl: app.config.PUBLIC_URL });
+        }
+      });
       return reply.status(201).send({ message: OFFER_SIGNUP_MESSAGE });
     },
   );

@@ -1,0 +1,93 @@
+/**
+ * `npm run create-superadmin -- --email <email> --password <password>`: creates a superAdmin
+ * (e-mail verified), or makes an existing account a superAdmin with this password (signing it
+ * out everywhere). Uses DATABASE_URL, or starts the embedded PostgreSQL (stop the server first).
+ */
+import { parseArgs } from 'node:util';
+import { signInBody } from '@devstay/shared/contracts/auth';
+import { loadConfig } from '../../config.ts';
+import { createDb } from '../../db/client.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../db/embedded.ts';
+import { migrateDb } from '../../db/migrate.ts';
+import { ensureSuperAdmin } from './accounts.ts';
+
+const USAGE = `Usage: npm run create-superadmin -- --email <email> --password <password>
+
+Creates a superAdmin account, or makes the account with that e-mail a superAdmin and sets its
+password. The password needs at least 6 characters.`;
+
+function parseCli(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) return { help: true as const };
+  const parsed = signInBody.safeParse({
+    email: values.email ?? '',
+    password: values.password ?? '',
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`--${String(issue?.path[0])}: ${issue?.message}`);
+  }
+  return parsed.data;
+}
+
+async function main() {
+  let options: ReturnType<typeof parseCli>;
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if ('help' in options) {
+    console.log(USAGE);
+    return;
+  }
+
+  const config = loadConfig();
+  let embedded: EmbeddedDatabase | undefined;
+  if (!config.DATABASE_URL) {
+    try {
+      embedded = await startEmbeddedPostgres({
+        dataDir: config.PG_DATA_DIR,
+        port: config.PG_PORT,
+        database: 'devstay',
+      });
+    } catch (error) {
+      throw new Error(
+        'Could not start the embedded PostgreSQL. If DevStay is running, stop it first, or set ' +
+          'SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD and restart it; with your own PostgreSQL, set DATABASE_URL.',
+        { cause: error },
+      );
+    }
+  }
+  const databaseUrl = config.DATABASE_URL ?? embedded?.url;
+  if (!databaseUrl) throw new Error('No database');
+  const db = createDb(databaseUrl, 2);
+  try {
+    await migrateDb(db);
+    const outcome = await ensureSuperAdmin(db, { ...options, resetPassword: true });
+    const what = {
+      created: 'created',
+      promoted: 'is now a superAdmin, with the new password',
+      unchanged: 'was already a superAdmin; its password is updated',
+    }[outcome];
+    console.log(`superAdmin ${options.email} ${what}.`);
+  } finally {
+    await db.$client.end().catch(() => {});
+    await embedded?.stop().catch(() => {});
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.cause) console.error(error.cause);
+  process.exit(1);
+});

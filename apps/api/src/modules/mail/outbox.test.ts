@@ -1,0 +1,240 @@
+import { OFFERS_SUBJECT } from '@devstay/shared/constants';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { mailOutbox } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { ORIGIN } from '../../test/auth.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
+import { enqueueMail } from './outbox.ts';
+import { type MailWorker, retryDelayMs, smtpTransport, startMailWorker } from './worker.ts';
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+const workers: MailWorker[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  smtp = await startSmtpServer();
+});
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+  smtp.refuse = () => false;
+});
+afterAll(async () => {
+  await smtp.close();
+  await t.close();
+});
+
+function worker(options: Partial<Parameters<typeof startMailWorker>[0]> = {}) {
+  const w = startMailWorker({
+    db: t.db,
+    transport: smtpTransport(smtp.url),
+    from: 'DevStay <no-reply@devstay.dev>',
+    maxAttempts: 5,
+    retryBaseMs: 200,
+    pollMs: 25,
+    ...options,
+  });
+  workers.push(w);
+  return w;
+}
+
+async function row(id: string) {
+  const [found] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (!found) throw new Error('no row');
+  return found;
+}
+
+async function until<T>(
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const message = (to: string, subject = 'Hello') => ({
+  to,
+  subject,
+  text: `Plain ${subject}`,
+  html: `<p>HTML ${subject}</p>`,
+});
+
+describe('delivery over SMTP', () => {
+  test('a message goes out with its sender, recipient, subject, text and HTML, and is marked sent', async () => {
+    const id = await enqueueMail(t.db, message('first@example.dev', 'First'));
+    worker();
+    const mail = await smtp.waitFor((m) => m.parsed.subject === 'First');
+    expect(mail.envelopeTo).toEqual(['first@example.dev']);
+    expect(mail.parsed.from?.address).toBe('no-reply@devstay.dev');
+    expect(mail.parsed.text?.trim()).toBe('Plain First');
+    expect(mail.parsed.html).toContain('<p>HTML First</p>');
+    const done = await until(
+      () => row(id),
+      (r) => r.status === 'sent',
+    );
+    expect(done).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(done.sentAt).toBeInstanceOf(Date);
+  });
+
+  test('a refused delivery is retried with exponential backoff, then delivered once', async () => {
+    const before = smtp.attempts.length;
+    smtp.refuse = (n) => n === before + 1 || n === before + 2;
+    const id = await enqueueMail(t.db, message('retry@example.dev', 'Retried'));
+    worker({ retryBaseMs: 300 });
+    await smtp.waitFor((m) => m.parsed.subject === 'Retried');
+    const tries = smtp.attempts.slice(before);
+    expect(tries.map((a) => a.accepted)).toEqual([false, false, true]);
+    const gap1 = (tries[1]?.at ?? 0) - (tries[0]?.at ?? 0);
+    const gap2 = (tries[2]?.at ?? 0) - (tries[1]?.at ?? 0);
+    expect(gap1).toBeGreaterThanOrEqual(280); // base
+    expect(gap2).toBeGreaterThanOrEqual(580); // 2 × base
+    const done = await until(
+      () => row(id),
+      (r) => r.status === 'sent',
+    );
+    expect(done).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+    expect(smtp.received.filter((m) => m.parsed.subject === 'Retried')).toHaveLength(1);
+  });
+
+  test('after the last attempt the message is marked failed with the server’s error', async () => {
+    smtp.refuse = () => true;
+    const id = await enqueueMail(t.db, message('never@example.dev', 'Never'));
+    worker({ maxAttempts: 3, retryBaseMs: 50 });
+    const failed = await until(
+      () => row(id),
+      (r) => r.status === 'failed',
+    );
+    expect(failed.status).toBe('failed');
+    expect(failed.attempts).toBe(3);
+    expect(failed.lastError).toMatch(/451|temporarily unavailable/i);
+  });
+
+  test('the backoff doubles and is capped', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 1000))).toEqual([1000, 2000, 4000, 8000]);
+    expect(retryDelayMs(30, 1000, 60_000)).toBe(60_000);
+  });
+});
+
+describe('several processes and restarts', () => {
+  test('two workers on one outbox deliver each message exactly once', async () => {
+    const subjects = Array.from({ length: 20 }, (_, i) => `Batch ${i}`);
+    for (const s of subjects) await enqueueMail(t.db, message('batch@example.dev', s));
+    worker({ batchSize: 3 });
+    worker({ batchSize: 3 });
+    await until(
+      async () => smtp.received.filter((m) => m.parsed.subject?.startsWith('Batch ')).length,
+      (n) => n >= 20,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const got = smtp.received
+      .filter((m) => m.parsed.subject?.startsWith('Batch '))
+      .map((m) => m.parsed.subject);
+    expect(got.sort()).toEqual([...subjects].sort());
+  });
+
+  test('a message claimed by a worker that died is delivered once its lease lapses', async () => {
+    const id = await enqueueMail(t.db, message('orphan@example.dev', 'Orphan'));
+    // What a crashed worker leaves: the attempt counted, the row reserved until a past time.
+    await t.db.execute(
+      sql`update mail_outbox set attempts = 1, next_attempt_at = now() - interval '1 second' where id = ${id}`,
+    );
+    worker();
+    await smtp.waitFor((m) => m.parsed.subject === 'Orphan');
+    expect(
+      await until(
+        () => row(id),
+        (r) => r.status === 'sent',
+      ),
+    ).toMatchObject({ attempts: 2 });
+  });
+
+  test('mail written while no worker runs is delivered when one starts', async () => {
+    const id = await enqueueMail(t.db, message('later@example.dev', 'Later'));
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await row(id)).status).toBe('pending');
+    worker();
+    await smtp.waitFor((m) => m.parsed.subject === 'Later');
+  });
+
+  test('a message enqueued in a transaction that rolls back never exists', async () => {
+    await expect(
+      t.db.transaction(async (tx) => {
+        await enqueueMail(tx, message('ghost@example.dev', 'Ghost'));
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ghost@example.dev'));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('hotel deals', () => {
+  test('signing up in the footer sends one "Hotel Deals" e-mail listing offers with links', async () => {
+    const signUp = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/offers',
+        headers: { origin: ORIGIN },
+        payload: { email: 'Deals@Example.dev' },
+      });
+    expect((await signUp()).statusCode).toBe(201);
+    worker();
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes('deals@example.dev'));
+    expect(mail.parsed.subject).toBe(OFFERS_SUBJECT);
+    expect(mail.parsed.subject).toBe('Hotel Deals');
+    expect(mail.parsed.text).toContain(`${ORIGIN}/home`);
+    const [room] = await t.db
+      .execute<{ id: number }>(sql`select id from rooms order by price_cents, id limit 1`)
+      .then((r) => r.rows);
+    if (room) expect(mail.parsed.text).toContain(`${ORIGIN}/hotel/room/${room.id}`);
+    // Signing up again changes nothing and sends nothing more.
+    expect((await signUp()).statusCode).toBe(201);
+    const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'deals@example.dev'));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('development inbox', () => {
+  test('lists the outbox as JSON and as a page with clickable links', async () => {
+    await enqueueMail(t.db, {
+      to: 'inbox@example.dev',
+      subject: 'Inbox <check>',
+      text: `Open ${ORIGIN}/reset-password?token=abc&x=1 now`,
+      html: `<p><a href="${ORIGIN}/reset-password?token=abc">Reset</a></p>`,
+    });
+    const list = await t.app.inject('/api/dev/inbox?to=inbox@example.dev');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([
+      expect.objectContaining({
+        to: 'inbox@example.dev',
+        subject: 'Inbox <check>',
+        status: 'pending',
+      }),
+    ]);
+    const page = await t.app.inject('/api/dev/inbox/view?to=inbox@example.dev');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('Inbox &lt;check&gt;');
+    expect(page.body).toContain(`<a href="${ORIGIN}/reset-password?token=abc&amp;x=1">`);
+    expect(page.body).toContain('<iframe');
+  });
+
+  test('does not exist in production', async () => {
+    const production = await createTestApp({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+    });
+    try {
+      expect((await production.app.inject('/api/dev/inbox')).statusCode).toBe(404);
+      expect((await production.app.inject('/api/dev/inbox/view')).statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});
