@@ -81,6 +81,8 @@ export const hotels = pgTable(
     index('hotels_name_key_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
     index('hotels_name_key_id_idx').on(t.nameKey, t.id),
     index('hotels_qualification_name_key_idx').on(t.qualification, t.nameKey, t.id),
+    // "Highest score" lists stars descending, names ascending: a mixed order needs its own index.
+    index('hotels_qualification_desc_name_key_idx').on(t.qualification.desc(), t.nameKey, t.id),
     index('hotels_location_name_key_idx').on(t.locationId, t.nameKey, t.id),
     index('hotels_location_qualification_idx').on(t.locationId, t.qualification, t.nameKey),
   ],

@@ -75,44 +75,84 @@ export function toHotelCard(row: CardRow): HotelCard {
  * Orders of the hotel list. Names compare by their folded key (case and accents ignored);
  * ties fall to the id so pages never overlap. Each order is served by a b-tree index.
  */
-const ORDERS: Record<HotelSort, SQL[]> = {
+export const HOTEL_ORDERS: Record<HotelSort, SQL[]> = {
   name_asc: [asc(hotels.nameKey), asc(hotels.id)],
   name_desc: [desc(hotels.nameKey), desc(hotels.id)],
   score_asc: [asc(hotels.qualification), asc(hotels.nameKey), asc(hotels.id)],
   score_desc: [desc(hotels.qualification), asc(hotels.nameKey), asc(hotels.id)],
 };
 
-function searchConditions(db: Db, search: HotelSearch): SQL | undefined {
+/** What a search filters on, folded the way the columns are (case and accents ignored). */
+export interface HotelFilter {
+  nameKey: string;
+  cityKey: string;
+  qualification: number | null;
+}
+
+export function hotelFilter(search: HotelSearch): HotelFilter {
+  return {
+    nameKey: search.name ? searchKey(search.name) : '',
+    cityKey: search.city ? searchKey(search.city) : '',
+    qualification: search.qualification ?? null,
+  };
+}
+
+/** Searches that differ only in case, accents or spacing share one key. */
+export function hotelSearchKey(search: HotelSearch): string {
+  const f = hotelFilter(search);
+  return JSON.stringify([
+    f.nameKey,
+    f.cityKey,
+    f.qualification,
+    search.sort ?? 'name_asc',
+    search.page,
+    search.pageSize,
+  ]);
+}
+
+/** The WHERE clause of a hotel search (name, city, stars); undefined when nothing filters. */
+export function hotelSearchWhere(db: Db, filter: HotelFilter): SQL | undefined {
   const where: SQL[] = [];
-  const nameKey = search.name ? searchKey(search.name) : '';
-  if (nameKey) where.push(sql`${hotels.nameKey} like ${containsPattern(nameKey)}`);
-  const cityKey = search.city ? searchKey(search.city) : '';
-  if (cityKey) {
+  if (filter.nameKey) where.push(sql`${hotels.nameKey} like ${containsPattern(filter.nameKey)}`);
+  if (filter.cityKey) {
     where.push(
       inArray(
         hotels.locationId,
-        db.select({ id: locations.id }).from(locations).where(eq(locations.cityKey, cityKey)),
+        db
+          .select({ id: locations.id })
+          .from(locations)
+          .where(eq(locations.cityKey, filter.cityKey)),
       ),
     );
   }
-  if (search.qualification) where.push(eq(hotels.qualification, search.qualification));
+  if (filter.qualification) where.push(eq(hotels.qualification, filter.qualification));
   return and(...where);
+}
+
+/** Remembers match counts by filter: every page and sort of one search shares its count. */
+export interface CountCache {
+  get(key: string, load: () => Promise<number>): Promise<number>;
 }
 
 /**
  * One page of hotel cards and the number of matches. The page is one query (the location
- * joined in); the count is a second, index-only query, skipped when the page itself shows the
- * total (a short page).
+ * joined in). The count is a second, index-only query, skipped when the page itself shows the
+ * total (a short page) and kept in `counts` when given.
  */
-export async function searchHotels(db: Db, search: HotelSearch): Promise<HotelPage> {
-  const where = searchConditions(db, search);
+export async function searchHotels(
+  db: Db,
+  search: HotelSearch,
+  counts?: CountCache,
+): Promise<HotelPage> {
+  const filter = hotelFilter(search);
+  const where = hotelSearchWhere(db, filter);
   const offset = (search.page - 1) * search.pageSize;
   const rows = await db
     .select(cardColumns)
     .from(hotels)
     .innerJoin(locations, eq(locations.id, hotels.locationId))
     .where(where)
-    .orderBy(...ORDERS[search.sort ?? 'name_asc'])
+    .orderBy(...HOTEL_ORDERS[search.sort ?? 'name_asc'])
     .limit(search.pageSize)
     .offset(offset);
 
@@ -120,8 +160,11 @@ export async function searchHotels(db: Db, search: HotelSearch): Promise<HotelPa
   if (rows.length > 0 && rows.length < search.pageSize) total = offset + rows.length;
   else if (rows.length === 0 && offset === 0) total = 0;
   else {
-    const [counted] = await db.select({ n: count() }).from(hotels).where(where);
-    total = counted?.n ?? 0;
+    const countMatches = async () => {
+      const [counted] = await db.select({ n: count() }).from(hotels).where(where);
+      return counted?.n ?? 0;
+    };
+    total = counts ? await counts.get(JSON.stringify(filter), countMatches) : await countMatches();
   }
   return { items: rows.map(toHotelCard), total };
 }

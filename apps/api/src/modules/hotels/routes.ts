@@ -9,11 +9,24 @@ import { errorBody, idParams } from '@devstay/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import { readErrors, setTotalCount } from '../catalogue/http.ts';
-import { citiesWithHotels, findHotelDetail, searchHotels } from './repository.ts';
+import {
+  citiesWithHotels,
+  findHotelDetail,
+  type HotelSearch,
+  hotelSearchKey,
+  searchHotels,
+} from './repository.ts';
 
 const PAGED = 'One page as a JSON array; the number of matches is in the X-Total-Count header.';
 
 export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = app.catalogueCache;
+  /** A page of the list, from the read cache when this search was answered moments ago. */
+  const hotelPage = (search: HotelSearch) =>
+    cache.hotelPages.get(hotelSearchKey(search), () =>
+      searchHotels(app.db, search, cache.hotelCounts),
+    );
+
   app.get(
     '/hotels',
     {
@@ -27,7 +40,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total } = await searchHotels(app.db, request.query);
+      const { items, total } = await hotelPage(request.query);
       setTotalCount(reply, total);
       return items;
     },
@@ -47,7 +60,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { filter, ...rest } = request.query;
-      const { items, total } = await searchHotels(app.db, { ...rest, city: filter });
+      const { items, total } = await hotelPage({ ...rest, city: filter });
       setTotalCount(reply, total);
       return items;
     },
@@ -63,7 +76,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cityList },
       },
     },
-    async () => citiesWithHotels(app.db),
+    async () => cache.cities.get('all', () => citiesWithHotels(app.db)),
   );
 
   app.get(

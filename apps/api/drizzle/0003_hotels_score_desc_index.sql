@@ -1,0 +1,1 @@
+CREATE INDEX "hotels_qualification_desc_name_key_idx" ON "hotels" USING btree ("qualification" DESC NULLS LAST,"name_key","id");

@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'vitest';
+import { ReadCache } from './cache.ts';
+
+const deferred = <T>() => {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+};
+
+describe('ReadCache', () => {
+  test('answers a repeated key from memory until the entry expires', async () => {
+    const cache = new ReadCache<number>({ ttlMs: 40, max: 10 });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(1);
+    expect(loads).toBe(1);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await cache.get('k', load)).toBe(2);
+    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 1, misses: 2 });
+  });
+
+  test('concurrent misses of one key share a single load', async () => {
+    const cache = new ReadCache<string>({ ttlMs: 1000, max: 10 });
+    const gate = deferred<string>();
+    let loads = 0;
+    const load = () => {
+      loads += 1;
+      return gate.promise;
+    };
+    const all = Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+    gate.resolve('v');
+    expect(await all).toEqual(['v', 'v', 'v']);
+    expect(loads).toBe(1);
+  });
+
+  test('a failed load is not kept: the next call tries again', async () => {
+    const cache = new ReadCache<number>({ ttlMs: 1000, max: 10 });
+    await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('k', async () => 7)).toBe(7);
+  });
+
+  test('keeps at most `max` entries, dropping the oldest', async () => {
+    const cache = new ReadCache<string>({ ttlMs: 1000, max: 2 });
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    await cache.get('c', async () => 'c1');
+    expect(cache.size).toBe(2);
+    expect(await cache.get('a', async () => 'a2')).toBe('a2');
+    expect(await cache.get('c', async () => 'c2')).toBe('c1');
+  });
+
+  test('clear() forgets entries, and a load begun before it is not stored', async () => {
+    const cache = new ReadCache<string>({ ttlMs: 1000, max: 10 });
+    await cache.get('k', async () => 'old');
+    cache.clear();
+    expect(await cache.get('k', async () => 'new')).toBe('new');
+
+    const gate = deferred<string>();
+    const inFlight = cache.get('slow', () => gate.promise);
+    cache.clear();
+    gate.resolve('before the write');
+    expect(await inFlight).toBe('before the write');
+    expect(await cache.get('slow', async () => 'after the write')).toBe('after the write');
+  });
+});
