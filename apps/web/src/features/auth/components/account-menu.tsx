@@ -1,5 +1,4 @@
-import '@mantine/core/styles/Avatar.layer.css';
-import '@mantine/core/styles/Menu.layer.css';
+import './account-menu.css';
 import type { Role } from '@devstay/shared/constants';
 import type { UserProfile } from '@devstay/shared/contracts/users';
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';

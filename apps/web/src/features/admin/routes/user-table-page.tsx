@@ -1,0 +1,75 @@
+import type { UserSummary } from '@devstay/shared/contracts/users';
+import { ActionIcon, Container, Group, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { BackButton } from '../../../components/back-button.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useUserList } from '../api/users.ts';
+import { AccountsTable, type Column } from '../components/accounts-table.tsx';
+import { RoleBadge } from '../components/role-badge.tsx';
+import { TableState } from '../components/table-state.tsx';
+import { useDeleteAccountFlow } from '../hooks/use-delete-account.tsx';
+import { useSignedIn } from '../hooks/use-signed-in.ts';
+import { accountName } from '../utils/account-name.ts';
+
+export const DELETE_USER_QUESTION = 'Are you sure you want to Delete the user?';
+export const USER_DELETED = 'User deleted';
+
+/**
+ * /userTable: every account sorted by e-mail (spec §2.12). Admins read it; the superAdmin may
+ * also delete users (spec §6) — not superAdmins, not themselves.
+ */
+export function UserTablePage() {
+  const { me } = useSignedIn();
+  const users = useUserList();
+  const canDelete = me.rol === 'superAdmin';
+  const removal = useDeleteAccountFlow({ question: DELETE_USER_QUESTION, done: USER_DELETED });
+
+  const columns: Column<UserSummary>[] = [
+    { header: 'User', cell: (u) => accountName(u) },
+    { header: 'Email', cell: (u) => u.email },
+    { header: 'Role', cell: (u) => <RoleBadge rol={u.rol} /> },
+  ];
+  if (canDelete) {
+    columns.push({
+      header: 'Delete',
+      action: true,
+      cell: (u) =>
+        u.rol === 'superAdmin' || u.id === me.id ? null : (
+          <ActionIcon
+            color="red"
+            variant="subtle"
+            size="lg"
+            aria-label={`Delete ${u.email}`}
+            loading={removal.pendingId === u.id}
+            onClick={() => removal.ask(u)}
+          >
+            <IconTrash size={20} aria-hidden="true" />
+          </ActionIcon>
+        ),
+    });
+  }
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <PageTitle>User Table</PageTitle>
+          <BackButton fallback={me.rol === 'superAdmin' ? '/profileSuperAdmin' : '/profileAdmin'} />
+        </Group>
+        {users.data ? (
+          <Text c="dimmed">{`${users.data.length} accounts, sorted by e-mail.`}</Text>
+        ) : null}
+        <TableState
+          query={users}
+          loadingText="Loading users..."
+          errorTitle="Could not load the users"
+          empty={users.data?.length === 0}
+          emptyText="No accounts yet."
+        >
+          <AccountsTable caption="Users" columns={columns} rows={users.data ?? []} />
+        </TableState>
+      </Stack>
+      {removal.dialog}
+    </Container>
+  );
+}
