@@ -21,7 +21,7 @@ export function verificationMail(to: string, url: string): MailMessage {
       '<h1 style="font-size:20px;margin-top:0">Welcome to DevStay!</h1>' +
         '<p>Confirm that this is your e-mail address.</p>' +
         buttonHtml(url, 'Verify my e-mail') +
-        `<p style="font-size:13px;color:#495057">Or open this link: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` +
+        `<p style="font-size:13px;color:#495057;word-break:break-all">Or open this link: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` +
         '<p style="font-size:13px;color:#495057">The link works for 24 hours. If you did not sign up, ignore this e-mail.</p>',
     ),
   };
@@ -44,7 +44,7 @@ export function resetPasswordMail(to: string, url: string): MailMessage {
       '<h1 style="font-size:20px;margin-top:0">Reset your password</h1>' +
         '<p>Someone asked to reset the password of your DevStay account.</p>' +
         buttonHtml(url, 'Choose a new password') +
-        `<p style="font-size:13px;color:#495057">Or open this link: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` +
+        `<p style="font-size:13px;color:#495057;word-break:break-all">Or open this link: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` +
         '<p style="font-size:13px;color:#495057">The link works for 1 hour. If it was not you, ignore this e-mail: your password stays the same.</p>',
     ),
   };
