@@ -5,6 +5,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconFilterOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { datePickerProps } from '../../../components/date-picker-props.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { type EventRange, useEvents } from '../api/get-events.ts';
 import { EventCard } from '../components/event-card.tsx';
@@ -49,6 +50,7 @@ export function EventsPage() {
         <DatePickerInput
           type="range"
           label="Filter by date"
+          {...datePickerProps('event-dates')}
           placeholder="Choose a date range"
           value={picked}
           onChange={onRange}

@@ -65,7 +65,14 @@ export function FilterModal({ kind, opened, current, onClose, onApply }: FilterM
   };
   const title = kind === 'city' ? 'Filter by city' : 'Filter by star';
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size="md">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      size="md"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         {kind === 'city' ? (
           <CitySelect value={value} onChange={setValue} />

@@ -21,8 +21,8 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
               <Text fw={700}>{review.name}</Text>
               {review.verifiedStay ? (
                 <Badge
-                  color="teal"
-                  variant="light"
+                  color="teal.9"
+                  variant="outline"
                   leftSection={<IconRosetteDiscountCheck size={14} aria-hidden="true" />}
                 >
                   Verified stay

@@ -100,7 +100,7 @@ export function HotelDetailPage() {
               size="lg"
               variant="light"
               color="yellow"
-              c="yellow.9"
+              styles={{ label: { color: 'var(--mantine-color-dark-8)' } }}
               leftSection={<IconStarFilled size={14} aria-hidden="true" />}
               aria-label={`Score ${data.qualification} out of 5 stars`}
             >

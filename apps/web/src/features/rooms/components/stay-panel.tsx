@@ -5,6 +5,7 @@ import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconShoppingCartPlus } from '@tabler/icons-react';
+import { datePickerProps } from '../../../components/date-picker-props.ts';
 import { addToCart } from '../../../lib/cart-store.ts';
 import { notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { FavoriteToggle } from './favorite-toggle.tsx';
@@ -67,21 +68,21 @@ export function StayPanel({ room, checkIn, checkOut, onChange }: StayPanelProps)
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <DatePickerInput
             label="Check-in"
+            {...datePickerProps('check-in')}
             value={checkIn}
             onChange={(value) => value && onChange({ checkIn: value, checkOut })}
             minDate={todayDate}
             valueFormat={DISPLAY_FORMAT}
             leftSection={<IconCalendar size={18} aria-hidden="true" />}
-            popoverProps={{ withinPortal: true }}
           />
           <DatePickerInput
             label="Check-out"
+            {...datePickerProps('check-out')}
             value={checkOut}
             onChange={(value) => value && onChange({ checkIn, checkOut: value })}
             minDate={addDays(checkIn, 1)}
             valueFormat={DISPLAY_FORMAT}
             leftSection={<IconCalendar size={18} aria-hidden="true" />}
-            popoverProps={{ withinPortal: true }}
           />
         </SimpleGrid>
         {check.ok ? (

@@ -1,0 +1,26 @@
+import classes from './date-picker-props.module.css';
+
+const ARIA_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose another month',
+  yearLevelControl: 'Choose another year',
+};
+
+/**
+ * Accessibility settings shared by the app's date pickers: named calendar buttons, a calendar
+ * dialog named after the field's label, and weekend days in a colour with AA contrast.
+ */
+export function datePickerProps(id: string) {
+  return {
+    id,
+    // The calendar dialog is labelled by the field's label (Mantine gives it the id `${id}-label`).
+    popoverProps: { id: `${id}-label` },
+    ariaLabels: ARIA_LABELS,
+    classNames: { day: classes.day },
+  };
+}
