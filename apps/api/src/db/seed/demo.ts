@@ -1,3 +1,255 @@
-import type { Db } from '../client.ts';
+/**
+ * The demo seed, run at every start: on an empty database it adds Argentina's location
+ * hierarchy, 45 hotels with rooms, services and reviews, IT events and their pictures.
+ * Everything goes in one transaction under an advisory lock, so a crash never leaves half a
+ * seed and processes starting together seed once.
+ */
 
-export async function seedIfEmpty(_db: Db, _options: { uploadsDir: string }): Promise<void> {}
+import { today as localToday } from '@devstay/shared/stay';
+import { searchKey } from '@devstay/shared/text';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import {
+  events,
+  hotelServices,
+  hotels,
+  images,
+  locations,
+  reviews,
+  roomRoomServices,
+  roomServices,
+  rooms,
+} from '../schema.ts';
+import { buildDemoPlan, type DemoPlan } from './demo-plan.ts';
+import { imageRef, renderImages, type StoredImage } from './images.ts';
+
+/** Key of the advisory lock that serialises seeding across processes. */
+const SEED_LOCK = 7_300_117;
+
+export interface SeedReport {
+  /** False when the database already had hotels (nothing was changed). */
+  seeded: boolean;
+  ms: number;
+  imagesRendered: number;
+  imagesReused: number;
+  imagesCached: number;
+  counts?: SeedCounts;
+}
+
+export interface SeedCounts {
+  locations: number;
+  hotels: number;
+  rooms: number;
+  roomServices: number;
+  hotelServices: number;
+  events: number;
+  reviews: number;
+  images: number;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function hasHotels(db: Db | Tx): Promise<boolean> {
+  const result = await db.execute<{ found: boolean }>(
+    sql`select exists (select 1 from hotels) as found`,
+  );
+  return result.rows[0]?.found === true;
+}
+
+/**
+ * Seeds the demo data when the hotels table is empty; otherwise does nothing.
+ * `today` (yyyy-MM-dd, default the local date) anchors the event dates; `imageCacheDir` is the
+ * cache of drawn pictures (default: a folder in the system's temporary directory; null: none).
+ */
+export async function seedIfEmpty(
+  db: Db,
+  options: { uploadsDir: string; today?: string; imageCacheDir?: string | null },
+): Promise<SeedReport> {
+  const started = performance.now();
+  if (await hasHotels(db)) {
+    return {
+      seeded: false,
+      ms: performance.now() - started,
+      imagesRendered: 0,
+      imagesReused: 0,
+      imagesCached: 0,
+    };
+  }
+  const plan = buildDemoPlan(options.today ?? localToday());
+  // Pictures first, outside the transaction: files are idempotent and appear atomically.
+  const rendered = await renderImages(plan.images, options.uploadsDir, {
+    cacheDir: options.imageCacheDir,
+  });
+
+  const counts = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await hasHotels(tx)) return undefined;
+    return insertPlan(tx, plan, rendered.images);
+  });
+  return {
+    seeded: counts !== undefined,
+    ms: performance.now() - started,
+    imagesRendered: rendered.rendered,
+    imagesReused: rendered.reused,
+    imagesCached: rendered.cached,
+    counts,
+  };
+}
+
+async function insertPlan(
+  tx: Tx,
+  plan: DemoPlan,
+  stored: Map<string, StoredImage>,
+): Promise<SeedCounts> {
+  const ref = (key: string) => {
+    const image = stored.get(key);
+    if (!image) throw new Error(`Seed image ${key} was not rendered`);
+    return imageRef(image);
+  };
+
+  await tx
+    .insert(images)
+    .values([...stored.values()].map((i) => ({ ...i, uploadedBy: null })))
+    .onConflictDoNothing();
+
+  const locationRows = await tx
+    .insert(locations)
+    .values(plan.locations.map((l) => ({ ...l, cityKey: searchKey(l.city) })))
+    .onConflictDoNothing()
+    .returning({
+      id: locations.id,
+      state: locations.state,
+      department: locations.department,
+      city: locations.city,
+    });
+  const locationKey = (l: { state: string; department: string; city: string }) =>
+    `${l.state}|${l.department}|${l.city}`;
+  const locationIds = new Map(locationRows.map((l) => [locationKey(l), l.id]));
+  if (locationIds.size < plan.locations.length) {
+    // Locations added before the first hotel (by an admin) are reused, not duplicated.
+    const existing = await tx
+      .select({
+        id: locations.id,
+        state: locations.state,
+        department: locations.department,
+        city: locations.city,
+      })
+      .from(locations);
+    for (const l of existing) locationIds.set(locationKey(l), l.id);
+  }
+
+  const serviceRows = await tx
+    .insert(roomServices)
+    .values(plan.roomServices.map((s) => ({ name: s.name, image: s.images.map(ref) })))
+    .onConflictDoUpdate({ target: roomServices.name, set: { name: sql`excluded.name` } })
+    .returning({ id: roomServices.id, name: roomServices.name });
+  const serviceIds = new Map(serviceRows.map((s) => [s.name, s.id]));
+
+  const hotelRows = await tx
+    .insert(hotels)
+    .values(
+      plan.hotels.map((h) => {
+        const locationId = locationIds.get(locationKey(h.location));
+        if (locationId === undefined) throw new Error(`No location id for ${h.name}`);
+        return {
+          name: h.name,
+          nameKey: h.nameKey,
+          image: h.images.map(ref),
+          qualification: h.qualification,
+          description: h.description,
+          address: h.address,
+          locationId,
+          reviewCount: h.reviews.length,
+          ratingSum: h.reviews.reduce((sum, r) => sum + r.rating, 0),
+        };
+      }),
+    )
+    .returning({ id: hotels.id, name: hotels.name });
+  const hotelIds = new Map(hotelRows.map((h) => [h.name, h.id]));
+  const hotelId = (name: string) => {
+    const id = hotelIds.get(name);
+    if (id === undefined) throw new Error(`No hotel id for ${name}`);
+    return id;
+  };
+
+  const roomRows = await tx
+    .insert(rooms)
+    .values(
+      plan.hotels.flatMap((h) =>
+        h.rooms.map((r) => ({
+          hotelId: hotelId(h.name),
+          name: r.name,
+          image: r.images.map(ref),
+          priceCents: r.priceCents,
+          description: r.description,
+          category: r.category,
+          stock: r.stock,
+        })),
+      ),
+    )
+    .returning({
+      id: rooms.id,
+      hotelId: rooms.hotelId,
+      name: rooms.name,
+      category: rooms.category,
+    });
+  const roomIds = new Map(roomRows.map((r) => [`${r.hotelId}|${r.name}|${r.category}`, r.id]));
+
+  const links = plan.hotels.flatMap((h) =>
+    h.rooms.flatMap((r) => {
+      const roomId = roomIds.get(`${hotelId(h.name)}|${r.name}|${r.category}`);
+      if (roomId === undefined) throw new Error(`No room id for ${h.name} ${r.name}`);
+      return r.services.map((s) => {
+        const roomServiceId = serviceIds.get(s);
+        if (roomServiceId === undefined) throw new Error(`No room service ${s}`);
+        return { roomId, roomServiceId };
+      });
+    }),
+  );
+  await tx.insert(roomRoomServices).values(links);
+
+  const hotelServiceRows = plan.hotels.flatMap((h) =>
+    h.services.map((s) => ({
+      hotelId: hotelId(h.name),
+      name: s.name,
+      description: s.description,
+      image: s.images.map(ref),
+    })),
+  );
+  await tx.insert(hotelServices).values(hotelServiceRows);
+
+  await tx.insert(events).values(
+    plan.events.map((e) => ({
+      hotelId: hotelId(e.hotel),
+      name: e.name,
+      date: e.date,
+      time: e.time,
+      image: e.images.map(ref),
+      description: e.description,
+    })),
+  );
+
+  const now = Date.now();
+  const reviewRows = plan.hotels.flatMap((h) =>
+    h.reviews.map((r) => ({
+      hotelId: hotelId(h.name),
+      name: r.name,
+      rating: r.rating,
+      comment: r.comment,
+      verifiedStay: r.verifiedStay,
+      createdAt: new Date(now - r.daysAgo * 86_400_000),
+    })),
+  );
+  if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);
+
+  return {
+    locations: plan.locations.length,
+    hotels: hotelRows.length,
+    rooms: roomRows.length,
+    roomServices: serviceRows.length,
+    hotelServices: hotelServiceRows.length,
+    events: plan.events.length,
+    reviews: reviewRows.length,
+    images: stored.size,
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * `npm run seed [-- --hotels 100000]`: starts the database (embedded unless DATABASE_URL is set),
+ * applies the migrations, seeds the demo data when the database is empty, then optionally adds a
+ * large synthetic catalogue for benchmarks. Prints counts and timings, stops the database.
+ */
+import { parseArgs } from 'node:util';
+import type { EmbeddedDatabase } from './embedded.ts';
+
+const USAGE = `Usage: npm run seed [-- --hotels <count>]
+
+Seeds the demo data on an empty database. With --hotels, also adds that many synthetic hotels
+(1 to 1,000,000) for benchmarks.`;
+
+function parseCli(argv: string[]): { hotels?: number } | { help: true } {
+  const { values } = parseArgs({
+    args: argv,
+    options: { hotels: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
+  if (values.help) return { help: true };
+  if (values.hotels === undefined) return {};
+  const raw = values.hotels.replace(/[_,]/g, '');
+  const hotels = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(hotels) || hotels < 1 || hotels > 1_000_000) {
+    throw new Error(`--hotels must be a whole number from 1 to 1000000, not "${values.hotels}"`);
+  }
+  return { hotels };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function main() {
+  let options: ReturnType<typeof parseCli>;
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    // process.exit, not exitCode: the embedded server's exit hook would turn the code into 0.
+    process.exit(2);
+  }
+  if ('help' in options) {
+    console.log(USAGE);
+    return;
+  }
+
+  // Loaded once the arguments are known good: a typo is reported at once.
+  const [
+    { loadConfig },
+    { createDb },
+    { startEmbeddedPostgres },
+    { migrateDb },
+    { seedIfEmpty },
+    { seedLargeCatalogue },
+  ] = await Promise.all([
+    import('../config.ts'),
+    import('./client.ts'),
+    import('./embedded.ts'),
+    import('./migrate.ts'),
+    import('./seed/demo.ts'),
+    import('./seed/large.ts'),
+  ]);
+  const config = loadConfig();
+  const started = performance.now();
+  let embedded: EmbeddedDatabase | undefined;
+  if (!config.DATABASE_URL) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.PG_DATA_DIR,
+      port: config.PG_PORT,
+      database: 'devstay',
+    });
+  }
+  const databaseUrl = config.DATABASE_URL ?? embedded?.url;
+  if (!databaseUrl) throw new Error('No database');
+  const db = createDb(databaseUrl, 2);
+  try {
+    console.log(
+      `database ready (${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}) in ${seconds(performance.now() - started)}`,
+    );
+    await migrateDb(db);
+
+    const demo = await seedIfEmpty(db, { uploadsDir: config.UPLOADS_DIR });
+    if (demo.seeded && demo.counts) {
+      const c = demo.counts;
+      console.log(
+        `demo seed in ${seconds(demo.ms)}: ${c.locations} locations, ${c.hotels} hotels, ${c.rooms} rooms, ` +
+          `${c.roomServices} room services, ${c.hotelServices} hotel services, ${c.events} events, ` +
+          `${c.reviews} reviews, ${c.images} images (${demo.imagesRendered} drawn, ` +
+          `${demo.imagesCached} from the cache, ${demo.imagesReused} already there)`,
+      );
+    } else {
+      console.log('demo seed: the database already has hotels, left as it is');
+    }
+
+    if (options.hotels) {
+      console.log(`adding ${options.hotels} synthetic hotels…`);
+      const large = await seedLargeCatalogue(db, {
+        hotels: options.hotels,
+        uploadsDir: config.UPLOADS_DIR,
+      });
+      console.log(
+        `large catalogue in ${seconds(large.ms)}: ${large.hotels} hotels, ${large.rooms} rooms, ` +
+          `${large.roomServiceLinks} room-service links, ${large.hotelServices} hotel services`,
+      );
+      console.log(
+        `  steps: ${Object.entries(large.steps)
+          .map(([name, ms]) => `${name} ${seconds(ms)}`)
+          .join(', ')}`,
+      );
+    }
+
+    const totals = await db.$client.query<Record<string, number>>(
+      `select (select count(*) from locations)::int as locations, (select count(*) from hotels)::int as hotels,
+              (select count(*) from rooms)::int as rooms, (select count(*) from events)::int as events,
+              (select count(*) from reviews)::int as reviews, (select count(*) from images)::int as images`,
+    );
+    const t = totals.rows[0] ?? {};
+    console.log(
+      `database now: ${Object.entries(t)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')} (total ${seconds(performance.now() - started)})`,
+    );
+  } finally {
+    await db.$client.end().catch(() => {});
+    await embedded?.stop().catch(() => {});
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.cause) console.error(error.cause);
+  process.exit(1);
+});

@@ -1,0 +1,448 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import {
+  PRICE_MAX,
+  PRICE_MIN,
+  ROOM_CATEGORIES,
+  ROOM_DESCRIPTION_MAX,
+  ROOM_NAMES,
+  STOCK_MAX,
+  STOCK_MIN,
+} from '@devstay/shared/constants';
+import { addDays, today } from '@devstay/shared/stay';
+import { searchKey } from '@devstay/shared/text';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { createTestDatabase } from '../../test/app.ts';
+import { createDb, type Db } from '../client.ts';
+import { createDatabaseIfMissing } from '../embedded.ts';
+import { migrateDb } from '../migrate.ts';
+import type { ImageRef } from '../schema.ts';
+import { seedIfEmpty } from './demo.ts';
+import { buildDemoPlan } from './demo-plan.ts';
+import { renderImages, seedImagePath } from './images.ts';
+import { seedLargeCatalogue } from './large.ts';
+
+const uploadsDir = inject('uploadsDir');
+let db: Db;
+
+beforeAll(async () => {
+  db = createDb(await createTestDatabase(), 4);
+});
+afterAll(async () => {
+  await db.$client.end();
+});
+
+async function rows<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  return (await db.$client.query(text, values)).rows as T[];
+}
+
+/** A migrated database with nothing in it. */
+async function emptyDatabase(): Promise<string> {
+  const adminUrl = inject('adminUrl');
+  const name = `devstay_t${randomBytes(6).toString('hex')}`;
+  await createDatabaseIfMissing(adminUrl, name);
+  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const fresh = createDb(url, 1);
+  await migrateDb(fresh);
+  await fresh.$client.end();
+  return url;
+}
+
+async function expectWebp(file: string, width: number, height: number) {
+  const meta = await sharp(file).metadata();
+  expect(meta.format, file).toBe('webp');
+  expect([meta.width, meta.height], file).toEqual([width, height]);
+}
+
+describe('demo seed', () => {
+  test('locations: all 23 provinces and the Autonomous City, cascading to real cities', async () => {
+    const states = await rows<{ state: string; departments: number; cities: number }>(
+      `select state, count(distinct department)::int as departments, count(*)::int as cities
+       from locations group by state`,
+    );
+    expect(states.length).toBeGreaterThanOrEqual(24);
+    for (const name of [
+      'Ciudad Autónoma de Buenos Aires',
+      'Córdoba',
+      'Neuquén',
+      'Tucumán',
+      'Entre Ríos',
+    ]) {
+      expect(states.map((s) => s.state)).toContain(name);
+    }
+    // Provinces with hotels list several departments.
+    const withHotels = await rows<{ state: string; departments: number }>(
+      `select l.state, (select count(distinct department)::int from locations where state = l.state) as departments
+       from hotels h join locations l on l.id = h.location_id group by l.state`,
+    );
+    for (const s of withHotels) expect(s.departments, s.state).toBeGreaterThanOrEqual(3);
+
+    const facts = await rows<{ n: number }>(
+      `select count(*)::int as n from locations where (state, department, city) in (
+         ('Río Negro', 'Bariloche', 'San Carlos de Bariloche'), ('Córdoba', 'Capital', 'Córdoba'),
+         ('Santa Fe', 'Rosario', 'Rosario'), ('Mendoza', 'Capital', 'Mendoza'),
+         ('Buenos Aires', 'General Pueyrredón', 'Mar del Plata'), ('Neuquén', 'Confluencia', 'Neuquén'),
+         ('Tierra del Fuego, Antártida e Islas del Atlántico Sur', 'Ushuaia', 'Ushuaia'),
+         ('Tucumán', 'Capital', 'San Miguel de Tucumán'), ('Salta', 'Capital', 'Salta'))`,
+    );
+    expect(facts[0]?.n).toBe(9);
+
+    const all = await rows<{ city: string; city_key: string }>(
+      'select city, city_key from locations',
+    );
+    for (const l of all) expect(l.city_key).toBe(searchKey(l.city));
+  });
+
+  test('hotels: 40+ over 8+ cities, lower-cased names keyed for search, sane fields', async () => {
+    const hotels = await rows<{
+      name: string;
+      name_key: string;
+      qualification: number;
+      description: string;
+      address: string;
+      city: string;
+    }>(
+      `select h.name, h.name_key, h.qualification, h.description, h.address, l.city
+       from hotels h join locations l on l.id = h.location_id`,
+    );
+    expect(hotels.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(hotels.map((h) => h.city)).size).toBeGreaterThanOrEqual(8);
+    expect(new Set(hotels.map((h) => h.qualification))).toEqual(new Set([2, 3, 4, 5]));
+    for (const h of hotels) {
+      expect(h.name).toBe(h.name.toLowerCase());
+      expect(h.name_key).toBe(searchKey(h.name));
+      expect(h.qualification).toBeGreaterThanOrEqual(1);
+      expect(h.qualification).toBeLessThanOrEqual(5);
+      expect(h.description.length).toBeGreaterThan(150);
+      expect(h.description.length).toBeLessThanOrEqual(1000);
+      expect(h.address).toMatch(/\d/);
+    }
+    expect(hotels.find((h) => h.name === 'hotel cumbre del código')?.name_key).toBe(
+      'hotel cumbre del codigo',
+    );
+  });
+
+  test('every hotel has 3+ pictures on disk: WebP of the stored size, 1200×800 first', async () => {
+    const hotels = await rows<{ name: string; image: ImageRef[] }>(
+      'select name, image from hotels',
+    );
+    const stored = new Map(
+      (
+        await rows<{
+          public_id: string;
+          url: string;
+          width: number;
+          height: number;
+          bytes: number;
+          content_type: string;
+        }>('select public_id, url, width, height, bytes, content_type from images')
+      ).map((i) => [i.public_id, i]),
+    );
+    const seen = new Set<string>();
+    for (const h of hotels) {
+      expect(h.image.length, h.name).toBeGreaterThanOrEqual(3);
+      for (const [i, ref] of h.image.entries()) {
+        const row = stored.get(ref.public_id);
+        expect(row, ref.public_id).toBeDefined();
+        if (!row) continue;
+        expect(row.url).toBe(ref.url);
+        expect(ref.url).toBe(`/uploads/${ref.public_id}.webp`);
+        expect(row.content_type).toBe('image/webp');
+        if (i === 0) expect([row.width, row.height]).toEqual([1200, 800]);
+        if (seen.has(ref.public_id)) continue;
+        seen.add(ref.public_id);
+        const file = seedImagePath(uploadsDir, ref.url);
+        expect((await stat(file)).size).toBe(row.bytes);
+        await expectWebp(file, row.width, row.height);
+      }
+    }
+    // Each hotel's street picture is its own.
+    expect(new Set(hotels.map((h) => h.image[0]?.public_id)).size).toBe(hotels.length);
+  });
+
+  test('every stored seed image is a file of its recorded type and size', async () => {
+    const images = await rows<{ url: string; width: number; height: number }>(
+      'select url, width, height from images',
+    );
+    expect(images.length).toBeGreaterThan(150);
+    for (const image of images)
+      await expectWebp(seedImagePath(uploadsDir, image.url), image.width, image.height);
+  });
+
+  test('rooms: 2–5 per hotel within the limits, each with services and 1–3 pictures', async () => {
+    const perHotel = await rows<{ n: number }>(
+      'select count(r.id)::int as n from hotels h left join rooms r on r.hotel_id = h.id group by h.id',
+    );
+    for (const h of perHotel) {
+      expect(h.n).toBeGreaterThanOrEqual(2);
+      expect(h.n).toBeLessThanOrEqual(5);
+    }
+    const rooms = await rows<{
+      name: string;
+      category: string;
+      price_cents: number;
+      stock: number;
+      description: string;
+      image: ImageRef[];
+      services: number;
+    }>(
+      `select r.name, r.category, r.price_cents, r.stock, r.description, r.image,
+              (select count(*)::int from room_room_services s where s.room_id = r.id) as services
+       from rooms r`,
+    );
+    for (const r of rooms) {
+      expect(ROOM_NAMES).toContain(r.name);
+      expect(ROOM_CATEGORIES).toContain(r.category);
+      expect(r.price_cents).toBeGreaterThanOrEqual(PRICE_MIN * 100);
+      expect(r.price_cents).toBeLessThanOrEqual(PRICE_MAX * 100);
+      expect(r.stock).toBeGreaterThanOrEqual(STOCK_MIN);
+      expect(r.stock).toBeLessThanOrEqual(STOCK_MAX);
+      expect(r.description.length).toBeGreaterThan(0);
+      expect(r.description.length).toBeLessThanOrEqual(ROOM_DESCRIPTION_MAX);
+      expect(r.image.length).toBeGreaterThanOrEqual(1);
+      expect(r.image.length).toBeLessThanOrEqual(3);
+      expect(r.services).toBeGreaterThanOrEqual(1);
+    }
+    expect(new Set(rooms.map((r) => r.category))).toEqual(new Set(ROOM_CATEGORIES));
+    expect(new Set(rooms.map((r) => r.name))).toEqual(new Set(ROOM_NAMES));
+  });
+
+  test('services: a catalogue of room services with 128×128 icons; 2–4 hotel services per hotel', async () => {
+    const roomServices = await rows<{ name: string; image: ImageRef[] }>(
+      'select name, image from room_services',
+    );
+    expect(roomServices.length).toBeGreaterThanOrEqual(10);
+    expect(roomServices.map((s) => s.name)).toContain('wifi 1 gbps');
+    for (const s of roomServices) {
+      expect(s.image).toHaveLength(1);
+      await expectWebp(seedImagePath(uploadsDir, s.image[0]?.url ?? ''), 128, 128);
+    }
+    const perHotel = await rows<{ n: number; described: number; pictured: number }>(
+      `select count(s.id)::int as n, count(*) filter (where length(s.description) > 20)::int as described,
+              count(*) filter (where jsonb_array_length(s.image) > 0)::int as pictured
+       from hotels h left join hotel_services s on s.hotel_id = h.id group by h.id`,
+    );
+    for (const h of perHotel) {
+      expect(h.n).toBeGreaterThanOrEqual(2);
+      expect(h.n).toBeLessThanOrEqual(4);
+      expect(h.described).toBe(h.n);
+      expect(h.pictured).toBe(h.n);
+    }
+  });
+
+  test('events: 20+, hosted by seeded hotels, dated in the coming six months', async () => {
+    const events = await rows<{
+      name: string;
+      date: string;
+      time: string;
+      image: ImageRef[];
+      hotel: string | null;
+    }>(
+      `select e.name, e.date, to_char(e.time, 'HH24:MI') as time, e.image, h.name as hotel
+       from events e left join hotels h on h.id = e.hotel_id`,
+    );
+    expect(events.length).toBeGreaterThanOrEqual(20);
+    const now = today();
+    for (const e of events) {
+      expect(e.hotel, e.name).not.toBeNull();
+      expect(e.date > now, `${e.name} on ${e.date}`).toBe(true);
+      expect(e.date <= addDays(now, 181), `${e.name} on ${e.date}`).toBe(true);
+      expect(e.time).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+      expect(e.image.length).toBeGreaterThanOrEqual(1);
+      expect(e.image.length).toBeLessThanOrEqual(2);
+    }
+    expect(events.map((e) => e.name)).toContain('rust meetup córdoba');
+    // Spread over the months, not bunched on one day.
+    expect(new Set(events.map((e) => e.date.slice(0, 7))).size).toBeGreaterThanOrEqual(5);
+  });
+
+  test('reviews: most hotels have some, and the hotel counters match them', async () => {
+    const hotels = await rows<{ review_count: number; rating_sum: number; n: number; sum: number }>(
+      `select h.review_count, h.rating_sum, count(r.id)::int as n, coalesce(sum(r.rating), 0)::int as sum
+       from hotels h left join reviews r on r.hotel_id = h.id group by h.id`,
+    );
+    for (const h of hotels) {
+      expect(h.review_count).toBe(h.n);
+      expect(h.rating_sum).toBe(h.sum);
+      expect(h.n).toBeLessThanOrEqual(6);
+    }
+    expect(hotels.filter((h) => h.n > 0).length).toBeGreaterThan(hotels.length * 0.7);
+    const [flags] = await rows<{ verified: number; total: number; bad: number }>(
+      `select count(*) filter (where verified_stay)::int as verified, count(*)::int as total,
+              count(*) filter (where rating not between 1 and 5 or comment = '' or name = '')::int as bad
+       from reviews`,
+    );
+    expect(flags?.verified).toBeGreaterThan(0);
+    expect(flags?.verified).toBeLessThan(flags?.total ?? 0);
+    expect(flags?.bad).toBe(0);
+  });
+
+  test('seedIfEmpty does nothing on a seeded database', async () => {
+    const count = async () =>
+      (
+        await rows<{ n: number }>(
+          'select (select count(*) from hotels) + (select count(*) from locations) as n',
+        )
+      )[0]?.n;
+    const before = await count();
+    const report = await seedIfEmpty(db, { uploadsDir });
+    expect(report.seeded).toBe(false);
+    expect(await count()).toBe(before);
+  });
+
+  test('processes seeding one empty database together seed it once, with the same data', async () => {
+    const url = await emptyDatabase();
+    const a = createDb(url, 2);
+    const b = createDb(url, 2);
+    try {
+      const reports = await Promise.all([
+        seedIfEmpty(a, { uploadsDir }),
+        seedIfEmpty(b, { uploadsDir }),
+      ]);
+      expect(reports.filter((r) => r.seeded)).toHaveLength(1);
+      const fresh = await a.$client.query(
+        'select name, description, address, qualification, image, review_count from hotels order by name',
+      );
+      const template = await rows(
+        'select name, description, address, qualification, image, review_count from hotels order by name',
+      );
+      expect(fresh.rows).toEqual(template);
+    } finally {
+      await a.$client.end();
+      await b.$client.end();
+    }
+  });
+
+  test('the plan is deterministic, and only event dates follow the day it runs', () => {
+    const first = buildDemoPlan('2030-01-01');
+    const again = buildDemoPlan('2030-01-01');
+    const later = buildDemoPlan('2030-03-01');
+    expect(again).toEqual(first);
+    expect(later.hotels).toEqual(first.hotels);
+    expect(later.images).toEqual(first.images);
+    expect(later.events.map((e) => e.date)).toEqual(first.events.map((e) => addDays(e.date, 59)));
+    for (const e of first.events) {
+      expect(e.date >= '2030-01-04' && e.date <= '2030-06-30', e.date).toBe(true);
+    }
+  });
+
+  test('pictures are drawn as WebP when missing and reused when present', async () => {
+    const plan = buildDemoPlan('2030-01-01');
+    const kinds = ['facade-', 'lounge-', 'room-', 'icon-', 'service-', 'event-'];
+    const some = kinds
+      .map((k) => plan.images.find((i) => i.key.startsWith(k)))
+      .filter((i) => i !== undefined);
+    const dir = await mkdtemp(path.join(tmpdir(), 'devstay-seed-images-'));
+    try {
+      const first = await renderImages(some, dir, { cacheDir: null });
+      expect(first.rendered).toBe(some.length);
+      for (const image of some) {
+        const stored = first.images.get(image.key);
+        expect(stored).toBeDefined();
+        if (!stored) continue;
+        const file = seedImagePath(dir, stored.url);
+        await expectWebp(file, image.width, image.height);
+        // Pictures, not flat boxes: several distinct colours.
+        const { channels } = await sharp(file).stats();
+        expect(Math.max(...channels.map((c) => c.stdev))).toBeGreaterThan(20);
+      }
+      const second = await renderImages(some, dir, { cacheDir: null });
+      expect(second.rendered).toBe(0);
+      expect(second.reused).toBe(some.length);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('large catalogue', () => {
+  test('adds exactly N hotels over many cities, with rooms, services and demo pictures', async () => {
+    const [before] = await rows<{ max: number; n: number }>(
+      'select max(id)::int as max, count(*)::int as n from hotels',
+    );
+    const report = await seedLargeCatalogue(db, { hotels: 500, uploadsDir });
+    expect(report.hotels).toBe(500);
+    const [after] = await rows<{ n: number }>('select count(*)::int as n from hotels');
+    expect(after?.n).toBe((before?.n ?? 0) + 500);
+
+    const added = await rows<{
+      name: string;
+      name_key: string;
+      qualification: number;
+      image: ImageRef[];
+      location_id: number;
+      rooms: number;
+      unserved: number;
+      services: number;
+    }>(
+      `select h.name, h.name_key, h.qualification, h.image, h.location_id,
+              (select count(*)::int from rooms r where r.hotel_id = h.id) as rooms,
+              (select count(*)::int from rooms r where r.hotel_id = h.id
+                 and not exists (select 1 from room_room_services s where s.room_id = r.id)) as unserved,
+              (select count(*)::int from hotel_services s where s.hotel_id = h.id) as services
+       from hotels h where h.id > $1`,
+      [before?.max ?? 0],
+    );
+    expect(added).toHaveLength(500);
+    const known = new Set(
+      (await rows<{ url: string }>('select url from images')).map((i) => i.url),
+    );
+    for (const h of added) {
+      expect(h.name_key).toBe(searchKey(h.name));
+      expect(h.qualification).toBeGreaterThanOrEqual(1);
+      expect(h.qualification).toBeLessThanOrEqual(5);
+      expect(h.rooms).toBeGreaterThanOrEqual(1);
+      expect(h.rooms).toBeLessThanOrEqual(3);
+      expect(h.unserved).toBe(0);
+      expect(h.services).toBeGreaterThanOrEqual(1);
+      expect(h.image.length).toBeGreaterThanOrEqual(3);
+      for (const i of h.image) expect(known.has(i.url)).toBe(true);
+    }
+    expect(new Set(added.map((h) => h.location_id)).size).toBeGreaterThan(100);
+    expect(new Set(added.map((h) => h.name)).size).toBeGreaterThan(450);
+    // Rooms stay within the limits.
+    const [bad] = await rows<{ n: number }>(
+      `select count(*)::int as n from rooms r where r.hotel_id > $1
+         and (price_cents not between $2 and $3 or stock not between $4 and $5)`,
+      [before?.max ?? 0, PRICE_MIN * 100, PRICE_MAX * 100, STOCK_MIN, STOCK_MAX],
+    );
+    expect(bad?.n).toBe(0);
+  });
+
+  test('refuses a count that is not a whole number', async () => {
+    await expect(seedLargeCatalogue(db, { hotels: -1, uploadsDir })).rejects.toThrow(
+      /whole number/,
+    );
+    await expect(seedLargeCatalogue(db, { hotels: 1.5, uploadsDir })).rejects.toThrow(
+      /whole number/,
+    );
+  });
+});
+
+describe('seed command', () => {
+  const cli = fileURLToPath(new URL('../seed-cli.ts', import.meta.url));
+  const run = promisify(execFile);
+
+  test('a bad --hotels value is a clear error, before anything starts', async () => {
+    const fail = (args: string[]) =>
+      run(process.execPath, [cli, ...args]).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => error,
+      );
+    for (const bad of ['abc', '0', '-5', '2.5', '99999999', '']) {
+      const failure = await fail([`--hotels=${bad}`]);
+      expect(failure.code, bad).toBe(2);
+      expect(failure.stderr).toContain('--hotels must be a whole number from 1 to 1000000');
+    }
+    const unknown = await fail(['--hotel', '5']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Unknown option '--hotel'");
+    expect(unknown.stderr).toContain('Usage: npm run seed');
+  });
+});
