@@ -64,16 +64,27 @@ describe('sign-up', () => {
   });
 
   test('a client cannot choose its role or hotel at sign-up', async () => {
+    // `rol` is ours: whatever is sent, the account is a user.
     const res = await signUpRaw(t.app, {
       email: 'sneaky@example.dev',
       password: 'secret-123',
       rol: 'superAdmin',
-      hotelId: 1,
     });
     expect(res.statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.email, 'sneaky@example.dev'));
     expect(row?.rol).toBe('user');
     expect(row?.hotelId).toBeNull();
+    // A hotel is refused outright, and no account is created.
+    const hotel = await signUpRaw(t.app, {
+      email: 'sneaky2@example.dev',
+      password: 'secret-123',
+      hotelId: 1,
+    });
+    expect(hotel.statusCode).toBe(400);
+    expect(hotel.json().code).toBe('FIELD_NOT_ALLOWED');
+    expect(
+      await t.db.select().from(users).where(eq(users.email, 'sneaky2@example.dev')),
+    ).toHaveLength(0);
   });
 
   test.each([
