@@ -384,9 +384,12 @@ function planRooms(
         names.indexOf(a.name) - names.indexOf(b.name),
     );
 
+  // One base price per room name for the hotel, so a better category always costs more.
+  const base = Object.fromEntries(
+    names.map((name) => [name, rng.float(PRICE_RANGES[name][0], PRICE_RANGES[name][1])]),
+  ) as Record<RoomName, number>;
   return chosen.map(({ name, category }) => {
-    const [lo, hi] = PRICE_RANGES[name];
-    const dollars = Math.round(rng.float(lo, hi) * CATEGORY_PRICE[category] * (0.6 + 0.12 * q));
+    const dollars = Math.round(base[name] * CATEGORY_PRICE[category] * (0.6 + 0.12 * q));
     const price = Math.min(PRICE_MAX, Math.max(PRICE_MIN, dollars));
     const [sLo, sHi] = STOCK_RANGES[name];
     const stock = Math.min(

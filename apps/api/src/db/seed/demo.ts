@@ -7,7 +7,7 @@
 
 import { today as localToday } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
-import { sql } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   events,
@@ -21,7 +21,14 @@ import {
   rooms,
 } from '../schema.ts';
 import { buildDemoPlan, type DemoPlan } from './demo-plan.ts';
-import { imageRef, renderImages, type StoredImage } from './images.ts';
+import {
+  imageRef,
+  missingSeedImages,
+  renderImages,
+  SEED_IMAGE_DIR,
+  type StoredImage,
+  seedImageUrl,
+} from './images.ts';
 
 /** Key of the advisory lock that serialises seeding across processes. */
 const SEED_LOCK = 7_300_117;
@@ -67,12 +74,13 @@ export async function seedIfEmpty(
 ): Promise<SeedReport> {
   const started = performance.now();
   if (await hasHotels(db)) {
+    const restored = await restoreSeedImages(db, options);
     return {
       seeded: false,
       ms: performance.now() - started,
-      imagesRendered: 0,
-      imagesReused: 0,
-      imagesCached: 0,
+      imagesRendered: restored.rendered,
+      imagesReused: restored.reused,
+      imagesCached: restored.cached,
     };
   }
   const plan = buildDemoPlan(options.today ?? localToday());
@@ -94,6 +102,30 @@ export async function seedIfEmpty(
     imagesCached: rendered.cached,
     counts,
   };
+}
+
+/**
+ * On a seeded database whose uploads folder lost seed pictures (a new or wiped folder), draws
+ * them again: those of the current drawings, which is every one unless they changed since.
+ */
+async function restoreSeedImages(
+  db: Db,
+  options: { uploadsDir: string; imageCacheDir?: string | null },
+): Promise<{ rendered: number; reused: number; cached: number }> {
+  const stored = await db
+    .select({ url: images.url })
+    .from(images)
+    .where(like(images.publicId, `${SEED_IMAGE_DIR}/%`));
+  const missing = await missingSeedImages(
+    options.uploadsDir,
+    stored.map((i) => i.url),
+  );
+  if (missing.size === 0) return { rendered: 0, reused: stored.length, cached: 0 };
+  const wanted = buildDemoPlan(localToday()).images.filter((i) => missing.has(seedImageUrl(i)));
+  const report = await renderImages(wanted, options.uploadsDir, {
+    cacheDir: options.imageCacheDir,
+  });
+  return { rendered: report.rendered, reused: stored.length - missing.size, cached: report.cached };
 }
 
 async function insertPlan(

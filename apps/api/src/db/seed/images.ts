@@ -63,6 +63,23 @@ function fileName(image: PlannedImage): string {
   return `${image.key}-${hash}`;
 }
 
+/** The public URL a planned image gets once rendered. */
+export function seedImageUrl(image: PlannedImage): string {
+  return `/uploads/${SEED_IMAGE_DIR}/${fileName(image)}.webp`;
+}
+
+/** The stored seed images (by URL) whose files are missing from the uploads folder. */
+export async function missingSeedImages(
+  uploadsDir: string,
+  urls: readonly string[],
+): Promise<Set<string>> {
+  const missing = new Set<string>();
+  for (const url of urls) {
+    if ((await sizeOf(seedImagePath(uploadsDir, url))) === 0) missing.add(url);
+  }
+  return missing;
+}
+
 async function sizeOf(file: string): Promise<number> {
   try {
     return (await stat(file)).size;
@@ -136,7 +153,7 @@ export async function renderImages(
     }
     out.set(image.key, {
       publicId: `${SEED_IMAGE_DIR}/${name}`,
-      url: `/uploads/${SEED_IMAGE_DIR}/${name}.webp`,
+      url: seedImageUrl(image),
       contentType: 'image/webp',
       width: image.width,
       height: image.height,

@@ -296,6 +296,25 @@ describe('demo seed', () => {
     expect(await count()).toBe(before);
   });
 
+  test('on a seeded database, pictures missing from the uploads folder are put back', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'devstay-seed-uploads-'));
+    try {
+      const images = await rows<{ url: string; width: number; height: number }>(
+        "select url, width, height from images where public_id like 'seed/%'",
+      );
+      const report = await seedIfEmpty(db, { uploadsDir: dir });
+      expect(report.seeded).toBe(false);
+      expect(report.imagesRendered + report.imagesCached).toBe(images.length);
+      for (const image of images) {
+        await expectWebp(seedImagePath(dir, image.url), image.width, image.height);
+      }
+      const again = await seedIfEmpty(db, { uploadsDir: dir });
+      expect(again.imagesRendered + again.imagesCached).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   test('processes seeding one empty database together seed it once, with the same data', async () => {
     const url = await emptyDatabase();
     const a = createDb(url, 2);
