@@ -21,7 +21,11 @@ interface ImageCarouselProps {
  * Autoplay pauses on hover and focus, can be paused with a button, and does not start for
  * people who asked their system for reduced motion.
  */
-export function ImageCarousel({ images, alt, height = 420 }: ImageCarouselProps) {
+export function ImageCarousel({
+  images,
+  alt,
+  height = 'clamp(220px, 56vw, 420px)',
+}: ImageCarouselProps) {
   const reduceMotion = useReducedMotion();
   const autoplay = useRef(
     Autoplay({

@@ -111,7 +111,7 @@ export function RoomDetailPage() {
             <ImageCarousel
               images={data.image.map((i) => i.url)}
               alt={`${name} room`}
-              height={380}
+              height="clamp(220px, 60vw, 380px)"
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
