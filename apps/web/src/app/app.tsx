@@ -1,12 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client.ts';
+import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 import { ToastHost } from './toast-host.tsx';
-
-const queryClient = createQueryClient();
 
 export function App() {
   return (

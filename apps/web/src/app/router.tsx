@@ -1,8 +1,10 @@
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import type { SessionHandle } from '../features/auth/routes/require-session.tsx';
+import { hotelListLoader } from '../features/hotels/routes/hotel-list-loader.ts';
 import { HotelListPage } from '../features/hotels/routes/hotel-list-page.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { Layout } from './layout.tsx';
+import { queryClient } from './query-client.ts';
 import { RouteError } from './route-error.tsx';
 import { RouteLoading } from './route-loading.tsx';
 
@@ -94,7 +96,7 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { index: true, Component: LandingPage },
-          { path: 'home', Component: HotelListPage },
+          { path: 'home', Component: HotelListPage, loader: hotelListLoader(queryClient) },
           {
             path: 'home/Events',
             lazy: () =>

@@ -1,6 +1,6 @@
 import { HOTELS_PER_PAGE, type HotelSort } from '@devstay/shared/constants';
 import type { HotelCard } from '@devstay/shared/contracts/catalogue';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPage, type Page } from '../../../lib/api.ts';
 
 /** What the hotel list asks the server for: search, filters, sort and page (spec §2.4). */
@@ -29,11 +29,14 @@ export function fetchHotels(
   });
 }
 
-export function useHotels(params: HotelListParams) {
-  return useQuery({
+export function hotelListQuery(params: HotelListParams) {
+  return queryOptions({
     queryKey: ['hotels', 'list', params],
     queryFn: ({ signal }) => fetchHotels(params, signal),
-    placeholderData: keepPreviousData,
     meta: { errorTitle: 'Could not load hotels' },
   });
+}
+
+export function useHotels(params: HotelListParams) {
+  return useQuery({ ...hotelListQuery(params), placeholderData: keepPreviousData });
 }

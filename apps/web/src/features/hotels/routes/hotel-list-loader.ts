@@ -1,0 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunction } from 'react-router';
+import { hotelListQuery } from '../api/get-hotels.ts';
+import { parseHotelListParams } from '../hooks/use-hotel-list-state.ts';
+
+/**
+ * Starts loading the hotel list as soon as the address is known, before the screen renders.
+ * It does not wait for the answer: the screen shows its skeleton meanwhile.
+ */
+export function hotelListLoader(queryClient: QueryClient): LoaderFunction {
+  return ({ request }) => {
+    const params = parseHotelListParams(new URL(request.url).searchParams);
+    void queryClient.prefetchQuery(hotelListQuery(params));
+    return null;
+  };
+}
