@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { OAuth2Server } from 'oauth2-mock-server';
 import { freePort } from '../apps/api/src/lib/free-port.ts';
 import { ensureChromium } from './chromium.ts';
 import { buildWebIfStale, ROOT } from './web-build.ts';
@@ -15,6 +16,39 @@ const work = await mkdtemp(path.join(tmpdir(), 'devstay-e2e-'));
 await chmod(work, 0o755); // the postgres system user must reach its data folder
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
+
+/**
+ * A local OpenID Connect issuer for 'Continue with …' sign-ins. It signs in whoever the browser
+ * names in `login_hint` (the e-mail typed on the login form), so each test brings its own person;
+ * without a hint, OIDC_DEFAULT_EMAIL.
+ */
+const OIDC_DEFAULT_EMAIL = 'oidc.person@devstay.test';
+const OIDC_PROVIDER_NAME = 'Company SSO';
+const oidc = new OAuth2Server();
+await oidc.issuer.keys.generate('RS256');
+const hintByCode = new Map<string, string>();
+function person(email: string) {
+  const name = email.split('@')[0]?.replace(/[._-]+/g, ' ') ?? email;
+  return { sub: `oidc|${email}`, email, email_verified: true, name };
+}
+oidc.service.on('beforeAuthorizeRedirect', (redirect, req) => {
+  const hint = new URL(req.url ?? '', 'http://issuer').searchParams.get('login_hint');
+  const code = redirect.url.searchParams.get('code');
+  if (code) hintByCode.set(code, hint?.trim().toLowerCase() || OIDC_DEFAULT_EMAIL);
+});
+oidc.service.on('beforeTokenSigning', (token, req) => {
+  const code = (req.body as { code?: unknown } | undefined)?.code;
+  const email = (typeof code === 'string' && hintByCode.get(code)) || OIDC_DEFAULT_EMAIL;
+  Object.assign(token.payload, person(email));
+});
+oidc.service.on('beforeUserinfo', (response, req) => {
+  const bearer = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+  const claims = JSON.parse(
+    Buffer.from(bearer.split('.')[1] ?? '', 'base64url').toString() || '{}',
+  );
+  response.body = person(typeof claims.email === 'string' ? claims.email : OIDC_DEFAULT_EMAIL);
+});
+await oidc.start(await freePort(), '127.0.0.1');
 
 const server: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], {
   cwd: ROOT,
@@ -30,10 +64,18 @@ const server: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'],
     PG_DATA_DIR: path.join(work, 'pg'),
     UPLOADS_DIR: path.join(work, 'uploads'),
     DATABASE_URL: '',
+    OIDC_ISSUER_URL: oidc.issuer.url ?? '',
+    OIDC_CLIENT_ID: 'devstay-e2e',
+    OIDC_CLIENT_SECRET: 'devstay-e2e-secret',
+    OIDC_PROVIDER_NAME,
+    // Every browser of the run shares 127.0.0.1: the per-address limits of sign-in and sign-up
+    // would refuse the suite's own logins (they are covered by the API's integration tests).
+    AUTH_RATE_LIMIT: 'false',
   },
 });
 
 async function stopServer() {
+  await oidc.stop().catch(() => {});
   if (server.exitCode === null && server.signalCode === null) {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
@@ -65,7 +107,12 @@ try {
     {
       cwd: ROOT,
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromium },
+      env: {
+        ...process.env,
+        E2E_BASE_URL: baseUrl,
+        CHROMIUM_PATH: chromium,
+        E2E_OIDC_PROVIDER_NAME: OIDC_PROVIDER_NAME,
+      },
     },
   );
   status = await new Promise<number>((resolve) => runner.on('exit', (code) => resolve(code ?? 1)));

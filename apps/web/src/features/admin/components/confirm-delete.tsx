@@ -27,6 +27,7 @@ export function ConfirmDelete({
       opened={opened}
       onClose={pending ? () => {} : onClose}
       title="Confirm deletion"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       centered
       size="md"
     >

@@ -45,9 +45,11 @@ function Loading() {
 export function Unauthorized() {
   const navigate = useNavigate();
   useDocumentTitle('Unauthorized entry');
+  // Back where the person came from, even from another page load; the home page otherwise.
   const back = () => {
     const state = window.history.state as { idx?: number } | null;
     if (state && typeof state.idx === 'number' && state.idx > 0) navigate(-1);
+    else if (window.history.length > 1) window.history.back();
     else navigate('/');
   };
   return (

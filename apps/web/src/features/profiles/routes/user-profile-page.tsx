@@ -68,11 +68,11 @@ export function UserProfilePage() {
             <Group gap="sm" wrap="wrap">
               <Text fw={600}>{me.email}</Text>
               {me.emailVerified ? (
-                <Badge color="green" variant="light" data-testid="email-status">
+                <Badge color="teal.9" data-testid="email-status">
                   E-mail verified
                 </Badge>
               ) : (
-                <Badge color="orange" variant="light" data-testid="email-status">
+                <Badge color="yellow.4" autoContrast data-testid="email-status">
                   E-mail not verified
                 </Badge>
               )}

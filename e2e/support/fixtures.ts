@@ -1,0 +1,96 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import {
+  baseUrl,
+  DEMO,
+  type DemoRole,
+  deleteAccounts,
+  signInApi,
+  signUpApi,
+  uniqueEmail,
+} from './accounts.ts';
+
+export interface ThrowawayUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+interface AccountFixtures {
+  /** Signs the page's browser in as a demo account (through the API, sharing its cookies). */
+  signInAs: (role: DemoRole) => Promise<void>;
+  /** A fresh self-registered account (rol user), deleted after the test. */
+  throwawayUser: ThrowawayUser;
+  /** E-mails of accounts the test creates through the UI: deleted after the test. */
+  createdAccounts: Set<string>;
+}
+
+interface WorkerFixtures {
+  /** A request context signed in as the superAdmin, for setup and clean-up. */
+  superAdminApi: import('@playwright/test').APIRequestContext;
+}
+
+export const test = base.extend<AccountFixtures, WorkerFixtures>({
+  superAdminApi: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: baseUrl() });
+      await signInApi(request, DEMO.superAdmin.email);
+      await use(request);
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+
+  createdAccounts: async ({ superAdminApi }, use) => {
+    const emails = new Set<string>();
+    await use(emails);
+    await deleteAccounts(superAdminApi, emails);
+  },
+
+  signInAs: async ({ page }, use) => {
+    await use((role) => signInApi(page.request, DEMO[role].email));
+  },
+
+  throwawayUser: async ({ playwright, createdAccounts }, use) => {
+    const email = uniqueEmail('user');
+    const password = `pw-${Math.random().toString(36).slice(2, 10)}`;
+    const request = await playwright.request.newContext({ baseURL: baseUrl() });
+    const id = await signUpApi(request, email, password);
+    await request.dispose();
+    createdAccounts.add(email);
+    await use({ id, email, password });
+  },
+});
+
+export { expect };
+
+/** A toast (Mantine notification) with this exact text. */
+export function toast(page: Page, text: string) {
+  return page.locator('.mantine-Notification-root').filter({ hasText: text });
+}
+
+/** The navigation bar's account menu button (signed in). */
+export function accountMenu(page: Page) {
+  return page.getByRole('button', { name: /^Account menu of / });
+}
+
+/** Fills the login form and submits it. */
+export async function logInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Serious and critical accessibility violations of the page as it is now (axe). */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+}
