@@ -1,6 +1,9 @@
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import type { SessionHandle } from '../features/auth/routes/require-session.tsx';
-import { hotelListLoader } from '../features/hotels/routes/hotel-list-loader.ts';
+import {
+  hotelListLoader,
+  hotelListShouldRevalidate,
+} from '../features/hotels/routes/hotel-list-loader.ts';
 import { HotelListPage } from '../features/hotels/routes/hotel-list-page.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { Layout } from './layout.tsx';
@@ -96,7 +99,12 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { index: true, Component: LandingPage },
-          { path: 'home', Component: HotelListPage, loader: hotelListLoader(queryClient) },
+          {
+            path: 'home',
+            Component: HotelListPage,
+            loader: hotelListLoader(queryClient),
+            shouldRevalidate: hotelListShouldRevalidate,
+          },
           {
             path: 'home/Events',
             lazy: () =>

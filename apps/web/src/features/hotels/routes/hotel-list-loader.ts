@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunction } from 'react-router';
+import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router';
 import { hotelListQuery } from '../api/get-hotels.ts';
 import { parseHotelListParams } from '../hooks/use-hotel-list-state.ts';
 
@@ -14,3 +14,7 @@ export function hotelListLoader(queryClient: QueryClient): LoaderFunction {
     return null;
   };
 }
+
+/** Search, filters and pages change only the query string: the screen's own query follows them. */
+export const hotelListShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+  currentUrl.pathname !== nextUrl.pathname;
