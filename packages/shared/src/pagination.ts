@@ -49,8 +49,7 @@ export function goToPage(state: PaginationState, page: number, pages: number): P
 
   if (target <= minPageNumber || target > maxPageNumber) {
     // A jump far away: anchor the window so the target sits inside it.
-    minPageNumber =
-      target === 1 ? 0 : Math.max(0, Math.min(target - 1, pages - PAGE_WINDOW_SIZE));
+    minPageNumber = target === 1 ? 0 : Math.max(0, Math.min(target - 1, pages - PAGE_WINDOW_SIZE));
     maxPageNumber = minPageNumber + PAGE_WINDOW_SIZE;
   }
   if (target === 1) {

@@ -14,7 +14,10 @@ export function compareText(a: string, b: string): number {
 
 /** Names are stored lower-cased (spec §3) and shown capitalised. */
 export function capitalize(text: string): string {
-  return text.replace(/(^|[\s-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+  return text.replace(
+    /(^|[\s-])(\p{L})/gu,
+    (_m, sep: string, ch: string) => sep + ch.toUpperCase(),
+  );
 }
 
 export function centsToPrice(cents: number): number {

@@ -69,7 +69,11 @@ async function ensureOwnedByPostgres(dataDir: string): Promise<void> {
   await chown(dataDir, uid, gid);
 }
 
-export async function createDatabaseIfMissing(adminUrl: string, database: string, template?: string) {
+export async function createDatabaseIfMissing(
+  adminUrl: string,
+  database: string,
+  template?: string,
+) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -1,0 +1,49 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+
+type Route = { name: string; path: (request: APIRequestContext) => Promise<string> };
+
+async function firstHotel(request: APIRequestContext) {
+  const hotels = await (await request.get('/api/hotels?pageSize=1')).json();
+  return (await request.get(`/api/hotels/${hotels[0].id}`)).json();
+}
+
+const fixed = (path: string) => async () => path;
+const ROUTES: Route[] = [
+  { name: 'landing', path: fixed('/') },
+  { name: 'hotel list', path: fixed('/home') },
+  { name: 'hotel detail', path: async (r) => `/hotel/${(await firstHotel(r)).id}` },
+  { name: 'room detail', path: async (r) => `/hotel/room/${(await firstHotel(r)).Rooms[0].id}` },
+  { name: 'events', path: fixed('/home/Events') },
+  { name: 'about', path: fixed('/about') },
+  { name: 'terms', path: fixed('/terms') },
+  { name: 'privacy', path: fixed('/privacy') },
+  { name: 'cart', path: fixed('/cart') },
+];
+
+/** Every public route, checked with axe at phone and desktop widths. */
+for (const width of [360, 1280]) {
+  for (const route of ROUTES) {
+    test(`${route.name} at ${width}px: no serious accessibility violation, no sideways scroll`, async ({
+      page,
+      request,
+    }) => {
+      const path = await route.path(request);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      const serious = violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes[0]?.target.join(' ')}`);
+      expect(serious).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    });
+  }
+}
