@@ -16,9 +16,8 @@ export const FULL_LIST_LIMIT = 500;
 /** 'name — state, department, city' (spec §6: the superAdmin's hotel picker). */
 export function hotelLabel(hotel: Pick<HotelCard, 'name' | 'Locations'>): string {
   const place = hotel.Locations[0];
-  const where = place
-    ? [place.state, place.department, place.city].filter(Boolean).map(capitalize).join(', ')
-    : '';
+  // Place names are stored as written; only hotel names are stored lower-cased.
+  const where = place ? [place.state, place.department, place.city].filter(Boolean).join(', ') : '';
   return where ? `${capitalize(hotel.name)} — ${where}` : capitalize(hotel.name);
 }
 

@@ -39,7 +39,6 @@ export function AccountMenu({ user }: { user: UserProfile }) {
           See profile
         </Menu.Item>
         <Menu.Item
-          color="red"
           leftSection={<IconLogout size={18} aria-hidden="true" />}
           onClick={logOut}
           disabled={pending}

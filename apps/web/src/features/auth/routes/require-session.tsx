@@ -4,7 +4,7 @@ import { Button, Center, Container, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Navigate, Outlet, useMatches, useNavigate } from 'react-router';
 import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -76,7 +76,6 @@ export function Unauthorized() {
 export function RequireSession() {
   const session = useSession();
   const matches = useMatches();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const roles = requiredRoles(matches);
   const setMe = useCallback(
@@ -97,7 +96,7 @@ export function RequireSession() {
     );
   }
   if (session.user === null) {
-    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+    return <Navigate to="/login" replace />;
   }
   if (roles && !roles.includes(session.user.rol)) return <Unauthorized />;
   const context: SessionOutlet = { me: session.user, setMe };
