@@ -62,6 +62,8 @@ export async function seedLargeCatalogue(
     await client.query('begin');
     // Losing this transaction in a crash only loses benchmark data: no need to wait for the disk.
     await client.query('set local synchronous_commit = off');
+    // Room for the sorts and hash joins of the set-based inserts.
+    await client.query("set local work_mem = '64MB'");
     const before = await client.query<{ max: number; n: number }>(
       'select coalesce(max(id), 0)::int as max, count(*)::int as n from hotels',
     );
