@@ -52,6 +52,19 @@ describe('ReadCache', () => {
     expect(await cache.get('c', async () => 'c2')).toBe('c1');
   });
 
+  test('with `weigh`, keeps the total weight under `max`', async () => {
+    const cache = new ReadCache<string>({ ttlMs: 1000, max: 10, weigh: (v) => v.length });
+    await cache.get('a', async () => 'aaaa');
+    await cache.get('b', async () => 'bbbb');
+    expect(cache.weight).toBe(8);
+    await cache.get('c', async () => 'cccc');
+    expect(cache.weight).toBe(8);
+    expect(await cache.get('a', async () => 'new')).toBe('new');
+    // Too heavy to keep at all: answered, not stored.
+    expect(await cache.get('big', async () => 'x'.repeat(11))).toHaveLength(11);
+    expect(await cache.get('big', async () => 'again')).toBe('again');
+  });
+
   test('clear() forgets entries, and a load begun before it is not stored', async () => {
     const cache = new ReadCache<string>({ ttlMs: 1000, max: 10 });
     await cache.get('k', async () => 'old');

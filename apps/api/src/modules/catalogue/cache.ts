@@ -9,21 +9,33 @@
  */
 export class ReadCache<V> {
   readonly #ttlMs: number;
-  readonly #max: number;
-  readonly #entries = new Map<string, { value: V; expires: number }>();
+  readonly #maxWeight: number;
+  readonly #weigh: (value: V) => number;
+  readonly #entries = new Map<string, { value: V; expires: number; weight: number }>();
+  #weight = 0;
   readonly #loading = new Map<string, Promise<V>>();
   /** Bumped by clear(): a load that started before a clear is not stored. */
   #generation = 0;
   hits = 0;
   misses = 0;
 
-  constructor(options: { ttlMs: number; max: number }) {
+  /**
+   * `max`: how much the cache holds, as a number of entries, or as a total weight when
+   * `weigh` tells each entry's (e.g. its size in characters).
+   */
+  constructor(options: { ttlMs: number; max: number; weigh?: (value: V) => number }) {
     this.#ttlMs = options.ttlMs;
-    this.#max = options.max;
+    this.#maxWeight = options.max;
+    this.#weigh = options.weigh ?? (() => 1);
   }
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** The total weight held (the number of entries unless `weigh` was given). */
+  get weight(): number {
+    return this.#weight;
   }
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
@@ -51,20 +63,42 @@ export class ReadCache<V> {
     return loading;
   }
 
+  /** The value of `key` if present and fresh, without loading it. */
+  peek(key: string): V | undefined {
+    const entry = this.#entries.get(key);
+    return entry && entry.expires > Date.now() ? entry.value : undefined;
+  }
+
+  /** Stores a value learnt on the way (e.g. a total read off a short page). */
+  set(key: string, value: V): void {
+    this.#store(key, value);
+  }
+
   clear(): void {
     this.#generation += 1;
     this.#entries.clear();
     this.#loading.clear();
+    this.#weight = 0;
   }
 
   #store(key: string, value: V): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, expires: Date.now() + this.#ttlMs });
+    this.#delete(key);
+    const weight = this.#weigh(value);
+    if (weight > this.#maxWeight) return;
+    this.#entries.set(key, { value, expires: Date.now() + this.#ttlMs, weight });
+    this.#weight += weight;
     // Map keeps insertion order: the first key is the oldest entry.
-    while (this.#entries.size > this.#max) {
+    while (this.#weight > this.#maxWeight) {
       const oldest = this.#entries.keys().next();
       if (oldest.done) break;
-      this.#entries.delete(oldest.value);
+      this.#delete(oldest.value);
     }
+  }
+
+  #delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#weight -= entry.weight;
   }
 }

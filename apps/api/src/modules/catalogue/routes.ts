@@ -3,7 +3,7 @@ import etag from '@fastify/etag';
 import type { FastifyPluginAsync } from 'fastify';
 import { eventRoutes } from '../events/routes.ts';
 import { healthRoutes } from '../health/routes.ts';
-import type { HotelPage } from '../hotels/repository.ts';
+import type { CachedHotelPages } from '../hotels/routes.ts';
 import { hotelRoutes } from '../hotels/routes.ts';
 import { locationRoutes } from '../locations/routes.ts';
 import { offerRoutes } from '../offers/routes.ts';
@@ -14,7 +14,7 @@ import { CATALOGUE_CACHE_CONTROL } from './http.ts';
 
 /** The catalogue's read caches, one set per application instance. */
 export interface CatalogueCache {
-  hotelPages: ReadCache<HotelPage>;
+  hotelPages: ReadCache<CachedHotelPages>;
   hotelCounts: ReadCache<number>;
   cities: ReadCache<City[]>;
   /** Forget everything: called after this process changes data. */
@@ -31,7 +31,12 @@ declare module 'fastify' {
 const CACHE_TTL_MS = 10_000;
 
 export function createCatalogueCache(): CatalogueCache {
-  const hotelPages = new ReadCache<HotelPage>({ ttlMs: CACHE_TTL_MS, max: 20_000 });
+  const hotelPages = new ReadCache<CachedHotelPages>({
+    ttlMs: CACHE_TTL_MS,
+    // About 64 MB of JSON (a stretch of 5 pages of 8 cards is some 25 kB).
+    max: 32_000_000,
+    weigh: (v) => v.pages.reduce((sum, p) => sum + p.body.length, 0) + 200,
+  });
   const hotelCounts = new ReadCache<number>({ ttlMs: CACHE_TTL_MS, max: 20_000 });
   const cities = new ReadCache<City[]>({ ttlMs: CACHE_TTL_MS, max: 1 });
   return {

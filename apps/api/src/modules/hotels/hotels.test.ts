@@ -12,6 +12,13 @@ import {
   UNKNOWN_ID,
   uniqueToken,
 } from '../catalogue/fixtures.ts';
+import {
+  chooseHotelPagePlan,
+  type HotelPagePlan,
+  type HotelSearch,
+  hotelPageQuery,
+  searchHotels,
+} from './repository.ts';
 
 let t: TestApp;
 /** Every hotel of this file has the token in its name; cities carry it too. */
@@ -220,7 +227,16 @@ describe('GET /api/hotels', () => {
     expect(names(p2.json())).toEqual(paged.slice(4, 8).map((m) => m.name));
     expect(names(p3.json())).toEqual(paged.slice(8).map((m) => m.name));
     expect(p4.json()).toEqual([]);
-    for (const res of [p1, p2, p3, p4]) expect(total(res)).toBe(10);
+    const far = await get(`/api/hotels?${q({ ...base, page: 40 })}`);
+    expect(far.json()).toEqual([]);
+    for (const res of [p1, p2, p3, p4, far]) expect(total(res)).toBe(10);
+    // Page 6 starts a new stretch of pages read together: it follows page 5 all the same.
+    const twos = { city: pageCity, pageSize: 2 };
+    const p5 = await get(`/api/hotels?${q({ ...twos, page: 5 })}`);
+    const p6 = await get(`/api/hotels?${q({ ...twos, page: 6 })}`);
+    expect(names(p5.json())).toEqual(paged.slice(8, 10).map((m) => m.name));
+    expect(p6.json()).toEqual([]);
+    expect(total(p6)).toBe(10);
   });
 
   test('pages with the sort applied before paging', async () => {
@@ -400,5 +416,47 @@ describe('GET /api/hotels/:id', () => {
     const res = await get(`/api/hotels/${id}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, field: 'id' });
+  });
+});
+
+describe('page plans', () => {
+  // Each plan reads a page its own way; all must give the very same page.
+  const searches: HotelSearch[] = [];
+  for (const sort of ['name_asc', 'name_desc', 'score_asc', 'score_desc'] as const) {
+    searches.push(
+      { name: token, sort, page: 1, pageSize: 4 },
+      { name: token, sort, page: 3, pageSize: 4 },
+      { name: `${token} 50%_`, sort, page: 1, pageSize: 8 },
+      { name: `PAGE ${token}`, qualification: 2, sort, page: 1, pageSize: 8 },
+      { city: pageCity, sort, page: 2, pageSize: 3 },
+      { city: pageCity.toUpperCase(), name: 'page', qualification: 5, sort, page: 1, pageSize: 8 },
+      { city: medellin, name: `${token} 50`, sort, page: 1, pageSize: 2 },
+    );
+  }
+
+  test.each(searches)('every plan reads the same page for %j', async (search) => {
+    const served = await searchHotels(t.db, search);
+    const plans: HotelPagePlan[] = search.city ? ['city', 'walk', 'name'] : ['walk', 'name'];
+    for (const plan of plans) {
+      for (const withTotal of [false, true]) {
+        const { rows } = await t.db.$client.query<{ id: number; total?: number }>(
+          hotelPageQuery(search, plan, withTotal),
+        );
+        expect(
+          rows.map((r) => r.id),
+          `${plan}${withTotal ? '+total' : ''}`,
+        ).toEqual(served.items.map((c) => c.id));
+        if (withTotal && rows.length > 0) expect(rows[0]?.total).toBe(served.total);
+      }
+    }
+  });
+
+  test('a common name walks the order index, a rare one starts from its matches', () => {
+    const first = { name: 'hotel', page: 1, pageSize: 8 };
+    expect(chooseHotelPagePlan(first, 30_000, 100_000)).toBe('walk');
+    expect(chooseHotelPagePlan(first, 40, 100_000)).toBe('name');
+    expect(chooseHotelPagePlan({ ...first, page: 5_000 }, 30_000, 100_000)).toBe('name');
+    expect(chooseHotelPagePlan({ page: 9, pageSize: 8 }, 100_000, 100_000)).toBe('walk');
+    expect(chooseHotelPagePlan({ ...first, city: 'x' }, 40, 100_000)).toBe('city');
   });
 });

@@ -1,7 +1,7 @@
 import type { HotelSort } from '@devstay/shared/constants';
 import type { City, HotelCard, HotelDetail } from '@devstay/shared/contracts/catalogue';
 import { compareText, searchKey } from '@devstay/shared/text';
-import { and, asc, count, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, exists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { hotels, locations, reviews, rooms } from '../../db/schema.ts';
 import { toRoomSummary } from '../rooms/repository.ts';
@@ -71,17 +71,6 @@ export function toHotelCard(row: CardRow): HotelCard {
   };
 }
 
-/**
- * Orders of the hotel list. Names compare by their folded key (case and accents ignored);
- * ties fall to the id so pages never overlap. Each order is served by a b-tree index.
- */
-export const HOTEL_ORDERS: Record<HotelSort, SQL[]> = {
-  name_asc: [asc(hotels.nameKey), asc(hotels.id)],
-  name_desc: [desc(hotels.nameKey), desc(hotels.id)],
-  score_asc: [asc(hotels.qualification), asc(hotels.nameKey), asc(hotels.id)],
-  score_desc: [desc(hotels.qualification), asc(hotels.nameKey), asc(hotels.id)],
-};
-
 /** What a search filters on, folded the way the columns are (case and accents ignored). */
 export interface HotelFilter {
   nameKey: string;
@@ -110,63 +99,203 @@ export function hotelSearchKey(search: HotelSearch): string {
   ]);
 }
 
-/** The WHERE clause of a hotel search (name, city, stars); undefined when nothing filters. */
-export function hotelSearchWhere(db: Db, filter: HotelFilter): SQL | undefined {
-  const where: SQL[] = [];
-  if (filter.nameKey) where.push(sql`${hotels.nameKey} like ${containsPattern(filter.nameKey)}`);
-  if (filter.cityKey) {
+/**
+ * Orders of the hotel list. Names compare by their folded key (case and accents ignored);
+ * ties fall to the id so pages never overlap. Each order is served by a b-tree index
+ * (hotels_name_key_id_idx, hotels_qualification_name_key_idx and its descending twin, whose
+ * NULLS LAST the order must repeat to use it).
+ */
+const ORDER_BY: Record<HotelSort, string> = {
+  name_asc: 'h.name_key, h.id',
+  name_desc: 'h.name_key desc, h.id desc',
+  score_asc: 'h.qualification, h.name_key, h.id',
+  score_desc: 'h.qualification desc nulls last, h.name_key, h.id',
+};
+
+/**
+ * How a page of the list is read, chosen per search so that each statement has one sensible
+ * plan (they are prepared once per connection and reused):
+ * - 'city': from the city's locations through (location_id, …) indexes, then sorted.
+ * - 'walk': along the index of the order, keeping matching rows until the page is full: best
+ *   when matches are common (no name, or a name found in many hotels).
+ * - 'name': the matches of a rare name first (trigram index), then sorted; `offset 0` keeps
+ *   PostgreSQL from merging it into the sorted walk.
+ */
+export type HotelPagePlan = 'city' | 'walk' | 'name';
+
+export interface SqlQuery {
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+
+const CARD_COLUMNS = `h.id, h.name, h.image, h.qualification, h.address, h.location_id,
+  l.city, l.department, l.state, h.review_count, h.rating_sum`;
+
+/**
+ * The statement reading one page of a search with the given plan; `withTotal` adds the number
+ * of matches to every row (`count(*) over ()`), which costs reading every match.
+ */
+export function hotelPageQuery(
+  search: HotelSearch,
+  plan: HotelPagePlan,
+  withTotal = false,
+): SqlQuery {
+  const filter = hotelFilter(search);
+  const values: unknown[] = [];
+  const where: string[] = [];
+  const bind = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  if (plan === 'city') where.push(`l.city_key = ${bind(filter.cityKey)}`);
+  else if (filter.cityKey) {
     where.push(
-      inArray(
-        hotels.locationId,
-        db
-          .select({ id: locations.id })
-          .from(locations)
-          .where(eq(locations.cityKey, filter.cityKey)),
-      ),
+      `h.location_id in (select id from locations where city_key = ${bind(filter.cityKey)})`,
     );
   }
-  if (filter.qualification) where.push(eq(hotels.qualification, filter.qualification));
-  return and(...where);
+  if (filter.qualification !== null) where.push(`h.qualification = ${bind(filter.qualification)}`);
+  // Substring match on the folded key: LIKE '%…%' (with %, _ and \ escaped) where the
+  // trigram index finds the rows, the same test as strpos() where rows come another way.
+  if (filter.nameKey && plan === 'name') {
+    where.push(`h.name_key like ${bind(containsPattern(filter.nameKey))}`);
+  } else if (filter.nameKey) {
+    where.push(`strpos(h.name_key, ${bind(filter.nameKey)}) > 0`);
+  }
+  const whereSql = where.length > 0 ? `where ${where.join(' and ')}` : '';
+  const sort = search.sort ?? 'name_asc';
+  const page = `order by ${ORDER_BY[sort]} limit ${bind(search.pageSize)} offset ${bind((search.page - 1) * search.pageSize)}`;
+  const shape = [
+    plan,
+    withTotal ? 'total' : '',
+    filter.cityKey ? 'c' : '',
+    filter.qualification === null ? '' : 'q',
+    filter.nameKey ? 'n' : '',
+    sort,
+  ].join('_');
+
+  const total = withTotal ? ', count(*) over ()::int as total' : '';
+  const text =
+    plan === 'name'
+      ? `select ${CARD_COLUMNS}${total}
+        from (select * from hotels h ${whereSql} offset 0) h
+        join locations l on l.id = h.location_id ${page}`
+      : `select ${CARD_COLUMNS}${total}
+        from hotels h join locations l on l.id = h.location_id ${whereSql} ${page}`;
+  return { name: `hotel_page_${shape}`, text, values };
 }
+
+/**
+ * The number of matches of a search. Planned for its values (not prepared): PostgreSQL then
+ * counts a rare name through the trigram index and a common one by a scan.
+ */
+export function hotelCountQuery(search: HotelSearch): SqlQuery {
+  const filter = hotelFilter(search);
+  const values: unknown[] = [];
+  const where: string[] = [];
+  if (filter.nameKey) {
+    values.push(containsPattern(filter.nameKey));
+    where.push(`h.name_key like $${values.length}`);
+  }
+  if (filter.cityKey) {
+    values.push(filter.cityKey);
+    where.push(`h.location_id in (select id from locations where city_key = $${values.length})`);
+  }
+  if (filter.qualification !== null) {
+    values.push(filter.qualification);
+    where.push(`h.qualification = $${values.length}`);
+  }
+  const whereSql = where.length > 0 ? `where ${where.join(' and ')}` : '';
+  return { text: `select count(*)::int as total from hotels h ${whereSql}`, values };
+}
+
+/**
+ * Which plan reads a page best. A city bounds the matches. Otherwise walking the order's index
+ * reads about (offset + page size) × hotels / matches rows; reading the matches of a name
+ * through the trigram index reads them all: the cheaper one wins.
+ */
+export function chooseHotelPagePlan(
+  search: HotelSearch,
+  matches: number,
+  allHotels: number,
+): HotelPagePlan {
+  const filter = hotelFilter(search);
+  if (filter.cityKey) return 'city';
+  if (!filter.nameKey) return 'walk';
+  const walked = (search.page * search.pageSize * allHotels) / Math.max(1, matches);
+  return walked < matches * 2 ? 'walk' : 'name';
+}
+
+type HotelPageRow = {
+  id: number;
+  name: string;
+  image: { url: string }[];
+  qualification: number;
+  address: string;
+  location_id: number;
+  city: string;
+  department: string;
+  state: string;
+  review_count: number;
+  rating_sum: number;
+  total?: number;
+};
+
+const toCard = (r: HotelPageRow) =>
+  toHotelCard({
+    ...r,
+    locationId: r.location_id,
+    reviewCount: r.review_count,
+    ratingSum: r.rating_sum,
+  });
 
 /** Remembers match counts by filter: every page and sort of one search shares its count. */
 export interface CountCache {
   get(key: string, load: () => Promise<number>): Promise<number>;
+  set(key: string, value: number): void;
 }
 
+const ALL_HOTELS: HotelSearch = { page: 1, pageSize: 1 };
+
+/** Up to this many matches, reading them all to count them beside the page is cheap. */
+const COUNT_BESIDE_MAX = 1000;
+
 /**
- * One page of hotel cards and the number of matches. The page is one query (the location
- * joined in). The count is a second, index-only query, skipped when the page itself shows the
- * total (a short page) and kept in `counts` when given.
+ * One page of hotel cards and the number of matches. Match counts are kept in `counts` (when
+ * given) by filter, so every page and order of a search shares one count.
+ * - With a city: if the city's hotels are few, one statement reads the page and counts beside
+ *   it; otherwise the count (kept) and the page are two statements.
+ * - Without: the number of matches decides how the page is read (see chooseHotelPagePlan).
  */
 export async function searchHotels(
   db: Db,
   search: HotelSearch,
   counts?: CountCache,
 ): Promise<HotelPage> {
-  const filter = hotelFilter(search);
-  const where = hotelSearchWhere(db, filter);
-  const offset = (search.page - 1) * search.pageSize;
-  const rows = await db
-    .select(cardColumns)
-    .from(hotels)
-    .innerJoin(locations, eq(locations.id, hotels.locationId))
-    .where(where)
-    .orderBy(...HOTEL_ORDERS[search.sort ?? 'name_asc'])
-    .limit(search.pageSize)
-    .offset(offset);
-
-  let total: number;
-  if (rows.length > 0 && rows.length < search.pageSize) total = offset + rows.length;
-  else if (rows.length === 0 && offset === 0) total = 0;
-  else {
-    const countMatches = async () => {
-      const [counted] = await db.select({ n: count() }).from(hotels).where(where);
-      return counted?.n ?? 0;
+  const count = async (s: HotelSearch) => {
+    const load = async () => {
+      const { rows } = await db.$client.query<{ total: number }>(hotelCountQuery(s));
+      return rows[0]?.total ?? 0;
     };
-    total = counts ? await counts.get(JSON.stringify(filter), countMatches) : await countMatches();
+    return counts ? counts.get(JSON.stringify(hotelFilter(s)), load) : load();
+  };
+  const readPage = async (plan: HotelPagePlan, withTotal = false) =>
+    (await db.$client.query<HotelPageRow>(hotelPageQuery(search, plan, withTotal))).rows;
+
+  if (search.city && hotelFilter(search).cityKey) {
+    const inCity = await count({ city: search.city, page: 1, pageSize: 1 });
+    if (inCity <= COUNT_BESIDE_MAX) {
+      const rows = inCity === 0 ? [] : await readPage('city', true);
+      // Past the last page no row carries the total: count then.
+      const total = rows[0]?.total ?? (search.page > 1 && inCity > 0 ? await count(search) : 0);
+      return { items: rows.map(toCard), total };
+    }
+    const [total, rows] = await Promise.all([count(search), readPage('city')]);
+    return { items: rows.map(toCard), total };
   }
-  return { items: rows.map(toHotelCard), total };
+  const [total, allHotels] = await Promise.all([count(search), count(ALL_HOTELS)]);
+  const rows = total === 0 ? [] : await readPage(chooseHotelPagePlan(search, total, allHotels));
+  return { items: rows.map(toCard), total };
 }
 
 export async function findHotelCard(db: Db, id: number): Promise<HotelCard | undefined> {

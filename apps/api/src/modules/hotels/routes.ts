@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { PAGE_WINDOW_SIZE } from '@devstay/shared/constants';
 import {
   cityList,
   hotelCardList,
@@ -6,6 +8,7 @@ import {
   hotelListQuery,
 } from '@devstay/shared/contracts/catalogue';
 import { errorBody, idParams } from '@devstay/shared/contracts/common';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import { readErrors, setTotalCount } from '../catalogue/http.ts';
@@ -19,13 +22,44 @@ import {
 
 const PAGED = 'One page as a JSON array; the number of matches is in the X-Total-Count header.';
 
+/**
+ * A stretch of the hotel list as the read cache keeps it: the number of matches and, ready to
+ * send, the JSON body and ETag of up to PAGE_WINDOW_SIZE consecutive pages (those the
+ * pagination bar offers at once, so moving between them is served from memory).
+ */
+export interface CachedHotelPages {
+  total: number;
+  pages: { body: string; etag: string }[];
+}
+
+/** Small pages are read and kept PAGE_WINDOW_SIZE at a time; big ones one at a time. */
+const pagesPerRead = (pageSize: number) => (pageSize <= 20 ? PAGE_WINDOW_SIZE : 1);
+
+const EMPTY_PAGE = { body: '[]', etag: `W/"${createHash('sha1').update('[]').digest('base64')}"` };
+
 export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.catalogueCache;
-  /** A page of the list, from the read cache when this search was answered moments ago. */
-  const hotelPage = (search: HotelSearch) =>
-    cache.hotelPages.get(hotelSearchKey(search), () =>
-      searchHotels(app.db, search, cache.hotelCounts),
-    );
+
+  /** Answers a search from the read cache when its stretch of pages was read moments ago. */
+  const sendHotelPage = async (reply: FastifyReply, search: HotelSearch) => {
+    const perRead = pagesPerRead(search.pageSize);
+    const stretch = Math.floor((search.page - 1) / perRead);
+    const read: HotelSearch = { ...search, page: stretch + 1, pageSize: search.pageSize * perRead };
+    const { total, pages } = await cache.hotelPages.get(hotelSearchKey(read), async () => {
+      const { items, total } = await searchHotels(app.db, read, cache.hotelCounts);
+      // Checked against the contract once, here, rather than at every send.
+      const cards = hotelCardList.parse(items);
+      const pages: CachedHotelPages['pages'] = [];
+      for (let start = 0; start < cards.length; start += search.pageSize) {
+        const body = JSON.stringify(cards.slice(start, start + search.pageSize));
+        pages.push({ body, etag: `W/"${createHash('sha1').update(body).digest('base64')}"` });
+      }
+      return { total, pages };
+    });
+    const page = pages[(search.page - 1) % perRead] ?? EMPTY_PAGE;
+    setTotalCount(reply, total);
+    return reply.header('etag', page.etag).type('application/json; charset=utf-8').send(page.body);
+  };
 
   app.get(
     '/hotels',
@@ -39,11 +73,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: hotelCardList, 400: errorBody },
       },
     },
-    async (request, reply) => {
-      const { items, total } = await hotelPage(request.query);
-      setTotalCount(reply, total);
-      return items;
-    },
+    async (request, reply) => sendHotelPage(reply, request.query),
   );
 
   app.get(
@@ -60,9 +90,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { filter, ...rest } = request.query;
-      const { items, total } = await hotelPage({ ...rest, city: filter });
-      setTotalCount(reply, total);
-      return items;
+      return sendHotelPage(reply, { ...rest, city: filter });
     },
   );
 

@@ -1,0 +1,501 @@
+/**
+ * Catalogue benchmark (`npm run bench`): search + filter + sort + page over 100,000 hotels.
+ *
+ * 1. A throwaway embedded PostgreSQL (or DATABASE_URL), migrated and filled by
+ *    seedLargeCatalogue; VACUUM ANALYZE, as autovacuum leaves a settled table.
+ * 2. The real app (bench/server.ts) in a child process on a free loopback port.
+ * 3. autocannon, for a fixed time each, against the bare /api/health route and the hotel list.
+ *    The list's traffic model: a pool of distinct searches drawn from the data (every one has
+ *    matches), each request picking one with Zipf popularity (rank r has weight 1/r), as real
+ *    search traffic concentrates on a few popular searches with a long tail. Two pools:
+ *    search + stars + city + sort + page together, and a broader mix (browsing without
+ *    filters, one filter, deep pages). Then, for reference, the same two kinds with every
+ *    request new (the read cache never helps: the database answers each one).
+ * 4. The list's SQL alone (searchHotels without caches, N sequential runs), and the two ways
+ *    of counting matches (a second query, or count(*) over () in the page query).
+ *
+ * Targets (PRODUCT.md §5): list p95 < 25 ms; list throughput >= half the bare route's.
+ * Environment: BENCH_HOTELS (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (16),
+ * BENCH_DISTINCT_QUERIES (20000), BENCH_SQL_RUNS (1000), DATABASE_URL (use that server).
+ */
+import { fork } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HOTEL_SORT_VALUES, type HotelSort } from '@devstay/shared/constants';
+import { TOTAL_COUNT_HEADER } from '@devstay/shared/contracts/common';
+import { count, eq, sql } from 'drizzle-orm';
+import { createDb, type Db } from '../src/db/client.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { migrateDb } from '../src/db/migrate.ts';
+import { hotels, locations } from '../src/db/schema.ts';
+import { freePort } from '../src/lib/free-port.ts';
+import { ReadCache } from '../src/modules/catalogue/cache.ts';
+import {
+  type HotelPagePlan,
+  type HotelSearch,
+  hotelCountQuery,
+  hotelPageQuery,
+  searchHotels,
+} from '../src/modules/hotels/repository.ts';
+
+const HOTELS = envInt('BENCH_HOTELS', 100_000);
+const SECONDS = envInt('BENCH_SECONDS', 10);
+const CONNECTIONS = envInt('BENCH_CONNECTIONS', 16);
+const SQL_RUNS = envInt('BENCH_SQL_RUNS', 1000);
+const DISTINCT_QUERIES = envInt('BENCH_DISTINCT_QUERIES', 20_000);
+const WARMUP_SECONDS = 2;
+const P95_TARGET_MS = 25;
+
+function envInt(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+// ── autocannon (no bundled types): the part of its API used here.
+interface Cannon {
+  on(event: 'response', fn: (c: unknown, status: number, bytes: number, ms: number) => void): void;
+}
+interface CannonResult {
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+}
+type CannonRequest = { method: 'GET'; path: string };
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  options: {
+    url: string;
+    connections: number;
+    duration: number;
+    requests?: { setupRequest: (request: CannonRequest) => CannonRequest }[];
+  },
+  done: (error: Error | null, result: CannonResult) => void,
+) => Cannon;
+
+// ── Statistics
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+interface Measured {
+  name: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  requests: number;
+  failures: number;
+  /** Share of list pages served by the server's read cache, when known. */
+  cacheHits?: number;
+}
+
+function summarize(name: string, latencies: number[], rps: number, failures: number): Measured {
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    name,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    rps,
+    requests: sorted.length,
+    failures,
+  };
+}
+
+/** Runs autocannon for `seconds`, each request's path from `nextPath`; latencies per request. */
+function load(
+  url: string,
+  nextPath: () => string,
+  seconds: number,
+): Promise<{ latencies: number[]; result: CannonResult; failures: number }> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    let failures = 0;
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (request) => {
+              request.path = nextPath();
+              return request;
+            },
+          },
+        ],
+      },
+      (error, result) =>
+        error ? reject(error) : resolve({ latencies, result, failures: failures + result.errors }),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status !== 200) failures += 1;
+      latencies.push(ms);
+    });
+  });
+}
+
+type CacheStats = { hits: number; misses: number };
+
+async function scenario(
+  url: string,
+  name: string,
+  nextPath: () => string,
+  cacheStats?: () => Promise<CacheStats>,
+): Promise<Measured> {
+  await load(url, nextPath, WARMUP_SECONDS);
+  const before = await cacheStats?.();
+  const { latencies, result, failures } = await load(url, nextPath, SECONDS);
+  const after = await cacheStats?.();
+  const measured = summarize(name, latencies, result.requests.total / result.duration, failures);
+  if (before && after) {
+    const hits = after.hits - before.hits;
+    const all = hits + after.misses - before.misses;
+    measured.cacheHits = all > 0 ? hits / all : 0;
+  }
+  return measured;
+}
+
+// ── Query mixes, drawn from the data itself so every search has matches
+
+interface Sample {
+  nameKey: string;
+  city: string;
+  qualification: number;
+}
+
+const randomInt = (n: number) => Math.floor(Math.random() * n);
+const pick = <T>(list: readonly T[]): T => {
+  const item = list[randomInt(list.length)];
+  if (item === undefined) throw new Error('empty list');
+  return item;
+};
+
+/** What a visitor types: the start (3 letters or more) of one word of a hotel's name. */
+function searchTerm(nameKey: string): string {
+  const words = nameKey.split(' ').filter((w) => w.length >= 3);
+  const word = words.length > 0 ? pick(words) : nameKey;
+  return word.slice(0, 3 + randomInt(word.length - 2));
+}
+
+async function loadSamples(db: Db, size: number): Promise<Sample[]> {
+  const rows = await db
+    .select({ nameKey: hotels.nameKey, city: locations.city, qualification: hotels.qualification })
+    .from(hotels)
+    .innerJoin(locations, eq(locations.id, hotels.locationId))
+    .orderBy(sql`random()`)
+    .limit(size);
+  if (rows.length === 0) throw new Error('The benchmark database has no hotels');
+  return rows;
+}
+
+/** Search + star filter + city filter + sort + page, taken from one real hotel. */
+function fullQuery(samples: Sample[]): HotelSearch {
+  const s = pick(samples);
+  return {
+    name: searchTerm(s.nameKey),
+    city: s.city,
+    qualification: s.qualification,
+    sort: pick(HOTEL_SORT_VALUES),
+    page: 1 + randomInt(2),
+    pageSize: 8,
+  };
+}
+
+/** What a crowd of visitors does: browse, filter by one thing, search, go deep into pages. */
+function mixedQuery(samples: Sample[]): HotelSearch {
+  const s = pick(samples);
+  const sort: HotelSort = pick(HOTEL_SORT_VALUES);
+  switch (randomInt(6)) {
+    case 0:
+      return { sort, page: 1 + randomInt(50), pageSize: 8 };
+    case 1:
+      return { name: searchTerm(s.nameKey), sort, page: 1 + randomInt(3), pageSize: 8 };
+    case 2:
+      return { city: s.city, sort, page: 1 + randomInt(5), pageSize: 8 };
+    case 3:
+      return { qualification: s.qualification, sort, page: 1 + randomInt(20), pageSize: 8 };
+    case 4:
+      return {
+        city: s.city,
+        qualification: s.qualification,
+        sort,
+        page: 1 + randomInt(3),
+        pageSize: 8,
+      };
+    default:
+      return fullQuery(samples);
+  }
+}
+
+function toPath(q: HotelSearch): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(q)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  return `/api/hotels?${params}`;
+}
+
+/** `size` distinct request paths made by `make` (fewer if it cannot make that many). */
+function queryPool(size: number, make: () => HotelSearch): string[] {
+  const paths = new Set<string>();
+  for (let tries = 0; paths.size < size && tries < size * 20; tries++) paths.add(toPath(make()));
+  return [...paths];
+}
+
+/** Picks an item of `list` with Zipf popularity: the item at rank r has weight 1/r. */
+function zipf<T>(list: readonly T[]): () => T {
+  const cumulative = new Float64Array(list.length);
+  let sum = 0;
+  for (let r = 0; r < list.length; r++) {
+    sum += 1 / (r + 1);
+    cumulative[r] = sum;
+  }
+  return () => {
+    const x = Math.random() * sum;
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cumulative[mid] ?? 0) < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return list[lo] as T;
+  };
+}
+
+// ── SQL alone
+
+async function timeSql(
+  name: string,
+  runs: number,
+  next: () => HotelSearch,
+  run: (q: HotelSearch) => Promise<unknown>,
+): Promise<Measured> {
+  for (let i = 0; i < 50; i++) await run(next());
+  const latencies: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < runs; i++) {
+    const q = next();
+    const t0 = performance.now();
+    await run(q);
+    latencies.push(performance.now() - t0);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return summarize(name, latencies, runs / seconds, 0);
+}
+
+// ── Report
+
+const ms = (v: number) => `${v.toFixed(2)} ms`.padStart(10);
+
+function table(rows: Measured[]): string {
+  const head = `${'scenario'.padEnd(44)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'req/s'.padStart(10)}${'requests'.padStart(10)}${'failed'.padStart(8)}${'cached'.padStart(8)}`;
+  const lines = rows.map(
+    (r) =>
+      `${r.name.padEnd(44)}${ms(r.p50)}${ms(r.p95)}${ms(r.p99)}${r.rps.toFixed(0).padStart(10)}${String(r.requests).padStart(10)}${String(r.failures).padStart(8)}${(r.cacheHits === undefined ? '' : `${(r.cacheHits * 100).toFixed(0)}%`).padStart(8)}`,
+  );
+  return [head, ...lines].join('\n');
+}
+
+// ── Main
+
+async function main() {
+  const work = await mkdtemp(path.join(tmpdir(), 'devstay-bench-'));
+  await chmod(work, 0o755); // the postgres system user must reach its data folder
+  const uploadsDir = path.join(work, 'uploads');
+  const cleanups: (() => Promise<unknown>)[] = [() => rm(work, { recursive: true, force: true })];
+  const cleanup = async () => {
+    for (const fn of cleanups.reverse()) await fn().catch(() => {});
+  };
+
+  try {
+    let databaseUrl = process.env.DATABASE_URL;
+    if (!databaseUrl) {
+      const server = await startEmbeddedPostgres({
+        dataDir: path.join(work, 'pg'),
+        port: await freePort(),
+        database: 'devstay_bench',
+        persistent: false,
+      });
+      cleanups.push(() => server.stop());
+      databaseUrl = server.url;
+    }
+    console.log(`database: ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
+    console.log(
+      `machine: ${availableParallelism()} CPUs, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+
+    const db = createDb(databaseUrl, 4);
+    cleanups.push(() => db.$client.end());
+    await migrateDb(db);
+
+    const [existing] = await db.select({ n: count() }).from(hotels);
+    if ((existing?.n ?? 0) < HOTELS) {
+      const t0 = performance.now();
+      console.log(`seeding ${HOTELS} hotels…`);
+      const { seedLargeCatalogue } = await import('../src/db/seed/large.ts');
+      await seedLargeCatalogue(db, { hotels: HOTELS - (existing?.n ?? 0), uploadsDir });
+      console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    await db.execute(sql`vacuum analyze`);
+    const [hotelCount] = await db.select({ n: count() }).from(hotels);
+    const [cityCount] = await db
+      .select({ n: sql<number>`count(distinct ${hotels.locationId})`.mapWith(Number) })
+      .from(hotels);
+    console.log(`catalogue: ${hotelCount?.n} hotels in ${cityCount?.n} cities`);
+
+    const samples = await loadSamples(db, 5000);
+
+    // The app in its own process.
+    const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
+      env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_UPLOADS_DIR: uploadsDir },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.disconnect();
+          setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+        }),
+    );
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('message', (m) => resolve((m as { port: number }).port));
+      child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+    });
+    const url = `http://127.0.0.1:${port}`;
+
+    // Sanity: the list answers 200 with a page and its total.
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(url + toPath(mixedQuery(samples)));
+      if (res.status !== 200 || !res.headers.has(TOTAL_COUNT_HEADER)) {
+        throw new Error(`list answered ${res.status}: ${await res.text()}`);
+      }
+    }
+    const probe = await fetch(url + toPath(fullQuery(samples)));
+    console.log(
+      `probe ${probe.url.slice(url.length)} → ${probe.status}, ` +
+        `${((await probe.json()) as unknown[]).length} cards of ${probe.headers.get(TOTAL_COUNT_HEADER)}`,
+    );
+
+    const fullPool = queryPool(DISTINCT_QUERIES, () => fullQuery(samples));
+    const mixedPool = queryPool(DISTINCT_QUERIES, () => mixedQuery(samples));
+    const cacheStats = () =>
+      new Promise<CacheStats>((resolve) => {
+        child.once('message', (m) => resolve((m as { stats: CacheStats }).stats));
+        child.send('stats');
+      });
+
+    console.log(
+      `\nHTTP: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per scenario;` +
+        ` popular = Zipf over ${fullPool.length} / ${mixedPool.length} distinct searches`,
+    );
+    const bare = await scenario(url, 'bare route GET /api/health', () => '/api/health');
+    const full = await scenario(
+      url,
+      'list popular: search+stars+city+sort+page',
+      zipf(fullPool),
+      cacheStats,
+    );
+    const mixed = await scenario(
+      url,
+      'list popular: mixed (browse, filters, deep)',
+      zipf(mixedPool),
+      cacheStats,
+    );
+    const fullCold = await scenario(
+      url,
+      'list, every request new: search+stars+…',
+      () => toPath(fullQuery(samples)),
+      cacheStats,
+    );
+    const mixedCold = await scenario(
+      url,
+      'list, every request new: mixed',
+      () => toPath(mixedQuery(samples)),
+      cacheStats,
+    );
+    console.log(table([bare, full, mixed, fullCold, mixedCold]));
+
+    console.log(
+      `\nSQL alone (no HTTP, no page cache), ${SQL_RUNS} sequential runs each:` +
+        '\n  served = searchHotels as the server runs it on a page-cache miss (match counts kept);' +
+        '\n  then the two ways of counting, nothing kept: count(*) over () in the page query,' +
+        ' or the page query and a count query',
+    );
+    const planFor = (q: HotelSearch): HotelPagePlan => (q.city ? 'city' : 'walk');
+    const sqlRows: Measured[] = [];
+    for (const [kind, make] of [
+      ['full', () => fullQuery(samples)],
+      ['mixed', () => mixedQuery(samples)],
+    ] as const) {
+      const counts = new ReadCache<number>({ ttlMs: 60_000, max: 20_000 });
+      sqlRows.push(
+        await timeSql(`sql ${kind}: served`, SQL_RUNS, make, (q) => searchHotels(db, q, counts)),
+        await timeSql(`sql ${kind}: count(*) over () in page`, SQL_RUNS, make, (q) =>
+          db.$client.query(hotelPageQuery(q, planFor(q), true)),
+        ),
+        await timeSql(`sql ${kind}: page query + count query`, SQL_RUNS, make, async (q) => {
+          await db.$client.query(hotelPageQuery(q, planFor(q)));
+          await db.$client.query(hotelCountQuery(q));
+        }),
+      );
+    }
+    console.log(table(sqlRows));
+    const _sqlFull = sqlRows[0] as Measured;
+
+    const ratio = (m: Measured) => (m.rps / bare.rps).toFixed(2);
+    const checks = [
+      [
+        `list popular (full) p95 ${full.p95.toFixed(2)} ms < ${P95_TARGET_MS} ms`,
+        full.p95 < P95_TARGET_MS,
+      ],
+      [
+        `list popular (mixed) p95 ${mixed.p95.toFixed(2)} ms < ${P95_TARGET_MS} ms`,
+        mixed.p95 < P95_TARGET_MS,
+      ],
+      [
+        `list popular (full) throughput ${ratio(full)} × bare route >= 0.5`,
+        full.rps >= bare.rps / 2,
+      ],
+      [
+        `list popular (mixed) throughput ${ratio(mixed)} × bare route >= 0.5`,
+        mixed.rps >= bare.rps / 2,
+      ],
+      [
+        'no failed request',
+        [bare, full, mixed, fullCold, mixedCold].every((m) => m.failures === 0),
+      ],
+    ] as const;
+    console.log('\nTargets');
+    for (const [label, ok] of checks) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${label}`);
+    console.log('For reference, every request new (database-bound):');
+    for (const m of [fullCold, mixedCold]) {
+      console.log(
+        `        ${m.name}: p95 ${m.p95.toFixed(2)} ms, ${ratio(m)} × bare route throughput`,
+      );
+    }
+    console.log(
+      `load average at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+await main();

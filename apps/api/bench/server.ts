@@ -1,0 +1,39 @@
+/**
+ * The benchmark's server: the real application (buildApp) on the benchmark database, listening
+ * on a free loopback port. Started as a child process by catalogue.ts so the load generator
+ * never shares an event loop with the server it measures.
+ */
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDb } from '../src/db/client.ts';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+if (!databaseUrl) throw new Error('BENCH_DATABASE_URL is not set');
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: databaseUrl,
+  UPLOADS_DIR: process.env.BENCH_UPLOADS_DIR ?? '',
+  WEB_DIST_DIR: '/nonexistent',
+  AUTH_SECRET: randomBytes(32).toString('base64'),
+});
+const db = createDb(databaseUrl);
+const app = await buildApp({ config, db });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+if (!address || typeof address === 'string') throw new Error('no port');
+
+process.send?.({ port: address.port });
+// The benchmark asks how often the list was answered from the read cache.
+process.on('message', (message) => {
+  if (message !== 'stats') return;
+  const { hotelPages } = app.catalogueCache;
+  process.send?.({ stats: { hits: hotelPages.hits, misses: hotelPages.misses } });
+});
+process.on('disconnect', async () => {
+  await app.close();
+  await db.$client.end();
+  process.exit(0);
+});
