@@ -1,4 +1,4 @@
-import { expect, seriousViolations, test } from '../support/fixtures.ts';
+import { accountMenu, expect, seriousViolations, test } from '../support/fixtures.ts';
 
 for (const path of ['/login', '/register', '/reset']) {
   test(`${path} has no serious or critical accessibility violation`, async ({ page }) => {
@@ -15,6 +15,10 @@ test('the user profile has no serious or critical accessibility violation', asyn
   await signInAs('user');
   await page.goto('/profileusers');
   await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // And with the account menu open.
+  await accountMenu(page).click();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -25,8 +25,13 @@ test('Log out ends the session, forgets the cart and returns to /', async ({ pag
   await page.reload();
   await expect(page.getByTestId('cart-count')).toHaveText('2');
 
-  await accountMenu(page).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  // By keyboard: opening the menu focuses its first item; down to Log out, press it.
+  await accountMenu(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'See profile' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeFocused();
+  await page.keyboard.press('Enter');
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();

@@ -91,6 +91,6 @@ export async function seriousViolations(page: Page) {
       id: v.id,
       impact: v.impact,
       help: v.help,
-      targets: v.nodes.map((n) => n.target.join(' ')),
+      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''} ${n.html}`),
     }));
 }

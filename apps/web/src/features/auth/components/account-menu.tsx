@@ -3,6 +3,7 @@ import type { Role } from '@devstay/shared/constants';
 import type { UserProfile } from '@devstay/shared/contracts/users';
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { useLogOut } from '../hooks/use-log-out.ts';
 
@@ -22,30 +23,42 @@ export function accountLabel(user: Pick<UserProfile, 'displayName' | 'email'>): 
 export function AccountMenu({ user }: { user: UserProfile }) {
   const { logOut, pending } = useLogOut();
   const label = accountLabel(user);
+  const nameId = useId();
   return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+    <Menu
+      position="bottom-end"
+      width={240}
+      shadow="md"
+      withinPortal
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu of ${label}`} data-testid="account-menu">
           <Avatar src={user.photoURL} alt={label} radius="xl" size={40} color="blue" />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label data-testid="account-name">{label}</Menu.Label>
-        <Menu.Item
-          component={Link}
-          to={PROFILE_PATHS[user.rol]}
-          leftSection={<IconUserCircle size={18} aria-hidden="true" />}
-        >
-          See profile
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconLogout size={18} aria-hidden="true" />}
-          onClick={logOut}
-          disabled={pending}
-          closeMenuOnClick
-        >
-          Log out
-        </Menu.Item>
+        {/* A menu may hold only items and groups: the name labels the group of items. */}
+        <div role="group" aria-labelledby={nameId}>
+          <Menu.Label id={nameId} data-testid="account-name">
+            {label}
+          </Menu.Label>
+          <Menu.Item
+            component={Link}
+            to={PROFILE_PATHS[user.rol]}
+            leftSection={<IconUserCircle size={18} aria-hidden="true" />}
+          >
+            See profile
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconLogout size={18} aria-hidden="true" />}
+            onClick={logOut}
+            disabled={pending}
+            closeMenuOnClick
+          >
+            Log out
+          </Menu.Item>
+        </div>
       </Menu.Dropdown>
     </Menu>
   );
