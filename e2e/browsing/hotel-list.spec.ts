@@ -178,7 +178,7 @@ test.describe('hotel list', () => {
   test('a hotel card leads to the hotel, its rooms and a room', async ({ page }) => {
     await page.goto('/home');
     const firstCard = cards(page).first();
-    const name = (await firstCard.getByRole('heading', { level: 2 }).innerText()).trim();
+    const name = ((await firstCard.getByRole('heading', { level: 2 }).textContent()) ?? '').trim();
     await firstCard.getByRole('heading', { level: 2 }).getByRole('link').click();
     await expect(page).toHaveURL(/\/hotel\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

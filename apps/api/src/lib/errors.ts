@@ -49,13 +49,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .status(status)
-        .send({
-          error: STATUS_TEXT[status] ?? 'Error',
-          message: error.message,
-          statusCode: status,
-        });
+      return reply.status(status).send({
+        error: STATUS_TEXT[status] ?? 'Error',
+        message: error.message,
+        statusCode: status,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

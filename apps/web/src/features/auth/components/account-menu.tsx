@@ -39,6 +39,7 @@ export function AccountMenu({ user }: { user: UserProfile }) {
       </Menu.Target>
       <Menu.Dropdown>
         {/* A menu may hold only items and groups: the name labels the group of items. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: inside a menu, a group of items is an ARIA group, not a form fieldset */}
         <div role="group" aria-labelledby={nameId}>
           <Menu.Label id={nameId} data-testid="account-name">
             {label}
