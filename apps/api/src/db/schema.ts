@@ -84,7 +84,13 @@ export const hotels = pgTable(
     // "Highest score" lists stars descending, names ascending: a mixed order needs its own index.
     index('hotels_qualification_desc_name_key_idx').on(t.qualification.desc(), t.nameKey, t.id),
     index('hotels_location_name_key_idx').on(t.locationId, t.nameKey, t.id),
-    index('hotels_location_qualification_idx').on(t.locationId, t.qualification, t.nameKey),
+    // Covers a city + stars (+ name) search: matches are found and sorted from the index alone.
+    index('hotels_location_qualification_name_key_idx').on(
+      t.locationId,
+      t.qualification,
+      t.nameKey,
+      t.id,
+    ),
   ],
 );
 

@@ -105,17 +105,18 @@ export function hotelSearchKey(search: HotelSearch): string {
  * (hotels_name_key_id_idx, hotels_qualification_name_key_idx and its descending twin, whose
  * NULLS LAST the order must repeat to use it).
  */
-const ORDER_BY: Record<HotelSort, string> = {
-  name_asc: 'h.name_key, h.id',
-  name_desc: 'h.name_key desc, h.id desc',
-  score_asc: 'h.qualification, h.name_key, h.id',
-  score_desc: 'h.qualification desc nulls last, h.name_key, h.id',
-};
+const orderBy = (sort: HotelSort, t: string): string =>
+  ({
+    name_asc: `${t}.name_key, ${t}.id`,
+    name_desc: `${t}.name_key desc, ${t}.id desc`,
+    score_asc: `${t}.qualification, ${t}.name_key, ${t}.id`,
+    score_desc: `${t}.qualification desc nulls last, ${t}.name_key, ${t}.id`,
+  })[sort];
 
 /**
  * How a page of the list is read, chosen per search so that each statement has one sensible
  * plan (they are prepared once per connection and reused):
- * - 'city': from the city's locations through (location_id, …) indexes, then sorted.
+ * - 'city': the hotels of the city's locations through the (location_id, …) indexes, sorted.
  * - 'walk': along the index of the order, keeping matching rows until the page is full: best
  *   when matches are common (no name, or a name found in many hotels).
  * - 'name': the matches of a rare name first (trigram index), then sorted; `offset 0` keeps
@@ -129,12 +130,13 @@ export interface SqlQuery {
   values: unknown[];
 }
 
-const CARD_COLUMNS = `h.id, h.name, h.image, h.qualification, h.address, h.location_id,
-  l.city, l.department, l.state, h.review_count, h.rating_sum`;
-
 /**
  * The statement reading one page of a search with the given plan; `withTotal` adds the number
  * of matches to every row (`count(*) over ()`), which costs reading every match.
+ *
+ * The page is found first among index entries only (the b-tree indexes of hotels hold the id,
+ * name key, stars and location that filters and orders need, so no table row is read for the
+ * hotels skipped or filtered out), then only its own rows are read and joined to their city.
  */
 export function hotelPageQuery(
   search: HotelSearch,
@@ -148,8 +150,7 @@ export function hotelPageQuery(
     values.push(value);
     return `$${values.length}`;
   };
-  if (plan === 'city') where.push(`l.city_key = ${bind(filter.cityKey)}`);
-  else if (filter.cityKey) {
+  if (filter.cityKey) {
     where.push(
       `h.location_id in (select id from locations where city_key = ${bind(filter.cityKey)})`,
     );
@@ -164,7 +165,7 @@ export function hotelPageQuery(
   }
   const whereSql = where.length > 0 ? `where ${where.join(' and ')}` : '';
   const sort = search.sort ?? 'name_asc';
-  const page = `order by ${ORDER_BY[sort]} limit ${bind(search.pageSize)} offset ${bind((search.page - 1) * search.pageSize)}`;
+  const limit = `limit ${bind(search.pageSize)} offset ${bind((search.page - 1) * search.pageSize)}`;
   const shape = [
     plan,
     withTotal ? 'total' : '',
@@ -174,14 +175,20 @@ export function hotelPageQuery(
     sort,
   ].join('_');
 
-  const total = withTotal ? ', count(*) over ()::int as total' : '';
-  const text =
+  // 'name': the matches first, behind `offset 0` so they are not merged into a sorted walk.
+  const from =
     plan === 'name'
-      ? `select ${CARD_COLUMNS}${total}
-        from (select * from hotels h ${whereSql} offset 0) h
-        join locations l on l.id = h.location_id ${page}`
-      : `select ${CARD_COLUMNS}${total}
-        from hotels h join locations l on l.id = h.location_id ${whereSql} ${page}`;
+      ? `(select h.id, h.name_key, h.qualification from hotels h ${whereSql} offset 0) h`
+      : `hotels h ${whereSql}`;
+  const text = `select h.id, h.name, h.image, h.qualification, h.address, h.location_id,
+      l.city, l.department, l.state, h.review_count, h.rating_sum${withTotal ? ', p.total' : ''}
+    from (
+      select h.id, h.name_key, h.qualification${withTotal ? ', count(*) over ()::int as total' : ''}
+      from ${from} order by ${orderBy(sort, 'h')} ${limit}
+    ) p
+    join hotels h on h.id = p.id
+    join locations l on l.id = h.location_id
+    order by ${orderBy(sort, 'p')}`;
   return { name: `hotel_page_${shape}`, text, values };
 }
 
