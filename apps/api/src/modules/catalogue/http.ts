@@ -2,10 +2,11 @@ import { errorBody, TOTAL_COUNT_HEADER } from '@devstay/shared/contracts/common'
 import type { FastifyReply } from 'fastify';
 
 /**
- * Catalogue reads may be reused by browsers and shared caches for a short while, then
- * revalidated with their ETag (a 304 costs no body). Writes elsewhere show within this window.
+ * Catalogue reads may be stored by browsers and shared caches but are revalidated before each
+ * use: the ETag makes an unchanged answer a body-less 304, served from the read cache, and an
+ * admin who just changed a hotel sees the change at once (a max-age would show the old one).
  */
-export const CATALOGUE_CACHE_CONTROL = 'public, max-age=30';
+export const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
 
 /** Error replies every catalogue read may give. */
 export const readErrors = { 400: errorBody, 404: errorBody } as const;

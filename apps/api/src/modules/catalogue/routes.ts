@@ -56,7 +56,7 @@ const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const NOT_CATALOGUE = /^\/api\/(auth|offers)(\/|\?|$)/;
 
 /**
- * Reads are cacheable for a short while and carry a (weak) ETag, so a client or proxy
+ * Reads carry a (weak) ETag and may be stored, to be revalidated before use: a client or proxy
  * revalidating an unchanged answer gets a body-less 304.
  */
 const catalogueReads: FastifyPluginAsync = async (app) => {
