@@ -104,7 +104,7 @@ async function main() {
       console.log(
         `  steps: ${Object.entries(large.steps)
           .map(([name, ms]) => `${name} ${seconds(ms)}`)
-          .join(', ')}`,
+          .join(', ')}${large.foreignKeyChecksSkipped ? ' (foreign-key checks skipped)' : ''}`,
       );
     }
 

@@ -425,6 +425,16 @@ describe('large catalogue', () => {
     }
     expect(new Set(added.map((h) => h.location_id)).size).toBeGreaterThan(100);
     expect(new Set(added.map((h) => h.name)).size).toBeGreaterThan(450);
+    // Every reference points at a row, foreign-key checks skipped or not.
+    const [orphans] = await rows<{ n: number }>(
+      `select (select count(*) from hotels h where not exists (select 1 from locations l where l.id = h.location_id))
+            + (select count(*) from rooms r where not exists (select 1 from hotels h where h.id = r.hotel_id))
+            + (select count(*) from hotel_services s where not exists (select 1 from hotels h where h.id = s.hotel_id))
+            + (select count(*) from room_room_services x
+               where not exists (select 1 from rooms r where r.id = x.room_id)
+                  or not exists (select 1 from room_services s where s.id = x.room_service_id)) as n`,
+    );
+    expect(Number(orphans?.n)).toBe(0);
     // Rooms stay within the limits.
     const [bad] = await rows<{ n: number }>(
       `select count(*)::int as n from rooms r where r.hotel_id > $1
