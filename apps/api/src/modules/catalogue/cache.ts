@@ -63,17 +63,6 @@ export class ReadCache<V> {
     return loading;
   }
 
-  /** The value of `key` if present and fresh, without loading it. */
-  peek(key: string): V | undefined {
-    const entry = this.#entries.get(key);
-    return entry && entry.expires > Date.now() ? entry.value : undefined;
-  }
-
-  /** Stores a value learnt on the way (e.g. a total read off a short page). */
-  set(key: string, value: V): void {
-    this.#store(key, value);
-  }
-
   clear(): void {
     this.#generation += 1;
     this.#entries.clear();

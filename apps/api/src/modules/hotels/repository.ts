@@ -27,8 +27,8 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-/** Columns of a hotel card; the location is joined in the same query. */
-export const cardColumns = {
+/** Columns of a hotel card (drizzle), with its location joined. */
+const cardColumns = {
   id: hotels.id,
   name: hotels.name,
   image: hotels.image,
@@ -259,7 +259,6 @@ const toCard = (r: HotelPageRow) =>
 /** Remembers match counts by filter: every page and sort of one search shares its count. */
 export interface CountCache {
   get(key: string, load: () => Promise<number>): Promise<number>;
-  set(key: string, value: number): void;
 }
 
 const ALL_HOTELS: HotelSearch = { page: 1, pageSize: 1 };
@@ -303,15 +302,6 @@ export async function searchHotels(
   const [total, allHotels] = await Promise.all([count(search), count(ALL_HOTELS)]);
   const rows = total === 0 ? [] : await readPage(chooseHotelPagePlan(search, total, allHotels));
   return { items: rows.map(toCard), total };
-}
-
-export async function findHotelCard(db: Db, id: number): Promise<HotelCard | undefined> {
-  const [row] = await db
-    .select(cardColumns)
-    .from(hotels)
-    .innerJoin(locations, eq(locations.id, hotels.locationId))
-    .where(eq(hotels.id, id));
-  return row ? toHotelCard(row) : undefined;
 }
 
 export async function hotelExists(db: Db, id: number): Promise<boolean> {
