@@ -175,7 +175,7 @@ export async function seedLargeCatalogue(
               ? `${kind} ${rng.pick(PLACE_WORDS)} ${tech}`
               : pattern === 2
                 ? `${tech} ${kind} ${city.city.toLowerCase()}`
-                : `${kind} ${tech} ${rng.pick(TECH_WORDS)}`;
+                : `${kind} ${rng.sample(TECH_WORDS, 2).join(' ')}`;
         names.push(name);
         keys.push(searchKey(name));
         const q = rng.pick([1, 2, 3, 3, 3, 4, 4, 4, 5, 5]);
