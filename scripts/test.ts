@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ROOT } from './web-build.ts';
 
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
-const results = path.join(ROOT, 'test-results');
+const results = path.join(ROOT, '.test-reports');
 rmSync(results, { recursive: true, force: true });
 
 const steps: [string, string, string[]][] = [
@@ -18,7 +18,7 @@ const steps: [string, string, string[]][] = [
   [
     'unit and API tests',
     bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'],
+    ['run', '--reporter=default', '--reporter=json', '--outputFile.json=.test-reports/unit.json'],
   ],
   ['end-to-end tests', process.execPath, ['scripts/e2e.ts']],
 ];
