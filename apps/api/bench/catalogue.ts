@@ -4,7 +4,8 @@
  * 1. A throwaway embedded PostgreSQL (or DATABASE_URL), migrated and filled by
  *    seedLargeCatalogue; VACUUM ANALYZE, as autovacuum leaves a settled table.
  * 2. The real app (bench/server.ts) in a child process on a free loopback port.
- * 3. autocannon, for a fixed time each, against the bare /api/health route and the hotel list.
+ * 3. autocannon, for a fixed time each, against the bare /api/health route and the hotel list,
+ *    sending a browser's Accept-Encoding.
  *    The list's traffic model: a pool of distinct searches drawn from the data (every one has
  *    matches), each request picking one with Zipf popularity (rank r has weight 1/r), as real
  *    search traffic concentrates on a few popular searches with a long tail. Two pools:
@@ -47,6 +48,7 @@ const CONNECTIONS = envInt('BENCH_CONNECTIONS', 16);
 const SQL_RUNS = envInt('BENCH_SQL_RUNS', 1000);
 const DISTINCT_QUERIES = envInt('BENCH_DISTINCT_QUERIES', 20_000);
 const WARMUP_SECONDS = 2;
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const P95_TARGET_MS = 25;
 
 function envInt(name: string, fallback: number): number {
@@ -72,6 +74,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (
     url: string;
     connections: number;
     duration: number;
+    headers?: Record<string, string>;
     requests?: { setupRequest: (request: CannonRequest) => CannonRequest }[];
   },
   done: (error: Error | null, result: CannonResult) => void,
@@ -126,6 +129,8 @@ function load(
         url,
         connections: CONNECTIONS,
         duration: seconds,
+        // As a browser asks: responses of 1 kB or more may come compressed.
+        headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
         requests: [
           {
             setupRequest: (request) => {

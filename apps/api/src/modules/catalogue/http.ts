@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { errorBody, TOTAL_COUNT_HEADER } from '@devstay/shared/contracts/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Catalogue reads may be stored by browsers and shared caches but are revalidated before each
@@ -17,7 +19,58 @@ export function setTotalCount(reply: FastifyReply, total: number): void {
   reply.header('access-control-expose-headers', TOTAL_COUNT_HEADER);
 }
 
-/** The header as OpenAPI shows it on paged lists. */
-export const totalCountHeader = {
-  [TOTAL_COUNT_HEADER]: { type: 'integer', description: 'Number of matches over all pages' },
-} as const;
+/**
+ * A JSON body kept ready to send again (in a read cache): its text, its weak ETag and, once a
+ * client asked for them, its compressed forms, so a repeated answer costs no serialising,
+ * hashing or compressing.
+ */
+export interface ReadyBody {
+  body: string;
+  etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+export function readyBody(body: string): ReadyBody {
+  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64')}"` };
+}
+
+/** Bodies smaller than this go out as they are (as the app-wide compression does). */
+const COMPRESS_MIN_BYTES = 1024;
+
+/** The best encoding of ours that an Accept-Encoding header allows, if any. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name);
+  }
+  if (accepted.has('br') || accepted.has('*')) return 'br';
+  return accepted.has('gzip') ? 'gzip' : undefined;
+}
+
+/** Sends a ready JSON body: 304 when the client has it, compressed once when it accepts so. */
+export function sendReady(request: FastifyRequest, reply: FastifyReply, ready: ReadyBody) {
+  reply
+    .header('etag', ready.etag)
+    .header('vary', 'accept-encoding')
+    .type('application/json; charset=utf-8');
+  if (request.headers['if-none-match'] === ready.etag) return reply.code(304).send();
+  const encoding =
+    Buffer.byteLength(ready.body) >= COMPRESS_MIN_BYTES
+      ? acceptedEncoding(request.headers['accept-encoding'])
+      : undefined;
+  if (!encoding) return reply.send(ready.body);
+  let compressed = ready[encoding];
+  if (!compressed) {
+    compressed =
+      encoding === 'br'
+        ? brotliCompressSync(ready.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(ready.body);
+    ready[encoding] = compressed;
+  }
+  return reply.header('content-encoding', encoding).send(compressed);
+}

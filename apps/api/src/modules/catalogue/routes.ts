@@ -33,9 +33,10 @@ const CACHE_TTL_MS = 10_000;
 export function createCatalogueCache(): CatalogueCache {
   const hotelPages = new ReadCache<CachedHotelPages>({
     ttlMs: CACHE_TTL_MS,
-    // About 64 MB of JSON (a stretch of 5 pages of 8 cards is some 25 kB).
-    max: 32_000_000,
-    weigh: (v) => v.pages.reduce((sum, p) => sum + p.body.length, 0) + 200,
+    // Some 64 MB: a stretch of 5 pages of 8 cards is about 25 kB of JSON, plus room for the
+    // compressed forms made when asked for.
+    max: 48_000_000,
+    weigh: (v) => v.pages.reduce((sum, p) => sum + p.body.length * 1.5, 200),
   });
   const hotelCounts = new ReadCache<number>({ ttlMs: CACHE_TTL_MS, max: 20_000 });
   const cities = new ReadCache<City[]>({ ttlMs: CACHE_TTL_MS, max: 1 });

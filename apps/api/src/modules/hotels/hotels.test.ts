@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { City, HotelCard, HotelDetail } from '@devstay/shared/contracts/catalogue';
 import { TOTAL_COUNT_HEADER } from '@devstay/shared/contracts/common';
 import { compareText, searchKey } from '@devstay/shared/text';
@@ -111,6 +112,21 @@ describe('GET /api/hotels', () => {
     const again = await get('/api/hotels', { 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  test('is compressed as the client accepts, the same JSON whichever way', async () => {
+    const url = `/api/hotels?${q({ name: token, pageSize: 100 })}`;
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await get(url, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    expect(gzip.headers.etag).toBe(plain.headers.etag);
+    expect(gzip.headers[TOTAL_COUNT_HEADER]).toBe(String(made.length));
   });
 
   test('a card has the spec fields, its location and review average', async () => {

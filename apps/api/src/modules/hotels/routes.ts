@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { PAGE_WINDOW_SIZE } from '@devstay/shared/constants';
 import {
   cityList,
@@ -8,10 +7,16 @@ import {
   hotelListQuery,
 } from '@devstay/shared/contracts/catalogue';
 import { errorBody, idParams } from '@devstay/shared/contracts/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
-import { readErrors, setTotalCount } from '../catalogue/http.ts';
+import {
+  type ReadyBody,
+  readErrors,
+  readyBody,
+  sendReady,
+  setTotalCount,
+} from '../catalogue/http.ts';
 import {
   citiesWithHotels,
   findHotelDetail,
@@ -24,24 +29,28 @@ const PAGED = 'One page as a JSON array; the number of matches is in the X-Total
 
 /**
  * A stretch of the hotel list as the read cache keeps it: the number of matches and, ready to
- * send, the JSON body and ETag of up to PAGE_WINDOW_SIZE consecutive pages (those the
- * pagination bar offers at once, so moving between them is served from memory).
+ * send, the bodies of up to PAGE_WINDOW_SIZE consecutive pages (those the pagination bar offers
+ * at once, so moving between them is served from memory).
  */
 export interface CachedHotelPages {
   total: number;
-  pages: { body: string; etag: string }[];
+  pages: ReadyBody[];
 }
 
 /** Small pages are read and kept PAGE_WINDOW_SIZE at a time; big ones one at a time. */
 const pagesPerRead = (pageSize: number) => (pageSize <= 20 ? PAGE_WINDOW_SIZE : 1);
 
-const EMPTY_PAGE = { body: '[]', etag: `W/"${createHash('sha1').update('[]').digest('base64')}"` };
+const EMPTY_PAGE = readyBody('[]');
 
 export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.catalogueCache;
 
   /** Answers a search from the read cache when its stretch of pages was read moments ago. */
-  const sendHotelPage = async (reply: FastifyReply, search: HotelSearch) => {
+  const sendHotelPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    search: HotelSearch,
+  ) => {
     const perRead = pagesPerRead(search.pageSize);
     const stretch = Math.floor((search.page - 1) / perRead);
     const read: HotelSearch = { ...search, page: stretch + 1, pageSize: search.pageSize * perRead };
@@ -51,14 +60,13 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
       const cards = hotelCardList.parse(items);
       const pages: CachedHotelPages['pages'] = [];
       for (let start = 0; start < cards.length; start += search.pageSize) {
-        const body = JSON.stringify(cards.slice(start, start + search.pageSize));
-        pages.push({ body, etag: `W/"${createHash('sha1').update(body).digest('base64')}"` });
+        pages.push(readyBody(JSON.stringify(cards.slice(start, start + search.pageSize))));
       }
       return { total, pages };
     });
     const page = pages[(search.page - 1) % perRead] ?? EMPTY_PAGE;
     setTotalCount(reply, total);
-    return reply.header('etag', page.etag).type('application/json; charset=utf-8').send(page.body);
+    return sendReady(request, reply, page);
   };
 
   app.get(
@@ -73,7 +81,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: hotelCardList, 400: errorBody },
       },
     },
-    async (request, reply) => sendHotelPage(reply, request.query),
+    async (request, reply) => sendHotelPage(request, reply, request.query),
   );
 
   app.get(
@@ -90,7 +98,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { filter, ...rest } = request.query;
-      return sendHotelPage(reply, { ...rest, city: filter });
+      return sendHotelPage(request, reply, { ...rest, city: filter });
     },
   );
 
