@@ -68,7 +68,7 @@ export function sendReady(request: FastifyRequest, reply: FastifyReply, ready: R
   if (!compressed) {
     compressed =
       encoding === 'br'
-        ? brotliCompressSync(ready.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        ? brotliCompressSync(ready.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
         : gzipSync(ready.body);
     ready[encoding] = compressed;
   }
