@@ -263,14 +263,15 @@ export interface CountCache {
 
 const ALL_HOTELS: HotelSearch = { page: 1, pageSize: 1 };
 
-/** Up to this many matches, reading them all to count them beside the page is cheap. */
+/** Up to about this many matches, reading them all to count them beside the page is cheap. */
 const COUNT_BESIDE_MAX = 1000;
 
 /**
  * One page of hotel cards and the number of matches. Match counts are kept in `counts` (when
  * given) by filter, so every page and order of a search shares one count.
- * - With a city: if the city's hotels are few, one statement reads the page and counts beside
- *   it; otherwise the count (kept) and the page are two statements.
+ * - With a city: if the matches are few (a small city, or stars or a name in a mid-sized one),
+ *   one statement reads the page and counts beside it; otherwise the count (kept) and the page
+ *   are two statements.
  * - Without: the number of matches decides how the page is read (see chooseHotelPagePlan).
  */
 export async function searchHotels(
@@ -288,9 +289,12 @@ export async function searchHotels(
   const readPage = async (plan: HotelPagePlan, withTotal = false) =>
     (await db.$client.query<HotelPageRow>(hotelPageQuery(search, plan, withTotal))).rows;
 
-  if (search.city && hotelFilter(search).cityKey) {
+  const filter = hotelFilter(search);
+  if (search.city && filter.cityKey) {
     const inCity = await count({ city: search.city, page: 1, pageSize: 1 });
-    if (inCity <= COUNT_BESIDE_MAX) {
+    // Stars or a name leave a fraction of the city's hotels (a fifth for stars, on average).
+    const narrowed = filter.qualification !== null || filter.nameKey !== '';
+    if (inCity <= (narrowed ? 5 : 1) * COUNT_BESIDE_MAX) {
       const rows = inCity === 0 ? [] : await readPage('city', true);
       // Past the last page no row carries the total: count then.
       const total = rows[0]?.total ?? (search.page > 1 && inCity > 0 ? await count(search) : 0);
