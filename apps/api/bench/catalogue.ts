@@ -28,9 +28,8 @@ import { fileURLToPath } from 'node:url';
 import { HOTEL_SORT_VALUES, type HotelSort } from '@devstay/shared/constants';
 import { TOTAL_COUNT_HEADER } from '@devstay/shared/contracts/common';
 import { count, eq, sql } from 'drizzle-orm';
-import { createDb, type Db } from '../src/db/client.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { migrateDb } from '../src/db/migrate.ts';
+import type { Db } from '../src/db/client.ts';
+import { openDatabase } from '../src/db/open-database.ts';
 import { hotels, locations } from '../src/db/schema.ts';
 import { freePort } from '../src/lib/free-port.ts';
 import { ReadCache } from '../src/modules/catalogue/cache.ts';
@@ -325,27 +324,22 @@ async function main() {
   };
 
   try {
-    let databaseUrl = process.env.DATABASE_URL;
-    if (!databaseUrl) {
-      const server = await startEmbeddedPostgres({
-        dataDir: path.join(work, 'pg'),
-        port: await freePort(),
-        database: 'devstay_bench',
-        persistent: false,
-      });
-      cleanups.push(() => server.stop());
-      databaseUrl = server.url;
-    }
+    const database = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL,
+      dataDir: path.join(work, 'pg'),
+      port: await freePort(),
+      database: 'devstay_bench',
+      persistent: false,
+      poolSize: 4,
+    });
+    cleanups.push(() => database.close());
+    const { db, url: databaseUrl } = database;
     console.log(`database: ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
     console.log(
       `machine: ${availableParallelism()} CPUs, load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
-
-    const db = createDb(databaseUrl, 4);
-    cleanups.push(() => db.$client.end());
-    await migrateDb(db);
 
     const [existing] = await db.select({ n: count() }).from(hotels);
     if ((existing?.n ?? 0) < HOTELS) {

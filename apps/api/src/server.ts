@@ -1,8 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { createDb } from './db/client.ts';
-import { startEmbeddedPostgres } from './db/embedded.ts';
-import { migrateDb } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
 import { seedIfEmpty } from './db/seed/demo.ts';
 import { ensureDemoAccounts, ensureSuperAdmin } from './modules/auth/accounts.ts';
 import { startConfiguredMailWorker } from './modules/mail/worker.ts';
@@ -11,18 +9,12 @@ import { startConfiguredMailWorker } from './modules/mail/worker.ts';
 export async function startServer() {
   const config = loadConfig();
   const started = Date.now();
-  const embedded = config.DATABASE_URL
-    ? undefined
-    : await startEmbeddedPostgres({
-        dataDir: config.PG_DATA_DIR,
-        port: config.PG_PORT,
-        database: 'devstay',
-      });
-  const databaseUrl = config.DATABASE_URL ?? embedded?.url;
-  if (!databaseUrl) throw new Error('No database');
-
-  const db = createDb(databaseUrl);
-  await migrateDb(db);
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.PG_DATA_DIR,
+    port: config.PG_PORT,
+  });
+  const { db } = database;
   await seedIfEmpty(db, { uploadsDir: config.UPLOADS_DIR });
   if (config.DEMO_ACCOUNTS) await ensureDemoAccounts(db);
 
@@ -42,8 +34,7 @@ export async function startServer() {
     app.log.info({ signal }, 'stopping');
     await app.close().catch(() => {});
     await mailWorker?.stop().catch(() => {});
-    await db.$client.end().catch(() => {});
-    await embedded?.stop().catch(() => {});
+    await database.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
@@ -52,7 +43,7 @@ export async function startServer() {
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
     `DevStay is serving http://localhost:${config.PORT} (ready in ${Date.now() - started} ms` +
-      `${embedded ? ', embedded PostgreSQL' : ''})`,
+      `${database.embedded ? ', embedded PostgreSQL' : ''})`,
   );
   return app;
 }

@@ -4,7 +4,6 @@
  * large synthetic catalogue for benchmarks. Prints counts and timings, stops the database.
  */
 import { parseArgs } from 'node:util';
-import type { EmbeddedDatabase } from './embedded.ts';
 
 const USAGE = `Usage: npm run seed [-- --hotels <count>]
 
@@ -44,39 +43,26 @@ async function main() {
   }
 
   // Loaded once the arguments are known good: a typo is reported at once.
-  const [
-    { loadConfig },
-    { createDb },
-    { startEmbeddedPostgres },
-    { migrateDb },
-    { seedIfEmpty },
-    { seedLargeCatalogue },
-  ] = await Promise.all([
-    import('../config.ts'),
-    import('./client.ts'),
-    import('./embedded.ts'),
-    import('./migrate.ts'),
-    import('./seed/demo.ts'),
-    import('./seed/large.ts'),
-  ]);
+  const [{ loadConfig }, { openDatabase }, { seedIfEmpty }, { seedLargeCatalogue }] =
+    await Promise.all([
+      import('../config.ts'),
+      import('./open-database.ts'),
+      import('./seed/demo.ts'),
+      import('./seed/large.ts'),
+    ]);
   const config = loadConfig();
   const started = performance.now();
-  let embedded: EmbeddedDatabase | undefined;
-  if (!config.DATABASE_URL) {
-    embedded = await startEmbeddedPostgres({
-      dataDir: config.PG_DATA_DIR,
-      port: config.PG_PORT,
-      database: 'devstay',
-    });
-  }
-  const databaseUrl = config.DATABASE_URL ?? embedded?.url;
-  if (!databaseUrl) throw new Error('No database');
-  const db = createDb(databaseUrl, 2);
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.PG_DATA_DIR,
+    port: config.PG_PORT,
+    poolSize: 2,
+  });
+  const { db } = database;
   try {
     console.log(
-      `database ready (${embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}) in ${seconds(performance.now() - started)}`,
+      `database ready (${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}) in ${seconds(performance.now() - started)}`,
     );
-    await migrateDb(db);
 
     const demo = await seedIfEmpty(db, { uploadsDir: config.UPLOADS_DIR });
     if (demo.seeded && demo.counts) {
@@ -120,10 +106,7 @@ async function main() {
         .join(', ')} (total ${seconds(performance.now() - started)})`,
     );
   } finally {
-    await db.$client.end().catch(() => {});
-    // A connection still closing when the server stops reports an error: expected by now.
-    db.$client.removeAllListeners('error').on('error', () => {});
-    await embedded?.stop().catch(() => {});
+    await database.close();
   }
 }
 

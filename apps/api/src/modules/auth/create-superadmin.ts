@@ -6,9 +6,7 @@
 import { parseArgs } from 'node:util';
 import { signInBody } from '@devstay/shared/contracts/auth';
 import { loadConfig } from '../../config.ts';
-import { createDb } from '../../db/client.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../db/embedded.ts';
-import { migrateDb } from '../../db/migrate.ts';
+import { openDatabase } from '../../db/open-database.ts';
 import { ensureSuperAdmin } from './accounts.ts';
 
 const USAGE = `Usage: npm run create-superadmin -- --email <email> --password <password>
@@ -52,27 +50,16 @@ async function main() {
   }
 
   const config = loadConfig();
-  let embedded: EmbeddedDatabase | undefined;
-  if (!config.DATABASE_URL) {
-    try {
-      embedded = await startEmbeddedPostgres({
-        dataDir: config.PG_DATA_DIR,
-        port: config.PG_PORT,
-        database: 'devstay',
-      });
-    } catch (error) {
-      throw new Error(
-        'Could not start the embedded PostgreSQL. If DevStay is running, stop it first, or set ' +
-          'SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD and restart it; with your own PostgreSQL, set DATABASE_URL.',
-        { cause: error },
-      );
-    }
-  }
-  const databaseUrl = config.DATABASE_URL ?? embedded?.url;
-  if (!databaseUrl) throw new Error('No database');
-  const db = createDb(databaseUrl, 2);
+  const { db, close } = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.PG_DATA_DIR,
+    port: config.PG_PORT,
+    poolSize: 2,
+    embeddedStartFailure:
+      'Could not start the embedded PostgreSQL. If DevStay is running, stop it first, or set ' +
+      'SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD and restart it; with your own PostgreSQL, set DATABASE_URL.',
+  });
   try {
-    await migrateDb(db);
     const outcome = await ensureSuperAdmin(db, { ...options, resetPassword: true });
     const what = {
       created: 'created',
@@ -81,8 +68,7 @@ async function main() {
     }[outcome];
     console.log(`superAdmin ${options.email} ${what}.`);
   } finally {
-    await db.$client.end().catch(() => {});
-    await embedded?.stop().catch(() => {});
+    await close();
   }
 }
 
