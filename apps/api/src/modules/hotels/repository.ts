@@ -1,9 +1,10 @@
 import type { HotelSort } from '@devstay/shared/constants';
 import type { City, HotelCard, HotelDetail } from '@devstay/shared/contracts/catalogue';
-import { compareText, searchKey } from '@devstay/shared/text';
+import { searchKey } from '@devstay/shared/text';
 import { asc, desc, eq, exists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { hotels, locations, reviews, rooms } from '../../db/schema.ts';
+import { cityColumns, sortCities } from '../locations/repository.ts';
 import { toRoomSummary } from '../rooms/repository.ts';
 
 export interface HotelSearch {
@@ -352,21 +353,10 @@ export async function findHotelDetail(db: Db, id: number): Promise<HotelDetail |
 /** The cities that have at least one hotel, ordered ignoring case and accents. */
 export async function citiesWithHotels(db: Db): Promise<City[]> {
   const rows = await db
-    .select({
-      id: locations.id,
-      city: locations.city,
-      department: locations.department,
-      state: locations.state,
-    })
+    .select(cityColumns)
     .from(locations)
     .where(
       exists(db.select({ one: sql`1` }).from(hotels).where(eq(hotels.locationId, locations.id))),
     );
-  return rows.sort(
-    (a, b) =>
-      compareText(a.city, b.city) ||
-      compareText(a.department, b.department) ||
-      compareText(a.state, b.state) ||
-      a.id - b.id,
-  );
+  return sortCities(rows);
 }

@@ -6,6 +6,25 @@ import { locations } from '../../db/schema.ts';
 
 const sortNames = (names: string[]) => names.sort(compareText);
 
+/** The columns of a City. */
+export const cityColumns = {
+  id: locations.id,
+  city: locations.city,
+  department: locations.department,
+  state: locations.state,
+};
+
+/** Cities ordered by name, then department and state, ignoring case and accents. */
+export function sortCities(rows: City[]): City[] {
+  return rows.sort(
+    (a, b) =>
+      compareText(a.city, b.city) ||
+      compareText(a.department, b.department) ||
+      compareText(a.state, b.state) ||
+      a.id - b.id,
+  );
+}
+
 /** Every state, sorted ignoring case and accents. */
 export async function listStates(db: Db): Promise<string[]> {
   const rows = await db.selectDistinct({ state: locations.state }).from(locations);
@@ -24,12 +43,7 @@ export async function departmentsOf(db: Db, state: string): Promise<string[]> {
 /** The cities of a department, optionally within one state (none for an unknown department). */
 export async function citiesOf(db: Db, department: string, state?: string): Promise<City[]> {
   const rows = await db
-    .select({
-      id: locations.id,
-      city: locations.city,
-      department: locations.department,
-      state: locations.state,
-    })
+    .select(cityColumns)
     .from(locations)
     .where(
       and(
@@ -37,7 +51,6 @@ export async function citiesOf(db: Db, department: string, state?: string): Prom
         state === undefined ? undefined : eq(locations.state, state),
       ),
     );
-  return rows.sort(
-    (a, b) => compareText(a.city, b.city) || compareText(a.state, b.state) || a.id - b.id,
-  );
+  // One department: the order is by city, then state.
+  return sortCities(rows);
 }
