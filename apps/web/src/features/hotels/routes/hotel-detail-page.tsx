@@ -4,9 +4,8 @@ import { Alert, Badge, Container, Group, SimpleGrid, Stack, Text, Title } from '
 import { IconCalendarEvent, IconMapPin, IconStarFilled } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { BackButton } from '../../../components/back-button.tsx';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
 import { ImageCarousel } from '../../../components/image-carousel.tsx';
-import { LoadingScreen } from '../../../components/loading-screen.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { isNotFound } from '../../../lib/api.ts';
 import { locationText } from '../../../lib/location.ts';
@@ -44,36 +43,16 @@ export function HotelDetailPage() {
         : 'Hotel',
   );
 
-  if (!validId || isNotFound(hotel.error)) {
+  if (!validId || hotel.isPending || hotel.isError) {
     return (
-      <Container size="lg" py="lg">
-        <ErrorScreen
-          title="Hotel not found"
-          message="This hotel does not exist or is no longer published."
-          homeTo="/home"
-          homeLabel="See hotels"
-        />
-      </Container>
-    );
-  }
-  if (hotel.isPending) {
-    return (
-      <Container size="lg" py="lg">
-        <LoadingScreen text="Loading detail..." />
-      </Container>
-    );
-  }
-  if (hotel.isError) {
-    return (
-      <Container size="lg" py="lg">
-        <ErrorScreen
-          title="The hotel could not be loaded"
-          message={hotel.error.message}
-          onRetry={() => hotel.refetch()}
-          homeTo="/home"
-          homeLabel="See hotels"
-        />
-      </Container>
+      <DetailStateScreen
+        query={hotel}
+        validId={validId}
+        notFoundTitle="Hotel not found"
+        notFoundMessage="This hotel does not exist or is no longer published."
+        loadingText="Loading detail..."
+        errorTitle="The hotel could not be loaded"
+      />
     );
   }
 

@@ -6,9 +6,8 @@ import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BackButton } from '../../../components/back-button.tsx';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
 import { ImageCarousel } from '../../../components/image-carousel.tsx';
-import { LoadingScreen } from '../../../components/loading-screen.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { isNotFound } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -44,36 +43,16 @@ export function RoomDetailPage() {
         : 'Room',
   );
 
-  if (!validId || isNotFound(room.error)) {
+  if (!validId || room.isPending || room.isError) {
     return (
-      <Container size="lg" py="lg">
-        <ErrorScreen
-          title="Room not found"
-          message="This room does not exist or is no longer offered."
-          homeTo="/home"
-          homeLabel="See hotels"
-        />
-      </Container>
-    );
-  }
-  if (room.isPending) {
-    return (
-      <Container size="lg" py="lg">
-        <LoadingScreen text="Loading room detail..." />
-      </Container>
-    );
-  }
-  if (room.isError) {
-    return (
-      <Container size="lg" py="lg">
-        <ErrorScreen
-          title="The room could not be loaded"
-          message={room.error.message}
-          onRetry={() => room.refetch()}
-          homeTo="/home"
-          homeLabel="See hotels"
-        />
-      </Container>
+      <DetailStateScreen
+        query={room}
+        validId={validId}
+        notFoundTitle="Room not found"
+        notFoundMessage="This room does not exist or is no longer offered."
+        loadingText="Loading room detail..."
+        errorTitle="The room could not be loaded"
+      />
     );
   }
 
