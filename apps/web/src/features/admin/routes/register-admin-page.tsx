@@ -18,6 +18,7 @@ import { Controller, FormProvider, type Path, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { BackButton } from '../../../components/back-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateAccount } from '../api/users.ts';
@@ -31,7 +32,6 @@ import {
 } from '../components/account-form.ts';
 import { AccountSummary } from '../components/account-summary.tsx';
 import { HotelSelect } from '../components/hotel-select.tsx';
-import { PasswordInputField } from '../components/password-input-field.tsx';
 import { ProfileFields } from '../components/profile-fields.tsx';
 
 export const ADMIN_REGISTERED = 'Admin registered successfully';
@@ -139,7 +139,7 @@ export function RegisterAdminPage() {
                   error={errors.email?.message}
                   {...register('email')}
                 />
-                <PasswordInputField
+                <PasswordField
                   label="Password"
                   required
                   autoComplete="new-password"

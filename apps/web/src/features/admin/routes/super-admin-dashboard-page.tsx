@@ -10,7 +10,7 @@ import '@mantine/core/styles/ThemeIcon.layer.css';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { useSignedIn } from '../hooks/use-signed-in.ts';
+import { useSignedIn } from '../../../lib/use-signed-in.ts';
 import { accountName } from '../utils/account-name.ts';
 
 interface DashboardCard {

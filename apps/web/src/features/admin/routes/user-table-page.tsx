@@ -3,12 +3,12 @@ import { ActionIcon, Container, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { BackButton } from '../../../components/back-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useSignedIn } from '../../../lib/use-signed-in.ts';
 import { useUserList } from '../api/users.ts';
 import { AccountsTable, type Column } from '../components/accounts-table.tsx';
 import { RoleBadge } from '../components/role-badge.tsx';
 import { TableState } from '../components/table-state.tsx';
 import { useDeleteAccountFlow } from '../hooks/use-delete-account.tsx';
-import { useSignedIn } from '../hooks/use-signed-in.ts';
 import { accountName } from '../utils/account-name.ts';
 
 export const DELETE_USER_QUESTION = 'Are you sure you want to Delete the user?';

@@ -8,11 +8,11 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { signIn } from '../api/auth-client.ts';
 import { refreshSession } from '../api/session.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { PasswordField } from '../components/password-field.tsx';
 import { SocialSignIn } from '../components/social-sign-in.tsx';
 import {
   canSubmitCredentials,

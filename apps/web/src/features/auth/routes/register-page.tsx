@@ -6,11 +6,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { notifyInfo } from '../../../lib/notify.ts';
 import { signUp } from '../api/auth-client.ts';
 import { refreshSession } from '../api/session.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { PasswordField } from '../components/password-field.tsx';
 import {
   canSubmitCredentials,
   toastAuthError,

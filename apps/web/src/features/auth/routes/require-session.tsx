@@ -8,6 +8,7 @@ import { Navigate, Outlet, useMatches, useNavigate } from 'react-router';
 import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import type { SessionOutlet } from '../../../lib/use-signed-in.ts';
 import { SESSION_QUERY_KEY, useSession } from '../api/session.ts';
 
 export const UNAUTHORIZED_LABEL = 'Unauthorized entry, Back';
@@ -16,12 +17,6 @@ export const LOADING_HEADING = 'Loading';
 /** What a protected route declares in its `handle`: the roles that may see it. */
 export interface SessionHandle {
   roles?: readonly Role[];
-}
-
-/** What the protected screens receive (`useOutletContext`): the account and a way to update it. */
-export interface SessionOutlet {
-  me: UserProfile;
-  setMe: (profile: UserProfile) => void;
 }
 
 function requiredRoles(matches: ReturnType<typeof useMatches>): readonly Role[] | undefined {

@@ -8,13 +8,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { resetPassword } from '../api/auth-client.ts';
 import { refreshSession } from '../api/session.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { ErrorBox } from '../components/error-box.tsx';
-import { PasswordField } from '../components/password-field.tsx';
 
 export const PASSWORDS_DIFFER = 'The passwords do not match';
 export const PASSWORD_CHANGED = 'Your password was changed. Log in with your new password';

@@ -3,8 +3,8 @@ import { Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarStats, IconForms, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useSignedIn } from '../../../lib/use-signed-in.ts';
 import { ProfileDetails } from '../components/profile-details.tsx';
-import { useSignedIn } from '../hooks/use-signed-in.ts';
 
 export const NO_HOTEL_NOTE =
   'No hotel is assigned to your account yet: the superAdmin assigns one before you can edit its content.';

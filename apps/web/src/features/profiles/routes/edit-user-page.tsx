@@ -9,8 +9,8 @@ import { BackButton } from '../../../components/back-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSignedIn } from '../../../lib/use-signed-in.ts';
 import { useUpdateOwnProfile } from '../api/profile.ts';
-import { useSignedIn } from '../hooks/use-signed-in.ts';
 
 export const PROFILE_UPDATED = 'Profile updated successfully';
 

@@ -17,9 +17,9 @@ import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
+import { useSignedIn } from '../../../lib/use-signed-in.ts';
 import { useResendVerification } from '../api/profile.ts';
 import { ProfileDetails } from '../components/profile-details.tsx';
-import { useSignedIn } from '../hooks/use-signed-in.ts';
 
 export const EMAIL_VERIFIED = 'Your e-mail is verified';
 export const VERIFICATION_FAILED =
