@@ -13,6 +13,8 @@ interface DeleteTexts {
   done: string;
 }
 
+export type DeleteAccountFlow = ReturnType<typeof useDeleteAccountFlow>;
+
 /** Delete with a confirmation first: `ask(account)` opens it; render `dialog` once. */
 export function useDeleteAccountFlow({ question, done }: DeleteTexts) {
   const [target, setTarget] = useState<UserSummary | null>(null);

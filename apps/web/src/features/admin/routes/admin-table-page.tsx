@@ -1,12 +1,13 @@
 import type { UserSummary } from '@devstay/shared/contracts/users';
 import { capitalize } from '@devstay/shared/text';
 import { ActionIcon, Button, Container, Group, Stack, Text } from '@mantine/core';
-import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BackButton } from '../../../components/back-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useAdminList } from '../api/users.ts';
 import { AccountsTable, type Column } from '../components/accounts-table.tsx';
+import { DeleteAccountButton } from '../components/delete-account-button.tsx';
 import { RoleBadge } from '../components/role-badge.tsx';
 import { TableState } from '../components/table-state.tsx';
 import { useDeleteAccountFlow } from '../hooks/use-delete-account.tsx';
@@ -53,18 +54,7 @@ export function AdminTablePage() {
     {
       header: 'Delete',
       action: true,
-      cell: (a) => (
-        <ActionIcon
-          color="red"
-          variant="subtle"
-          size="lg"
-          aria-label={`Delete ${a.email}`}
-          loading={removal.pendingId === a.id}
-          onClick={() => removal.ask(a)}
-        >
-          <IconTrash size={20} aria-hidden="true" />
-        </ActionIcon>
-      ),
+      cell: (a) => <DeleteAccountButton account={a} removal={removal} />,
     },
   ];
 

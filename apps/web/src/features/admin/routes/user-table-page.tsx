@@ -1,11 +1,11 @@
 import type { UserSummary } from '@devstay/shared/contracts/users';
-import { ActionIcon, Container, Group, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Container, Group, Stack, Text } from '@mantine/core';
 import { BackButton } from '../../../components/back-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSignedIn } from '../../../lib/use-signed-in.ts';
 import { useUserList } from '../api/users.ts';
 import { AccountsTable, type Column } from '../components/accounts-table.tsx';
+import { DeleteAccountButton } from '../components/delete-account-button.tsx';
 import { RoleBadge } from '../components/role-badge.tsx';
 import { TableState } from '../components/table-state.tsx';
 import { useDeleteAccountFlow } from '../hooks/use-delete-account.tsx';
@@ -35,16 +35,7 @@ export function UserTablePage() {
       action: true,
       cell: (u) =>
         u.rol === 'superAdmin' || u.id === me.id ? null : (
-          <ActionIcon
-            color="red"
-            variant="subtle"
-            size="lg"
-            aria-label={`Delete ${u.email}`}
-            loading={removal.pendingId === u.id}
-            onClick={() => removal.ask(u)}
-          >
-            <IconTrash size={20} aria-hidden="true" />
-          </ActionIcon>
+          <DeleteAccountButton account={u} removal={removal} />
         ),
     });
   }
