@@ -1,18 +1,18 @@
 import '@mantine/core/styles/Divider.layer.css';
 import { type SignInBody, signInBody } from '@devstay/shared/contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { PasswordField } from '../../../components/password-field.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { signIn } from '../api/auth-client.ts';
 import { refreshSession } from '../api/session.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { CredentialFields } from '../components/credential-fields.tsx';
 import { SocialSignIn } from '../components/social-sign-in.tsx';
 import {
   canSubmitCredentials,
@@ -80,19 +80,11 @@ export function LoginPage() {
     <AuthCard title="Log in" intro="Welcome back! Log in to book rooms and keep your favorites.">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
+          <CredentialFields
+            email={register('email')}
+            password={register('password')}
+            errors={errors}
+            passwordAutoComplete="current-password"
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/reset" size="sm">

@@ -1,16 +1,16 @@
 import { SIGN_UP_INFO, type SignUpBody, signUpBody } from '@devstay/shared/contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { PasswordField } from '../../../components/password-field.tsx';
 import { notifyInfo } from '../../../lib/notify.ts';
 import { signUp } from '../api/auth-client.ts';
 import { refreshSession } from '../api/session.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { CredentialFields } from '../components/credential-fields.tsx';
 import {
   canSubmitCredentials,
   toastAuthError,
@@ -58,20 +58,12 @@ export function RegisterPage() {
     <AuthCard title="Register" intro="Create your account to book rooms and save favorites.">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <PasswordField
-            label="Password"
-            description="At least 6 characters"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...register('password')}
+          <CredentialFields
+            email={register('email')}
+            password={register('password')}
+            errors={errors}
+            passwordAutoComplete="new-password"
+            passwordDescription="At least 6 characters"
           />
           <Button
             type="submit"
