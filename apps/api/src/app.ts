@@ -10,7 +10,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -18,6 +17,7 @@ import type { Db } from './db/client.ts';
 import { requireAccessDeclarations } from './lib/access.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerGuard } from './lib/guard.ts';
+import { validatorCompiler } from './lib/validation.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { sessionCookieScheme, withAuthDocs } from './modules/auth/openapi.ts';
 import { authRoutes } from './modules/auth/routes.ts';

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -8,9 +10,20 @@ export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  /** Public origin of the site, used in e-mailed links. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * Interface to listen on. Default: loopback only (`localhost`: 127.0.0.1 and ::1) outside
+   * production, so a development start is not reachable from the network; all interfaces in
+   * production.
+   */
+  HOST: z.string().min(1).optional(),
+  /**
+   * Public origin of the site: e-mailed links, the trusted origin. Required in production;
+   * elsewhere it defaults to http://localhost:{PORT}.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) address' })
+    .transform((v) => new URL(v).origin)
+    .optional(),
   /** Any PostgreSQL 15+. Unset: an embedded PostgreSQL is started with data in PG_DATA_DIR. */
   DATABASE_URL: z.url().optional(),
   PG_DATA_DIR: z.string().default(path.join(ROOT_DIR, '.data/postgres')),
@@ -39,8 +52,13 @@ const configSchema = z.object({
     }),
 
   // ── Identity (Better Auth). See docs/auth.md.
-  /** Signs and encrypts session and verification tokens. Required in production (32+ chars). */
+  /**
+   * Signs and encrypts session and verification tokens. Required in production (32+ chars).
+   * Elsewhere, unset: a random secret made on the first start and kept in AUTH_SECRET_FILE
+   * (tests: a random one per process).
+   */
   AUTH_SECRET: z.string().min(32).optional(),
+  AUTH_SECRET_FILE: z.string().default(path.join(ROOT_DIR, '.data/auth-secret')),
   /** Further origins allowed to call the API with cookies (comma-separated), e.g. a dev server. */
   TRUSTED_ORIGINS: z
     .string()
@@ -52,7 +70,8 @@ const configSchema = z.object({
             .map((o) => o.trim())
             .filter(Boolean)
         : [],
-    ),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, message: 'must list http(s) origins' }))),
   /** Rate limits on sign-in, sign-up, password reset and verification e-mails (stored in PostgreSQL). */
   AUTH_RATE_LIMIT: z.stringbool().default(true),
   /** 'Continue with Google', shown when both are set. */
@@ -82,9 +101,6 @@ const configSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
 });
 
-/** Fixed development secret: sessions survive restarts; never accepted in production. */
-const DEVELOPMENT_AUTH_SECRET = 'devstay-development-secret-do-not-use-in-production';
-
 const refinedConfigSchema = configSchema
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) {
@@ -94,8 +110,13 @@ const refinedConfigSchema = configSchema
         message: 'is required in production (32+ random characters, e.g. openssl rand -base64 32)',
       });
     }
-    if (c.NODE_ENV === 'production' && c.AUTH_SECRET === DEVELOPMENT_AUTH_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is the development secret' });
+    if (c.NODE_ENV === 'production' && !c.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'is required in production (the https origin people open, e.g. https://devstay.example)',
+      });
     }
     if (Boolean(c.SUPERADMIN_EMAIL) !== Boolean(c.SUPERADMIN_PASSWORD)) {
       ctx.addIssue({
@@ -107,9 +128,34 @@ const refinedConfigSchema = configSchema
   })
   .transform((c) => ({
     ...c,
-    AUTH_SECRET: c.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    HOST: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    AUTH_SECRET:
+      c.AUTH_SECRET ??
+      (c.NODE_ENV === 'test'
+        ? randomBytes(32).toString('base64url')
+        : localSecret(c.AUTH_SECRET_FILE)),
     DEMO_ACCOUNTS: c.DEMO_ACCOUNTS ?? c.NODE_ENV !== 'production',
   }));
+
+/**
+ * The development secret: random, made on the first start and kept with the local data (owner
+ * read/write only), so sessions survive restarts and nobody can sign tokens with a secret
+ * written in the source.
+ */
+function localSecret(file: string): string {
+  try {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
 
 export type Config = z.infer<typeof refinedConfigSchema>;
 
@@ -125,12 +171,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parsed.data;
 }
 
+/** The names of this machine's loopback interface, as browsers write them in an origin. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
 /**
- * Origins whose browsers may call the API with cookies: the site itself, TRUSTED_ORIGINS, and in
- * development the Vite dev server (which proxies /api).
+ * Origins whose browsers may call the API with cookies: the site itself and TRUSTED_ORIGINS.
+ * Outside production also the origin the server is actually opened at on this machine —
+ * localhost, 127.0.0.1 or [::1] on its own port (no other port) — and in development the Vite
+ * dev server (which proxies /api).
  */
 export function trustedOrigins(config: Config): string[] {
-  const origins = [new URL(config.PUBLIC_URL).origin, ...config.TRUSTED_ORIGINS];
-  if (config.NODE_ENV === 'development') origins.push('http://localhost:5173');
+  const origins = [config.PUBLIC_URL, ...config.TRUSTED_ORIGINS];
+  if (config.NODE_ENV !== 'production') {
+    for (const host of LOOPBACK_HOSTS) origins.push(`http://${host}:${config.PORT}`);
+  }
+  if (config.NODE_ENV === 'development') {
+    for (const host of LOOPBACK_HOSTS) origins.push(`http://${host}:5173`);
+  }
   return [...new Set(origins.map((o) => new URL(o).origin))];
 }

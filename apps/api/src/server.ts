@@ -41,9 +41,13 @@ export async function startServer() {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const site = config.PORT === port ? config.PUBLIC_URL : `http://localhost:${port}`;
   app.log.info(
-    `DevStay is serving http://localhost:${config.PORT} (ready in ${Date.now() - started} ms` +
-      `${database.embedded ? ', embedded PostgreSQL' : ''})`,
+    `DevStay is serving ${site} (ready in ${Date.now() - started} ms` +
+      `${database.embedded ? ', embedded PostgreSQL' : ''}` +
+      `${config.HOST === 'localhost' ? '; reachable from this machine only, see HOST' : ''})`,
   );
   return app;
 }

@@ -60,6 +60,11 @@ describe('stay dates and prices', () => {
     expect(isIsoDate('2026-13-01')).toBe(false);
     expect(isIsoDate('2026-1-1')).toBe(false);
     expect(isIsoDate('22/11/2026')).toBe(false);
+    // PostgreSQL has no year 0; nobody books or was born before 1900.
+    expect(isIsoDate('0000-01-01')).toBe(false);
+    expect(isIsoDate('1899-12-31')).toBe(false);
+    expect(isIsoDate('1900-01-01')).toBe(true);
+    expect(isIsoDate('9999-12-31')).toBe(true);
   });
 
   test('today is the local calendar date, not the UTC one', () => {

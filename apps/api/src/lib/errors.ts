@@ -12,6 +12,15 @@ export class HttpError extends Error {
   }
 }
 
+/** 429: the caller must wait `retryAfterSeconds` (sent as Retry-After). */
+export class RateLimitedError extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, field);
 
@@ -40,6 +49,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send({ error: 'Bad Request', message, field, statusCode: 400 });
     }
     if (error instanceof HttpError) {
+      if (error instanceof RateLimitedError) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.status(error.statusCode).send({
         error: STATUS_TEXT[error.statusCode] ?? 'Error',
         message: error.message,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN } from '../constants.ts';
+import { text } from './common.ts';
 
 /**
  * Identity: Better Auth serves /api/auth/* (docs/auth.md lists the calls). These are the texts
@@ -46,7 +47,7 @@ export const signInBody = z.object({ email, password });
 export type SignInBody = z.infer<typeof signInBody>;
 
 /** Register form → POST /api/auth/sign-up/email (`name`, the display name, may be empty). */
-export const signUpBody = z.object({ email, password, name: z.string().max(100).optional() });
+export const signUpBody = z.object({ email, password, name: text(100).optional() });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
 /** Reset form → POST /api/auth/request-password-reset. */

@@ -6,7 +6,7 @@ import {
   ROOM_CATEGORIES,
   ROOM_NAMES,
 } from '../constants.ts';
-import { imageItem, isoDate, locationLine, pageQuery } from './common.ts';
+import { imageItem, isoDate, locationLine, pageQuery, text } from './common.ts';
 
 /**
  * The public catalogue (spec §7.1, GET side), served under /api. Paged lists answer with a JSON
@@ -17,7 +17,7 @@ import { imageItem, isoDate, locationLine, pageQuery } from './common.ts';
 // ── Hotels ──────────────────────────────────────────────────────────────────────────────────
 
 /** A search text; blank means "no search". Matched ignoring case and accents, anywhere in the name. */
-const searchText = z.string().trim().max(100);
+const searchText = text(100);
 
 /**
  * GET /hotels — search by name, filter by city and stars, sort and page, all applied by the
@@ -33,7 +33,7 @@ export type HotelListQuery = z.infer<typeof hotelListQuery>;
 
 /** GET /filtersHotels/location?filter={city} — the hotels of a city; same paging and sorts. */
 export const hotelCityQuery = pageQuery.extend({
-  filter: z.string().trim().min(1).max(100),
+  filter: text(100).min(1),
   qualification: hotelListQuery.shape.qualification,
   sort: hotelListQuery.shape.sort,
 });
@@ -181,7 +181,7 @@ export const eventList = z.array(event);
 // ── Locations ──────────────────────────────────────────────────────────────────────────────
 
 /** GET /locations → the states; GET /locations?name={state} → the departments of that state. */
-export const locationNameQuery = z.object({ name: z.string().trim().min(1).max(100).optional() });
+export const locationNameQuery = z.object({ name: text(100).min(1).optional() });
 /** Both answers are lists of names, sorted ignoring case and accents. */
 export const locationNameList = z.array(z.string());
 
@@ -190,8 +190,8 @@ export const locationNameList = z.array(z.string());
  * when two states share a department name.
  */
 export const cityQuery = z.object({
-  name: z.string().trim().min(1).max(100),
-  state: z.string().trim().min(1).max(100).optional(),
+  name: text(100).min(1),
+  state: text(100).min(1).optional(),
 });
 
 // ── Offers (footer sign-up) ───────────────────────────────────────────────────────────────

@@ -12,6 +12,53 @@ export const pageQuery = z.object({
 
 export const isoDate = z.string().refine(isIsoDate, { message: 'Must be a date as yyyy-MM-dd' });
 
+// ── Text: one rule for every text a client sends ─────────────────────────────────────────────
+
+/** PostgreSQL text cannot hold NUL, and no input of ours needs it: refused wherever it appears. */
+export const NUL_MESSAGE = 'must not contain the NUL character';
+
+export function hasNul(value: string): boolean {
+  return value.includes('\u0000');
+}
+
+/**
+ * A text field: trimmed, at most `max` characters, no NUL. Every text input of a contract is
+ * built with it (the API also refuses NUL anywhere in a request, whatever its schema says).
+ */
+export function text(max: number, message?: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, message ?? `must be ${max} characters at most`)
+    .refine((v) => !hasNul(v), NUL_MESSAGE);
+}
+
+/**
+ * Where a string holding NUL sits in a parsed input (query, params, JSON body), as a path of
+ * keys and indexes; undefined when there is none. Keys count too.
+ */
+export function findNul(
+  value: unknown,
+  path: (string | number)[] = [],
+): (string | number)[] | undefined {
+  if (typeof value === 'string') return hasNul(value) ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = findNul(item, [...path, i]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (hasNul(key)) return [...path, key];
+      const found = findNul(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 export const imageItem = z.object({ url: z.string(), public_id: z.string() });
 export type ImageItem = z.infer<typeof imageItem>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN, ROLES } from '../constants.ts';
 import { isIsoDate } from '../stay.ts';
 import { AUTH_ERRORS } from './auth.ts';
+import { text } from './common.ts';
 
 /**
  * Users API (spec §7.2, §3 user profile). JSON `name` is the person's first name; the display
@@ -61,9 +62,7 @@ export const userSummary = userProfile.pick({
 export type UserSummary = z.infer<typeof userSummary>;
 export const userList = z.array(userSummary);
 
-export const userIdParams = z.object({ id: z.string().trim().min(1).max(64) });
-
-const text = (max: number, message: string) => z.string().trim().max(max, message);
+export const userIdParams = z.object({ id: text(64).min(1) });
 
 const dateOfBirth = z
   .string()
@@ -71,6 +70,20 @@ const dateOfBirth = z
   .refine((v) => isIsoDate(v) && v < new Date().toISOString().slice(0, 10), {
     message: USER_MESSAGES.dateOfBirthInvalid,
   });
+
+/**
+ * A photo is an http(s) address or a path on this site. `//host/x` and `/\\host/x` are other
+ * sites to a browser; `javascript:` and `data:` are not pictures.
+ */
+export function isPhotoAddress(value: string): boolean {
+  if (value.startsWith('/')) return !/^\/[\\/]/.test(value) && !/[\s]/.test(value);
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** The profile fields a person edits (Edit profile, Edit admin). Empty text clears a field. */
 export const profileFields = z.object({
@@ -85,11 +98,8 @@ export const profileFields = z.object({
     .trim()
     .regex(/^[\p{L}\p{N}-]{0,30}$/u, USER_MESSAGES.dniInvalid),
   displayName: text(100, USER_MESSAGES.displayNameTooLong),
-  photoURL: z
-    .string()
-    .trim()
-    .max(2048, USER_MESSAGES.photoURLInvalid)
-    .refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), USER_MESSAGES.photoURLInvalid)
+  photoURL: text(2048, USER_MESSAGES.photoURLInvalid)
+    .refine((v) => v === '' || isPhotoAddress(v), USER_MESSAGES.photoURLInvalid)
     .nullable(),
 });
 

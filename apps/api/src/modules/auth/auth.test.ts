@@ -1,4 +1,6 @@
 import { AUTH_ERRORS } from '@devstay/shared/contracts/auth';
+import { NUL_MESSAGE } from '@devstay/shared/contracts/common';
+import { USER_MESSAGES } from '@devstay/shared/contracts/users';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -176,7 +178,8 @@ describe('sign-in', () => {
     });
     expect(out.statusCode).toBe(200);
     expect(setCookies(out).join()).toMatch(/devstay\.session_token=;/);
-    expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
+    // The session is gone: the server answers as to a visitor.
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).json()).toBeNull();
   });
 
   test('Better Auth refuses a cookie-carrying call from another origin (CSRF)', async () => {
@@ -223,6 +226,48 @@ describe('the role is never the client’s', () => {
       name: 'Neo',
       image: 'https://example.dev/neo.png',
     });
+  });
+
+  test('update-user and sign-up follow the profile rules of the users API', async () => {
+    const { id, cookie } = await signUp(t.app, 'long.name@example.dev');
+    const update = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: withSession(cookie),
+        payload,
+      });
+    for (const [payload, field, message] of [
+      [{ name: 'x'.repeat(900_000) }, 'name', USER_MESSAGES.displayNameTooLong],
+      [{ name: 'x'.repeat(101) }, 'name', USER_MESSAGES.displayNameTooLong],
+      [{ name: 'Ne\u0000o' }, 'name', NUL_MESSAGE],
+      [{ image: 'javascript:alert(document.cookie)' }, 'image', USER_MESSAGES.photoURLInvalid],
+      [{ image: '//evil.example/x.png' }, 'image', USER_MESSAGES.photoURLInvalid],
+      [{ image: '/\\evil.example/x.png' }, 'image', USER_MESSAGES.photoURLInvalid],
+      [
+        { image: 'data:image/svg+xml,<svg onload=alert(1)>' },
+        'image',
+        USER_MESSAGES.photoURLInvalid,
+      ],
+    ] as const) {
+      const res = await update(payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expect(res.json()).toMatchObject({ field, message: expect.stringContaining(message) });
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, id));
+    expect(row).toMatchObject({ name: '', image: null });
+    // The same rules trim what passes, as the users API does.
+    expect((await update({ name: '  Trinity  ', image: '/uploads/me.webp' })).statusCode).toBe(200);
+    const [after] = await t.db.select().from(users).where(eq(users.id, id));
+    expect(after).toMatchObject({ name: 'Trinity', image: '/uploads/me.webp' });
+
+    const signUpLong = await signUpRaw(t.app, {
+      email: 'longer.name@example.dev',
+      password: 'secret-123',
+      name: 'y'.repeat(5000),
+    });
+    expect(signUpLong.statusCode).toBe(400);
+    expect(signUpLong.json()).toMatchObject({ field: 'name' });
   });
 
   test('PUT /api/users/{self} with rol is refused and changes nothing', async () => {
@@ -359,7 +404,8 @@ describe('deleting an account', () => {
     });
     expect(res.statusCode).toBe(204);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, id))).toHaveLength(0);
-    expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
+    // The session is gone: the server answers as to a visitor.
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).json()).toBeNull();
     expect(await userIdByEmail(t.db, DEMO.user)).toBeTruthy();
   });
 });

@@ -1,9 +1,12 @@
 import { PASSWORD_MIN } from '@devstay/shared/constants';
 import { AUTH_ERRORS, type AuthErrorCode } from '@devstay/shared/contracts/auth';
+import { findNul, NUL_MESSAGE } from '@devstay/shared/contracts/common';
+import { profileFields } from '@devstay/shared/contracts/users';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth, openAPI } from 'better-auth/plugins';
+import { z } from 'zod';
 import { type Config, trustedOrigins } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
@@ -151,9 +154,13 @@ export function createAuth({ config, db, log }: { config: Config; db: Db; log?: 
 
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const profile = checkInput(ctx.path, ctx.body, ctx.query);
         // The register form sends only e-mail and password: the display name starts empty.
-        if (ctx.path === '/sign-up/email' && isObject(ctx.body) && ctx.body.name === undefined) {
-          return { context: { body: { ...ctx.body, name: '' } } };
+        if (ctx.path === '/sign-up/email' && isObject(ctx.body)) {
+          return { context: { body: { ...ctx.body, name: profile?.name ?? '' } } };
+        }
+        if (profile && isObject(ctx.body)) {
+          return { context: { body: { ...ctx.body, ...profile } } };
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
@@ -180,6 +187,51 @@ export function createAuth({ config, db, log }: { config: Config; db: Db; log?: 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The profile rules of the users API (shared `profileFields`) for the two Better Auth calls
+ * that write a profile: its `name` is our display name, its `image` our photo.
+ */
+const profileWrites = z.object({
+  name: profileFields.shape.displayName.optional(),
+  image: profileFields.shape.photoURL.optional(),
+});
+const PROFILE_WRITES = new Set(['/sign-up/email', '/update-user']);
+
+/**
+ * The input rules of every other route, for /api/auth/*: no NUL anywhere; the profile rules
+ * on profile writes, whose checked (trimmed) fields it returns.
+ */
+function checkInput(path: string, body: unknown, query: unknown) {
+  for (const [part, value] of [
+    ['body', body],
+    ['query', query],
+  ] as const) {
+    const at = findNul(value);
+    if (at) {
+      const field = at.join('.') || part;
+      throw new APIError('BAD_REQUEST', {
+        code: 'INVALID_INPUT',
+        message: `${field}: ${NUL_MESSAGE}`,
+        field,
+      });
+    }
+  }
+  if (PROFILE_WRITES.has(path) && isObject(body)) {
+    const checked = profileWrites.safeParse({ name: body.name, image: body.image ?? undefined });
+    const issue = checked.error?.issues[0];
+    if (issue) {
+      const field = String(issue.path[0] ?? 'body');
+      throw new APIError('BAD_REQUEST', { code: 'INVALID_INPUT', message: issue.message, field });
+    }
+    const { name, image } = checked.data ?? {};
+    return {
+      ...(name === undefined ? {} : { name }),
+      ...(image === undefined ? {} : { image: image || null }),
+    };
+  }
+  return undefined;
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;

@@ -21,6 +21,7 @@ beforeAll(async () => {
       DATABASE_URL: databaseUrl,
       PORT: '0',
       PUBLIC_URL: 'http://devstay.test',
+      AUTH_SECRET: 'a-secret-of-this-test-only-at-least-32-characters',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: '/nonexistent',

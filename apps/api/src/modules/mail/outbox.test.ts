@@ -225,10 +225,45 @@ describe('development inbox', () => {
     expect(page.body).toContain('<iframe');
   });
 
+  test('is not readable from another machine: its reset links would hand over any account', async () => {
+    await enqueueMail(t.db, {
+      to: 'victim@example.dev',
+      subject: 'Reset your password',
+      text: `Open ${ORIGIN}/reset-password?token=secret-token`,
+      html: `<p><a href="${ORIGIN}/reset-password?token=secret-token">Reset</a></p>`,
+    });
+    for (const url of [
+      '/api/dev/inbox',
+      '/api/dev/inbox/view',
+      '/api/dev/inbox?to=victim@example.dev',
+    ]) {
+      for (const remoteAddress of [
+        '192.168.1.20',
+        '10.0.0.7',
+        '2001:db8::1',
+        '::ffff:192.168.1.20',
+      ]) {
+        const res = await t.app.inject({ url, remoteAddress });
+        expect(res.statusCode, `${url} from ${remoteAddress}`).toBe(403);
+        expect(res.body).not.toContain('secret-token');
+      }
+    }
+    // This machine, over IPv4, IPv6 and IPv4-mapped IPv6.
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await t.app.inject({
+        url: '/api/dev/inbox?to=victim@example.dev',
+        remoteAddress,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('secret-token');
+    }
+  });
+
   test('does not exist in production', async () => {
     const production = await createTestApp({
       NODE_ENV: 'production',
       AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+      PUBLIC_URL: 'https://devstay.example',
     });
     try {
       expect((await production.app.inject('/api/dev/inbox')).statusCode).toBe(404);

@@ -1,11 +1,13 @@
+import { text } from '@devstay/shared/contracts/common';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mailOutbox } from '../../db/schema.ts';
+import { HttpError } from '../../lib/errors.ts';
 import { escapeHtml } from './templates.ts';
 
 const inboxQuery = z.object({
-  to: z.string().trim().toLowerCase().optional(),
+  to: text(254).toLowerCase().optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
@@ -23,11 +25,24 @@ const inboxMessage = z.object({
 });
 type InboxMessage = z.infer<typeof inboxMessage>;
 
+/** Whether a client address is this machine's loopback interface. */
+export function isLoopback(address: string): boolean {
+  return /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(address);
+}
+
+export const DEV_INBOX_LOCAL_ONLY = 'The development inbox can only be read from this machine';
+
 /**
  * The development inbox: every e-mail of the outbox, newest first, as JSON and as a page that
- * shows each message as it would arrive (links clickable). Registered only outside production.
+ * shows each message as it would arrive (links clickable). Registered only outside production,
+ * and answered only to clients on this machine: its reset links would hand any account to
+ * whoever reads them (docs/decisions/0007-development-inbox-and-secret.md).
  */
 export const devInboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopback(request.ip)) throw new HttpError(403, DEV_INBOX_LOCAL_ONLY);
+  });
+
   async function messages(query: z.infer<typeof inboxQuery>): Promise<InboxMessage[]> {
     const rows = await app.db
       .select()

@@ -141,14 +141,20 @@ const row = (
 //                                                                          visitor user adminA adminB superAdmin
 const MATRIX: Row[] = [
   row('GET /api/auth-providers', 'GET', () => '/api/auth-providers', [200, 200, 200, 200, 200]),
-  row('GET /api/me', 'GET', () => '/api/me', [401, 200, 200, 200, 200]),
+  row('GET /api/me', 'GET', () => '/api/me', [200, 200, 200, 200, 200]),
   row('GET /api/users', 'GET', () => '/api/users', [401, 403, 200, 200, 200]),
   row('GET /api/users/admins', 'GET', () => '/api/users/admins', [401, 403, 403, 403, 200]),
   row(
     'GET /api/users/{another user}',
     'GET',
     () => `/api/users/${anotherUser}`,
-    [401, 403, 200, 200, 200],
+    [401, 403, 403, 403, 200],
+  ),
+  row(
+    'GET /api/users/{the superAdmin}',
+    'GET',
+    () => `/api/users/${ids.superAdmin}`,
+    [401, 403, 403, 403, 200],
   ),
   row(
     'GET /api/users/{self}',
@@ -281,11 +287,11 @@ describe('the guard', () => {
   });
 
   test('a forged or expired session cookie is no session', async () => {
-    const res = await t.app.inject({
-      url: '/api/me',
-      headers: { cookie: 'devstay.session_token=forged.value' },
-    });
-    expect(res.statusCode).toBe(401);
+    const headers = { cookie: 'devstay.session_token=forged.value' };
+    const me = await t.app.inject({ url: '/api/me', headers });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toBeNull();
+    expect((await t.app.inject({ url: '/api/users', headers })).statusCode).toBe(401);
   });
 });
 

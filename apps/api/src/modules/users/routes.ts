@@ -78,14 +78,20 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
-      config: { access: 'signedIn' },
+      // Every page asks who is signed in: a visitor is an answer (null), not an error.
+      config: { access: 'public' },
       schema: {
         tags: ['users'],
-        summary: 'The signed-in account: profile, rol, hotel, favourites',
-        response: { 200: userProfile, 401: errorBody },
+        summary: 'The signed-in account (profile, rol, hotel, favourites), or null for a visitor',
+        response: { 200: userProfile.nullable() },
       },
     },
-    async (request) => profileOr404(request.user?.id ?? ''),
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const user = await app.currentUser(request, reply);
+      // A session that outlived its account (deleted meanwhile) is a visitor too.
+      return user ? await findProfile(app.db, user.id) : null;
+    },
   );
 
   app.get(
@@ -117,10 +123,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/:id',
     {
-      config: { access: { roles: ['admin', 'superAdmin'], self: selfParam } },
+      // An admin's user table needs name, e-mail and role (GET /users), never a national id,
+      // address or date of birth: the full profile is for its owner and the superAdmin.
+      config: { access: { roles: ['superAdmin'], self: selfParam } },
       schema: {
         tags: ['users'],
-        summary: 'One account: the person themselves, an admin or the superAdmin',
+        summary: 'One account in full: the person themselves or the superAdmin',
         params: userIdParams,
         response: { 200: userProfile, ...errors },
       },
