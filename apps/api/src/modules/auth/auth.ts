@@ -166,7 +166,7 @@ export function createAuth({ config, db, log }: { config: Config; db: Db; log?: 
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
         if (!isAPIError(returned)) return;
-        const mapped = await specError(ctx.path, returned, ctx.body, (email) =>
+        const mapped = await specError(ctx.path, returned, ctx.body, site.origin, (email) =>
           ctx.context.internalAdapter.findUserByEmail(email),
         );
         if (mapped) throw mapped;
@@ -254,9 +254,17 @@ async function specError(
   path: string,
   error: APIError,
   body: unknown,
+  site: string,
   findUserByEmail: (email: string) => Promise<unknown>,
 ): Promise<APIError | undefined> {
   const code = isObject(error.body) ? error.body.code : undefined;
+  // The page was opened at an address this server does not serve: say where it does.
+  if (code === 'INVALID_ORIGIN') {
+    return new APIError('FORBIDDEN', {
+      code,
+      message: `This page is not open at DevStay's address. Open ${site} and try again.`,
+    });
+  }
   const message =
     isObject(error.body) && typeof error.body.message === 'string' ? error.body.message : '';
   // Body validation errors read "[body.<field>] …".

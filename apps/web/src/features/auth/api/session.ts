@@ -1,19 +1,13 @@
 import type { UserProfile } from '@devstay/shared/contracts/users';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { ApiError, apiJson } from '../../../lib/api.ts';
+import { apiJson } from '../../../lib/api.ts';
 
 /** The query key of the signed-in account (GET /api/me). */
 export const SESSION_QUERY_KEY = ['session', 'me'] as const;
 
-/** The signed-in account, or null for a visitor (the API answers 401). */
-export async function fetchSession(signal?: AbortSignal): Promise<UserProfile | null> {
-  try {
-    return await apiJson<UserProfile>('/me', { signal });
-  } catch (error) {
-    // 401: no session. 404: the session outlived its account (deleted meanwhile).
-    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
-    throw error;
-  }
+/** The signed-in account, or null for a visitor (the API answers null, not an error). */
+export function fetchSession(signal?: AbortSignal): Promise<UserProfile | null> {
+  return apiJson<UserProfile | null>('/me', { signal });
 }
 
 export interface Session {

@@ -50,6 +50,9 @@ function CitySelect({
       disabled={cities.isError}
       error={cities.isError ? 'The cities could not be loaded' : undefined}
       maxDropdownHeight={240}
+      // Focused when the modal opens, but closed until typed in or clicked: an open list
+      // would cover Apply.
+      openOnFocus={false}
       data-autofocus
     />
   );
