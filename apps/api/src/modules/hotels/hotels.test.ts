@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { City, HotelCard, HotelDetail } from '@devstay/shared/contracts/catalogue';
-import { TOTAL_COUNT_HEADER } from '@devstay/shared/contracts/common';
+import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 import { compareText, searchKey } from '@devstay/shared/text';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -12,7 +12,7 @@ import {
   insertRoom,
   UNKNOWN_ID,
   uniqueToken,
-} from '../catalogue/fixtures.ts';
+} from '../../test/catalogue-rows.ts';
 import {
   chooseHotelPagePlan,
   type HotelPagePlan,

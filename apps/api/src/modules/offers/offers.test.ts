@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { offerSubscribers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { uniqueToken } from '../catalogue/fixtures.ts';
+import { uniqueToken } from '../../test/catalogue-rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {
