@@ -173,12 +173,13 @@ describe('GET /api/events/:id', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({
       error: 'Not Found',
+      code: 'NOT_FOUND',
       message: 'Event not found',
       statusCode: 404,
     });
     const bad = await get('/api/events/next');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ field: 'id' });
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'id' });
   });
 });
 
