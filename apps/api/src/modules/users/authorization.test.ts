@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { access } from '../../plugins/authorization.ts';
+import { type AccessRule, access } from '../../plugins/authorization.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, ORIGIN, signIn, signUp } from '../../test/auth.ts';
 import { hotelIds, userIdByEmail } from '../../test/fixtures.ts';
@@ -81,9 +81,9 @@ function testRoutes(app: FastifyInstance) {
 // Resolvers are typed from the route's schema: a param the schema lacks does not compile.
 // @ts-expect-error `idHotel` is not a param of { id }
 access.hotel(byId, (r) => r.params.idHotel);
-// @ts-expect-error an untyped resolver sees `unknown` params
-const untyped: import('../../plugins/authorization.ts').AccessRule = {
+const untyped: AccessRule = {
   roles: ['admin'],
+  // @ts-expect-error a resolver written without the schema sees `unknown` params
   hotel: (r) => r.params.id,
 };
 void untyped;
