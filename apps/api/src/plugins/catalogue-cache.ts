@@ -79,6 +79,17 @@ declare module 'fastify' {
 /** The PostgreSQL channel of catalogue change notices. */
 export const CATALOGUE_CHANNEL = 'devstay_catalogue_changes';
 
+/**
+ * Tells every API process's cache about `change` without a cache of one's own: for writers
+ * outside the API (the seed command). Inside the API, call `app.catalogue.invalidate`.
+ */
+export async function announceCatalogueChange(
+  executor: SqlExecutor,
+  change: CatalogueChange,
+): Promise<void> {
+  await executor.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${JSON.stringify(change)})`);
+}
+
 /** A safety net only: should a notice be lost anyway, no answer outlives this. */
 const CACHE_TTL_MS = 60_000;
 
@@ -179,14 +190,10 @@ export const catalogueCache: FastifyPluginAsync<{ db: Db }> = async (app, { db }
     ...caches,
     async invalidate(change, tx) {
       drop(change);
-      const notify = sql`select pg_notify(${CATALOGUE_CHANNEL}, ${JSON.stringify(change)})`;
-      if (tx) {
-        await tx.execute(notify);
-        return;
-      }
+      if (tx) return announceCatalogueChange(tx, change);
       // The write is committed: a notice that cannot be sent leaves the other processes to
       // the TTL, which is no reason to fail the request.
-      await db.execute(notify).catch((error: unknown) => {
+      await announceCatalogueChange(db, change).catch((error: unknown) => {
         app.log.warn({ err: error, change }, 'catalogue change not announced');
       });
     },
