@@ -65,6 +65,7 @@ test('signs up, logs out and logs in on another port through 127.0.0.1', async (
   page,
   createdAccounts,
 }) => {
+  test.slow();
   const site = `http://127.0.0.1:${port}`;
   const email = uniqueEmail('any-port');
   createdAccounts.add(email);
@@ -84,7 +85,7 @@ test('signs up, logs out and logs in on another port through 127.0.0.1', async (
   await page.goto(`${site}/login`);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret-123');
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(accountMenu(page)).toBeVisible();
   await expect(page).toHaveURL(`${site}/home`);
 });
@@ -92,10 +93,11 @@ test('signs up, logs out and logs in on another port through 127.0.0.1', async (
 test('the same start at localhost works too; another port of this machine is refused', async ({
   page,
 }) => {
+  test.slow();
   await page.goto(`http://localhost:${port}/login`);
   await page.getByLabel('Email', { exact: true }).fill('user@devstay.dev');
   await page.getByLabel('Password', { exact: true }).fill('devstay-demo');
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(accountMenu(page)).toBeVisible();
 
   // A page served from another port of this machine is another site.

@@ -26,13 +26,13 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HOTEL_SORT_VALUES, type HotelSort } from '@devstay/shared/constants';
-import { TOTAL_COUNT_HEADER } from '@devstay/shared/contracts/common';
+import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/open-database.ts';
 import { hotels, locations } from '../src/db/schema.ts';
 import { freePort } from '../src/lib/free-port.ts';
-import { ReadCache } from '../src/modules/catalogue/cache.ts';
+import { ReadCache } from '../src/lib/read-cache.ts';
 import {
   type HotelPagePlan,
   type HotelSearch,

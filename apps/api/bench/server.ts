@@ -29,7 +29,7 @@ process.send?.({ port: address.port });
 // The benchmark asks how often the list was answered from the read cache.
 process.on('message', (message) => {
   if (message !== 'stats') return;
-  const { hotelPages } = app.catalogueCache;
+  const { hotelPages } = app.catalogue;
   process.send?.({ stats: { hits: hotelPages.hits, misses: hotelPages.misses } });
 });
 process.on('disconnect', async () => {

@@ -14,16 +14,22 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { requireAccessDeclarations } from './lib/access.ts';
 import { registerErrorHandling } from './lib/errors.ts';
-import { registerGuard } from './lib/guard.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { sessionCookieScheme, withAuthDocs } from './modules/auth/openapi.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { hotelRoutes } from './modules/hotels/routes.ts';
+import { locationRoutes } from './modules/locations/routes.ts';
 import { devInboxRoutes } from './modules/mail/routes.ts';
+import { offerRoutes } from './modules/offers/routes.ts';
+import { roomRoutes } from './modules/rooms/routes.ts';
+import { serviceRoutes } from './modules/services/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { authorization } from './plugins/authorization.ts';
+import { catalogueCache } from './plugins/catalogue-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,10 +56,10 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
   app.decorate('db', db);
   app.decorate('config', config);
   registerErrorHandling(app);
-  requireAccessDeclarations(app);
   const auth = createAuth({ config, db, log: app.log });
   app.decorate('auth', auth);
-  registerGuard(app, { auth, config });
+  await app.register(authorization, { auth, config });
+  await app.register(catalogueCache, { db });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -85,10 +91,20 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(catalogueRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(userRoutes, { prefix: '/api' });
-  if (config.NODE_ENV !== 'production') await app.register(devInboxRoutes, { prefix: '/api' });
+  // The API's modules, each under /api. A new domain adds its routes here, and nowhere else.
+  const modules = [
+    healthRoutes,
+    hotelRoutes,
+    roomRoutes,
+    serviceRoutes,
+    eventRoutes,
+    locationRoutes,
+    offerRoutes,
+    authRoutes,
+    userRoutes,
+    ...(config.NODE_ENV === 'production' ? [] : [devInboxRoutes]),
+  ];
+  for (const routes of modules) await app.register(routes, { prefix: '/api' });
 
   // Stored images (local disk driver).
   await mkdir(config.UPLOADS_DIR, { recursive: true });

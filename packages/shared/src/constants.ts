@@ -15,8 +15,36 @@ export type RoomCategory = (typeof ROOM_CATEGORIES)[number];
 export const ROLES = ['user', 'admin', 'superAdmin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const BOOKING_STATUSES = ['confirmed', 'cancelled'] as const;
+/**
+ * A booking's life: `pending` holds its units until the hold expires; `confirmed` once paid;
+ * `cancelled` by staff (refunded); `expired` when a hold lapsed unpaid. The database's check
+ * constraint is built from this list (apps/api/src/db/schema.ts).
+ */
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'expired'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** The statuses people see and filter by (the bookings table's status filter: confirmed or cancelled). */
+export const SHOWN_BOOKING_STATUSES = [
+  'confirmed',
+  'cancelled',
+] as const satisfies readonly BookingStatus[];
+
+/**
+ * A payment's life at the provider: `pending` until the provider answers; `authorised` (money
+ * held), `captured` (taken), `failed` (refused, with a reason), `refunded` (given back, wholly
+ * or in part: see refunded_cents).
+ */
+export const PAYMENT_STATUSES = [
+  'pending',
+  'authorised',
+  'captured',
+  'failed',
+  'refunded',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** An outbox e-mail: waiting (or retrying), delivered, or given up on after its attempts. */
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const STOCK_MIN = 1;
 export const STOCK_MAX = 50;

@@ -1,5 +1,14 @@
-import { sql } from 'drizzle-orm';
 import {
+  BOOKING_STATUSES,
+  MAIL_STATUSES,
+  PAYMENT_STATUSES,
+  ROLES,
+  ROOM_CATEGORIES,
+  ROOM_NAMES,
+} from '@devstay/shared/constants';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -20,6 +29,16 @@ import {
 
 /** An image as the API shows it: where to fetch it and the id of the stored file. */
 export type ImageRef = { url: string; public_id: string };
+
+/**
+ * `column in ('a','b',…)` from a list of @devstay/shared, so a status or role is spelled in one
+ * place for the API, the web and the database's check constraint. The values are our own
+ * constants (never input), written as literals because a check constraint takes no parameters.
+ */
+function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  const literals = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',');
+  return sql`${column} in (${sql.raw(literals)})`;
+}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -122,8 +141,8 @@ export const rooms = pgTable(
   },
   (t) => [
     index('rooms_hotel_idx').on(t.hotelId),
-    check('rooms_name_ck', sql`${t.name} in ('double','family','single','suite')`),
-    check('rooms_category_ck', sql`${t.category} in ('premium','presidential','standard')`),
+    check('rooms_name_ck', oneOf(t.name, ROOM_NAMES)),
+    check('rooms_category_ck', oneOf(t.category, ROOM_CATEGORIES)),
     check('rooms_stock_ck', sql`${t.stock} between 0 and 50`),
     check('rooms_price_ck', sql`${t.priceCents} > 0`),
   ],
@@ -204,10 +223,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    check('users_rol_ck', sql`${t.rol} in ('user','admin','superAdmin')`),
-    index('users_hotel_idx').on(t.hotelId),
-  ],
+  (t) => [check('users_rol_ck', oneOf(t.rol, ROLES)), index('users_hotel_idx').on(t.hotelId)],
 );
 
 export const sessions = pgTable(
@@ -318,8 +334,8 @@ export const bookings = pgTable(
       .notNull()
       .references(() => users.id),
     status: text('status').notNull().default('pending'),
-    /** The client's idempotency key: the same key never makes a second booking. */
-    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** The client's idempotency key: the same key never makes a second booking of its user. */
+    idempotencyKey: text('idempotency_key').notNull(),
     totalQuantity: integer('total_quantity').notNull(),
     totalCents: integer('total_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
@@ -329,7 +345,9 @@ export const bookings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('bookings_status_ck', sql`${t.status} in ('pending','confirmed','cancelled','expired')`),
+    check('bookings_status_ck', oneOf(t.status, BOOKING_STATUSES)),
+    // Keys are chosen by clients: unique per account, so one account cannot block another's.
+    uniqueIndex('bookings_user_idempotency_key_uq').on(t.userId, t.idempotencyKey),
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_status_hold_idx').on(t.status, t.holdExpiresAt),
   ],
@@ -391,7 +409,8 @@ export const payments = pgTable(
       .references(() => bookings.id),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
-    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** The client's idempotency key, unique per booking (hence per account: a booking has one). */
+    idempotencyKey: text('idempotency_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: text('status').notNull(),
@@ -405,7 +424,8 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('payments_status_ck', sql`${t.status} in ('pending','succeeded','failed','refunded')`),
+    check('payments_status_ck', oneOf(t.status, PAYMENT_STATUSES)),
+    uniqueIndex('payments_booking_idempotency_key_uq').on(t.bookingId, t.idempotencyKey),
     index('payments_booking_idx').on(t.bookingId),
   ],
 );
@@ -427,7 +447,7 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('mail_outbox_status_ck', sql`${t.status} in ('pending','sent','failed')`),
+    check('mail_outbox_status_ck', oneOf(t.status, MAIL_STATUSES)),
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );

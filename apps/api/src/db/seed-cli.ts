@@ -94,6 +94,12 @@ async function main() {
       );
     }
 
+    // Running API processes drop what they cached of the catalogue.
+    if (demo.seeded || options.hotels) {
+      const { announceCatalogueChange } = await import('../plugins/catalogue-cache.ts');
+      await announceCatalogueChange(db, { everything: true });
+    }
+
     const totals = await db.$client.query<Record<string, number>>(
       `select (select count(*) from locations)::int as locations, (select count(*) from hotels)::int as hotels,
               (select count(*) from rooms)::int as rooms, (select count(*) from events)::int as events,

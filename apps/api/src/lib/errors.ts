@@ -1,14 +1,33 @@
+import type { ErrorCode } from '@devstay/shared/http';
+import { ERROR_MESSAGES } from '@devstay/shared/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** An error meant for the client: its status and message are sent as they are. */
+/** The code of an error that names none, from its status. */
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+const codeOf = (status: number): ErrorCode =>
+  CODE_OF_STATUS[status] ?? (status < 500 ? 'BAD_REQUEST' : 'INTERNAL');
+
+/** An error meant for the client: its status, message and code are sent as they are. */
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly field?: string;
-  constructor(statusCode: number, message: string, field?: string) {
+  readonly code: ErrorCode;
+  constructor(statusCode: number, message: string, field?: string, code?: ErrorCode) {
     super(message);
     this.statusCode = statusCode;
     this.field = field;
+    this.code = code ?? codeOf(statusCode);
   }
 }
 
@@ -21,7 +40,7 @@ export class RateLimitedError extends HttpError {
   }
 }
 
-export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+export const notFound = (what: string) => new HttpError(404, ERROR_MESSAGES.notFound(what));
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, field);
 
 const STATUS_TEXT: Record<number, string> = {
@@ -38,7 +57,10 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-/** One place shapes every error body: { error, message, field?, statusCode }. No 500 leaks. */
+/**
+ * One place shapes every error body: { error, code, message, field?, statusCode } (errorBody of
+ * @devstay/shared/contracts/common). No 500 leaks its cause.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -46,7 +68,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       const where = error.validationContext ?? 'body';
       const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || where;
       const message = `${field}: ${issue?.message ?? 'is invalid'}`;
-      return reply.status(400).send({ error: 'Bad Request', message, field, statusCode: 400 });
+      return reply.status(400).send({
+        error: 'Bad Request',
+        code: 'VALIDATION_FAILED',
+        message,
+        field,
+        statusCode: 400,
+      });
     }
     if (error instanceof HttpError) {
       if (error instanceof RateLimitedError) {
@@ -54,6 +82,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       }
       return reply.status(error.statusCode).send({
         error: STATUS_TEXT[error.statusCode] ?? 'Error',
+        code: error.code,
         message: error.message,
         ...(error.field ? { field: error.field } : {}),
         statusCode: error.statusCode,
@@ -63,6 +92,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({
         error: STATUS_TEXT[status] ?? 'Error',
+        code: codeOf(status),
         message: error.message,
         statusCode: status,
       });
@@ -70,7 +100,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({
       error: 'Internal Server Error',
-      message: 'Something went wrong on our side. Please try again.',
+      code: 'INTERNAL',
+      message: ERROR_MESSAGES.internal,
       statusCode: 500,
     });
   });
@@ -78,7 +109,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({
       error: 'Not Found',
-      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      code: 'NOT_FOUND',
+      message: ERROR_MESSAGES.routeNotFound(request.method, request.url.split('?')[0] ?? ''),
       statusCode: 404,
     });
   });

@@ -1,12 +1,17 @@
 import type { ErrorBody } from '@devstay/shared/contracts/common';
+import { CSRF_HEADER, type ErrorCode, TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 
-/** An HTTP failure of the API, carrying the server's message and the offending field if any. */
+/**
+ * An HTTP failure of the API: the server's message, the offending field if any, and its stable
+ * `code` (ERROR_CODES of @devstay/shared/http; absent when the server could not be reached or
+ * did not answer with an error body). Branch on `code`, not on the message.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly field?: string;
-  readonly code?: string;
+  readonly code?: ErrorCode;
 
-  constructor(status: number, message: string, field?: string, code?: string) {
+  constructor(status: number, message: string, field?: string, code?: ErrorCode) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -14,12 +19,6 @@ export class ApiError extends Error {
     this.code = code;
   }
 }
-
-/**
- * The API's CSRF rule for changes (CSRF_HEADER of @devstay/shared/contracts/auth, spelled out so
- * the first load does not pull in the schemas): proof that the call comes from this site's scripts.
- */
-const CSRF_HEADER = 'x-requested-with';
 
 export const NETWORK_ERROR_MESSAGE =
   'Cannot reach the DevStay server. Check your connection and try again.';
@@ -56,7 +55,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     body = undefined;
   }
   if (isErrorBody(body) && typeof body.message === 'string' && body.message) {
-    return new ApiError(response.status, body.message, body.field, body.error);
+    return new ApiError(response.status, body.message, body.field, body.code);
   }
   const reason = response.statusText ? `: ${response.statusText}` : '';
   return new ApiError(response.status, `The server answered ${response.status}${reason}`);
@@ -74,6 +73,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
       headers: {
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        // The API's CSRF rule for changes: proof that the call comes from this site's scripts.
         ...(method === 'GET' ? {} : { [CSRF_HEADER]: 'fetch' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -102,7 +102,7 @@ export interface Page<T> {
 export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
   const response = await apiFetch(path, options);
   const items = (await response.json()) as T[];
-  const header = Number(response.headers.get('x-total-count'));
+  const header = Number(response.headers.get(TOTAL_COUNT_HEADER));
   return { items, total: Number.isFinite(header) && header >= 0 ? header : items.length };
 }
 

@@ -80,9 +80,3 @@ export const authProviders = z.object({
   ),
 });
 export type AuthProviders = z.infer<typeof authProviders>;
-
-/**
- * Mutating /api calls (other than /api/auth) that carry cookies must come from the site: a
- * same-origin Origin (or Referer) header, or, for non-browser clients, this header.
- */
-export const CSRF_HEADER = 'x-requested-with';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HOTELS_PER_PAGE, MAX_PAGE_SIZE } from '../constants.ts';
+import { ERROR_CODES } from '../http.ts';
 import { isIsoDate } from '../stay.ts';
 
 /** A positive integer id in a path, e.g. /hotels/{id}. */
@@ -69,14 +70,15 @@ export const locationLine = z.object({
 });
 export type LocationLine = z.infer<typeof locationLine>;
 
-/** Every 4xx/5xx body of the API. `field` names the offending input when there is one. */
+/**
+ * Every 4xx/5xx body of the API. `code` is stable and machine-readable (ERROR_CODES of
+ * ../http.ts); `message` is for people; `field` names the offending input when there is one.
+ */
 export const errorBody = z.object({
   error: z.string(),
+  code: z.enum(ERROR_CODES),
   message: z.string(),
   field: z.string().optional(),
   statusCode: z.number().int(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
-
-/** Paged lists return a JSON array; the total number of matches travels in this header. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';

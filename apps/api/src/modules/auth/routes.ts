@@ -1,7 +1,7 @@
 import { type AuthProviders, authProviders } from '@devstay/shared/contracts/auth';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { toWebHeaders } from '../../lib/guard.ts';
+import { toWebHeaders } from '../../lib/http.ts';
 import type { Auth } from './auth.ts';
 import { OIDC_PROVIDER_ID } from './auth.ts';
 

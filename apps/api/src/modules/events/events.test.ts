@@ -1,5 +1,5 @@
 import type { Event } from '@devstay/shared/contracts/catalogue';
-import { TOTAL_COUNT_HEADER } from '@devstay/shared/contracts/common';
+import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
@@ -8,7 +8,7 @@ import {
   insertLocation,
   UNKNOWN_ID,
   uniqueToken,
-} from '../catalogue/fixtures.ts';
+} from '../../test/catalogue-rows.ts';
 
 let t: TestApp;
 const token = uniqueToken();
@@ -173,12 +173,13 @@ describe('GET /api/events/:id', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({
       error: 'Not Found',
+      code: 'NOT_FOUND',
       message: 'Event not found',
       statusCode: 404,
     });
     const bad = await get('/api/events/next');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ field: 'id' });
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'id' });
   });
 });
 

@@ -7,11 +7,12 @@ import {
 import { errorBody, idParams } from '@devstay/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
-import { readErrors, setTotalCount } from '../catalogue/http.ts';
+import { readErrors, revalidatedReads, setTotalCount } from '../../lib/http.ts';
 import { hotelExists } from '../hotels/repository.ts';
 import { eventsOfHotel, findEvent, searchEvents } from './repository.ts';
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(revalidatedReads);
   app.get(
     '/events',
     {

@@ -16,5 +16,5 @@ test('health answers', async () => {
 test('an unknown API route is a JSON 404', async () => {
   const res = await t.app.inject('/api/nope');
   expect(res.statusCode).toBe(404);
-  expect(res.json()).toMatchObject({ error: 'Not Found', statusCode: 404 });
+  expect(res.json()).toMatchObject({ error: 'Not Found', code: 'NOT_FOUND', statusCode: 404 });
 });

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { City, HotelCard, HotelDetail } from '@devstay/shared/contracts/catalogue';
-import { TOTAL_COUNT_HEADER } from '@devstay/shared/contracts/common';
+import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 import { compareText, searchKey } from '@devstay/shared/text';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -12,7 +12,7 @@ import {
   insertRoom,
   UNKNOWN_ID,
   uniqueToken,
-} from '../catalogue/fixtures.ts';
+} from '../../test/catalogue-rows.ts';
 import {
   chooseHotelPagePlan,
   type HotelPagePlan,
@@ -283,7 +283,12 @@ describe('GET /api/hotels', () => {
   ])('rejects %s with a 400 naming %s', async (query, field) => {
     const res = await get(`/api/hotels?${query}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'Bad Request', field, statusCode: 400 });
+    expect(res.json()).toMatchObject({
+      error: 'Bad Request',
+      code: 'VALIDATION_FAILED',
+      field,
+      statusCode: 400,
+    });
     expect(res.json().message).toContain(field);
   });
 });
@@ -424,7 +429,12 @@ describe('GET /api/hotels/:id', () => {
   test('an unknown hotel is a JSON 404', async () => {
     const res = await get(`/api/hotels/${UNKNOWN_ID}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not Found', message: 'Hotel not found', statusCode: 404 });
+    expect(res.json()).toEqual({
+      error: 'Not Found',
+      code: 'NOT_FOUND',
+      message: 'Hotel not found',
+      statusCode: 404,
+    });
     expect(res.headers['cache-control']).toBeUndefined();
   });
 

@@ -11,12 +11,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import {
-  type ReadyBody,
   readErrors,
   readyBody,
+  revalidatedReads,
   sendReady,
   setTotalCount,
-} from '../catalogue/http.ts';
+} from '../../lib/http.ts';
+import type { CachedHotelPages } from '../../plugins/catalogue-cache.ts';
 import {
   citiesWithHotels,
   findHotelDetail,
@@ -27,23 +28,14 @@ import {
 
 const PAGED = 'One page as a JSON array; the number of matches is in the X-Total-Count header.';
 
-/**
- * A stretch of the hotel list as the read cache keeps it: the number of matches and, ready to
- * send, the bodies of up to PAGE_WINDOW_SIZE consecutive pages (those the pagination bar offers
- * at once, so moving between them is served from memory).
- */
-export interface CachedHotelPages {
-  total: number;
-  pages: ReadyBody[];
-}
-
 /** Small pages are read and kept PAGE_WINDOW_SIZE at a time; big ones one at a time. */
 const pagesPerRead = (pageSize: number) => (pageSize <= 20 ? PAGE_WINDOW_SIZE : 1);
 
 const EMPTY_PAGE = readyBody('[]');
 
 export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = app.catalogueCache;
+  await app.register(revalidatedReads);
+  const cache = app.catalogue;
 
   /** Answers a search from the read cache when its stretch of pages was read moments ago. */
   const sendHotelPage = async (
@@ -126,10 +118,14 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: hotelDetail, ...readErrors },
       },
     },
-    async (request) => {
-      const hotel = await findHotelDetail(app.db, request.params.id);
-      if (!hotel) throw notFound('Hotel');
-      return hotel;
+    async (request, reply) => {
+      const { id } = request.params;
+      const ready = await cache.hotelDetails.get(String(id), async () => {
+        const hotel = await findHotelDetail(app.db, id);
+        return hotel ? readyBody(JSON.stringify(hotelDetail.parse(hotel))) : null;
+      });
+      if (!ready) throw notFound('Hotel');
+      return sendReady(request, reply, ready);
     },
   );
 };

@@ -2,7 +2,7 @@ import type { City } from '@devstay/shared/contracts/catalogue';
 import { compareText } from '@devstay/shared/text';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { insertLocation, uniqueToken } from '../catalogue/fixtures.ts';
+import { insertLocation, uniqueToken } from '../../test/catalogue-rows.ts';
 
 let t: TestApp;
 const token = uniqueToken();

@@ -6,10 +6,12 @@ import {
 } from '@devstay/shared/contracts/catalogue';
 import { errorBody } from '@devstay/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { revalidatedReads } from '../../lib/http.ts';
 import { citiesOf, departmentsOf, listStates } from './repository.ts';
 
 /** The location hierarchy, fetched in cascade: states → departments → cities. */
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(revalidatedReads);
   app.get(
     '/locations',
     {

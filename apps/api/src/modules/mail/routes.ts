@@ -1,3 +1,4 @@
+import { MAIL_STATUSES } from '@devstay/shared/constants';
 import { text } from '@devstay/shared/contracts/common';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +18,7 @@ const inboxMessage = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
-  status: z.enum(['pending', 'sent', 'failed']),
+  status: z.enum(MAIL_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   createdAt: z.string(),

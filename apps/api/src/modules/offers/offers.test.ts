@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { offerSubscribers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { freshIp } from '../../test/auth.ts';
-import { uniqueToken } from '../catalogue/fixtures.ts';
+import { uniqueToken } from '../../test/catalogue-rows.ts';
 import { OFFER_LIMITS, OFFER_RATE_LIMITED } from './routes.ts';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import {
   insertRoomService,
   UNKNOWN_ID,
   uniqueToken,
-} from '../catalogue/fixtures.ts';
+} from '../../test/catalogue-rows.ts';
 
 let t: TestApp;
 const token = uniqueToken();
@@ -97,7 +97,12 @@ describe('GET /api/rooms/:id', () => {
   test('an unknown room is a JSON 404', async () => {
     const res = await t.app.inject(`/api/rooms/${UNKNOWN_ID}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not Found', message: 'Room not found', statusCode: 404 });
+    expect(res.json()).toEqual({
+      error: 'Not Found',
+      code: 'NOT_FOUND',
+      message: 'Room not found',
+      statusCode: 404,
+    });
   });
 
   test.each(['x', '0', '-1', '2.5'])('id %s is a 400 naming id', async (id) => {

@@ -2,11 +2,12 @@ import { roomDetail, roomSummaryList } from '@devstay/shared/contracts/catalogue
 import { idParams } from '@devstay/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
-import { readErrors } from '../catalogue/http.ts';
+import { readErrors, revalidatedReads } from '../../lib/http.ts';
 import { hotelExists } from '../hotels/repository.ts';
 import { findRoomDetail, roomsOfHotel } from './repository.ts';
 
 export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(revalidatedReads);
   app.get(
     '/rooms/:id',
     {

@@ -7,7 +7,7 @@ import {
 import { idParams } from '@devstay/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
-import { readErrors } from '../catalogue/http.ts';
+import { readErrors, revalidatedReads } from '../../lib/http.ts';
 import { hotelExists } from '../hotels/repository.ts';
 import {
   findHotelService,
@@ -18,6 +18,7 @@ import {
 
 /** Room services (a global catalogue rooms pick from) and hotel services (a hotel's own). */
 export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(revalidatedReads);
   app.get(
     '/serviceRooms',
     {

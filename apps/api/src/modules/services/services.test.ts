@@ -9,7 +9,7 @@ import {
   insertRoomService,
   UNKNOWN_ID,
   uniqueToken,
-} from '../catalogue/fixtures.ts';
+} from '../../test/catalogue-rows.ts';
 
 let t: TestApp;
 const token = uniqueToken();

@@ -9,9 +9,11 @@ import {
   userProfile,
   userUpdateBody,
 } from '@devstay/shared/contracts/users';
+import { USERS_MESSAGES } from '@devstay/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../lib/errors.ts';
+import { access, signedInUser } from '../../plugins/authorization.ts';
 import { createPasswordAccount, EmailInUseError } from '../auth/accounts.ts';
 import {
   deleteUser,
@@ -24,18 +26,10 @@ import {
   updateProfile,
 } from './repository.ts';
 
-export const USERS_MESSAGES = {
-  notFound: 'User not found',
-  hotelOnlyForAdmins: 'Only an admin runs a hotel',
-  hotelBySuperAdmin: 'Only the superAdmin assigns hotels',
-  hotelMissing: 'Hotel not found',
-  deleteSelf: 'You cannot delete your own account',
-  deleteSuperAdmin: 'A superAdmin cannot be deleted',
-  hasBookings: 'This account has bookings and cannot be deleted',
-} as const;
-
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const selfParam = (request: { params: { id: string } }) => request.params.id;
+/** The account a /users/:id call names: that person passes the `self` rule. */
+const accountParams = { params: userIdParams };
+const namedAccount = (request: { params: { id: string } }) => request.params.id;
 
 /** Empty text clears a field. */
 const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
@@ -125,7 +119,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // An admin's user table needs name, e-mail and role (GET /users), never a national id,
       // address or date of birth: the full profile is for its owner and the superAdmin.
-      config: { access: { roles: ['superAdmin'], self: selfParam } },
+      config: { access: access.self(accountParams, namedAccount, ['superAdmin']) },
       schema: {
         tags: ['users'],
         summary: 'One account in full: the person themselves or the superAdmin',
@@ -177,7 +171,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       } catch (error) {
         if (error instanceof EmailInUseError) {
-          throw new HttpError(409, AUTH_ERRORS.EMAIL_ALREADY_IN_USE, 'email');
+          throw new HttpError(
+            409,
+            AUTH_ERRORS.EMAIL_ALREADY_IN_USE,
+            'email',
+            'EMAIL_ALREADY_IN_USE',
+          );
         }
         throw error;
       }
@@ -194,7 +193,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id',
     {
-      config: { access: { roles: ['superAdmin'], self: selfParam } },
+      config: { access: access.self(accountParams, namedAccount, ['superAdmin']) },
       schema: {
         tags: ['users'],
         summary: 'Edit a profile: one’s own, or any as the superAdmin',
@@ -212,7 +211,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await findRole(app.db, id);
       if (!target) throw notFound('User');
       if (body.idHotel !== undefined) {
-        if (request.user?.rol !== 'superAdmin') {
+        if (signedInUser(request).rol !== 'superAdmin') {
           throw new HttpError(403, USERS_MESSAGES.hotelBySuperAdmin, 'idHotel');
         }
         if (body.idHotel !== null && target !== 'admin') {
@@ -238,7 +237,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (id === request.user?.id) throw new HttpError(403, USERS_MESSAGES.deleteSelf);
+      if (id === signedInUser(request).id) throw new HttpError(403, USERS_MESSAGES.deleteSelf);
       const target = await findRole(app.db, id);
       if (!target) throw notFound('User');
       if (target === 'superAdmin') throw new HttpError(403, USERS_MESSAGES.deleteSuperAdmin);

@@ -133,6 +133,12 @@ describe('POST /api/users (superAdmin registers an admin)', () => {
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().field).toBe(field);
     if (message) expect(res.json().message).toBe(message);
+    // Clients branch on the code: a taken address, a schema failure (message prefixed by the
+    // field), or input the schema let through but the data refuses.
+    const schemaFailure = !message || message.startsWith(`${field}: `);
+    const code =
+      status === 409 ? 'EMAIL_ALREADY_IN_USE' : schemaFailure ? 'VALIDATION_FAILED' : 'BAD_REQUEST';
+    expect(res.json().code).toBe(code);
     const created = await t.db
       .select()
       .from(users)
@@ -364,6 +370,7 @@ describe('DELETE /api/users/{id}', () => {
       headers: asSuperAdmin(),
     });
     expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CONFLICT' });
     expect(await t.db.select().from(users).where(eq(users.id, id))).toHaveLength(1);
   });
 });

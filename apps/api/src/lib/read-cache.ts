@@ -1,11 +1,11 @@
 /**
- * A small in-process cache for catalogue reads (hotel pages, match counts, the city list).
+ * A small in-process cache of reads (hotel pages, match counts, the city list, hotel details).
  *
  * Read traffic on a catalogue repeats itself: the first page of /home, popular cities, the star
- * filters, the pages after them. Each entry lives `ttlMs` at most; the whole cache is emptied
- * whenever this process changes data (see catalogue/routes.ts), so a process always sees its
- * own writes at once, and another process's writes within `ttlMs`. Concurrent misses of one key
- * share a single load (no stampede on the database when an entry expires under load).
+ * filters, the pages after them. Entries are dropped when the data behind them changes
+ * (`delete`/`clear`, driven by plugins/catalogue-cache.ts in every process) and live `ttlMs` at
+ * most, a safety net should a change notice be lost. Concurrent misses of one key share a
+ * single load (no stampede on the database when an entry expires under load).
  */
 export class ReadCache<V> {
   readonly #ttlMs: number;
@@ -14,7 +14,10 @@ export class ReadCache<V> {
   readonly #entries = new Map<string, { value: V; expires: number; weight: number }>();
   #weight = 0;
   readonly #loading = new Map<string, Promise<V>>();
-  /** Bumped by clear(): a load that started before a clear is not stored. */
+  /**
+   * Bumped by clear() and delete(): a load that started before either is not stored (it may
+   * have read the data as it was before the change).
+   */
   #generation = 0;
   hits = 0;
   misses = 0;
@@ -61,6 +64,13 @@ export class ReadCache<V> {
     };
     loading.then(forget, forget);
     return loading;
+  }
+
+  /** Forgets one key (and lets no load begun before now store it). */
+  delete(key: string): void {
+    this.#generation += 1;
+    this.#delete(key);
+    this.#loading.delete(key);
   }
 
   clear(): void {

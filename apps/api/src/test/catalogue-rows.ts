@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { searchKey } from '@devstay/shared/text';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 import {
   events,
   hotelServices,
@@ -11,7 +11,7 @@ import {
   roomRoomServices,
   roomServices,
   rooms,
-} from '../../db/schema.ts';
+} from '../db/schema.ts';
 
 /**
  * Test rows built by the tests themselves, whatever the demo seed holds. Every name carries a

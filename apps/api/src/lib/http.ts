@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { errorBody, TOTAL_COUNT_HEADER } from '@devstay/shared/contracts/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '@devstay/shared/contracts/common';
+import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
+import etag from '@fastify/etag';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Catalogue reads may be stored by browsers and shared caches but are revalidated before each
@@ -9,6 +12,27 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * admin who just changed a hotel sees the change at once (a max-age would show the old one).
  */
 export const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
+
+/**
+ * Registered by a module that serves public reads (the catalogue's): its GET answers carry a
+ * weak ETag and CATALOGUE_CACHE_CONTROL unless a route set its own, so a client or proxy
+ * revalidating an unchanged answer gets a body-less 304. Applies to the registering module only.
+ */
+export const revalidatedReads: FastifyPluginAsync = async (app) => {
+  await app.register(etag, { weak: true });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (reply.statusCode === 200 || reply.statusCode === 304) &&
+      !reply.hasHeader('cache-control')
+    ) {
+      reply.header('cache-control', CATALOGUE_CACHE_CONTROL);
+    }
+    return payload;
+  });
+};
+// Hooks land in the registering module's context (what fastify-plugin does), not a child's.
+Object.assign(revalidatedReads, { [Symbol.for('skip-override')]: true });
 
 /** Error replies every catalogue read may give. */
 export const readErrors = { 400: errorBody, 404: errorBody } as const;
@@ -73,4 +97,15 @@ export function sendReady(request: FastifyRequest, reply: FastifyReply, ready: R
     ready[encoding] = compressed;
   }
   return reply.header('content-encoding', encoding).send(compressed);
+}
+
+/** Node's request headers as a fetch `Headers` (what Better Auth's API takes). */
+export function toWebHeaders(headers: IncomingHttpHeaders): Headers {
+  const out = new Headers();
+  for (const [key, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) out.append(key, v);
+    else out.set(key, String(value));
+  }
+  return out;
 }

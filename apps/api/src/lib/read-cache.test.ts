@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ReadCache } from './cache.ts';
+import { ReadCache } from './read-cache.ts';
 
 const deferred = <T>() => {
   let resolve!: (value: T) => void;
@@ -77,5 +77,24 @@ describe('ReadCache', () => {
     gate.resolve('before the write');
     expect(await inFlight).toBe('before the write');
     expect(await cache.get('slow', async () => 'after the write')).toBe('after the write');
+  });
+});
+
+describe('ReadCache.delete', () => {
+  test('forgets one key, keeps the others, and a load begun before it is not stored', async () => {
+    const cache = new ReadCache<string>({ ttlMs: 1000, max: 10 });
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    cache.delete('a');
+    expect(cache.size).toBe(1);
+    expect(await cache.get('b', async () => 'b2')).toBe('b1');
+    expect(await cache.get('a', async () => 'a2')).toBe('a2');
+
+    const gate = deferred<string>();
+    const inFlight = cache.get('c', () => gate.promise);
+    cache.delete('c');
+    gate.resolve('read before the change');
+    expect(await inFlight).toBe('read before the change');
+    expect(await cache.get('c', async () => 'read after the change')).toBe('read after the change');
   });
 });

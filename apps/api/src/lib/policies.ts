@@ -1,0 +1,73 @@
+import type { Role } from '@devstay/shared/constants';
+
+/**
+ * Who may do what to which resource (spec §6), as plain functions of the signed-in account
+ * and the resource. The guard's `hotel` rule calls them (plugins/authorization.ts), and so do
+ * handlers that must look a resource up before deciding (a booking, a review). One module, so
+ * a rule changes in one place.
+ */
+
+/** The signed-in account as every guarded handler sees it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  /** Display name. */
+  name: string;
+  rol: Role;
+  /** The hotel an admin runs. */
+  hotelId: number | null;
+}
+
+/** Staff: admins and the superAdmin (every admin capability is also the superAdmin's). */
+export const STAFF_ROLES = ['admin', 'superAdmin'] as const satisfies readonly Role[];
+
+export const isStaff = (user: SessionUser): boolean =>
+  user.rol === 'admin' || user.rol === 'superAdmin';
+
+/** Change a hotel and what belongs to it (rooms, services, events): its admin, the superAdmin. */
+export function canManageHotel(user: SessionUser, hotelId: number): boolean {
+  if (user.rol === 'superAdmin') return true;
+  return user.rol === 'admin' && user.hotelId !== null && user.hotelId === hotelId;
+}
+
+/**
+ * Several hotels at once (a booking spanning hotels): an admin must run every one of them.
+ * No hotel at all refuses admins (fail closed).
+ */
+export function canManageHotels(user: SessionUser, hotelIds: readonly number[]): boolean {
+  if (user.rol === 'superAdmin') return true;
+  return hotelIds.length > 0 && hotelIds.every((id) => canManageHotel(user, id));
+}
+
+/** Edit an account's profile: the person themselves, or the superAdmin. */
+export function canManageAccount(user: SessionUser, accountId: string): boolean {
+  return user.id === accountId || user.rol === 'superAdmin';
+}
+
+/**
+ * Read an account's full profile (national id, address, date of birth): the person themselves
+ * or the superAdmin. An admin's user table shows name, e-mail and role only.
+ */
+export function canSeeAccount(user: SessionUser, accountId: string): boolean {
+  return user.id === accountId || user.rol === 'superAdmin';
+}
+
+/** A booking as the rules need it: whose it is and which hotels its lines are at. */
+export interface BookingScope {
+  userId: string;
+  hotelIds: readonly number[];
+}
+
+/** See a booking: its guest, the admin of every hotel in it, the superAdmin. */
+export function canSeeBooking(user: SessionUser, booking: BookingScope): boolean {
+  return booking.userId === user.id || (isStaff(user) && canManageHotels(user, booking.hotelIds));
+}
+
+/** Cancel (and refund) a booking: staff of every hotel in it; guests do not cancel (spec §6). */
+export function canCancelBooking(user: SessionUser, booking: BookingScope): boolean {
+  return isStaff(user) && canManageHotels(user, booking.hotelIds);
+}
+
+/** Own favourites, bookings, reviews and payments are a guest's (rol user) alone. */
+export const isGuest = (user: SessionUser): boolean => user.rol === 'user';

@@ -1,0 +1,210 @@
+import type { City } from '@devstay/shared/contracts/catalogue';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { type NotifyListener, startNotifyListener } from '../db/notify-listener.ts';
+import type { ReadyBody } from '../lib/http.ts';
+import { ReadCache } from '../lib/read-cache.ts';
+
+/**
+ * The catalogue's read caches, kept in each API process, and the one way to keep them true:
+ * a writer names what it changed (`app.catalogue.invalidate({ room: 7, hotel: 3 })`); this
+ * process drops what depends on it at once and every process, this one included, drops it
+ * again when the PostgreSQL notice arrives (docs/decisions/0006-read-cache-invalidation.md).
+ */
+
+/**
+ * What a write changed. Name the hotel a row belongs to: most cached answers are per hotel.
+ *
+ * | change           | hotel list pages + counts | cities | hotel detail          |
+ * |------------------|---------------------------|--------|-----------------------|
+ * | `hotel`          | dropped                   | dropped| that hotel's          |
+ * | `review`         | dropped (score, count)    | kept   | that hotel's          |
+ * | `room`           | kept                      | kept   | that hotel's          |
+ * | `location`       | dropped                   | dropped| all                   |
+ * | `hotelService`, `event`, `service` | kept     | kept   | kept (not in it)      |
+ * | `everything`     | dropped                   | dropped| all                   |
+ *
+ * The last three reach no cached answer today, but are announced all the same so that a cache
+ * added later for them needs only a line in `drop`.
+ */
+export type CatalogueChange =
+  | { hotel: number }
+  | { room: number; hotel: number }
+  | { review: number; hotel: number }
+  | { hotelService: number; hotel: number }
+  | { event: number; hotel: number }
+  /** A room service of the global list rooms pick from. */
+  | { service: number }
+  | { location: number }
+  /** Bulk loads (seed, imports). */
+  | { everything: true };
+
+/** Anything that runs SQL: the pool, or the writer's transaction. */
+export type SqlExecutor = Pick<Db, 'execute'>;
+
+/**
+ * A stretch of the hotel list as the read cache keeps it: the number of matches and, ready to
+ * send, the bodies of up to PAGE_WINDOW_SIZE consecutive pages.
+ */
+export interface CachedHotelPages {
+  total: number;
+  pages: ReadyBody[];
+}
+
+export interface CatalogueCache {
+  hotelPages: ReadCache<CachedHotelPages>;
+  hotelCounts: ReadCache<number>;
+  cities: ReadCache<City[]>;
+  /** GET /hotels/:id bodies by hotel id; null for an unknown id. */
+  hotelDetails: ReadCache<ReadyBody | null>;
+  /**
+   * Drops what `change` reaches, here and (through PostgreSQL) in every other API process.
+   * Pass the writer's transaction to send the notice with its commit (nothing is announced if
+   * it rolls back); without one, call it after the commit.
+   */
+  invalidate(change: CatalogueChange, tx?: SqlExecutor): Promise<void>;
+  /** Whether this process hears other processes' changes right now. */
+  readonly listening: boolean;
+  /** The listening connection's server process id (null while away). */
+  readonly listenerPid: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogue: CatalogueCache;
+  }
+}
+
+/** The PostgreSQL channel of catalogue change notices. */
+export const CATALOGUE_CHANNEL = 'devstay_catalogue_changes';
+
+/**
+ * Tells every API process's cache about `change` without a cache of one's own: for writers
+ * outside the API (the seed command). Inside the API, call `app.catalogue.invalidate`.
+ */
+export async function announceCatalogueChange(
+  executor: SqlExecutor,
+  change: CatalogueChange,
+): Promise<void> {
+  await executor.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${JSON.stringify(change)})`);
+}
+
+/** A safety net only: should a notice be lost anyway, no answer outlives this. */
+const CACHE_TTL_MS = 60_000;
+
+const KEYS = ['hotel', 'room', 'review', 'hotelService', 'event', 'service', 'location'] as const;
+
+/** A notice's payload back into a change; null when it is not one (then drop everything). */
+export function parseChange(payload: string): CatalogueChange | null {
+  try {
+    const value: unknown = JSON.parse(payload);
+    if (typeof value !== 'object' || value === null) return null;
+    const entries = Object.entries(value);
+    if (entries.length === 1 && entries[0]?.[0] === 'everything' && entries[0][1] === true) {
+      return { everything: true };
+    }
+    const ok = entries.every(
+      ([key, id]) =>
+        (KEYS as readonly string[]).includes(key) && Number.isInteger(id) && (id as number) > 0,
+    );
+    return ok && entries.length > 0 ? (value as CatalogueChange) : null;
+  } catch {
+    return null;
+  }
+}
+
+function createCaches() {
+  return {
+    hotelPages: new ReadCache<CachedHotelPages>({
+      ttlMs: CACHE_TTL_MS,
+      // Some 64 MB: a stretch of 5 pages of 8 cards is about 25 kB of JSON, plus room for the
+      // compressed forms made when asked for.
+      max: 48_000_000,
+      weigh: (v) => v.pages.reduce((sum, p) => sum + p.body.length * 1.5, 200),
+    }),
+    hotelCounts: new ReadCache<number>({ ttlMs: CACHE_TTL_MS, max: 20_000 }),
+    cities: new ReadCache<City[]>({ ttlMs: CACHE_TTL_MS, max: 1 }),
+    // Some 16 MB of detail bodies (a hotel with its rooms and reviews is a few kB).
+    hotelDetails: new ReadCache<ReadyBody | null>({
+      ttlMs: CACHE_TTL_MS,
+      max: 12_000_000,
+      weigh: (v) => (v ? v.body.length * 1.5 : 100),
+    }),
+  };
+}
+
+/**
+ * Decorates the application with `catalogue` (its caches and `invalidate`) and keeps one
+ * LISTEN connection per process. Registered at the application's level, before the modules.
+ */
+export const catalogueCache: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  const caches = createCaches();
+
+  const clearAll = () => {
+    caches.hotelPages.clear();
+    caches.hotelCounts.clear();
+    caches.cities.clear();
+    caches.hotelDetails.clear();
+  };
+
+  const dropLists = () => {
+    caches.hotelPages.clear();
+    caches.hotelCounts.clear();
+  };
+
+  /** Forgets, in this process, the answers `change` reaches (the table above). */
+  const drop = (change: CatalogueChange) => {
+    if ('everything' in change || 'location' in change) return clearAll();
+    if ('hotelService' in change || 'event' in change || 'service' in change) return;
+    if ('room' in change) return caches.hotelDetails.delete(String(change.hotel));
+    // A review moves the hotel's score and count; a hotel row, its card and maybe its city.
+    dropLists();
+    if (!('review' in change)) caches.cities.clear();
+    caches.hotelDetails.delete(String(change.hotel));
+  };
+
+  const listener: NotifyListener = await startNotifyListener({
+    connection: db.$client.options,
+    channel: CATALOGUE_CHANNEL,
+    onNotice(payload) {
+      const change = parseChange(payload);
+      if (change) drop(change);
+      else {
+        app.log.warn({ payload }, 'unreadable catalogue change notice: cache cleared');
+        clearAll();
+      }
+    },
+    // Changes announced while no connection listened were missed: forget everything.
+    onConnect(reconnected) {
+      clearAll();
+      if (reconnected) app.log.info('catalogue change listener reconnected: cache cleared');
+    },
+    onError(error) {
+      app.log.warn({ err: error }, 'catalogue change listener: connection lost');
+    },
+  });
+  app.addHook('onClose', () => listener.close());
+
+  const cache: CatalogueCache = {
+    ...caches,
+    async invalidate(change, tx) {
+      drop(change);
+      if (tx) return announceCatalogueChange(tx, change);
+      // The write is committed: a notice that cannot be sent leaves the other processes to
+      // the TTL, which is no reason to fail the request.
+      await announceCatalogueChange(db, change).catch((error: unknown) => {
+        app.log.warn({ err: error, change }, 'catalogue change not announced');
+      });
+    },
+    get listening() {
+      return listener.listening;
+    },
+    get listenerPid() {
+      return listener.backendPid;
+    },
+  };
+  app.decorate('catalogue', cache);
+};
+// Share the application's context (what fastify-plugin does): every module sees `catalogue`.
+Object.assign(catalogueCache, { [Symbol.for('skip-override')]: true });

@@ -1,0 +1,43 @@
+/**
+ * HTTP names shared by the API and the web app. No zod here: the web imports this module on its
+ * first load without pulling the schemas in.
+ */
+
+/**
+ * Mutating /api calls (other than /api/auth) that carry cookies must come from the site: a
+ * same-origin Origin (or Referer) header, or, for non-browser clients, this header.
+ */
+export const CSRF_HEADER = 'x-requested-with';
+
+/** Paged lists return a JSON array; the total number of matches travels in this header. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/**
+ * The machine-readable `code` of every /api error body (besides `message` and `field`). Clients
+ * branch on the code, never on the message's wording.
+ */
+export const ERROR_CODES = [
+  /** The request's params, query or body broke the route's schema; `field` names the input. */
+  'VALIDATION_FAILED',
+  /** Well-formed but refused input (e.g. a hotel id that does not exist); `field` when known. */
+  'BAD_REQUEST',
+  /** No session on a route that needs one. */
+  'UNAUTHENTICATED',
+  /** Signed in, but the role or the account does not allow it. */
+  'FORBIDDEN',
+  /** An admin reaching for another hotel's data. */
+  'OTHER_HOTEL',
+  /** A change carrying cookies that did not come from the site (CSRF rule). */
+  'CROSS_SITE',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  /** The change collides with the data as it is (e.g. an account that has bookings). */
+  'CONFLICT',
+  'EMAIL_ALREADY_IN_USE',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  /** Our fault; the message says to try again. */
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
