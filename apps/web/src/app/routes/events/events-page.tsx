@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.layer.css';
-import { isIsoDate } from '@devstay/shared/stay';
+import { isIsoDate } from '@devstay/shared/calendar-date';
 import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconFilterOff } from '@tabler/icons-react';

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Grid.layer.css';
-import { defaultStay, isIsoDate, today } from '@devstay/shared/stay';
+import { isIsoDate } from '@devstay/shared/calendar-date';
+import { defaultStay, today } from '@devstay/shared/stay';
 import { capitalize } from '@devstay/shared/text';
 import { Anchor, Badge, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingSkyscraper } from '@tabler/icons-react';

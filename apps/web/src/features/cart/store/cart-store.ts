@@ -1,3 +1,4 @@
+import { isCartLineKey } from '@devstay/shared/cart';
 import type { ImageItem } from '@devstay/shared/contracts/common';
 import { useSyncExternalStore } from 'react';
 
@@ -24,14 +25,18 @@ const EMPTY: CartLine[] = [];
 let cached: { raw: string | null; lines: CartLine[] } = { raw: null, lines: EMPTY };
 const listeners = new Set<() => void>();
 
+/** A stored line the cart can show: the shared key rule plus what the cart screen displays. */
 function isCartLine(value: unknown): value is CartLine {
-  if (typeof value !== 'object' || value === null) return false;
-  const line = value as Record<string, unknown>;
+  if (!isCartLineKey(value)) return false;
+  const line = value as unknown as Record<string, unknown>;
   return (
-    typeof line.id === 'number' &&
-    typeof line.checkIn === 'string' &&
-    typeof line.checkOut === 'string' &&
-    typeof line.cartQuantity === 'number'
+    typeof line.name === 'string' &&
+    Array.isArray(line.image) &&
+    typeof line.Hotels === 'object' &&
+    line.Hotels !== null &&
+    Number.isFinite(line.price) &&
+    Number.isFinite(line.totalPrice) &&
+    (line.totalPrice as number) >= 0
   );
 }
 
@@ -43,7 +48,7 @@ function readRaw(): string | null {
   }
 }
 
-/** The cart as stored; anything unreadable counts as an empty cart. */
+/** The cart as stored; anything unreadable counts as an empty cart, and bad lines are dropped. */
 export function getCartLines(): CartLine[] {
   const raw = readRaw();
   if (raw === cached.raw) return cached.lines;
