@@ -2,11 +2,21 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/shared/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
-    globalSetup: ['apps/api/src/test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts'],
+          // Starts the throwaway PostgreSQL the API tests use; the web project does not need it.
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      'apps/web/vitest.config.ts',
+    ],
   },
 });

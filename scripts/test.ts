@@ -1,5 +1,6 @@
-// `npm test`: lint, type-check, unit + API integration tests (real PostgreSQL), then end-to-end
-// tests in Chromium. Stops at the first failing step; ends with one summary line.
+// `npm test`: lint (and the web's import layers), type-check, unit + API integration tests (real
+// PostgreSQL), then end-to-end tests in Chromium. Stops at the first failing step; ends with one
+// summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,11 @@ rmSync(results, { recursive: true, force: true });
 const steps: [string, string, string[]][] = [
   // Biome also fails on an import cycle in apps/api or packages/shared (biome.json overrides).
   ['lint', bin('biome'), ['check', '.']],
+  [
+    'web layers',
+    process.execPath,
+    [bin('depcruise'), 'apps/web/src', '--config', 'apps/web/.dependency-cruiser.cjs'],
+  ],
   ['types: shared', bin('tsc'), ['-p', 'packages/shared']],
   ['types: api', bin('tsc'), ['-p', 'apps/api']],
   ['types: web', bin('tsc'), ['-p', 'apps/web']],

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import { isIsoDate } from './calendar-date.ts';
 import {
   addDays,
   CHECK_OUT_ERROR,
   checkStay,
   defaultStay,
   eventDateMax,
-  isIsoDate,
   nightsBetween,
   stayNights,
   stayPriceCents,

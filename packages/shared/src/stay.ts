@@ -3,19 +3,11 @@
  * Nights of a stay = check-out − check-in; a stay occupies the nights [check-in, check-out).
  */
 
+import { isIsoDate } from './calendar-date.ts';
+
 export const CHECK_OUT_ERROR = 'The check-out date should be greater than the check-in date';
 
 const DAY_MS = 86_400_000;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Calendar dates we accept: from 1900 (dates of birth) to 9999 (PostgreSQL has no year 0). */
-const FIRST_YEAR = 1900;
-
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value) || Number(value.slice(0, 4)) < FIRST_YEAR) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
 
 function toUtcMs(date: string): number {
   return Date.parse(`${date}T00:00:00Z`);

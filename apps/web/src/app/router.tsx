@@ -1,92 +1,100 @@
+import type { Role } from '@devstay/shared/constants';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
-import type { SessionHandle } from '../features/auth/routes/require-session.tsx';
-import {
-  hotelListLoader,
-  hotelListShouldRevalidate,
-} from '../features/hotels/routes/hotel-list-loader.ts';
-import { HotelListPage } from '../features/hotels/routes/hotel-list-page.tsx';
-import { LandingPage } from '../features/landing/landing-page.tsx';
-import { Layout } from './layout.tsx';
+import { Layout } from './layout/layout.tsx';
+import { page } from './lazy-page.ts';
 import { queryClient } from './query-client.ts';
 import { RouteError } from './route-error.tsx';
 import { RouteLoading } from './route-loading.tsx';
+import type { SessionHandle } from './routes/account/require-session.tsx';
+import { hotelListLoader, hotelListShouldRevalidate } from './routes/hotels/hotel-list-loader.ts';
+import { HotelListPage } from './routes/hotels/hotel-list-page.tsx';
+import { LandingPage } from './routes/landing/landing-page.tsx';
 
 /** Any address no route claims: a 404 for the error screen. */
 const notFound: LoaderFunction = () => {
   throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
 };
 
-/** Screens of signed-in accounts, each with the roles that may see it (spec §6). */
-const accountRoutes: RouteObject[] = [
-  {
-    path: 'profileusers',
-    handle: { roles: ['user'] } satisfies SessionHandle,
-    lazy: () =>
-      import('../features/profiles/routes/user-profile-page.tsx').then((m) => ({
-        Component: m.UserProfilePage,
-      })),
-  },
-  {
-    path: 'profileusers/EditUser',
-    handle: { roles: ['user'] } satisfies SessionHandle,
-    lazy: () =>
-      import('../features/profiles/routes/edit-user-page.tsx').then((m) => ({
-        Component: m.EditUserPage,
-      })),
-  },
-  {
-    path: 'profileAdmin',
-    handle: { roles: ['admin'] } satisfies SessionHandle,
-    lazy: () =>
-      import('../features/profiles/routes/admin-profile-page.tsx').then((m) => ({
-        Component: m.AdminProfilePage,
-      })),
-  },
-  {
-    path: 'profileSuperAdmin',
-    handle: { roles: ['superAdmin'] } satisfies SessionHandle,
-    lazy: () =>
-      import('../features/admin/routes/super-admin-dashboard-page.tsx').then((m) => ({
-        Component: m.SuperAdminDashboardPage,
-      })),
-  },
-  {
-    path: 'profileSuperAdmin/adminTable',
-    handle: { roles: ['superAdmin'] } satisfies SessionHandle,
-    lazy: () =>
-      import('../features/admin/routes/admin-table-page.tsx').then((m) => ({
-        Component: m.AdminTablePage,
-      })),
-  },
-  {
-    path: 'profileSuperAdmin/registerAdmin',
-    handle: { roles: ['superAdmin'] } satisfies SessionHandle,
-    lazy: () =>
-      import('../features/admin/routes/register-admin-page.tsx').then((m) => ({
-        Component: m.RegisterAdminPage,
-      })),
-  },
-  {
-    path: 'profileSuperAdmin/editAdmin/:id',
-    handle: { roles: ['superAdmin'] } satisfies SessionHandle,
-    lazy: () =>
-      import('../features/admin/routes/edit-admin-page.tsx').then((m) => ({
-        Component: m.EditAdminPage,
-      })),
-  },
-  {
-    path: 'userTable',
-    handle: { roles: ['admin', 'superAdmin'] } satisfies SessionHandle,
-    lazy: () =>
-      import('../features/admin/routes/user-table-page.tsx').then((m) => ({
-        Component: m.UserTablePage,
-      })),
-  },
+/** Screens that only these roles may see (spec §6); `RequireSession` reads `handle.roles`. */
+function forRoles(roles: readonly Role[], routes: RouteObject[]): RouteObject[] {
+  const handle: SessionHandle = { roles };
+  return routes.map((route) => ({ ...route, handle }));
+}
+
+/** Screens anyone may open. */
+const publicScreens = [
+  page('home/Events', () => import('./routes/events/events-page.tsx'), 'EventsPage'),
+  page('hotel/:id', () => import('./routes/hotels/hotel-detail-page.tsx'), 'HotelDetailPage'),
+  page('hotel/room/:id', () => import('./routes/rooms/room-detail-page.tsx'), 'RoomDetailPage'),
+  page('cart', () => import('./routes/cart/cart-page.tsx'), 'CartPage'),
+  page('about', () => import('./routes/legal/about-page.tsx'), 'AboutPage'),
+  page('terms', () => import('./routes/legal/terms-page.tsx'), 'TermsPage'),
+  page('privacy', () => import('./routes/legal/privacy-page.tsx'), 'PrivacyPage'),
+  page('login', () => import('./routes/auth/login-page.tsx'), 'LoginPage'),
+  page('register', () => import('./routes/auth/register-page.tsx'), 'RegisterPage'),
+  page('reset', () => import('./routes/auth/forgot-password-page.tsx'), 'ForgotPasswordPage'),
+  page(
+    'reset-password',
+    () => import('./routes/auth/reset-password-page.tsx'),
+    'ResetPasswordPage',
+  ),
+];
+
+const userScreens = [
+  page('profileusers', () => import('./routes/profiles/user-profile-page.tsx'), 'UserProfilePage'),
+  page(
+    'profileusers/EditUser',
+    () => import('./routes/profiles/edit-user-page.tsx'),
+    'EditUserPage',
+  ),
+];
+
+const adminScreens = [
+  page(
+    'profileAdmin',
+    () => import('./routes/profiles/admin-profile-page.tsx'),
+    'AdminProfilePage',
+  ),
+];
+
+const superAdminScreens = [
+  page(
+    'profileSuperAdmin',
+    () => import('./routes/admin/super-admin-dashboard-page.tsx'),
+    'SuperAdminDashboardPage',
+  ),
+  page(
+    'profileSuperAdmin/adminTable',
+    () => import('./routes/admin/admin-table-page.tsx'),
+    'AdminTablePage',
+  ),
+  page(
+    'profileSuperAdmin/registerAdmin',
+    () => import('./routes/admin/register-admin-page.tsx'),
+    'RegisterAdminPage',
+  ),
+  page(
+    'profileSuperAdmin/editAdmin/:id',
+    () => import('./routes/admin/edit-admin-page.tsx'),
+    'EditAdminPage',
+  ),
+];
+
+const hotelStaffScreens = [
+  page('userTable', () => import('./routes/admin/user-table-page.tsx'), 'UserTablePage'),
+];
+
+/** Screens of signed-in accounts, by the roles that may see them (spec §6). */
+const accountScreens = [
+  ...forRoles(['user'], userScreens),
+  ...forRoles(['admin'], adminScreens),
+  ...forRoles(['superAdmin'], superAdminScreens),
+  ...forRoles(['admin', 'superAdmin'], hotelStaffScreens),
 ];
 
 /**
  * The route table (spec §2.1). `/` and `/home` ship with the first load; every other screen is
- * fetched when first visited. Add new screens here, lazily.
+ * a route module under `routes/`, fetched when first visited. Add new screens here, lazily.
  */
 export const router = createBrowserRouter([
   {
@@ -105,90 +113,15 @@ export const router = createBrowserRouter([
             loader: hotelListLoader(queryClient),
             shouldRevalidate: hotelListShouldRevalidate,
           },
-          {
-            path: 'home/Events',
-            lazy: () =>
-              import('../features/events/routes/events-page.tsx').then((m) => ({
-                Component: m.EventsPage,
-              })),
-          },
-          {
-            path: 'hotel/:id',
-            lazy: () =>
-              import('../features/hotels/routes/hotel-detail-page.tsx').then((m) => ({
-                Component: m.HotelDetailPage,
-              })),
-          },
-          {
-            path: 'hotel/room/:id',
-            lazy: () =>
-              import('../features/rooms/routes/room-detail-page.tsx').then((m) => ({
-                Component: m.RoomDetailPage,
-              })),
-          },
-          {
-            path: 'cart',
-            lazy: () =>
-              import('../features/cart/routes/cart-page.tsx').then((m) => ({
-                Component: m.CartPage,
-              })),
-          },
-          {
-            path: 'about',
-            lazy: () =>
-              import('../features/legal/routes/about-page.tsx').then((m) => ({
-                Component: m.AboutPage,
-              })),
-          },
-          {
-            path: 'terms',
-            lazy: () =>
-              import('../features/legal/routes/terms-page.tsx').then((m) => ({
-                Component: m.TermsPage,
-              })),
-          },
-          {
-            path: 'privacy',
-            lazy: () =>
-              import('../features/legal/routes/privacy-page.tsx').then((m) => ({
-                Component: m.PrivacyPage,
-              })),
-          },
-          {
-            path: 'login',
-            lazy: () =>
-              import('../features/auth/routes/login-page.tsx').then((m) => ({
-                Component: m.LoginPage,
-              })),
-          },
-          {
-            path: 'register',
-            lazy: () =>
-              import('../features/auth/routes/register-page.tsx').then((m) => ({
-                Component: m.RegisterPage,
-              })),
-          },
-          {
-            path: 'reset',
-            lazy: () =>
-              import('../features/auth/routes/forgot-password-page.tsx').then((m) => ({
-                Component: m.ForgotPasswordPage,
-              })),
-          },
-          {
-            path: 'reset-password',
-            lazy: () =>
-              import('../features/auth/routes/reset-password-page.tsx').then((m) => ({
-                Component: m.ResetPasswordPage,
-              })),
-          },
+          ...publicScreens,
           {
             // Login required (spec §2.1); `handle.roles` names who may see each screen.
-            lazy: () =>
-              import('../features/auth/routes/require-session.tsx').then((m) => ({
-                Component: m.RequireSession,
-              })),
-            children: accountRoutes,
+            ...page(
+              undefined,
+              () => import('./routes/account/require-session.tsx'),
+              'RequireSession',
+            ),
+            children: accountScreens,
           },
           { path: '*', loader: notFound, Component: () => null },
         ],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { isIsoDate } from '../calendar-date.ts';
 import { HOTELS_PER_PAGE, MAX_PAGE_SIZE } from '../constants.ts';
 import { ERROR_CODES } from '../http.ts';
-import { isIsoDate } from '../stay.ts';
 
 /** A positive integer id in a path, e.g. /hotels/{id}. */
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { isIsoDate } from '../calendar-date.ts';
 import { PASSWORD_MIN, ROLES } from '../constants.ts';
-import { isIsoDate } from '../stay.ts';
 import { AUTH_ERRORS } from './auth.ts';
 import { text } from './common.ts';
 

@@ -14,6 +14,8 @@ const AVATAR_SIZE = 40;
 interface AccountAreaProps {
   /** `bar`: the navigation bar itself; `menu`: the small-screen menu below it. */
   placement: 'bar' | 'menu';
+  /** Forgets what this browser kept for the account, once it has logged out. */
+  onLoggedOut?: () => void;
 }
 
 /**
@@ -21,14 +23,14 @@ interface AccountAreaProps {
  * account its photo opening a menu (See profile, Log out). While the session is being checked
  * the Log in button keeps its place, invisible, so nothing moves when the answer arrives.
  */
-export function AccountArea({ placement }: AccountAreaProps) {
+export function AccountArea({ placement, onLoggedOut }: AccountAreaProps) {
   const { user, isLoading } = useSession();
 
   if (user) {
     if (placement === 'menu') return null;
     return (
       <Suspense fallback={<span style={{ width: AVATAR_SIZE, height: AVATAR_SIZE }} />}>
-        <AccountMenu user={user} />
+        <AccountMenu user={user} onLoggedOut={onLoggedOut} />
       </Suspense>
     );
   }

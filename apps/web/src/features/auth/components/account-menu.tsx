@@ -20,8 +20,14 @@ export function accountLabel(user: Pick<UserProfile, 'displayName' | 'email'>): 
 }
 
 /** The signed-in account in the navigation bar: photo (or a default one) opening a menu. */
-export function AccountMenu({ user }: { user: UserProfile }) {
-  const { logOut, pending } = useLogOut();
+export function AccountMenu({
+  user,
+  onLoggedOut,
+}: {
+  user: UserProfile;
+  onLoggedOut?: () => void;
+}) {
+  const { logOut, pending } = useLogOut(onLoggedOut);
   const label = accountLabel(user);
   const nameId = useId();
   return (

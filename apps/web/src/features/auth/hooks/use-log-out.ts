@@ -2,16 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api.ts';
-import { CART_STORAGE_KEY, clearCart } from '../../../lib/cart-store.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { signOut } from '../api/auth-client.ts';
 import { SESSION_QUERY_KEY } from '../api/session.ts';
 
 /**
  * Log out (spec §2.2): ends the session on the server, then forgets everything this browser
- * kept for the account (cached answers, the cart) and goes to /.
+ * kept for the account (cached answers, and through `onLoggedOut` what other parts keep, such as
+ * the cart) and goes to /.
  */
-export function useLogOut() {
+export function useLogOut(onLoggedOut?: () => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
@@ -28,12 +28,7 @@ export function useLogOut() {
     await navigate('/');
     queryClient.clear();
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    clearCart();
-    try {
-      window.localStorage.removeItem(CART_STORAGE_KEY);
-    } catch {
-      // Storage disabled: nothing was kept.
-    }
+    onLoggedOut?.();
     setPending(false);
   };
 

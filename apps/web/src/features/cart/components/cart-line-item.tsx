@@ -2,8 +2,8 @@ import { capitalize, formatUsd } from '@devstay/shared/text';
 import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { CartLine } from '../../../lib/cart-store.ts';
 import { firstImage } from '../../../lib/image-url.ts';
+import type { CartLine } from '../store/cart-store.ts';
 
 /** Stay dates as the cart shows them: dd/MM/yy (spec §9), read as calendar dates. */
 export function cartDate(date: string): string {

@@ -1,5 +1,6 @@
+import { isIsoDate } from '@devstay/shared/calendar-date';
 import type { Event } from '@devstay/shared/contracts/catalogue';
-import { addDays, isIsoDate } from '@devstay/shared/stay';
+import { addDays } from '@devstay/shared/stay';
 import { capitalize } from '@devstay/shared/text';
 import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconMapPin } from '@tabler/icons-react';

@@ -6,8 +6,6 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconShoppingCartPlus } from '@tabler/icons-react';
 import { datePickerProps } from '../../../components/date-picker-props.ts';
-import { addToCart } from '../../../lib/cart-store.ts';
-import { notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { FavoriteToggle } from './favorite-toggle.tsx';
 
 export const NO_AVAILABILITY_MESSAGE = 'There is no availability for this room at the moment';
@@ -17,6 +15,8 @@ interface StayPanelProps {
   checkIn: string;
   checkOut: string;
   onChange: (stay: { checkIn: string; checkOut: string }) => void;
+  /** ADD TO CART with a valid stay; `totalCents` is the price of the stay for one unit. */
+  onAddToCart: (stay: { checkIn: string; checkOut: string; totalCents: number }) => void;
 }
 
 const DISPLAY_FORMAT = 'ddd, MMM D, YYYY';
@@ -25,7 +25,7 @@ const DISPLAY_FORMAT = 'ddd, MMM D, YYYY';
  * Check-in and check-out (calendar dates, yyyy-MM-dd), the price of the stay and ADD TO CART
  * (spec §2.6, §5). The stay price is nightly price × nights, from the shared rule.
  */
-export function StayPanel({ room, checkIn, checkOut, onChange }: StayPanelProps) {
+export function StayPanel({ room, checkIn, checkOut, onChange, onAddToCart }: StayPanelProps) {
   const todayDate = today();
   const name = capitalize(room.name);
   const nightlyCents = priceToCents(room.price);
@@ -37,18 +37,7 @@ export function StayPanel({ room, checkIn, checkOut, onChange }: StayPanelProps)
 
   const add = () => {
     if (!check.ok || soldOut) return;
-    const quantity = addToCart({
-      id: room.id,
-      name: room.name,
-      image: room.image,
-      price: room.price,
-      Hotels: room.Hotels,
-      checkIn,
-      checkOut,
-      totalPrice: totalCents / 100,
-    });
-    if (quantity === 1) notifySuccess(`${name} added to cart`);
-    else notifyInfo(`Increased cart quantity of room ${name} to ${quantity}`);
+    onAddToCart({ checkIn, checkOut, totalCents });
   };
 
   return (

@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { AccountArea } from '../../features/auth/components/account-area.tsx';
+import { CartLink } from '../../features/cart/components/cart-link.tsx';
+import { forgetCart } from '../../features/cart/store/cart-store.ts';
+import { OffersForm } from '../../features/offers/components/offers-form.tsx';
+import { Footer } from './footer.tsx';
+import { Navbar } from './navbar.tsx';
+
+/**
+ * Page frame: skip link, navigation bar, main content, footer. Pieces of several features meet
+ * here: the account corner (auth), the cart link (cart), the offers form (offers). Logging out
+ * forgets the cart, so the next person on this browser does not see it.
+ */
+export function Layout() {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const firstPath = useRef(pathname);
+
+  // After moving to another screen, start keyboard and screen reader users at its content.
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = pathname;
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      {navigation.state !== 'idle' ? (
+        <div className="route-progress" role="progressbar" aria-label="Loading page" />
+      ) : null}
+      <Navbar
+        account={(placement) => <AccountArea placement={placement} onLoggedOut={forgetCart} />}
+        cart={<CartLink />}
+      />
+      <main id="main" ref={main} tabIndex={-1} className="app-main">
+        <Outlet />
+      </main>
+      <Footer offers={<OffersForm />} />
+      <ScrollRestoration />
+    </div>
+  );
+}

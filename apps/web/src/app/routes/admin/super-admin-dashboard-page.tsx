@@ -1,0 +1,95 @@
+import { Button, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconCalendarStats,
+  IconForms,
+  IconTable,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import '@mantine/core/styles/ThemeIcon.layer.css';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { accountName } from '../../../features/admin/utils/account-name.ts';
+import { useSignedIn } from '../account/use-signed-in.ts';
+
+interface DashboardCard {
+  title: string;
+  text: string;
+  to: string;
+  action: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean | 'true' }>;
+}
+
+const CARDS: DashboardCard[] = [
+  {
+    title: 'Forms',
+    text: 'Create and modify hotels, rooms, services and events.',
+    to: '/profileSuperAdmin/formsSuperAdmin',
+    action: 'Open forms',
+    icon: IconForms,
+  },
+  {
+    title: 'Register admin',
+    text: 'Give a hotel its admin: a new account tied to that hotel.',
+    to: '/profileSuperAdmin/registerAdmin',
+    action: 'Register admin',
+    icon: IconUserPlus,
+  },
+  {
+    title: 'Admin table',
+    text: 'Every admin with their hotel: edit or delete them.',
+    to: '/profileSuperAdmin/adminTable',
+    action: 'See admins',
+    icon: IconTable,
+  },
+  {
+    title: 'User table',
+    text: 'Every account of the site, sorted by e-mail.',
+    to: '/userTable',
+    action: 'See users',
+    icon: IconUsers,
+  },
+  {
+    title: 'Bookings',
+    text: 'All bookings of all hotels, with filters; cancel one when needed.',
+    to: '/stock',
+    action: 'See bookings',
+    icon: IconCalendarStats,
+  },
+];
+
+/** /profileSuperAdmin: the superAdmin's dashboard, one card per tool (spec §2.12). */
+export function SuperAdminDashboardPage() {
+  const { me } = useSignedIn();
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <div>
+          <PageTitle documentTitle="SuperAdmin dashboard">{`Welcome, ${accountName(me)}!`}</PageTitle>
+          <Text c="dimmed">{`${me.email} · superAdmin`}</Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {CARDS.map((card) => (
+            <Card key={card.title} withBorder shadow="xs" padding="lg" component="section">
+              <Stack gap="sm" h="100%">
+                <ThemeIcon size={44} radius="md" variant="light">
+                  <card.icon size={26} aria-hidden="true" />
+                </ThemeIcon>
+                <Title order={2} size="h3">
+                  {card.title}
+                </Title>
+                <Text c="dimmed" style={{ flex: 1 }}>
+                  {card.text}
+                </Text>
+                <Button component={Link} to={card.to} variant="light">
+                  {card.action}
+                </Button>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,158 @@
+import '@mantine/core/styles/Alert.layer.css';
+import { capitalize } from '@devstay/shared/text';
+import { Alert, Badge, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconMapPin, IconStarFilled } from '@tabler/icons-react';
+import { useParams, useSearchParams } from 'react-router';
+import { BackButton } from '../../../components/back-button.tsx';
+import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
+import { ImageCarousel } from '../../../components/image-carousel.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useHotel } from '../../../features/hotels/api/get-hotel.ts';
+import { useHotelServices } from '../../../features/hotels/api/get-hotel-services.ts';
+import { HotelServices } from '../../../features/hotels/components/hotel-services.tsx';
+import { ReviewList } from '../../../features/hotels/components/review-list.tsx';
+import { RoomCard } from '../../../features/hotels/components/room-card.tsx';
+import { isNotFound } from '../../../lib/api.ts';
+import { locationText } from '../../../lib/location.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A stay handed over by a link (e.g. "Find a room" of an event), carried on to the rooms. */
+function useStayFromLink(): { search: string; checkIn?: string; checkOut?: string } {
+  const [params] = useSearchParams();
+  const checkIn = params.get('checkIn') ?? '';
+  const checkOut = params.get('checkOut') ?? '';
+  if (!ISO_DATE.test(checkIn) || !ISO_DATE.test(checkOut)) return { search: '' };
+  return { search: `?checkIn=${checkIn}&checkOut=${checkOut}`, checkIn, checkOut };
+}
+
+/** /hotel/:id — carousel, name, location, score, description, services, rooms, reviews. */
+export function HotelDetailPage() {
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const validId = Number.isInteger(id) && id > 0;
+  const hotel = useHotel(id);
+  const services = useHotelServices(id);
+  const stay = useStayFromLink();
+  useDocumentTitle(
+    hotel.data
+      ? capitalize(hotel.data.name)
+      : isNotFound(hotel.error)
+        ? 'Hotel not found'
+        : 'Hotel',
+  );
+
+  if (!validId || hotel.isPending || hotel.isError) {
+    return (
+      <DetailStateScreen
+        query={hotel}
+        validId={validId}
+        notFoundTitle="Hotel not found"
+        notFoundMessage="This hotel does not exist or is no longer published."
+        loadingText="Loading detail..."
+        errorTitle="The hotel could not be loaded"
+      />
+    );
+  }
+
+  const data = hotel.data;
+  const name = capitalize(data.name);
+  const location = locationText(data.Locations[0]);
+
+  return (
+    <Container size="lg" py="lg">
+      <Group mb="md">
+        <BackButton />
+      </Group>
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <PageTitle>{name}</PageTitle>
+          <Group gap="md" wrap="wrap">
+            {location ? (
+              <Group gap={4} wrap="nowrap">
+                <IconMapPin size={18} aria-hidden="true" />
+                <Text>{location}</Text>
+              </Group>
+            ) : null}
+            <Badge
+              size="lg"
+              variant="light"
+              color="yellow"
+              styles={{ label: { color: 'var(--mantine-color-dark-8)' } }}
+              leftSection={<IconStarFilled size={14} aria-hidden="true" />}
+              aria-label={`Score ${data.qualification} out of 5 stars`}
+            >
+              {data.qualification}
+            </Badge>
+            <Text c="dimmed" size="sm">
+              {data.reviewCount > 0 && data.reviewAverage !== null
+                ? `Guests rate it ${data.reviewAverage.toFixed(1)} / 5 · ${data.reviewCount} ${
+                    data.reviewCount === 1 ? 'review' : 'reviews'
+                  }`
+                : 'No reviews yet'}
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {data.address}
+          </Text>
+        </Stack>
+
+        <ImageCarousel images={data.image} alt={name} />
+
+        <section aria-labelledby="about-hotel">
+          <Title order={2} id="about-hotel" mb="xs">
+            About this hotel
+          </Title>
+          <Text style={{ whiteSpace: 'pre-line' }}>{data.description}</Text>
+        </section>
+
+        {services.data && services.data.length > 0 ? (
+          <section aria-labelledby="hotel-services">
+            <Title order={2} id="hotel-services" mb="xs">
+              Hotel services
+            </Title>
+            <HotelServices services={services.data} />
+          </section>
+        ) : null}
+
+        <section aria-labelledby="available-rooms">
+          <Title order={2} id="available-rooms">
+            Available rooms
+          </Title>
+          <Text c="dimmed" mt={4} mb="md">
+            Prices are per night. Read the room detail before you add it to your cart.
+          </Text>
+          {stay.checkIn ? (
+            <Alert
+              variant="light"
+              color="blue"
+              mb="md"
+              icon={<IconCalendarEvent size={20} aria-hidden="true" />}
+            >
+              Your stay from {stay.checkIn} to {stay.checkOut} is carried to the room you choose.
+            </Alert>
+          ) : null}
+          {data.Rooms.length > 0 ? (
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+              {data.Rooms.map((room) => (
+                <RoomCard key={room.id} room={room} search={stay.search} />
+              ))}
+            </SimpleGrid>
+          ) : (
+            <Text>This hotel has not published rooms yet.</Text>
+          )}
+        </section>
+
+        {data.Reviews.length > 0 ? (
+          <section aria-labelledby="hotel-reviews">
+            <Title order={2} id="hotel-reviews" mb="sm">
+              Reviews
+            </Title>
+            <ReviewList reviews={data.Reviews} />
+          </section>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}

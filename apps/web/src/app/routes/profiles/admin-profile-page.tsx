@@ -1,0 +1,77 @@
+import { capitalize } from '@devstay/shared/text';
+import { Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCalendarStats, IconForms, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { ProfileDetails } from '../../../features/profiles/components/profile-details.tsx';
+import { useSignedIn } from '../account/use-signed-in.ts';
+
+export const NO_HOTEL_NOTE =
+  'No hotel is assigned to your account yet: the superAdmin assigns one before you can edit its content.';
+
+/** /profileAdmin: the hotel admin's profile and the way to their tools (spec §2.12). */
+export function AdminProfilePage() {
+  const { me } = useSignedIn();
+  const name = capitalize(`${me.name} ${me.lastname}`.trim()) || me.displayName || me.email;
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="lg">
+        <PageTitle documentTitle="Admin profile">{`Welcome, ${name}!`}</PageTitle>
+        <Paper withBorder p="lg" radius="md">
+          <ProfileDetails
+            items={[
+              { label: 'E-mail', value: me.email },
+              { label: 'Role', value: me.rol },
+              { label: 'Date of birth', value: me.dateOfBirth },
+              { label: 'DNI', value: me.dni },
+              { label: 'Hotel', value: me.hotel ? capitalize(me.hotel.name) : null },
+              { label: 'Address', value: capitalize(me.address) },
+              { label: 'City', value: capitalize(me.city) },
+              { label: 'Country', value: capitalize(me.country) },
+            ]}
+          />
+        </Paper>
+        {me.hotel ? null : (
+          <Text c="dimmed" id="no-hotel-note">
+            {NO_HOTEL_NOTE}
+          </Text>
+        )}
+        <Group gap="sm">
+          {me.hotel ? (
+            <Button
+              component={Link}
+              to="/profileAdmin/formsAdmin"
+              leftSection={<IconForms size={18} aria-hidden="true" />}
+            >
+              Edit Forms
+            </Button>
+          ) : (
+            <Button
+              disabled
+              leftSection={<IconForms size={18} aria-hidden="true" />}
+              aria-describedby="no-hotel-note"
+            >
+              Edit Forms
+            </Button>
+          )}
+          <Button
+            component={Link}
+            to="/stock"
+            variant="light"
+            leftSection={<IconCalendarStats size={18} aria-hidden="true" />}
+          >
+            Bookings
+          </Button>
+          <Button
+            component={Link}
+            to="/userTable"
+            variant="light"
+            leftSection={<IconUsers size={18} aria-hidden="true" />}
+          >
+            User Table
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,125 @@
+import '@mantine/core/styles/Grid.layer.css';
+import { isIsoDate } from '@devstay/shared/calendar-date';
+import { defaultStay, today } from '@devstay/shared/stay';
+import { capitalize } from '@devstay/shared/text';
+import { Anchor, Badge, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingSkyscraper } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { BackButton } from '../../../components/back-button.tsx';
+import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
+import { ImageCarousel } from '../../../components/image-carousel.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { addRoomToCart } from '../../../features/cart/utils/add-room-to-cart.ts';
+import { useRoom } from '../../../features/rooms/api/get-room.ts';
+import { RoomServices } from '../../../features/rooms/components/room-services.tsx';
+import { StayPanel } from '../../../features/rooms/components/stay-panel.tsx';
+import { isNotFound } from '../../../lib/api.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+/** The stay to start from: dates handed over by a link when usable, else today → tomorrow. */
+function useInitialStay(): { checkIn: string; checkOut: string } {
+  const [params] = useSearchParams();
+  const checkIn = params.get('checkIn') ?? '';
+  const checkOut = params.get('checkOut') ?? '';
+  const todayDate = today();
+  if (isIsoDate(checkIn) && isIsoDate(checkOut) && checkIn >= todayDate && checkIn < checkOut) {
+    return { checkIn, checkOut };
+  }
+  return defaultStay(todayDate);
+}
+
+/** /hotel/room/:id — pictures, description, services, dates, price and ADD TO CART. */
+export function RoomDetailPage() {
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const validId = Number.isInteger(id) && id > 0;
+  const room = useRoom(id);
+  const initialStay = useInitialStay();
+  const [stay, setStay] = useState(initialStay);
+  useDocumentTitle(
+    room.data
+      ? `${capitalize(room.data.name)} room`
+      : isNotFound(room.error)
+        ? 'Room not found'
+        : 'Room',
+  );
+
+  if (!validId || room.isPending || room.isError) {
+    return (
+      <DetailStateScreen
+        query={room}
+        validId={validId}
+        notFoundTitle="Room not found"
+        notFoundMessage="This room does not exist or is no longer offered."
+        loadingText="Loading room detail..."
+        errorTitle="The room could not be loaded"
+      />
+    );
+  }
+
+  const data = room.data;
+  const name = capitalize(data.name);
+  const hotelName = capitalize(data.Hotels.name);
+
+  return (
+    <Container size="lg" py="lg">
+      <Group mb="md">
+        <BackButton />
+      </Group>
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <Group gap="sm" align="center">
+            <PageTitle>{`${name} room`}</PageTitle>
+            <Badge variant="light" color="grape" size="lg">
+              {capitalize(data.category)}
+            </Badge>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <IconBuildingSkyscraper size={18} aria-hidden="true" />
+            <Text>
+              At{' '}
+              <Anchor component={Link} to={`/hotel/${data.Hotels.id}`} fw={600}>
+                {hotelName}
+              </Anchor>
+              {data.Hotels.address ? ` · ${data.Hotels.address}` : ''}
+            </Text>
+          </Group>
+        </Stack>
+
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <ImageCarousel
+              images={data.image.map((i) => i.url)}
+              alt={`${name} room`}
+              height="clamp(220px, 60vw, 380px)"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <StayPanel
+              room={data}
+              checkIn={stay.checkIn}
+              checkOut={stay.checkOut}
+              onChange={setStay}
+              onAddToCart={(chosen) => addRoomToCart(data, chosen)}
+            />
+          </Grid.Col>
+        </Grid>
+
+        <section aria-labelledby="room-description">
+          <Title order={2} id="room-description" mb="xs">
+            About this room
+          </Title>
+          <Text style={{ whiteSpace: 'pre-line' }}>{data.description}</Text>
+        </section>
+
+        <section aria-labelledby="room-services">
+          <Title order={2} id="room-services" mb="sm">
+            Room services
+          </Title>
+          <RoomServices services={data.ServicesRooms} names={data.services} />
+        </section>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,162 @@
+import { isCartLineKey } from '@devstay/shared/cart';
+import type { ImageItem } from '@devstay/shared/contracts/common';
+import { useSyncExternalStore } from 'react';
+
+/** The key of the cart in localStorage (spec §3). */
+export const CART_STORAGE_KEY = 'cartRooms';
+
+/** A cart line: the room, the stay and how many units of it (spec §3, "Cart room"). */
+export interface CartLine {
+  id: number;
+  name: string;
+  image: ImageItem[];
+  price: number;
+  Hotels: { id: number; name: string; address: string };
+  checkIn: string;
+  checkOut: string;
+  /** Price of the stay for one unit, in dollars. */
+  totalPrice: number;
+  cartQuantity: number;
+}
+
+export type NewCartLine = Omit<CartLine, 'cartQuantity'>;
+
+const EMPTY: CartLine[] = [];
+let cached: { raw: string | null; lines: CartLine[] } = { raw: null, lines: EMPTY };
+const listeners = new Set<() => void>();
+
+/** A stored line the cart can show: the shared key rule plus what the cart screen displays. */
+function isCartLine(value: unknown): value is CartLine {
+  if (!isCartLineKey(value)) return false;
+  const line = value as unknown as Record<string, unknown>;
+  return (
+    typeof line.name === 'string' &&
+    Array.isArray(line.image) &&
+    typeof line.Hotels === 'object' &&
+    line.Hotels !== null &&
+    Number.isFinite(line.price) &&
+    Number.isFinite(line.totalPrice) &&
+    (line.totalPrice as number) >= 0
+  );
+}
+
+function readRaw(): string | null {
+  try {
+    return window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The cart as stored; anything unreadable counts as an empty cart, and bad lines are dropped. */
+export function getCartLines(): CartLine[] {
+  const raw = readRaw();
+  if (raw === cached.raw) return cached.lines;
+  let lines: CartLine[] = EMPTY;
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    if (Array.isArray(parsed)) lines = parsed.filter(isCartLine);
+  } catch {
+    lines = EMPTY;
+  }
+  cached = { raw, lines };
+  return lines;
+}
+
+function save(lines: CartLine[]): void {
+  try {
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
+  } catch {
+    // Storage full or disabled: the cart lives only as long as this page.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === CART_STORAGE_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+function sameStay(line: CartLine, id: number, checkIn: string, checkOut: string): boolean {
+  return line.id === id && line.checkIn === checkIn && line.checkOut === checkOut;
+}
+
+/**
+ * Adds one unit of a room for a stay. The same room with the same dates raises the quantity of
+ * its line by one; other dates make a new line. Returns the quantity of the line afterwards.
+ */
+export function addToCart(line: NewCartLine): number {
+  const lines = getCartLines();
+  const existing = lines.find((l) => sameStay(l, line.id, line.checkIn, line.checkOut));
+  if (existing) {
+    const quantity = existing.cartQuantity + 1;
+    save(lines.map((l) => (l === existing ? { ...l, ...line, cartQuantity: quantity } : l)));
+    return quantity;
+  }
+  save([...lines, { ...line, cartQuantity: 1 }]);
+  return 1;
+}
+
+/** Changes a line's quantity by `delta`; a line reaching 0 is removed. */
+export function changeCartQuantity(target: CartLine, delta: number): number {
+  const lines = getCartLines();
+  const quantity = target.cartQuantity + delta;
+  const match = (l: CartLine) => sameStay(l, target.id, target.checkIn, target.checkOut);
+  save(
+    quantity <= 0
+      ? lines.filter((l) => !match(l))
+      : lines.map((l) => (match(l) ? { ...l, cartQuantity: quantity } : l)),
+  );
+  return Math.max(0, quantity);
+}
+
+export function removeFromCart(target: CartLine): void {
+  save(getCartLines().filter((l) => !sameStay(l, target.id, target.checkIn, target.checkOut)));
+}
+
+export function clearCart(): void {
+  save([]);
+}
+
+/** Removes the cart from this browser altogether (log out). */
+export function forgetCart(): void {
+  try {
+    window.localStorage.removeItem(CART_STORAGE_KEY);
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+  for (const listener of listeners) listener();
+}
+
+export interface CartTotals {
+  quantity: number;
+  /** In cents, to add money without rounding errors. */
+  amountCents: number;
+}
+
+export function cartTotals(lines: CartLine[]): CartTotals {
+  let quantity = 0;
+  let amountCents = 0;
+  for (const line of lines) {
+    quantity += line.cartQuantity;
+    amountCents += Math.round(line.totalPrice * 100) * line.cartQuantity;
+  }
+  return { quantity, amountCents };
+}
+
+/** The cart lines, kept in sync with localStorage (also across tabs). */
+export function useCartLines(): CartLine[] {
+  return useSyncExternalStore(subscribe, getCartLines, () => EMPTY);
+}
+
+/** Total quantity of rooms in the cart: the navigation bar's badge. */
+export function useCartQuantity(): number {
+  return cartTotals(useCartLines()).quantity;
+}

@@ -1,0 +1,37 @@
+/**
+ * A cart line as the browser keeps it (spec §3, "Cart room"): which room, for which stay, how
+ * many units. Checked without zod so the first load of the web app stays small; the zod form for
+ * the API is `cartLineKey` in contracts/cart.ts, and a test keeps the two in agreement.
+ */
+import { isIsoDate } from './calendar-date.ts';
+
+export interface CartLineKey {
+  /** The room's id. */
+  id: number;
+  /** yyyy-MM-dd */
+  checkIn: string;
+  /** yyyy-MM-dd, after checkIn */
+  checkOut: string;
+  cartQuantity: number;
+}
+
+function isPositiveInt(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+function isDate(value: unknown): value is string {
+  return typeof value === 'string' && isIsoDate(value);
+}
+
+/** Whether a stored value is a usable cart line: anything else (tampered, older shape) is dropped. */
+export function isCartLineKey(value: unknown): value is CartLineKey {
+  if (typeof value !== 'object' || value === null) return false;
+  const line = value as Record<string, unknown>;
+  return (
+    isPositiveInt(line.id) &&
+    isDate(line.checkIn) &&
+    isDate(line.checkOut) &&
+    line.checkIn < line.checkOut &&
+    isPositiveInt(line.cartQuantity)
+  );
+}
