@@ -19,7 +19,15 @@ export interface ImageLimits {
   maxPixels: number;
 }
 
-export const DEFAULT_IMAGE_LIMITS: ImageLimits = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000 };
+/** The defaults of IMAGE_MAX_BYTES and IMAGE_MAX_PIXELS (config.ts). */
+export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
+  maxBytes: 15 * 1024 * 1024,
+  maxPixels: 40_000_000,
+};
+
+export function imageLimits(config: { IMAGE_MAX_BYTES: number; IMAGE_MAX_PIXELS: number }) {
+  return { maxBytes: config.IMAGE_MAX_BYTES, maxPixels: config.IMAGE_MAX_PIXELS };
+}
 
 /** Widths of the stored variants: phone card (400), tablet and 2× phone (800), desktop (1200). */
 export const VARIANT_WIDTHS: readonly number[] = [400, 800, 1200];

@@ -6,7 +6,7 @@
  */
 import { searchKey } from '@devstay/shared/text';
 import type { PoolClient } from 'pg';
-import type { Db } from '../client.ts';
+import type { Db } from '@devstay/api/db/client';
 import { seedIfEmpty } from './demo.ts';
 import {
   DESCRIPTION_DETAILS,

@@ -45,10 +45,10 @@ async function main() {
   // Loaded once the arguments are known good: a typo is reported at once.
   const [{ loadConfig }, { openDatabase }, { seedIfEmpty }, { seedLargeCatalogue }] =
     await Promise.all([
-      import('../config.ts'),
-      import('./open-database.ts'),
-      import('./seed/demo.ts'),
-      import('./seed/large.ts'),
+      import('@devstay/api/config'),
+      import('@devstay/api/db/open-database'),
+      import('./demo.ts'),
+      import('./large.ts'),
     ]);
   const config = loadConfig();
   const started = performance.now();
