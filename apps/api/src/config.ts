@@ -18,7 +18,11 @@ const configSchema = z.object({
   /** Where uploaded and generated images are stored (local disk driver). */
   UPLOADS_DIR: z.string().default(path.join(ROOT_DIR, '.data/uploads')),
   /** Largest picture file the image pipeline accepts (bytes). */
-  IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).default(15 * 1024 * 1024),
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(15 * 1024 * 1024),
   /** Largest width × height it decodes: refuses decompression bombs. */
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(10_000).default(40_000_000),
   /** The built web app served at `/`. */

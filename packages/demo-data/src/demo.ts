@@ -5,9 +5,6 @@
  * seed and processes starting together seed once.
  */
 
-import { today as localToday } from '@devstay/shared/stay';
-import { searchKey } from '@devstay/shared/text';
-import { like, sql } from 'drizzle-orm';
 import type { Db } from '@devstay/api/db/client';
 import {
   events,
@@ -25,6 +22,9 @@ import {
   pictureRef,
   type StoredPicture,
 } from '@devstay/api/modules/images/pipeline';
+import { today as localToday } from '@devstay/shared/stay';
+import { searchKey } from '@devstay/shared/text';
+import { like, sql } from 'drizzle-orm';
 import { buildDemoPlan, type DemoPlan } from './demo-plan.ts';
 import { anyVariantMissing, renderImages, SEED_IMAGE_DIR } from './images.ts';
 

@@ -1,7 +1,7 @@
 import type { Config } from '@devstay/api/config';
 import type { Db } from '@devstay/api/db/client';
-import { ensureDemoAccounts } from './ensure-demo-accounts.ts';
 import { seedIfEmpty } from './demo.ts';
+import { ensureDemoAccounts } from './ensure-demo-accounts.ts';
 
 /**
  * What `npm start` does to the database before serving: the demo catalogue on an empty

@@ -5,6 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { createDb, type Db } from '@devstay/api/db/client';
+import { createDatabaseIfMissing } from '@devstay/api/db/embedded';
+import { migrateDb } from '@devstay/api/db/migrate';
+import type { ImageRef } from '@devstay/api/db/schema';
+import { createTestDatabase } from '@devstay/api/test/app';
 import {
   PRICE_MAX,
   PRICE_MIN,
@@ -18,11 +23,6 @@ import { addDays, today } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { createTestDatabase } from '@devstay/api/test/app';
-import { createDb, type Db } from '@devstay/api/db/client';
-import { createDatabaseIfMissing } from '@devstay/api/db/embedded';
-import { migrateDb } from '@devstay/api/db/migrate';
-import type { ImageRef } from '@devstay/api/db/schema';
 import { seedIfEmpty } from './demo.ts';
 import { buildDemoPlan } from './demo-plan.ts';
 import { renderImages } from './images.ts';

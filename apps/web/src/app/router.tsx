@@ -1,5 +1,6 @@
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import type { SessionHandle } from '../features/auth/routes/require-session.tsx';
+import { hotelDetailLoader } from '../features/hotels/routes/hotel-detail-loader.ts';
 import {
   hotelListLoader,
   hotelListShouldRevalidate,
@@ -114,6 +115,7 @@ export const router = createBrowserRouter([
           },
           {
             path: 'hotel/:id',
+            loader: hotelDetailLoader(queryClient),
             lazy: () =>
               import('../features/hotels/routes/hotel-detail-page.tsx').then((m) => ({
                 Component: m.HotelDetailPage,

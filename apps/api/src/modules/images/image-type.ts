@@ -21,7 +21,13 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
   // ISO base media file: a `ftyp` box whose major or compatible brands name AVIF.
   if (ascii(bytes, 4, 8) === 'ftyp') {
-    const boxSize = Math.min(bytes.length, (bytes[0] ?? 0) * 2 ** 24 + ((bytes[1] ?? 0) << 16) + ((bytes[2] ?? 0) << 8) + (bytes[3] ?? 0));
+    const boxSize = Math.min(
+      bytes.length,
+      (bytes[0] ?? 0) * 2 ** 24 +
+        ((bytes[1] ?? 0) << 16) +
+        ((bytes[2] ?? 0) << 8) +
+        (bytes[3] ?? 0),
+    );
     for (let at = 8; at + 4 <= boxSize; at += 4) {
       const brand = ascii(bytes, at, at + 4);
       if (brand === 'avif' || brand === 'avis') return 'avif';

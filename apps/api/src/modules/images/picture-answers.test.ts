@@ -1,10 +1,10 @@
-import type { ImageItem } from '@devstay/shared/contracts/common';
 import type {
   Event,
   HotelCard,
   HotelDetail,
   RoomDetail,
 } from '@devstay/shared/contracts/catalogue';
+import type { ImageItem } from '@devstay/shared/contracts/common';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';

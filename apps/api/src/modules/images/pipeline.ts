@@ -35,7 +35,12 @@ export const WEBP_QUALITY = 78;
 /** libwebp effort 0–6; 4 (libwebp's default) balances size and encoding time. */
 export const WEBP_EFFORT = 4;
 
-export type ImageRejection = 'empty' | 'too-large' | 'unsupported-type' | 'too-many-pixels' | 'unreadable';
+export type ImageRejection =
+  | 'empty'
+  | 'too-large'
+  | 'unsupported-type'
+  | 'too-many-pixels'
+  | 'unreadable';
 
 /** Input the pipeline refuses; `message` says why in words a person can act on. */
 export class ImageRejectedError extends Error {
@@ -97,13 +102,19 @@ export async function encodeImage(
   }
   const sourceType = detectImageType(input);
   if (!sourceType) {
-    throw new ImageRejectedError('unsupported-type', 'The file is not a JPEG, PNG, WebP or AVIF image');
+    throw new ImageRejectedError(
+      'unsupported-type',
+      'The file is not a JPEG, PNG, WebP or AVIF image',
+    );
   }
   // Reads the header only (no pixel limit yet: the check below names the size).
   const metadata = await sharp(input, { limitInputPixels: false })
     .metadata()
     .catch(() => {
-      throw new ImageRejectedError('unreadable', `The file is a damaged ${sourceType.toUpperCase()} image`);
+      throw new ImageRejectedError(
+        'unreadable',
+        `The file is a damaged ${sourceType.toUpperCase()} image`,
+      );
     });
   const { width: storedWidth = 0, height: storedHeight = 0 } = metadata;
   if (storedWidth * storedHeight > limits.maxPixels) {
@@ -146,9 +157,13 @@ export async function encodeImage(
     const top = variants.at(-1) as EncodedVariant;
     return { hash, sourceType, width: top.width, height: top.height, variants };
   } catch (error) {
-    throw new ImageRejectedError('unreadable', `The ${sourceType.toUpperCase()} image could not be decoded`, {
-      cause: error,
-    });
+    throw new ImageRejectedError(
+      'unreadable',
+      `The ${sourceType.toUpperCase()} image could not be decoded`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 

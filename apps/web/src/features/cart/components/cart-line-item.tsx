@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text } from '@m
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CartLine } from '../../../lib/cart-store.ts';
-import { firstImage } from '../../../lib/image-url.ts';
+import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 
 /** Stay dates as the cart shows them: dd/MM/yy (spec §9), read as calendar dates. */
 export function cartDate(date: string): string {
@@ -27,7 +27,7 @@ export function CartLineItem({ line, onIncrease, onDecrease, onRemove }: CartLin
     <Paper withBorder p="md" component="li">
       <Group align="flex-start" wrap="wrap" gap="md">
         <Image
-          src={firstImage(line.image)}
+          {...responsiveImage(line.image[0], IMAGE_SIZES.thumbnail)}
           alt={`${name} room`}
           w={120}
           h={90}
