@@ -1,10 +1,11 @@
 // `npm run lighthouse`: Lighthouse's mobile preset (default simulated throttling) on /home and a
 // hotel page of the real server (throwaway embedded PostgreSQL, demo seed, free port), three runs
 // each. Prints the scores and LCP/TBT/CLS of every run and their median, and the load average:
-// on a busy machine the performance figures move with it.
+// on a busy machine the performance figures move with it. LIGHTHOUSE_RUNS changes the number of
+// runs; LIGHTHOUSE_REPORT_DIR keeps each run's full JSON report there.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,6 +94,11 @@ async function audit(url: string): Promise<Run> {
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, name), JSON.stringify(result.lhr));
+    }
+    if (result.lhr.runtimeError) console.log(`  runtime error: ${result.lhr.runtimeError.message}`);
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;

@@ -20,6 +20,8 @@ export const IMAGE_SIZES = {
   carousel: '(min-width: 75em) 1140px, 100vw',
   /** Small thumbnails (cart lines). */
   thumbnail: '120px',
+  /** Service pictures beside their names. */
+  icon: '56px',
 } as const;
 
 export interface ResponsiveImage {
