@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/src/**/*.test.ts'],
+          include: ['apps/api/src/**/*.test.ts', 'packages/demo-data/src/**/*.test.ts'],
           // Starts the throwaway PostgreSQL the API tests use; the web project does not need it.
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -52,11 +52,13 @@ oidc.service.on('beforeUserinfo', (response, req) => {
 });
 await oidc.start(await freePort(), '127.0.0.1');
 
-const server: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], {
+// As `npm start` runs it (seeding the demo data); the web app was built above.
+const server: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
   cwd: ROOT,
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
     ...process.env,
+    SKIP_WEB_BUILD: '1',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',

@@ -1,6 +1,10 @@
-// `npm start`: build the web app if its build is missing or stale, then serve site and API.
+// `npm start`: build the web app if its build is missing or stale, then serve site and API,
+// seeding the demo data into an empty database first.
 import { buildWebIfStale } from './web-build.ts';
 
 if (process.env.SKIP_WEB_BUILD !== '1') buildWebIfStale();
-const { startServer } = await import('../apps/api/src/server.ts');
-await startServer();
+const [{ startServer }, { prepareDemoData }] = await Promise.all([
+  import('../apps/api/src/server.ts'),
+  import('../packages/demo-data/src/prepare.ts'),
+]);
+await startServer({ prepare: prepareDemoData });

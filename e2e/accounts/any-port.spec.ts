@@ -34,8 +34,10 @@ test.beforeAll(async () => {
     LOG_LEVEL: 'info',
     // The suite's browsers all come from 127.0.0.1.
     AUTH_RATE_LIMIT: 'false',
+    // The suite built the web app already.
+    SKIP_WEB_BUILD: '1',
   };
-  server = spawn(process.execPath, ['apps/api/src/server.ts'], { cwd: ROOT, env });
+  server = spawn(process.execPath, ['scripts/start.ts'], { cwd: ROOT, env });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 90_000);

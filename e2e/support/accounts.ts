@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@devstay/demo-data/demo-accounts';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 
-/**
- * The seeded demo accounts (apps/api/src/modules/auth/accounts.ts, DEMO_ACCOUNTS): one per
- * role, all with the same password. The admin runs the first hotel.
- */
-export const DEMO_PASSWORD = 'devstay-demo';
-export const DEMO = {
-  user: { email: 'user@devstay.dev', name: 'Demo User' },
-  admin: { email: 'admin@devstay.dev', name: 'Hotel Admin' },
-  superAdmin: { email: 'superadmin@devstay.dev', name: 'Super Admin' },
-} as const;
+/** The seeded demo accounts by role, all with DEMO_PASSWORD. The admin runs the first hotel. */
+export const DEMO = demoAccountsByRole();
+export { DEMO_PASSWORD };
 export type DemoRole = keyof typeof DEMO;
+
+function demoAccountsByRole() {
+  const of = (rol: (typeof DEMO_ACCOUNTS)[number]['rol']) => {
+    const account = DEMO_ACCOUNTS.find((a) => a.rol === rol);
+    if (!account) throw new Error(`No demo account with role ${rol}`);
+    return { email: account.email, name: account.name };
+  };
+  return { user: of('user'), admin: of('admin'), superAdmin: of('superAdmin') } as const;
+}
 
 /** The site under test (set by scripts/e2e.ts). */
 export function baseUrl(): string {

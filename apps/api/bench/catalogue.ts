@@ -345,7 +345,7 @@ async function main() {
     if ((existing?.n ?? 0) < HOTELS) {
       const t0 = performance.now();
       console.log(`seeding ${HOTELS} hotels…`);
-      const { seedLargeCatalogue } = await import('../src/db/seed/large.ts');
+      const { seedLargeCatalogue } = await import('@devstay/demo-data/large');
       await seedLargeCatalogue(db, { hotels: HOTELS - (existing?.n ?? 0), uploadsDir });
       console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }

@@ -106,13 +106,13 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
   ];
   for (const routes of modules) await app.register(routes, { prefix: '/api' });
 
-  // Stored images (local disk driver).
+  // Stored images (local disk driver). Names are content hashes: a name's bytes never change.
   await mkdir(config.UPLOADS_DIR, { recursive: true });
   await app.register(fastifStatic, {
     root: path.resolve(config.UPLOADS_DIR),
     prefix: '/uploads/',
     decorateReply: false,
-    maxAge: '7d',
+    maxAge: '365d',
     immutable: true,
   });
 

@@ -30,6 +30,14 @@ const configSchema = z.object({
   PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   /** Where uploaded and generated images are stored (local disk driver). */
   UPLOADS_DIR: z.string().default(path.join(ROOT_DIR, '.data/uploads')),
+  /** Largest picture file the image pipeline accepts (bytes). */
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(15 * 1024 * 1024),
+  /** Largest width × height it decodes: refuses decompression bombs. */
+  IMAGE_MAX_PIXELS: z.coerce.number().int().min(10_000).default(40_000_000),
   /** The built web app served at `/`. */
   WEB_DIST_DIR: z.string().default(path.join(ROOT_DIR, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

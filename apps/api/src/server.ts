@@ -1,12 +1,20 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
+import type { Db } from './db/client.ts';
 import { openDatabase } from './db/open-database.ts';
-import { seedIfEmpty } from './db/seed/demo.ts';
-import { ensureDemoAccounts, ensureSuperAdmin } from './modules/auth/accounts.ts';
+import { ensureSuperAdmin } from './modules/auth/accounts.ts';
 import { startConfiguredMailWorker } from './modules/mail/worker.ts';
 
-/** Starts DevStay: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP. */
-export async function startServer() {
+export interface StartOptions {
+  /**
+   * Runs on the migrated database before the app is built: `npm start` (scripts/start.ts)
+   * passes the demo seed here, so the server itself carries no demo data.
+   */
+  prepare?: (db: Db, config: Config) => Promise<void>;
+}
+
+/** Starts DevStay: database (embedded unless DATABASE_URL), migrations, `prepare`, HTTP. */
+export async function startServer(options: StartOptions = {}) {
   const config = loadConfig();
   const started = Date.now();
   const database = await openDatabase({
@@ -15,8 +23,7 @@ export async function startServer() {
     port: config.PG_PORT,
   });
   const { db } = database;
-  await seedIfEmpty(db, { uploadsDir: config.UPLOADS_DIR });
-  if (config.DEMO_ACCOUNTS) await ensureDemoAccounts(db);
+  await options.prepare?.(db, config);
 
   const app = await buildApp({ config, db });
   if (config.SUPERADMIN_EMAIL && config.SUPERADMIN_PASSWORD) {

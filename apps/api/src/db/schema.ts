@@ -27,8 +27,18 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/** An image as the API shows it: where to fetch it and the id of the stored file. */
-export type ImageRef = { url: string; public_id: string };
+/**
+ * A picture as entities reference it: where to fetch it (the largest variant), the id of the
+ * stored picture, its size and its variants (narrowest first). Size and variants are absent on
+ * references made before the image pipeline.
+ */
+export type ImageRef = {
+  url: string;
+  public_id: string;
+  width?: number;
+  height?: number;
+  variants?: { url: string; width: number }[];
+};
 
 /**
  * `column in ('a','b',…)` from a list of @devstay/shared, so a status or role is spelled in one
@@ -69,6 +79,11 @@ export const images = pgTable('images', {
   width: integer('width').notNull(),
   height: integer('height').notNull(),
   bytes: integer('bytes').notNull(),
+  /** Every stored file of the picture (one per width), to serve `srcset` and to delete them all. */
+  variants: jsonb('variants')
+    .$type<{ key: string; url: string; width: number; height: number; bytes: number }[]>()
+    .notNull()
+    .default([]),
   uploadedBy: text('uploaded_by'),
   createdAt: createdAt(),
 });

@@ -1,6 +1,6 @@
+import { DEMO_PASSWORD } from '@devstay/demo-data/demo-accounts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { DEMO_PASSWORD } from '../modules/auth/accounts.ts';
 
 /** The site's origin in tests (PUBLIC_URL's default). */
 export const ORIGIN = 'http://localhost:3000';

@@ -24,9 +24,16 @@ export function uniqueToken(): string {
   return Array.from(bytes, (b) => String.fromCharCode(97 + (b % 26))).join('');
 }
 
+/** A picture reference as the image pipeline makes them: 800 × 600 with two variants. */
 export const image = (name: string): ImageRef => ({
-  url: `/uploads/${name}.webp`,
+  url: `/uploads/${name}-800.webp`,
   public_id: name,
+  width: 800,
+  height: 600,
+  variants: [
+    { url: `/uploads/${name}-400.webp`, width: 400 },
+    { url: `/uploads/${name}-800.webp`, width: 800 },
+  ],
 });
 
 export async function insertLocation(

@@ -1,13 +1,13 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { seedIfEmpty } from '@devstay/demo-data/demo';
+import { ensureDemoAccounts } from '@devstay/demo-data/ensure-demo-accounts';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../db/client.ts';
 import { createDatabaseIfMissing, startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrateDb } from '../db/migrate.ts';
-import { seedIfEmpty } from '../db/seed/demo.ts';
 import { freePort } from '../lib/free-port.ts';
-import { ensureDemoAccounts } from '../modules/auth/accounts.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

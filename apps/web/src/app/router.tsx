@@ -6,6 +6,7 @@ import { queryClient } from './query-client.ts';
 import { RouteError } from './route-error.tsx';
 import { RouteLoading } from './route-loading.tsx';
 import type { SessionHandle } from './routes/account/require-session.tsx';
+import { hotelDetailLoader } from './routes/hotels/hotel-detail-loader.ts';
 import { hotelListLoader, hotelListShouldRevalidate } from './routes/hotels/hotel-list-loader.ts';
 import { HotelListPage } from './routes/hotels/hotel-list-page.tsx';
 import { LandingPage } from './routes/landing/landing-page.tsx';
@@ -24,7 +25,11 @@ function forRoles(roles: readonly Role[], routes: RouteObject[]): RouteObject[] 
 /** Screens anyone may open. */
 const publicScreens = [
   page('home/Events', () => import('./routes/events/events-page.tsx'), 'EventsPage'),
-  page('hotel/:id', () => import('./routes/hotels/hotel-detail-page.tsx'), 'HotelDetailPage'),
+  {
+    ...page('hotel/:id', () => import('./routes/hotels/hotel-detail-page.tsx'), 'HotelDetailPage'),
+    // The hotel and its first picture load while the screen's code downloads.
+    loader: hotelDetailLoader(queryClient),
+  },
   page('hotel/room/:id', () => import('./routes/rooms/room-detail-page.tsx'), 'RoomDetailPage'),
   page('cart', () => import('./routes/cart/cart-page.tsx'), 'CartPage'),
   page('about', () => import('./routes/legal/about-page.tsx'), 'AboutPage'),

@@ -1,5 +1,6 @@
 import '@mantine/carousel/styles.layer.css';
 import { CAROUSEL_IMAGES, CAROUSEL_INTERVAL_MS } from '@devstay/shared/constants';
+import type { ImageItem } from '@devstay/shared/contracts/common';
 import { Carousel } from '@mantine/carousel';
 import { ActionIcon, Box, Image } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
@@ -7,10 +8,12 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react
 import type { EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
 import { useEffect, useRef, useState } from 'react';
+import { IMAGE_SIZES, responsiveImage } from '../lib/image-url.ts';
 import classes from './image-carousel.module.css';
 
 interface ImageCarouselProps {
-  images: string[];
+  /** Pictures with their variants; the first is fetched at once, the others lazily. */
+  images: ImageItem[];
   /** Describes the pictures, e.g. the hotel's name; each slide's alt text adds its number. */
   alt: string;
   height?: number | string;
@@ -73,15 +76,15 @@ export function ImageCarousel({
         getIndicatorProps={(index) => ({ 'aria-label': `Show image ${index + 1}` })}
         classNames={{ control: classes.control, indicator: classes.indicator }}
       >
-        {slides.map((src, index) => (
+        {slides.map((image, index) => (
           <Carousel.Slide
-            key={src}
+            key={image.url}
             role="group"
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${slides.length}`}
           >
             <Image
-              src={src}
+              {...responsiveImage(image, IMAGE_SIZES.carousel)}
               alt={`${alt}, picture ${index + 1}`}
               h={height}
               fit="cover"

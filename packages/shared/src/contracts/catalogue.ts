@@ -44,6 +44,8 @@ export const hotelCard = z.object({
   name: z.string(),
   /** Image URLs; the first is the card's picture, the detail carousel shows the first three. */
   image: z.array(z.string()),
+  /** The card's picture (the first image) with its size and variants, for `srcset`. */
+  picture: imageItem.nullable(),
   qualification: z.number().int(),
   address: z.string(),
   idLocation: z.number().int(),
@@ -88,6 +90,8 @@ export type Review = z.infer<typeof review>;
 
 /** GET /hotels/{id} — card fields, description, rooms (cheapest first), reviews (newest first). */
 export const hotelDetail = hotelCard.extend({
+  /** Every image of `image`, with sizes and variants: what the carousel shows. */
+  pictures: z.array(imageItem),
   description: z.string(),
   Rooms: z.array(roomSummary),
   Reviews: z.array(review),

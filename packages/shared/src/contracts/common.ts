@@ -60,7 +60,21 @@ export function findNul(
   return undefined;
 }
 
-export const imageItem = z.object({ url: z.string(), public_id: z.string() });
+/** One stored width of a picture, for `srcset`. */
+export const imageVariant = z.object({ url: z.string(), width: z.number().int().positive() });
+export type ImageVariant = z.infer<typeof imageVariant>;
+
+/**
+ * A picture: the spec's `url` (the largest variant) and `public_id`, plus its size (absent for
+ * pictures stored before sizes were recorded) and its variants, narrowest first, for `srcset`.
+ */
+export const imageItem = z.object({
+  url: z.string(),
+  public_id: z.string(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  variants: z.array(imageVariant),
+});
 export type ImageItem = z.infer<typeof imageItem>;
 
 export const locationLine = z.object({

@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { DEMO_ACCOUNTS } from '@devstay/demo-data/demo-accounts';
+import { ensureDemoAccounts } from '@devstay/demo-data/ensure-demo-accounts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig, ROOT_DIR } from '../../config.ts';
@@ -8,7 +10,7 @@ import { hotels, sessions, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, DEMO_PASSWORD, signIn, signInRaw } from '../../test/auth.ts';
 import { hotelIds, userIdByEmail } from '../../test/fixtures.ts';
-import { DEMO_ACCOUNTS, ensureDemoAccounts, ensureSuperAdmin } from './accounts.ts';
+import { ensureSuperAdmin } from './accounts.ts';
 
 const run = promisify(execFile);
 

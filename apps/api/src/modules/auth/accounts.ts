@@ -1,8 +1,8 @@
 import type { Role } from '@devstay/shared/constants';
 import { generateRandomString, hashPassword } from 'better-auth/crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts, hotels, sessions, users } from '../../db/schema.ts';
+import { accounts, sessions, users } from '../../db/schema.ts';
 
 /** Profile columns of `users` an account may be created with. */
 export interface ProfileColumns {
@@ -132,71 +132,4 @@ export async function ensureSuperAdmin(
     .set({ rol: 'superAdmin', hotelId: null, updatedAt: new Date() })
     .where(eq(users.id, existing.id));
   return 'promoted';
-}
-
-/** The demo accounts of docs/auth.md, one per role. */
-export const DEMO_PASSWORD = 'devstay-demo';
-export const DEMO_ACCOUNTS = [
-  {
-    email: 'superadmin@devstay.dev',
-    rol: 'superAdmin',
-    name: 'Super Admin',
-    firstName: 'super',
-    lastname: 'admin',
-  },
-  {
-    email: 'admin@devstay.dev',
-    rol: 'admin',
-    name: 'Hotel Admin',
-    firstName: 'hotel',
-    lastname: 'admin',
-  },
-  {
-    email: 'user@devstay.dev',
-    rol: 'user',
-    name: 'Demo User',
-    firstName: 'demo',
-    lastname: 'user',
-  },
-] as const satisfies readonly {
-  email: string;
-  rol: Role;
-  name: string;
-  firstName: string;
-  lastname: string;
-}[];
-
-/**
- * Creates the demo accounts that are missing (verified e-mails, password DEMO_PASSWORD); the
- * admin runs the first hotel by id. Existing accounts are left as they are. The server calls it
- * unless it runs in production without DEMO_ACCOUNTS=true.
- */
-export async function ensureDemoAccounts(db: Db): Promise<void> {
-  const [firstHotel] = await db
-    .select({ id: hotels.id })
-    .from(hotels)
-    .orderBy(asc(hotels.id))
-    .limit(1);
-  for (const demo of DEMO_ACCOUNTS) {
-    const [existing] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, demo.email));
-    if (existing) continue;
-    try {
-      await createPasswordAccount(db, {
-        email: demo.email,
-        password: DEMO_PASSWORD,
-        rol: demo.rol,
-        hotelId: demo.rol === 'admin' ? (firstHotel?.id ?? null) : null,
-        emailVerified: true,
-        name: demo.name,
-        firstName: demo.firstName,
-        lastname: demo.lastname,
-      });
-    } catch (error) {
-      // Another process created it between the look-up and the insert.
-      if (!(error instanceof EmailInUseError)) throw error;
-    }
-  }
 }

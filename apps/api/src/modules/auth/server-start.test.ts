@@ -5,8 +5,8 @@ import { ROOT_DIR } from '../../config.ts';
 import { createTestDatabase } from '../../test/app.ts';
 
 /**
- * The real server process: at start it ensures the configured superAdmin and the demo accounts
- * and runs the mail worker (development inbox without SMTP_URL).
+ * The real server process as `npm start` runs it: at start it ensures the configured superAdmin
+ * and the demo accounts and runs the mail worker (development inbox without SMTP_URL).
  */
 
 let server: ChildProcess;
@@ -14,9 +14,10 @@ let base: string;
 
 beforeAll(async () => {
   const databaseUrl = await createTestDatabase();
-  server = spawn(process.execPath, [path.join(ROOT_DIR, 'apps/api/src/server.ts')], {
+  server = spawn(process.execPath, [path.join(ROOT_DIR, 'scripts/start.ts')], {
     env: {
       ...process.env,
+      SKIP_WEB_BUILD: '1',
       NODE_ENV: 'development',
       DATABASE_URL: databaseUrl,
       PORT: '0',

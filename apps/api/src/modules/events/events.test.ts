@@ -3,6 +3,7 @@ import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
+  image,
   insertEvent,
   insertHotel,
   insertLocation,
@@ -91,9 +92,7 @@ describe('GET /api/events', () => {
       idHotel: hotelId,
       date: '2199-01-10',
       time: '09:00',
-      image: [
-        { url: `/uploads/event-node-conf-${token}.webp`, public_id: `event-node-conf-${token}` },
-      ],
+      image: [image(`event-node-conf-${token}`)],
       description: `node conf ${token}: talks and workshops`,
       Hotels: {
         id: hotelId,

@@ -2,6 +2,7 @@ import type { Event } from '@devstay/shared/contracts/catalogue';
 import { and, asc, count, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { events, hotels, locations } from '../../db/schema.ts';
+import { toImageItem } from '../images/image-item.ts';
 
 export interface EventSearch {
   /** First date shown, yyyy-MM-dd, inclusive. */
@@ -50,7 +51,7 @@ function toEvent(row: EventRow): Event {
     date: row.date,
     // PostgreSQL answers 'HH:mm:ss'; events are shown to the minute.
     time: row.time.slice(0, 5),
-    image: row.image,
+    image: row.image.map(toImageItem),
     description: row.description,
     Hotels: {
       id: row.hotelId,

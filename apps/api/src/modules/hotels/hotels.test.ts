@@ -135,7 +135,8 @@ describe('GET /api/hotels', () => {
     expect(card).toEqual({
       id: cafeId,
       name: `café ${token} alpha`,
-      image: ['/uploads/0-a.webp', '/uploads/0-b.webp', '/uploads/0-c.webp'],
+      image: ['/uploads/0-a-800.webp', '/uploads/0-b-800.webp', '/uploads/0-c-800.webp'],
+      picture: image('0-a'),
       qualification: 5,
       address: `calle café ${token} alpha`,
       idLocation: expect.any(Number),

@@ -3,7 +3,8 @@ import type { City, HotelCard, HotelDetail } from '@devstay/shared/contracts/cat
 import { searchKey } from '@devstay/shared/text';
 import { asc, desc, eq, exists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { hotels, locations, reviews, rooms } from '../../db/schema.ts';
+import { hotels, type ImageRef, locations, reviews, rooms } from '../../db/schema.ts';
+import { toImageItem } from '../images/image-item.ts';
 import { cityColumns, sortCities } from '../locations/repository.ts';
 import { toRoomSummary } from '../rooms/repository.ts';
 
@@ -46,7 +47,7 @@ const cardColumns = {
 type CardRow = {
   id: number;
   name: string;
-  image: { url: string }[];
+  image: ImageRef[];
   qualification: number;
   address: string;
   locationId: number;
@@ -62,6 +63,7 @@ export function toHotelCard(row: CardRow): HotelCard {
     id: row.id,
     name: row.name,
     image: row.image.map((i) => i.url),
+    picture: row.image[0] ? toImageItem(row.image[0]) : null,
     qualification: row.qualification,
     address: row.address,
     idLocation: row.locationId,
@@ -237,7 +239,7 @@ export function chooseHotelPagePlan(
 type HotelPageRow = {
   id: number;
   name: string;
-  image: { url: string }[];
+  image: ImageRef[];
   qualification: number;
   address: string;
   location_id: number;
@@ -337,6 +339,7 @@ export async function findHotelDetail(db: Db, id: number): Promise<HotelDetail |
   if (!hotel) return undefined;
   return {
     ...toHotelCard(hotel),
+    pictures: hotel.image.map(toImageItem),
     description: hotel.description,
     Rooms: roomRows.map(toRoomSummary),
     Reviews: reviewRows.map((r) => ({

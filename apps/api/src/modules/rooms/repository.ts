@@ -4,6 +4,7 @@ import { centsToPrice } from '@devstay/shared/text';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { hotels, type ImageRef, roomRoomServices, roomServices, rooms } from '../../db/schema.ts';
+import { toImageItem } from '../images/image-item.ts';
 
 type RoomRow = {
   id: number;
@@ -22,7 +23,7 @@ export function toRoomSummary(row: RoomRow): RoomSummary {
     id: row.id,
     // The database constrains both to the spec's lists.
     name: row.name as RoomName,
-    image: row.image,
+    image: row.image.map(toImageItem),
     price: centsToPrice(row.priceCents),
     description: row.description,
     category: row.category as RoomCategory,
@@ -64,7 +65,7 @@ export async function findRoomDetail(db: Db, id: number): Promise<RoomDetail | u
   return {
     ...toRoomSummary(found.room),
     services: serviceRows.map((s) => s.name),
-    ServicesRooms: serviceRows,
+    ServicesRooms: serviceRows.map((s) => ({ ...s, image: s.image.map(toImageItem) })),
     Hotels: found.hotel,
   };
 }

@@ -2,6 +2,7 @@ import type { RoomDetail, RoomSummary } from '@devstay/shared/contracts/catalogu
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
+  image,
   insertHotel,
   insertLocation,
   insertRoom,
@@ -59,10 +60,7 @@ describe('GET /api/rooms/:id', () => {
     expect(room).toEqual({
       id: suiteId,
       name: 'suite',
-      image: [
-        { url: '/uploads/room-1.webp', public_id: 'room-1' },
-        { url: '/uploads/room-2.webp', public_id: 'room-2' },
-      ],
+      image: [image('room-1'), image('room-2')],
       price: 199.99,
       description: 'a suite with two screens',
       category: 'premium',
@@ -73,16 +71,12 @@ describe('GET /api/rooms/:id', () => {
         {
           id: deskId,
           name: `desk ${token}`,
-          image: [
-            { url: `/uploads/service-desk-${token}.webp`, public_id: `service-desk-${token}` },
-          ],
+          image: [image(`service-desk-${token}`)],
         },
         {
           id: wifiId,
           name: `wifi ${token}`,
-          image: [
-            { url: `/uploads/service-wifi-${token}.webp`, public_id: `service-wifi-${token}` },
-          ],
+          image: [image(`service-wifi-${token}`)],
         },
       ],
       Hotels: { id: hotelId, name: `rooms ${token}`, address: 'carrera 7 # 12-30' },

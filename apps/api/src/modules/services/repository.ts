@@ -3,6 +3,7 @@ import { compareText } from '@devstay/shared/text';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { hotelServices, type ImageRef, roomServices } from '../../db/schema.ts';
+import { toImageItem } from '../images/image-item.ts';
 
 const roomServiceColumns = {
   id: roomServices.id,
@@ -10,13 +11,18 @@ const roomServiceColumns = {
   image: roomServices.image,
 };
 
+const toRoomService = (row: { id: number; name: string; image: ImageRef[] }): RoomService => ({
+  ...row,
+  image: row.image.map(toImageItem),
+});
+
 const byName = (a: { name: string; id: number }, b: { name: string; id: number }) =>
   compareText(a.name, b.name) || a.id - b.id;
 
 /** Every room service (the catalogue rooms pick from), by name ignoring case and accents. */
 export async function listRoomServices(db: Db): Promise<RoomService[]> {
   const rows = await db.select(roomServiceColumns).from(roomServices);
-  return rows.sort(byName);
+  return rows.map(toRoomService).sort(byName);
 }
 
 export async function findRoomService(db: Db, id: number): Promise<RoomService | undefined> {
@@ -24,7 +30,7 @@ export async function findRoomService(db: Db, id: number): Promise<RoomService |
     .select(roomServiceColumns)
     .from(roomServices)
     .where(eq(roomServices.id, id));
-  return row;
+  return row && toRoomService(row);
 }
 
 type HotelServiceRow = {
@@ -39,7 +45,7 @@ function toHotelService(row: HotelServiceRow): HotelService {
   return {
     id: row.id,
     name: row.name,
-    image: row.image,
+    image: row.image.map(toImageItem),
     description: row.description,
     idHotel: row.hotelId,
   };

@@ -3,6 +3,7 @@ import { compareText } from '@devstay/shared/text';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
+  image,
   insertHotel,
   insertHotelService,
   insertLocation,
@@ -64,12 +65,7 @@ describe('GET /api/serviceRooms/:id', () => {
     expect(res.json()).toEqual({
       id,
       name: `zz monitor ${token}`,
-      image: [
-        {
-          url: `/uploads/service-zz-monitor-${token}.webp`,
-          public_id: `service-zz-monitor-${token}`,
-        },
-      ],
+      image: [image(`service-zz-monitor-${token}`)],
     });
   });
 
@@ -92,12 +88,7 @@ describe('GET /api/serviceHotels/hotel/:id', () => {
     expect(list[0]).toEqual({
       id: coworkingId,
       name: `coworking ${token}`,
-      image: [
-        {
-          url: `/uploads/hotel-service-coworking-${token}.webp`,
-          public_id: `hotel-service-coworking-${token}`,
-        },
-      ],
+      image: [image(`hotel-service-coworking-${token}`)],
       description: 'open 24/7',
       idHotel: hotelId,
     });

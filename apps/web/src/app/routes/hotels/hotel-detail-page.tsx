@@ -98,7 +98,7 @@ export function HotelDetailPage() {
           </Text>
         </Stack>
 
-        <ImageCarousel images={data.image} alt={name} />
+        <ImageCarousel images={data.pictures} alt={name} />
 
         <section aria-labelledby="about-hotel">
           <Title order={2} id="about-hotel" mb="xs">

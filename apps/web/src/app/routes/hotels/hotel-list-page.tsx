@@ -137,7 +137,7 @@ export function HotelListPage() {
           style={{ opacity: hotels.isPlaceholderData ? 0.6 : 1 }}
         >
           {items.map((hotel, index) => (
-            <HotelCard key={hotel.id} hotel={hotel} priority={index < 2} />
+            <HotelCard key={hotel.id} hotel={hotel} priority={index === 0} />
           ))}
         </SimpleGrid>
       )}

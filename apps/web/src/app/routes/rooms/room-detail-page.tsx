@@ -90,7 +90,7 @@ export function RoomDetailPage() {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <ImageCarousel
-              images={data.image.map((i) => i.url)}
+              images={data.image}
               alt={`${name} room`}
               height="clamp(220px, 60vw, 380px)"
             />

@@ -2,7 +2,7 @@ import { capitalize, formatUsd } from '@devstay/shared/text';
 import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { firstImage } from '../../../lib/image-url.ts';
+import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import type { CartLine } from '../store/cart-store.ts';
 
 /** Stay dates as the cart shows them: dd/MM/yy (spec §9), read as calendar dates. */
@@ -27,7 +27,7 @@ export function CartLineItem({ line, onIncrease, onDecrease, onRemove }: CartLin
     <Paper withBorder p="md" component="li">
       <Group align="flex-start" wrap="wrap" gap="md">
         <Image
-          src={firstImage(line.image)}
+          {...responsiveImage(line.image[0], IMAGE_SIZES.thumbnail)}
           alt={`${name} room`}
           w={120}
           h={90}

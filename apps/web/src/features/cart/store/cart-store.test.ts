@@ -17,7 +17,7 @@ function roomLine(overrides: Partial<NewCartLine> = {}): NewCartLine {
   return {
     id: 12,
     name: 'deluxe',
-    image: [{ url: '/uploads/rooms/12.jpg', public_id: 'rooms/12' }],
+    image: [{ url: '/uploads/rooms/12.jpg', public_id: 'rooms/12', variants: [] }],
     price: 120,
     Hotels: { id: 3, name: 'byte inn', address: 'Calle 1' },
     checkIn: '2030-03-01',

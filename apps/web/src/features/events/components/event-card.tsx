@@ -5,7 +5,7 @@ import { capitalize } from '@devstay/shared/text';
 import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { firstImage } from '../../../lib/image-url.ts';
+import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { locationText } from '../../../lib/location.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -41,7 +41,7 @@ export function EventCard({ event }: { event: Event }) {
     <Card withBorder padding="md" component="article" h="100%">
       <Card.Section>
         <Image
-          src={firstImage(event.image)}
+          {...responsiveImage(event.image[0], IMAGE_SIZES.card)}
           alt={`${name}, event`}
           h={180}
           fit="cover"

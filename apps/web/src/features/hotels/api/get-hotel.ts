@@ -1,16 +1,22 @@
 import type { HotelDetail } from '@devstay/shared/contracts/catalogue';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api.ts';
 
 export function fetchHotel(id: number, signal?: AbortSignal): Promise<HotelDetail> {
   return apiJson<HotelDetail>(`/hotels/${id}`, { signal });
 }
 
-export function useHotel(id: number) {
-  return useQuery({
+export const isHotelId = (id: number) => Number.isInteger(id) && id > 0;
+
+export function hotelQuery(id: number) {
+  return queryOptions({
     queryKey: ['hotels', 'detail', id],
     queryFn: ({ signal }) => fetchHotel(id, signal),
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: isHotelId(id),
     meta: { errorTitle: 'Could not load the hotel' },
   });
+}
+
+export function useHotel(id: number) {
+  return useQuery(hotelQuery(id));
 }

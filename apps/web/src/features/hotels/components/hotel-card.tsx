@@ -4,13 +4,13 @@ import { Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { StarRating } from '../../../components/star-rating.tsx';
-import { firstImage } from '../../../lib/image-url.ts';
+import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { locationText } from '../../../lib/location.ts';
 import classes from './hotel-card.module.css';
 
 interface HotelCardProps {
   hotel: HotelCardData;
-  /** The first cards are above the fold: load their pictures first. */
+  /** The first card's picture is the page's largest paint: fetch it first, not lazily. */
   priority?: boolean;
 }
 
@@ -22,7 +22,7 @@ export function HotelCard({ hotel, priority = false }: HotelCardProps) {
     <Card withBorder shadow="xs" padding="md" className={classes.card} component="article">
       <Card.Section>
         <Image
-          src={firstImage(hotel.image)}
+          {...responsiveImage(hotel.picture ?? hotel.image[0], IMAGE_SIZES.card)}
           alt={`${name}, hotel`}
           h={180}
           w="100%"

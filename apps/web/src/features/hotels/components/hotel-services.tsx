@@ -1,7 +1,7 @@
 import type { HotelService } from '@devstay/shared/contracts/catalogue';
 import { capitalize } from '@devstay/shared/text';
 import { Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { firstImage } from '../../../lib/image-url.ts';
+import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 
 /** What the hotel offers besides rooms: coworking, fast Wi-Fi, meeting rooms... */
 export function HotelServices({ services }: { services: HotelService[] }) {
@@ -11,7 +11,7 @@ export function HotelServices({ services }: { services: HotelService[] }) {
         <Paper key={service.id} withBorder p="sm" component="article">
           <Group wrap="nowrap" align="flex-start" gap="sm">
             <Image
-              src={firstImage(service.image)}
+              {...responsiveImage(service.image[0], IMAGE_SIZES.icon)}
               alt=""
               w={56}
               h={56}

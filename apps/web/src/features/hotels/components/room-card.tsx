@@ -2,7 +2,7 @@ import type { RoomSummary } from '@devstay/shared/contracts/catalogue';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { Badge, Button, Card, Group, Image, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { firstImage } from '../../../lib/image-url.ts';
+import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 
 interface RoomCardProps {
   room: RoomSummary;
@@ -17,7 +17,7 @@ export function RoomCard({ room, search = '' }: RoomCardProps) {
     <Card withBorder padding="md" component="article" h="100%">
       <Card.Section>
         <Image
-          src={firstImage(room.image)}
+          {...responsiveImage(room.image[0], IMAGE_SIZES.card)}
           alt={`${name} room`}
           h={180}
           fit="cover"

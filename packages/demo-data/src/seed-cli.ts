@@ -45,10 +45,10 @@ async function main() {
   // Loaded once the arguments are known good: a typo is reported at once.
   const [{ loadConfig }, { openDatabase }, { seedIfEmpty }, { seedLargeCatalogue }] =
     await Promise.all([
-      import('../config.ts'),
-      import('./open-database.ts'),
-      import('./seed/demo.ts'),
-      import('./seed/large.ts'),
+      import('@devstay/api/config'),
+      import('@devstay/api/db/open-database'),
+      import('./demo.ts'),
+      import('./large.ts'),
     ]);
   const config = loadConfig();
   const started = performance.now();
@@ -96,7 +96,7 @@ async function main() {
 
     // Running API processes drop what they cached of the catalogue.
     if (demo.seeded || options.hotels) {
-      const { announceCatalogueChange } = await import('../plugins/catalogue-cache.ts');
+      const { announceCatalogueChange } = await import('@devstay/api/plugins/catalogue-cache');
       await announceCatalogueChange(db, { everything: true });
     }
 

@@ -5,10 +5,7 @@
  * seed and processes starting together seed once.
  */
 
-import { today as localToday } from '@devstay/shared/stay';
-import { searchKey } from '@devstay/shared/text';
-import { like, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '@devstay/api/db/client';
 import {
   events,
   hotelServices,
@@ -19,16 +16,17 @@ import {
   roomRoomServices,
   roomServices,
   rooms,
-} from '../schema.ts';
-import { buildDemoPlan, type DemoPlan } from './demo-plan.ts';
+} from '@devstay/api/db/schema';
 import {
-  imageRef,
-  missingSeedImages,
-  renderImages,
-  SEED_IMAGE_DIR,
-  type StoredImage,
-  seedImageUrl,
-} from './images.ts';
+  type ImageLimits,
+  pictureRef,
+  type StoredPicture,
+} from '@devstay/api/modules/images/pipeline';
+import { today as localToday } from '@devstay/shared/stay';
+import { searchKey } from '@devstay/shared/text';
+import { like, sql } from 'drizzle-orm';
+import { buildDemoPlan, type DemoPlan } from './demo-plan.ts';
+import { anyVariantMissing, renderImages, SEED_IMAGE_DIR } from './images.ts';
 
 /** Key of the advisory lock that serialises seeding across processes. */
 const SEED_LOCK = 7_300_117;
@@ -70,7 +68,12 @@ async function hasHotels(db: Db | Tx): Promise<boolean> {
  */
 export async function seedIfEmpty(
   db: Db,
-  options: { uploadsDir: string; today?: string; imageCacheDir?: string | null },
+  options: {
+    uploadsDir: string;
+    today?: string;
+    imageCacheDir?: string | null;
+    limits?: ImageLimits;
+  },
 ): Promise<SeedReport> {
   const started = performance.now();
   if (await hasHotels(db)) {
@@ -87,6 +90,7 @@ export async function seedIfEmpty(
   // Pictures first, outside the transaction: files are idempotent and appear atomically.
   const rendered = await renderImages(plan.images, options.uploadsDir, {
     cacheDir: options.imageCacheDir,
+    limits: options.limits,
   });
 
   const counts = await db.transaction(async (tx) => {
@@ -105,43 +109,46 @@ export async function seedIfEmpty(
 }
 
 /**
- * On a seeded database whose uploads folder lost seed pictures (a new or wiped folder), draws
- * them again: those of the current drawings, which is every one unless they changed since.
+ * On a seeded database whose uploads folder lost seed pictures (a new or wiped folder), stores
+ * the current drawings again: every lost one unless the drawings changed since.
  */
 async function restoreSeedImages(
   db: Db,
-  options: { uploadsDir: string; imageCacheDir?: string | null },
+  options: { uploadsDir: string; imageCacheDir?: string | null; limits?: ImageLimits },
 ): Promise<{ rendered: number; reused: number; cached: number }> {
   const stored = await db
-    .select({ url: images.url })
+    .select({ variants: images.variants })
     .from(images)
     .where(like(images.publicId, `${SEED_IMAGE_DIR}/%`));
-  const missing = await missingSeedImages(
-    options.uploadsDir,
-    stored.map((i) => i.url),
-  );
-  if (missing.size === 0) return { rendered: 0, reused: stored.length, cached: 0 };
-  const wanted = buildDemoPlan(localToday()).images.filter((i) => missing.has(seedImageUrl(i)));
-  const report = await renderImages(wanted, options.uploadsDir, {
+  if (!(await anyVariantMissing(options.uploadsDir, stored))) {
+    return { rendered: 0, reused: stored.length, cached: 0 };
+  }
+  const report = await renderImages(buildDemoPlan(localToday()).images, options.uploadsDir, {
     cacheDir: options.imageCacheDir,
+    limits: options.limits,
   });
-  return { rendered: report.rendered, reused: stored.length - missing.size, cached: report.cached };
+  return { rendered: report.rendered, reused: report.reused, cached: report.cached };
 }
 
 async function insertPlan(
   tx: Tx,
   plan: DemoPlan,
-  stored: Map<string, StoredImage>,
+  stored: Map<string, StoredPicture>,
 ): Promise<SeedCounts> {
   const ref = (key: string) => {
     const image = stored.get(key);
     if (!image) throw new Error(`Seed image ${key} was not rendered`);
-    return imageRef(image);
+    return pictureRef(image);
   };
 
   await tx
     .insert(images)
-    .values([...stored.values()].map((i) => ({ ...i, uploadedBy: null })))
+    .values(
+      [...new Map([...stored.values()].map((i) => [i.publicId, i])).values()].map((i) => ({
+        ...i,
+        uploadedBy: null,
+      })),
+    )
     .onConflictDoNothing();
 
   const locationRows = await tx

@@ -5,6 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { createDb, type Db } from '@devstay/api/db/client';
+import { createDatabaseIfMissing } from '@devstay/api/db/embedded';
+import { migrateDb } from '@devstay/api/db/migrate';
+import type { ImageRef } from '@devstay/api/db/schema';
+import { createTestDatabase } from '@devstay/api/test/app';
 import {
   PRICE_MAX,
   PRICE_MIN,
@@ -18,14 +23,9 @@ import { addDays, today } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { createTestDatabase } from '../../test/app.ts';
-import { createDb, type Db } from '../client.ts';
-import { createDatabaseIfMissing } from '../embedded.ts';
-import { migrateDb } from '../migrate.ts';
-import type { ImageRef } from '../schema.ts';
 import { seedIfEmpty } from './demo.ts';
 import { buildDemoPlan } from './demo-plan.ts';
-import { renderImages, seedImagePath } from './images.ts';
+import { renderImages } from './images.ts';
 import { seedLargeCatalogue } from './large.ts';
 
 const uploadsDir = inject('uploadsDir');
@@ -53,6 +53,14 @@ async function emptyDatabase(): Promise<string> {
   await fresh.$client.end();
   return url;
 }
+
+/** The file of a stored picture in an uploads folder, from its public URL. */
+function uploadedFile(dir: string, url: string): string {
+  expect(url.startsWith('/uploads/seed/'), url).toBe(true);
+  return path.join(dir, url.slice('/uploads/'.length));
+}
+
+type Variant = { key: string; url: string; width: number; height: number; bytes: number };
 
 async function expectWebp(file: string, width: number, height: number) {
   const meta = await sharp(file).metadata();
@@ -128,7 +136,7 @@ describe('demo seed', () => {
     );
   });
 
-  test('every hotel has 3+ pictures on disk: WebP of the stored size, 1200×800 first', async () => {
+  test('every hotel has 3+ pictures on disk: WebP variants 400/800/1200 wide, 1200×800 first', async () => {
     const hotels = await rows<{ name: string; image: ImageRef[] }>(
       'select name, image from hotels',
     );
@@ -141,7 +149,8 @@ describe('demo seed', () => {
           height: number;
           bytes: number;
           content_type: string;
-        }>('select public_id, url, width, height, bytes, content_type from images')
+          variants: Variant[];
+        }>('select public_id, url, width, height, bytes, content_type, variants from images')
       ).map((i) => [i.public_id, i]),
     );
     const seen = new Set<string>();
@@ -152,14 +161,26 @@ describe('demo seed', () => {
         expect(row, ref.public_id).toBeDefined();
         if (!row) continue;
         expect(row.url).toBe(ref.url);
-        expect(ref.url).toBe(`/uploads/${ref.public_id}.webp`);
+        expect(ref.url).toBe(`/uploads/${ref.public_id}-${row.width}.webp`);
+        expect([ref.width, ref.height]).toEqual([row.width, row.height]);
+        expect(ref.variants).toEqual(row.variants.map((v) => ({ url: v.url, width: v.width })));
         expect(row.content_type).toBe('image/webp');
-        if (i === 0) expect([row.width, row.height]).toEqual([1200, 800]);
+        if (i === 0) {
+          expect([row.width, row.height]).toEqual([1200, 800]);
+          expect(row.variants.map((v) => [v.width, v.height])).toEqual([
+            [400, 267],
+            [800, 533],
+            [1200, 800],
+          ]);
+        }
         if (seen.has(ref.public_id)) continue;
         seen.add(ref.public_id);
-        const file = seedImagePath(uploadsDir, ref.url);
-        expect((await stat(file)).size).toBe(row.bytes);
-        await expectWebp(file, row.width, row.height);
+        for (const variant of row.variants) {
+          const file = uploadedFile(uploadsDir, variant.url);
+          expect((await stat(file)).size).toBe(variant.bytes);
+          await expectWebp(file, variant.width, variant.height);
+        }
+        expect(row.bytes).toBe(row.variants.reduce((sum, v) => sum + v.bytes, 0));
       }
     }
     // Each hotel's street picture is its own.
@@ -167,12 +188,14 @@ describe('demo seed', () => {
   });
 
   test('every stored seed image is a file of its recorded type and size', async () => {
-    const images = await rows<{ url: string; width: number; height: number }>(
-      'select url, width, height from images',
-    );
+    const images = await rows<{ variants: Variant[] }>('select variants from images');
     expect(images.length).toBeGreaterThan(150);
-    for (const image of images)
-      await expectWebp(seedImagePath(uploadsDir, image.url), image.width, image.height);
+    for (const image of images) {
+      expect(image.variants.length).toBeGreaterThan(0);
+      for (const v of image.variants) {
+        await expectWebp(uploadedFile(uploadsDir, v.url), v.width, v.height);
+      }
+    }
   });
 
   test('rooms: 2–5 per hotel within the limits, each with services and 1–3 pictures', async () => {
@@ -221,7 +244,7 @@ describe('demo seed', () => {
     expect(roomServices.map((s) => s.name)).toContain('wifi 1 gbps');
     for (const s of roomServices) {
       expect(s.image).toHaveLength(1);
-      await expectWebp(seedImagePath(uploadsDir, s.image[0]?.url ?? ''), 128, 128);
+      await expectWebp(uploadedFile(uploadsDir, s.image[0]?.url ?? ''), 128, 128);
     }
     const perHotel = await rows<{ n: number; described: number; pictured: number }>(
       `select count(s.id)::int as n, count(*) filter (where length(s.description) > 20)::int as described,
@@ -299,14 +322,16 @@ describe('demo seed', () => {
   test('on a seeded database, pictures missing from the uploads folder are put back', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'devstay-seed-uploads-'));
     try {
-      const images = await rows<{ url: string; width: number; height: number }>(
-        "select url, width, height from images where public_id like 'seed/%'",
+      const images = await rows<{ variants: Variant[] }>(
+        "select variants from images where public_id like 'seed/%'",
       );
       const report = await seedIfEmpty(db, { uploadsDir: dir });
       expect(report.seeded).toBe(false);
-      expect(report.imagesRendered + report.imagesCached).toBe(images.length);
+      expect(report.imagesRendered + report.imagesCached).toBeGreaterThanOrEqual(images.length);
       for (const image of images) {
-        await expectWebp(seedImagePath(dir, image.url), image.width, image.height);
+        for (const v of image.variants) {
+          await expectWebp(uploadedFile(dir, v.url), v.width, v.height);
+        }
       }
       const again = await seedIfEmpty(db, { uploadsDir: dir });
       expect(again.imagesRendered + again.imagesCached).toBe(0);
@@ -351,29 +376,38 @@ describe('demo seed', () => {
     }
   });
 
-  test('pictures are drawn as WebP when missing and reused when present', async () => {
+  test('pictures are drawn as WebP variants when missing, reused when present, copied from the cache', async () => {
     const plan = buildDemoPlan('2030-01-01');
     const kinds = ['facade-', 'lounge-', 'room-', 'icon-', 'service-', 'event-'];
     const some = kinds
       .map((k) => plan.images.find((i) => i.key.startsWith(k)))
       .filter((i) => i !== undefined);
     const dir = await mkdtemp(path.join(tmpdir(), 'devstay-seed-images-'));
+    const cacheDir = path.join(dir, 'cache');
+    const uploads = path.join(dir, 'uploads');
     try {
-      const first = await renderImages(some, dir, { cacheDir: null });
+      const first = await renderImages(some, uploads, { cacheDir });
       expect(first.rendered).toBe(some.length);
       for (const image of some) {
         const stored = first.images.get(image.key);
         expect(stored).toBeDefined();
         if (!stored) continue;
-        const file = seedImagePath(dir, stored.url);
+        expect(stored.variants.at(-1)?.width).toBe(image.width);
+        expect(stored.variants.every((v) => v.width <= image.width)).toBe(true);
+        const file = uploadedFile(uploads, stored.url);
         await expectWebp(file, image.width, image.height);
         // Pictures, not flat boxes: several distinct colours.
         const { channels } = await sharp(file).stats();
         expect(Math.max(...channels.map((c) => c.stdev))).toBeGreaterThan(20);
       }
-      const second = await renderImages(some, dir, { cacheDir: null });
+      const second = await renderImages(some, uploads, { cacheDir });
       expect(second.rendered).toBe(0);
       expect(second.reused).toBe(some.length);
+      const elsewhere = await renderImages(some, path.join(dir, 'other'), { cacheDir });
+      expect(elsewhere.cached).toBe(some.length);
+      expect([...elsewhere.images.values()]).toEqual([...first.images.values()]);
+      const uncached = await renderImages(some, path.join(dir, 'plain'), { cacheDir: null });
+      expect(uncached.rendered).toBe(some.length);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -455,7 +489,7 @@ describe('large catalogue', () => {
 });
 
 describe('seed command', () => {
-  const cli = fileURLToPath(new URL('../seed-cli.ts', import.meta.url));
+  const cli = fileURLToPath(new URL('./seed-cli.ts', import.meta.url));
   const run = promisify(execFile);
 
   test('a bad --hotels value is a clear error, before anything starts', async () => {

@@ -4,9 +4,10 @@
  * all reusing the demo pictures. Rows go in with a few set-based statements (arrays unnested in
  * batches for the hotels, INSERT … SELECT for the rest), in one transaction, then ANALYZE.
  */
+
+import type { Db } from '@devstay/api/db/client';
 import { searchKey } from '@devstay/shared/text';
 import type { PoolClient } from 'pg';
-import type { Db } from '../client.ts';
 import { seedIfEmpty } from './demo.ts';
 import {
   DESCRIPTION_DETAILS,

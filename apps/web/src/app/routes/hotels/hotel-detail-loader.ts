@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { preload } from 'react-dom';
+import type { LoaderFunction } from 'react-router';
+import { hotelQuery, isHotelId } from '../../../features/hotels/api/get-hotel.ts';
+import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
+
+/**
+ * Starts loading the hotel while the screen's code downloads, and once it is known fetches the
+ * first carousel picture (the page's largest paint) at high priority, before the carousel
+ * renders. It does not wait: the screen shows its loading state meanwhile.
+ */
+export function hotelDetailLoader(queryClient: QueryClient): LoaderFunction {
+  return ({ params }) => {
+    const id = Number(params.id);
+    if (!isHotelId(id)) return null;
+    void queryClient
+      .fetchQuery(hotelQuery(id))
+      .then((hotel) => {
+        const first = hotel.pictures[0];
+        if (!first) return;
+        const picture = responsiveImage(first, IMAGE_SIZES.carousel);
+        preload(picture.src, {
+          as: 'image',
+          fetchPriority: 'high',
+          ...(picture.srcSet ? { imageSrcSet: picture.srcSet, imageSizes: picture.sizes } : {}),
+        });
+      })
+      .catch(() => {
+        // The screen's own query reports the failure.
+      });
+    return null;
+  };
+}

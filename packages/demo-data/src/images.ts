@@ -1,0 +1,157 @@
+/**
+ * Draws the planned SVG scenes and stores them through the image pipeline (the one admin
+ * uploads use): WebP variants under `${uploadsDir}/seed/`, served at `/uploads/seed/…`, named by
+ * a hash of their bytes.
+ *
+ * Encoded pictures are also kept in a machine-wide cache folder, keyed by a hash of the drawing:
+ * a fresh uploads folder (a new data folder, each test run) copies them instead of drawing and
+ * encoding them again. The cache is best effort; when it cannot be written, nothing fails.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  DEFAULT_IMAGE_LIMITS,
+  type ImageLimits,
+  type StoredPicture,
+  storeImage,
+} from '@devstay/api/modules/images/pipeline';
+import { type ImageStorage, localDiskStorage } from '@devstay/api/modules/images/storage';
+import sharp from 'sharp';
+import type { PlannedImage } from './demo-plan.ts';
+
+export const SEED_IMAGE_DIR = 'seed';
+/**
+ * libwebp effort for the seed: these flat drawings encode in a third of the time of effort 4
+ * for files about a fifth larger, which keeps the first start short.
+ */
+const SEED_WEBP_EFFORT = 1;
+const CONCURRENCY = 2;
+
+/** The default cache of encoded seed pictures, shared by every data folder of this machine. */
+export const SEED_IMAGE_CACHE_DIR = path.join(tmpdir(), 'devstay-seed-pictures');
+
+export interface RenderReport {
+  /** Every planned picture by key. */
+  images: Map<string, StoredPicture>;
+  /** Drawn and encoded now. */
+  rendered: number;
+  /** Already in the uploads folder. */
+  reused: number;
+  /** Copied from the cache. */
+  cached: number;
+}
+
+/** Identifies a drawing and how it is encoded: the cache key. */
+function drawingHash(image: PlannedImage): string {
+  return createHash('sha256')
+    .update(`${image.width}x${image.height}:e${SEED_WEBP_EFFORT}:${image.svg}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+async function hasAll(storage: ImageStorage, picture: StoredPicture): Promise<boolean> {
+  for (const variant of picture.variants) if (!(await storage.has(variant.key))) return false;
+  return true;
+}
+
+async function readManifest(file: string): Promise<StoredPicture | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as StoredPicture;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Stores every planned picture that is missing, `CONCURRENCY` at a time; returns them all by
+ * key. `cacheDir: null` turns the cache off.
+ */
+export async function renderImages(
+  images: readonly PlannedImage[],
+  uploadsDir: string,
+  options: { cacheDir?: string | null; limits?: ImageLimits } = {},
+): Promise<RenderReport> {
+  const uploads = localDiskStorage(uploadsDir);
+  const cacheDir = options.cacheDir === undefined ? SEED_IMAGE_CACHE_DIR : options.cacheDir;
+  const cache =
+    cacheDir !== null &&
+    (await mkdir(path.join(cacheDir, 'manifests'), { recursive: true }).then(
+      () => true,
+      () => false,
+    ))
+      ? localDiskStorage(cacheDir)
+      : undefined;
+  const out = new Map<string, StoredPicture>();
+  const report = { rendered: 0, reused: 0, cached: 0 };
+  let next = 0;
+
+  const one = async (image: PlannedImage) => {
+    const manifestFile = cacheDir && path.join(cacheDir, 'manifests', `${drawingHash(image)}.json`);
+    const known = cache && manifestFile ? await readManifest(manifestFile) : undefined;
+    if (known && (await hasAll(uploads, known))) {
+      report.reused++;
+      out.set(image.key, known);
+      return;
+    }
+    if (known && cache && (await hasAll(cache, known))) {
+      for (const variant of known.variants) {
+        const bytes = await cache.get(variant.key);
+        if (bytes) await uploads.put(variant.key, bytes, known.contentType);
+      }
+      report.cached++;
+      out.set(image.key, known);
+      return;
+    }
+    let picture: StoredPicture;
+    try {
+      const png = await sharp(Buffer.from(image.svg))
+        .resize(image.width, image.height)
+        .removeAlpha()
+        .png({ compressionLevel: 0 })
+        .toBuffer();
+      picture = await storeImage(uploads, png, {
+        folder: SEED_IMAGE_DIR,
+        effort: SEED_WEBP_EFFORT,
+        limits: options.limits ?? DEFAULT_IMAGE_LIMITS,
+      });
+    } catch (error) {
+      throw new Error(`Could not store the seed image ${image.key}`, { cause: error });
+    }
+    report.rendered++;
+    out.set(image.key, picture);
+    if (cache && manifestFile) {
+      try {
+        for (const variant of picture.variants) {
+          const bytes = await uploads.get(variant.key);
+          if (bytes) await cache.put(variant.key, bytes, picture.contentType);
+        }
+        await writeFile(manifestFile, JSON.stringify(picture));
+      } catch {
+        // The cache only saves time.
+      }
+    }
+  };
+
+  const worker = async () => {
+    while (next < images.length) {
+      const image = images[next++];
+      if (image) await one(image);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, images.length) }, worker));
+  return { images: out, ...report };
+}
+
+/** Whether any file of the stored pictures is missing from the uploads folder. */
+export async function anyVariantMissing(
+  uploadsDir: string,
+  pictures: readonly { variants: { key: string }[] }[],
+): Promise<boolean> {
+  const uploads = localDiskStorage(uploadsDir);
+  for (const picture of pictures) {
+    for (const variant of picture.variants) if (!(await uploads.has(variant.key))) return true;
+  }
+  return false;
+}

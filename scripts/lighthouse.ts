@@ -1,0 +1,166 @@
+// `npm run lighthouse`: Lighthouse's mobile preset (default simulated throttling) on /home and a
+// hotel page of the real server (throwaway embedded PostgreSQL, demo seed, free port), three runs
+// each. Prints the scores and LCP/TBT/CLS of every run and their median, and the load average:
+// on a busy machine the performance figures move with it. LIGHTHOUSE_RUNS changes the number of
+// runs; LIGHTHOUSE_REPORT_DIR keeps each run's full JSON report there.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { freePort } from '../apps/api/src/lib/free-port.ts';
+import { ensureChromium } from './chromium.ts';
+import { buildWebIfStale, ROOT } from './web-build.ts';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const chromePath = ensureChromium();
+buildWebIfStale();
+
+const work = await mkdtemp(path.join(tmpdir(), 'devstay-lighthouse-'));
+await chmod(work, 0o755); // the postgres system user must reach its data folder
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const server: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
+  cwd: ROOT,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    SKIP_WEB_BUILD: '1',
+    NODE_ENV: 'production',
+    AUTH_SECRET: randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    PG_PORT: String(await freePort()),
+    PG_DATA_DIR: path.join(work, 'pg'),
+    UPLOADS_DIR: path.join(work, 'uploads'),
+    DATABASE_URL: '',
+  },
+});
+
+async function waitForServer(timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error('The server exited before it was ready');
+    try {
+      const res = await fetch(`${baseUrl}/api/hotels?pageSize=1`);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`The server did not answer within ${timeoutMs} ms`);
+}
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+function line(label: string, r: Run) {
+  return `${label.padEnd(8)} perf ${String(r.performance).padStart(3)}  a11y ${String(r.accessibility).padStart(3)}  best ${String(r.bestPractices).padStart(3)}  LCP ${(r.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(r.tbtMs)} ms  CLS ${r.cls.toFixed(3)}`;
+}
+
+async function audit(url: string): Promise<Run> {
+  const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, name), JSON.stringify(result.lhr));
+    }
+    if (result.lhr.runtimeError) console.log(`  runtime error: ${result.lhr.runtimeError.message}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    const failing = Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+      .map((a) => a.id);
+    if (failing.length > 0) console.log(`  below 90: ${failing.join(', ')}`);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      lcpMs: value('largest-contentful-paint'),
+      tbtMs: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+let status = 0;
+try {
+  await waitForServer(180_000);
+  const [first] = (await (await fetch(`${baseUrl}/api/hotels?pageSize=1`)).json()) as {
+    id: number;
+  }[];
+  const pages = [
+    ['/home', `${baseUrl}/home`],
+    ['hotel', `${baseUrl}/hotel/${first?.id ?? 1}`],
+  ] as const;
+  for (const [name, url] of pages) {
+    console.log(`\n${name}: ${url}`);
+    const runs: Run[] = [];
+    for (let i = 1; i <= RUNS; i++) {
+      const run = await audit(url);
+      runs.push(run);
+      console.log(line(`run ${i}`, run), ` (load ${loadAverage()})`);
+    }
+    const pick = (key: keyof Run) => median(runs.map((r) => r[key]));
+    console.log(
+      line('median', {
+        performance: pick('performance'),
+        accessibility: pick('accessibility'),
+        bestPractices: pick('bestPractices'),
+        lcpMs: pick('lcpMs'),
+        tbtMs: pick('tbtMs'),
+        cls: pick('cls'),
+      }),
+    );
+  }
+  console.log(
+    `\nload average: ${loadAverage()} (${process.env.LIGHTHOUSE_RUNS ?? 3} runs per page)`,
+  );
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  status = 1;
+} finally {
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  }
+  await rm(work, { recursive: true, force: true });
+}
+process.exit(status);
