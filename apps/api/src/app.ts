@@ -19,6 +19,8 @@ import { validatorCompiler } from './lib/validation.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { sessionCookieScheme, withAuthDocs } from './modules/auth/openapi.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { availabilityRoutes } from './modules/availability/routes.ts';
+import { bookingRoutes } from './modules/bookings/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { hotelRoutes } from './modules/hotels/routes.ts';
@@ -102,6 +104,8 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
     offerRoutes,
     authRoutes,
     userRoutes,
+    availabilityRoutes,
+    bookingRoutes,
     ...(config.NODE_ENV === 'production' ? [] : [devInboxRoutes]),
   ];
   for (const routes of modules) await app.register(routes, { prefix: '/api' });
