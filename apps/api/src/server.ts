@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedIfEmpty } from './db/seed/demo.ts';
 import { ensureDemoAccounts, ensureSuperAdmin } from './modules/auth/accounts.ts';
+import { startHoldSweeper } from './modules/bookings/hold-sweeper.ts';
 import { startConfiguredMailWorker } from './modules/mail/worker.ts';
 
 /** Starts DevStay: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP. */
@@ -27,6 +28,8 @@ export async function startServer() {
     if (outcome !== 'unchanged') app.log.info(`superAdmin ${config.SUPERADMIN_EMAIL} ${outcome}`);
   }
   const mailWorker = startConfiguredMailWorker(db, config, app.log);
+  // Lapsed checkout holds give their rooms back; every process sweeps, each hold is released once.
+  const holdSweeper = startHoldSweeper(db, config.BOOKING_SWEEP_MS, app.log);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -34,6 +37,7 @@ export async function startServer() {
     app.log.info({ signal }, 'stopping');
     await app.close().catch(() => {});
     await mailWorker?.stop().catch(() => {});
+    await holdSweeper.stop().catch(() => {});
     await database.close();
     process.exit(0);
   };
