@@ -27,6 +27,9 @@ import { hotelRoutes } from './modules/hotels/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { devInboxRoutes } from './modules/mail/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
+import type { PaymentProvider } from './modules/payments/provider.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { createTestCardProvider } from './modules/payments/test-card-provider.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -37,16 +40,23 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** The card processor payments go through. */
+    payments: PaymentProvider;
   }
 }
 
 export interface BuildOptions {
   config: Config;
   db: Db;
+  /**
+   * The card processor. Default: the built-in test provider (one per app). Several app
+   * instances standing for several processes pass the same one.
+   */
+  payments?: PaymentProvider;
 }
 
 /** The whole HTTP application as a plugin-composed Fastify instance; server.ts only listens. */
-export async function buildApp({ config, db }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, payments }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -57,6 +67,13 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate(
+    'payments',
+    payments ??
+      createTestCardProvider({
+        receiptUrl: (bookingId) => `${config.PUBLIC_URL}/bookings/${bookingId}/receipt`,
+      }),
+  );
   registerErrorHandling(app);
   const auth = createAuth({ config, db, log: app.log });
   app.decorate('auth', auth);
@@ -106,6 +123,7 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
     userRoutes,
     availabilityRoutes,
     bookingRoutes,
+    paymentRoutes,
     ...(config.NODE_ENV === 'production' ? [] : [devInboxRoutes]),
   ];
   for (const routes of modules) await app.register(routes, { prefix: '/api' });

@@ -5,6 +5,7 @@ import { seedIfEmpty } from './db/seed/demo.ts';
 import { ensureDemoAccounts, ensureSuperAdmin } from './modules/auth/accounts.ts';
 import { startHoldSweeper } from './modules/bookings/hold-sweeper.ts';
 import { startConfiguredMailWorker } from './modules/mail/worker.ts';
+import { reconcilePayments } from './modules/payments/pay.ts';
 
 /** Starts DevStay: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP. */
 export async function startServer() {
@@ -28,8 +29,11 @@ export async function startServer() {
     if (outcome !== 'unchanged') app.log.info(`superAdmin ${config.SUPERADMIN_EMAIL} ${outcome}`);
   }
   const mailWorker = startConfiguredMailWorker(db, config, app.log);
-  // Lapsed checkout holds give their rooms back; every process sweeps, each hold is released once.
-  const holdSweeper = startHoldSweeper(db, config.BOOKING_SWEEP_MS, app.log);
+  // Lapsed checkout holds give their rooms back, and payments a stopped process left are
+  // finished; every process sweeps, each hold is released once.
+  const holdSweeper = startHoldSweeper(db, config.BOOKING_SWEEP_MS, app.log, () =>
+    reconcilePayments({ db, provider: app.payments }),
+  );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -55,6 +55,7 @@ export const BOOKING_MESSAGES = {
   holdExpired: 'This reservation is no longer held; please book again',
   alreadyPaid: 'This reservation is already paid',
   paid: 'Successful payment',
+  refunded: 'Your payment was refunded.',
   /** Spec §8: the payment error text, followed by the processor's reason. */
   declined: (reason: string) => `Unprocessed Payment: ${reason}`,
   providerDown: 'The payment service did not answer; retry with the same Idempotency-Key',

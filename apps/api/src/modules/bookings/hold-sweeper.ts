@@ -25,18 +25,23 @@ export interface HoldSweeper {
   stop(): Promise<void>;
 }
 
-/** Sweeps every `intervalMs` in this process; a failed sweep is logged and retried next time. */
+/**
+ * Sweeps every `intervalMs` in this process, then runs `after` (the payments' reconciliation);
+ * a failed sweep is logged and retried next time.
+ */
 export function startHoldSweeper(
   db: Db,
   intervalMs: number,
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
+  after?: () => Promise<unknown>,
 ): HoldSweeper {
   let running: Promise<unknown> = Promise.resolve();
   const runOnce = () => releaseExpiredHolds(db);
   const timer = setInterval(() => {
     running = runOnce()
-      .then((ids) => {
+      .then(async (ids) => {
         if (ids.length > 0) log.info({ released: ids.length }, 'released lapsed booking holds');
+        await after?.();
       })
       .catch((error: unknown) => log.warn({ err: error }, 'releasing lapsed holds failed'));
   }, intervalMs);
