@@ -85,8 +85,11 @@ async function call(n: number, path: string, g: number, key: string, body: unkno
 const checkoutAt = (n: number, cartRoom: Line[], key = randomUUID()) =>
   call(n, '/api/booking', n, key, { cartRoom });
 
-const tally = (statuses: number[]) =>
-  statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) => {
+  const counts: Record<number, number> = {};
+  for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
+  return counts;
+};
 
 describe('200 concurrent checkouts for the last k units', () => {
   const runs = [
