@@ -183,6 +183,7 @@ describe('idempotency under concurrency', () => {
     expect(await unitsFree(first.db, room.id, inDays(8), inDays(10))).toBe(3);
 
     const payKey = randomUUID();
+    const callsBefore = provider.calls;
     provider.latencyMs = 200;
     const card = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
     const paid = await Promise.all(
@@ -194,8 +195,16 @@ describe('idempotency under concurrency', () => {
     });
     const payCounts = tally(paid.map((r) => r.status));
     console.info(`same payment key x20: ${JSON.stringify(payCounts)}`);
+    // One request drives the charge; the others find it at the processor (409) or settled (200).
     expect((payCounts[200] ?? 0) + (payCounts[409] ?? 0)).toBe(20);
     expect(payCounts[200]).toBeGreaterThanOrEqual(1);
+    expect(
+      paid.filter((r) => r.status === 409).every((r) => r.body.code === 'IDEMPOTENCY_IN_FLIGHT'),
+    ).toBe(true);
+    expect(provider.calls - callsBefore).toBe(1);
+    // Settled: a retry now answers the first result.
+    const retry = await call(1, '/api/payments/card', 0, payKey, { booking: bookingId, card });
+    expect(retry.status).toBe(200);
     const rows = await first.db
       .select()
       .from(payments)

@@ -21,8 +21,10 @@ import {
 } from './provider.ts';
 import {
   confirmBooking,
+  endLease,
   guestEmail,
   insertPendingPayment,
+  leasePayment,
   lockPaymentOf,
   markAbandoned,
   markRefunded,
@@ -50,7 +52,8 @@ const paymentInput = (error: PaymentInputError) => new HttpError(400, error.mess
  *
  * 1. One short transaction locks the booking and writes the payment row (status pending)
  *    whose id is the processor's idempotency key — or finds the row an earlier attempt with
- *    the same client key wrote, and reuses it.
+ *    the same client key wrote, and reuses it once that attempt's lease has run out (409
+ *    while it is still at the processor).
  * 2. The processor is called outside any transaction (no lock is held over the network).
  * 3. One transaction settles the outcome (see `settle`): confirmed with its receipt e-mail,
  *    or declined with the hold released at once, or refunded when the rooms were lost.
@@ -80,6 +83,15 @@ export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<Pa
           'IDEMPOTENCY_MISMATCH',
         );
       }
+      // Still at the processor for another request: one driver at a time.
+      if (earlier.status === 'pending' && !(await leasePayment(tx, earlier.id))) {
+        throw new HttpError(
+          409,
+          BOOKING_MESSAGES.inFlight,
+          'Idempotency-Key',
+          'IDEMPOTENCY_IN_FLIGHT',
+        );
+      }
       return earlier;
     }
     if (booking.status !== 'pending') {
@@ -107,6 +119,7 @@ export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<Pa
     } catch (error) {
       if (error instanceof PaymentInputError) throw paymentInput(error);
       if (error instanceof ProviderUnavailableError) {
+        await endLease(deps.db, payment.id);
         throw new HttpError(
           502,
           BOOKING_MESSAGES.providerDown,

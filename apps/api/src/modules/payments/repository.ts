@@ -56,6 +56,37 @@ export async function insertPendingPayment(
   return row as PaymentRow;
 }
 
+/**
+ * How long one request may drive a pending payment before another may take over: a retry
+ * arriving while the first call is still at the processor gets 409 instead of calling it again
+ * (with a processor that keeps no record across processes, that would be a second charge).
+ */
+export const PAYMENT_LEASE_SECONDS = 30;
+
+/** Takes the lease of a pending payment whose lease has run out; false when someone holds it. */
+export async function leasePayment(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(payments)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.id, id),
+        eq(payments.status, 'pending'),
+        lt(payments.updatedAt, sql`now() - make_interval(secs => ${PAYMENT_LEASE_SECONDS})`),
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+/** Gives the lease back at once (the processor could not be reached: a retry may go now). */
+export async function endLease(db: Executor, id: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ updatedAt: sql`now() - make_interval(secs => ${PAYMENT_LEASE_SECONDS + 1})` })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+}
+
 /** Records what the processor answered (brand and last four only, never the number). */
 export async function recordOutcome(tx: Tx, id: string, outcome: ChargeOutcome): Promise<void> {
   await tx

@@ -60,6 +60,8 @@ export interface TestCardProvider extends PaymentProvider {
   unreachable: boolean;
   /** Delay of every call, like a network round trip. */
   latencyMs: number;
+  /** While set, charges wait for it before answering (a processor slow to decide). */
+  gate: Promise<void> | null;
 }
 
 export interface TestCardProviderOptions {
@@ -106,6 +108,7 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
     sign,
     unreachable: false,
     latencyMs: options.latencyMs ?? 0,
+    gate: null,
 
     checkMethod(method) {
       const digits = digitsOf(method);
@@ -134,6 +137,7 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
       const running = (async (): Promise<ChargeOutcome> => {
         provider.checkMethod(request.method);
         await pause();
+        await provider.gate;
         const digits = digitsOf(request.method);
         const card = { cardBrand: cardBrand(digits), cardLast4: digits.slice(-4) };
         const decline = DECLINES[digits];
