@@ -19,12 +19,17 @@ import { validatorCompiler } from './lib/validation.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { sessionCookieScheme, withAuthDocs } from './modules/auth/openapi.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { availabilityRoutes } from './modules/availability/routes.ts';
+import { bookingRoutes } from './modules/bookings/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { hotelRoutes } from './modules/hotels/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { devInboxRoutes } from './modules/mail/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
+import type { PaymentProvider } from './modules/payments/provider.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { createTestCardProvider } from './modules/payments/test-card-provider.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -35,16 +40,23 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** The card processor payments go through. */
+    payments: PaymentProvider;
   }
 }
 
 export interface BuildOptions {
   config: Config;
   db: Db;
+  /**
+   * The card processor. Default: the built-in test provider (one per app). Several app
+   * instances standing for several processes pass the same one.
+   */
+  payments?: PaymentProvider;
 }
 
 /** The whole HTTP application as a plugin-composed Fastify instance; server.ts only listens. */
-export async function buildApp({ config, db }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, payments }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -55,6 +67,13 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate(
+    'payments',
+    payments ??
+      createTestCardProvider({
+        receiptUrl: (bookingId) => `${config.PUBLIC_URL}/bookings/${bookingId}/receipt`,
+      }),
+  );
   registerErrorHandling(app);
   const auth = createAuth({ config, db, log: app.log });
   app.decorate('auth', auth);
@@ -102,6 +121,9 @@ export async function buildApp({ config, db }: BuildOptions): Promise<FastifyIns
     offerRoutes,
     authRoutes,
     userRoutes,
+    availabilityRoutes,
+    bookingRoutes,
+    paymentRoutes,
     ...(config.NODE_ENV === 'production' ? [] : [devInboxRoutes]),
   ];
   for (const routes of modules) await app.register(routes, { prefix: '/api' });

@@ -107,6 +107,19 @@ const configSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   /** How often the mail worker looks for due messages. */
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
+
+  // ── Booking and payment. See docs/architecture.md (Booking).
+  /** How long a checkout holds its units while the guest pays. */
+  BOOKING_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
+  /** How often each server process releases lapsed holds. */
+  BOOKING_SWEEP_MS: z.coerce.number().int().min(10).default(30_000),
+  /** Card payment attempts per account per minute. */
+  PAYMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
 
 const refinedConfigSchema = configSchema

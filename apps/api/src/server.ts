@@ -3,7 +3,9 @@ import { type Config, loadConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import { openDatabase } from './db/open-database.ts';
 import { ensureSuperAdmin } from './modules/auth/accounts.ts';
+import { startHoldSweeper } from './modules/bookings/hold-sweeper.ts';
 import { startConfiguredMailWorker } from './modules/mail/worker.ts';
+import { reconcilePayments } from './modules/payments/pay.ts';
 
 export interface StartOptions {
   /**
@@ -34,6 +36,11 @@ export async function startServer(options: StartOptions = {}) {
     if (outcome !== 'unchanged') app.log.info(`superAdmin ${config.SUPERADMIN_EMAIL} ${outcome}`);
   }
   const mailWorker = startConfiguredMailWorker(db, config, app.log);
+  // Lapsed checkout holds give their rooms back, and payments a stopped process left are
+  // finished; every process sweeps, each hold is released once.
+  const holdSweeper = startHoldSweeper(db, config.BOOKING_SWEEP_MS, app.log, () =>
+    reconcilePayments({ db, provider: app.payments }),
+  );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -41,6 +48,7 @@ export async function startServer(options: StartOptions = {}) {
     app.log.info({ signal }, 'stopping');
     await app.close().catch(() => {});
     await mailWorker?.stop().catch(() => {});
+    await holdSweeper.stop().catch(() => {});
     await database.close();
     process.exit(0);
   };

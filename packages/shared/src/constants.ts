@@ -69,6 +69,13 @@ export const PAYMENT_REDIRECT_MS = 8000;
 /** Events may be dated from today up to this many years ahead (a rolling horizon). */
 export const EVENT_HORIZON_YEARS = 2;
 
+/** Lines a cart may hold (a checkout takes every night of every line in one transaction). */
+export const MAX_CART_LINES = 20;
+/** The longest stay a cart line may ask for, in nights. */
+export const MAX_STAY_NIGHTS = 365;
+/** Longest idempotency key a client may send. */
+export const IDEMPOTENCY_KEY_MAX = 200;
+
 export const RECEIPT_SUBJECT = 'Hotel Receipt';
 export const OFFERS_SUBJECT = 'Hotel Deals';
 

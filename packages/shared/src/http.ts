@@ -9,6 +9,12 @@
  */
 export const CSRF_HEADER = 'x-requested-with';
 
+/**
+ * The client's idempotency key of a checkout (POST /api/booking) and of a payment: the same key
+ * with the same body answers the first result; never a second booking or a second charge.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
 /** Paged lists return a JSON array; the total number of matches travels in this header. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
@@ -34,6 +40,18 @@ export const ERROR_CODES = [
   /** The change collides with the data as it is (e.g. an account that has bookings). */
   'CONFLICT',
   'EMAIL_ALREADY_IN_USE',
+  /** A night of a cart line has too few units left; the message names the room and the night. */
+  'SOLD_OUT',
+  /** A request with this idempotency key is still being answered: retry shortly. */
+  'IDEMPOTENCY_IN_FLIGHT',
+  /** The idempotency key was already used with a different body (422). */
+  'IDEMPOTENCY_MISMATCH',
+  /** The booking's hold lapsed (or it was declined) before it was paid: check out again. */
+  'HOLD_EXPIRED',
+  /** The card was declined (402); the booking's hold is released. */
+  'PAYMENT_DECLINED',
+  /** The payment provider could not be reached; retrying with the same key is safe (502). */
+  'PAYMENT_PROVIDER_UNAVAILABLE',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

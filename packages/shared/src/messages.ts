@@ -29,3 +29,35 @@ export const ERROR_MESSAGES = {
   notFound: (what: string) => `${what} not found`,
   routeNotFound: (method: string, path: string) => `Route ${method} ${path} not found`,
 } as const;
+
+/** Availability of a cart line (spec §5), exact texts. */
+export const AVAILABILITY_MESSAGES = {
+  /** The room has no units at all. */
+  noStock: 'There is no availability for this room at the moment',
+  /** Some units are free for the dates, fewer than the cart asks for. */
+  notEnough: 'There is not enough availability for the selected date',
+  /** No unit is free on at least one night of the dates. */
+  dateTaken: 'The selected date is not available',
+} as const;
+
+/** Texts of checkout and payment (spec §4, §8). */
+export const BOOKING_MESSAGES = {
+  roomMissing: 'Room not found',
+  checkInPast: 'The check-in date cannot be in the past',
+  stayTooLong: (nights: number) => `A stay can last ${nights} nights at most`,
+  idempotencyKeyMissing: 'An Idempotency-Key header is required',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters',
+  soldOut: (room: string, hotel: string, night: string) =>
+    `The selected date is not available: ${room} at ${hotel} has no unit left on the night of ${night}`,
+  inFlight: 'A request with this Idempotency-Key is still being processed; retry shortly',
+  keyReused: 'This Idempotency-Key was already used with a different request',
+  bookingMissing: 'Booking not found',
+  holdExpired: 'This reservation is no longer held; please book again',
+  alreadyPaid: 'This reservation is already paid',
+  paid: 'Successful payment',
+  refunded: 'Your payment was refunded.',
+  /** Spec §8: the payment error text, followed by the processor's reason. */
+  declined: (reason: string) => `Unprocessed Payment: ${reason}`,
+  providerDown: 'The payment service did not answer; retry with the same Idempotency-Key',
+  rateLimited: 'Too many payment attempts; please wait a moment',
+} as const;

@@ -19,7 +19,8 @@ export interface RateLimit {
 export async function countCall(db: Db, limit: RateLimit, now = Date.now()): Promise<number> {
   const key = `devstay:${limit.key}`;
   const windowStart = now - limit.windowMs;
-  const result = await db.execute<{ count: number; started: string }>(sql`
+  const count = () =>
+    db.execute<{ count: number; started: string }>(sql`
     insert into rate_limits (id, key, count, last_request)
     values (${key}, ${key}, 1, ${now})
     on conflict (key) do update set
@@ -28,6 +29,15 @@ export async function countCall(db: Db, limit: RateLimit, now = Date.now()): Pro
       last_request = case when rate_limits.last_request <= ${windowStart} then ${now}
                           else rate_limits.last_request end
     returning count, last_request as started`);
+  // The row carries the key twice (id and key, both unique) and ON CONFLICT arbitrates on one:
+  // when several first calls of a key race, the losers hit the primary key instead. The row
+  // exists then, so the same statement, once more, counts them.
+  const result = await count().catch((error: unknown) => {
+    const code =
+      (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+    if (code === '23505') return count();
+    throw error;
+  });
   const row = result.rows[0];
   if (!row || row.count <= limit.max) return 0;
   return Math.max(1, Number(row.started) + limit.windowMs - now);

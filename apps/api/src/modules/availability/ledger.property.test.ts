@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { today } from '@devstay/shared/stay';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { bookings } from '../../db/schema.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { DEMO } from '../../test/auth.ts';
+import { expectLedgerReconciled, inDays, roomWithStock } from '../../test/booking-fixtures.ts';
+import { userIdByEmail } from '../../test/fixtures.ts';
+import { checkout } from '../bookings/checkout.ts';
+import { releaseExpiredHolds } from '../bookings/hold-sweeper.ts';
+import { releasePending } from '../bookings/repository.ts';
+import { unitsFree } from './ledger.ts';
+
+/**
+ * The availability engine on the real database against a model a child could check: a list of
+ * live stays, and "free = stock − the most units live stays use on any night". Random sequences
+ * of holds (checkouts), confirmations, cancellations and expiries; after each step the engine's
+ * answers, the checkout's success and the ledger's reconciliation must match the model.
+ */
+
+let t: TestApp;
+let userId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  userId = await userIdByEmail(t.db, DEMO.user);
+});
+afterAll(() => t.close());
+
+interface ModelStay {
+  id?: string;
+  start: number;
+  nights: number;
+  quantity: number;
+  live: boolean;
+  status: 'pending' | 'confirmed' | 'cancelled' | 'expired';
+}
+
+const HORIZON = 12;
+
+function modelFree(stock: number, stays: ModelStay[], start: number, nights: number): number {
+  let most = 0;
+  for (let night = start; night < start + nights; night++) {
+    const used = stays
+      .filter((s) => s.live && s.start <= night && night < s.start + s.nights)
+      .reduce((sum, s) => sum + s.quantity, 0);
+    most = Math.max(most, used);
+  }
+  return stock - most;
+}
+
+const stay = fc.record({
+  start: fc.integer({ min: 1, max: HORIZON }),
+  nights: fc.integer({ min: 1, max: 4 }),
+  quantity: fc.integer({ min: 1, max: 3 }),
+});
+const command = fc.oneof(
+  { weight: 4, arbitrary: stay.map((s) => ({ kind: 'hold' as const, ...s })) },
+  { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'confirm' as const, pick })) },
+  { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'cancel' as const, pick })) },
+  { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'expire' as const, pick })) },
+);
+
+test('the engine agrees with the model over random holds, bookings, cancellations and expiries', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 4 }),
+      fc.array(command, { minLength: 1, maxLength: 14 }),
+      fc.array(stay, { minLength: 3, maxLength: 3 }),
+      async (stock, commands, probes) => {
+        const { room } = await roomWithStock(t.db, stock);
+        const stays: ModelStay[] = [];
+        const pickPending = (pick: number) => {
+          const pending = stays.filter((s) => s.status === 'pending');
+          return pending[pick % Math.max(1, pending.length)];
+        };
+        for (const c of commands) {
+          if (c.kind === 'hold') {
+            const fits = modelFree(stock, stays, c.start, c.nights) >= c.quantity;
+            const made = await checkout(t.db, {
+              userId,
+              idempotencyKey: randomUUID(),
+              holdMinutes: 10,
+              today: today(),
+              lines: [
+                {
+                  id: room.id,
+                  checkIn: inDays(c.start),
+                  checkOut: inDays(c.start + c.nights),
+                  cartQuantity: c.quantity,
+                },
+              ],
+            }).then(
+              (r) => r.booking.id,
+              (error: unknown) => {
+                if (error instanceof HttpError && error.code === 'SOLD_OUT') return undefined;
+                throw error;
+              },
+            );
+            expect(Boolean(made)).toBe(fits);
+            if (made) stays.push({ ...c, id: made, live: true, status: 'pending' });
+          } else {
+            const target = pickPending(c.pick);
+            if (!target?.id) continue;
+            if (c.kind === 'confirm') {
+              await t.db
+                .update(bookings)
+                .set({ status: 'confirmed' })
+                .where(eq(bookings.id, target.id));
+              target.status = 'confirmed';
+            } else if (c.kind === 'cancel') {
+              const ids = await t.db.transaction((tx) =>
+                releasePending(tx, sql`id = ${target.id}`, 'cancelled'),
+              );
+              expect(ids).toEqual([target.id]);
+              Object.assign(target, { status: 'cancelled', live: false });
+            } else {
+              await t.db
+                .update(bookings)
+                .set({ holdExpiresAt: sql`now() - interval '1 second'` })
+                .where(eq(bookings.id, target.id));
+              expect(await releaseExpiredHolds(t.db)).toEqual([target.id]);
+              Object.assign(target, { status: 'expired', live: false });
+            }
+          }
+          for (const p of probes) {
+            expect(
+              await unitsFree(t.db, room.id, inDays(p.start), inDays(p.start + p.nights)),
+            ).toBe(modelFree(stock, stays, p.start, p.nights));
+          }
+        }
+        await expectLedgerReconciled(t.db, [room.id]);
+      },
+    ),
+    { numRuns: 40 },
+  );
+}, 120_000);

@@ -1,0 +1,147 @@
+import { stayNights } from '@devstay/shared/stay';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/** An open transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or an open transaction. */
+export type Executor = Db | Tx;
+
+/** Units of one room for one stay: the nights [checkIn, checkOut). */
+export interface StayUnits {
+  roomId: number;
+  checkIn: string;
+  checkOut: string;
+  quantity: number;
+}
+
+/** Units of one room on one night. */
+export interface NightUnits {
+  roomId: number;
+  night: string;
+  units: number;
+}
+
+/**
+ * The units a set of stays needs, summed per room and night, in the one order every writer of
+ * the ledger touches rows in (room id, then night): two checkouts that lock the same nights
+ * lock them in the same order, so they queue instead of deadlocking.
+ */
+export function nightlyDemand(stays: readonly StayUnits[]): NightUnits[] {
+  const sums = new Map<string, NightUnits>();
+  for (const stay of stays) {
+    for (const night of stayNights(stay.checkIn, stay.checkOut)) {
+      const key = `${stay.roomId}|${night}`;
+      const found = sums.get(key);
+      if (found) found.units += stay.quantity;
+      else sums.set(key, { roomId: stay.roomId, night, units: stay.quantity });
+    }
+  }
+  return [...sums.values()].sort((a, b) =>
+    a.roomId !== b.roomId
+      ? a.roomId - b.roomId
+      : a.night < b.night
+        ? -1
+        : a.night > b.night
+          ? 1
+          : 0,
+  );
+}
+
+function asRecordset(demand: readonly NightUnits[]) {
+  return JSON.stringify(
+    demand.map((d, ord) => ({ room_id: d.roomId, night: d.night, units: d.units, ord })),
+  );
+}
+
+/**
+ * Takes the units on every night, inside the caller's transaction. One guarded upsert per
+ * (room, night), in ledger order: a missing row is inserted only when the units fit the stock;
+ * an existing one is raised only while `taken + units <= stock` holds on its latest committed
+ * version (ON CONFLICT DO UPDATE locks the row and re-reads it, so no interleaving of buyers
+ * can pass the guard twice for the last unit). Returns the first (room, night) that did not
+ * fit — the caller must then roll back — or null when all were taken.
+ */
+export async function takeUnits(tx: Tx, demand: readonly NightUnits[]): Promise<NightUnits | null> {
+  if (demand.length === 0) return null;
+  const result = await tx.execute<{ room_id: number; night: string }>(sql`
+    insert into room_nights (room_id, night, taken)
+    select d.room_id, d.night, d.units
+    from jsonb_to_recordset(${asRecordset(demand)}::jsonb)
+      as d(room_id int, night date, units int, ord int)
+    join rooms r on r.id = d.room_id
+    where d.units <= r.stock
+    order by d.ord
+    on conflict (room_id, night) do update
+      set taken = room_nights.taken + excluded.taken
+      where room_nights.taken + excluded.taken
+        <= (select stock from rooms where rooms.id = excluded.room_id)
+    returning room_id, night`);
+  const taken = new Set(result.rows.map((r) => `${r.room_id}|${r.night}`));
+  return demand.find((d) => !taken.has(`${d.roomId}|${d.night}`)) ?? null;
+}
+
+/**
+ * Gives units back, inside the caller's transaction (a released hold, a cancellation). The
+ * rows are locked in ledger order first, then lowered; the check constraint (`taken >= 0`)
+ * would refuse giving back more than was taken.
+ */
+export async function releaseUnits(tx: Tx, demand: readonly NightUnits[]): Promise<void> {
+  if (demand.length === 0) return;
+  const set = sql`jsonb_to_recordset(${asRecordset(demand)}::jsonb)
+    as d(room_id int, night date, units int, ord int)`;
+  await tx.execute(sql`
+    select 1 from room_nights rn join ${set} on rn.room_id = d.room_id and rn.night = d.night
+    order by rn.room_id, rn.night
+    for update of rn`);
+  const result = await tx.execute(sql`
+    update room_nights rn set taken = rn.taken - d.units
+    from ${set}
+    where rn.room_id = d.room_id and rn.night = d.night`);
+  if (result.rowCount !== demand.length) {
+    throw new Error('Inventory ledger is missing nights it should give back');
+  }
+}
+
+/**
+ * Units taken per night for some rooms over [from, to): `room id → night → taken`. Nights with
+ * no row have nothing taken.
+ */
+export async function takenByNight(
+  db: Executor,
+  roomIds: readonly number[],
+  from: string,
+  to: string,
+): Promise<Map<number, Map<string, number>>> {
+  const byRoom = new Map<number, Map<string, number>>();
+  if (roomIds.length === 0) return byRoom;
+  const result = await db.execute<{ room_id: number; night: string; taken: number }>(sql`
+    select room_id, night, taken from room_nights
+    where room_id = any(${`{${roomIds.join(',')}}`}::int[])
+      and night >= ${from}::date and night < ${to}::date and taken > 0`);
+  for (const row of result.rows) {
+    const nights = byRoom.get(row.room_id) ?? new Map<string, number>();
+    byRoom.set(row.room_id, nights);
+    nights.set(row.night, row.taken);
+  }
+  return byRoom;
+}
+
+/** Units of a room free for a whole stay: stock − the most taken on any of its nights. */
+export async function unitsFree(
+  db: Executor,
+  roomId: number,
+  checkIn: string,
+  checkOut: string,
+): Promise<number> {
+  const result = await db.execute<{ free: number }>(sql`
+    select r.stock - coalesce(max(rn.taken), 0) as free
+    from rooms r
+    left join room_nights rn
+      on rn.room_id = r.id and rn.night >= ${checkIn}::date and rn.night < ${checkOut}::date
+    where r.id = ${roomId}
+    group by r.stock`);
+  const row = result.rows[0];
+  if (!row) throw new Error(`No room ${roomId}`);
+  return Math.max(0, Number(row.free));
+}

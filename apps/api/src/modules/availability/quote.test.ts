@@ -1,0 +1,161 @@
+import type { CartQuote } from '@devstay/shared/contracts/booking';
+import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { inDays, roomWithStock } from '../../test/booking-fixtures.ts';
+import { nightlyDemand, takeUnits, unitsFree } from './ledger.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const quote = (cartRoom: unknown[]) =>
+  t.app.inject({ method: 'POST', url: '/api/cart/quote', payload: { cartRoom } });
+
+/** Takes units straight on the ledger, as a checkout would. */
+async function take(roomId: number, checkIn: string, checkOut: string, quantity: number) {
+  const short = await t.db.transaction((tx) =>
+    takeUnits(tx, nightlyDemand([{ roomId, checkIn, checkOut, quantity }])),
+  );
+  expect(short).toBeNull();
+}
+
+describe('POST /api/cart/quote', () => {
+  test('prices each line on the server and describes room and hotel; client prices are ignored', async () => {
+    const { hotel, room } = await roomWithStock(t.db, 4, 12_550);
+    const res = await quote([
+      {
+        id: room.id,
+        checkIn: inDays(3),
+        checkOut: inDays(6),
+        cartQuantity: 2,
+        price: 1,
+        totalPrice: 1,
+      },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<CartQuote>();
+    expect(body).toEqual({
+      cartRoom: [
+        {
+          id: room.id,
+          name: 'suite',
+          category: 'standard',
+          image: room.image[0]?.url,
+          idHotel: hotel.id,
+          hotel: hotel.name,
+          address: hotel.address,
+          checkIn: inDays(3),
+          checkOut: inDays(6),
+          cartQuantity: 2,
+          nights: 3,
+          price: 125.5,
+          totalPrice: 376.5,
+          lineTotalCents: 75_300,
+          available: 4,
+          availabilityMessage: null,
+        },
+      ],
+      cartTotalQuantity: 2,
+      cartTotalAmount: 753,
+      cartTotalCents: 75_300,
+      bookable: true,
+    });
+  });
+
+  test('the three availability texts of spec §5', async () => {
+    const { room: none } = await roomWithStock(t.db, 0);
+    const { room } = await roomWithStock(t.db, 3);
+    await take(room.id, inDays(10), inDays(12), 3); // sold out on nights 10, 11
+    await take(room.id, inDays(20), inDays(21), 2); // one left on night 20
+    const res = await quote([
+      { id: none.id, checkIn: inDays(1), checkOut: inDays(2), cartQuantity: 1 },
+      { id: room.id, checkIn: inDays(9), checkOut: inDays(11), cartQuantity: 1 },
+      { id: room.id, checkIn: inDays(19), checkOut: inDays(22), cartQuantity: 2 },
+      { id: room.id, checkIn: inDays(30), checkOut: inDays(31), cartQuantity: 3 },
+    ]);
+    const lines = res.json<CartQuote>().cartRoom;
+    expect(lines.map((l) => [l.available, l.availabilityMessage])).toEqual([
+      [0, AVAILABILITY_MESSAGES.noStock],
+      [0, AVAILABILITY_MESSAGES.dateTaken],
+      [1, AVAILABILITY_MESSAGES.notEnough],
+      [3, null],
+    ]);
+    expect(res.json<CartQuote>().bookable).toBe(false);
+  });
+
+  test('the check-out night is free: adjacent stays do not collide', async () => {
+    const { room } = await roomWithStock(t.db, 1);
+    await take(room.id, inDays(5), inDays(7), 1);
+    expect(await unitsFree(t.db, room.id, inDays(7), inDays(9))).toBe(1);
+    expect(await unitsFree(t.db, room.id, inDays(3), inDays(5))).toBe(1);
+    expect(await unitsFree(t.db, room.id, inDays(6), inDays(8))).toBe(0);
+    const res = await quote([
+      { id: room.id, checkIn: inDays(7), checkOut: inDays(8), cartQuantity: 1 },
+      { id: room.id, checkIn: inDays(4), checkOut: inDays(5), cartQuantity: 1 },
+    ]);
+    expect(res.json<CartQuote>().bookable).toBe(true);
+  });
+
+  test('two lines of the same room on overlapping nights count together', async () => {
+    const { room } = await roomWithStock(t.db, 3);
+    const res = await quote([
+      { id: room.id, checkIn: inDays(2), checkOut: inDays(5), cartQuantity: 2 },
+      { id: room.id, checkIn: inDays(4), checkOut: inDays(6), cartQuantity: 2 },
+      // Does not overlap the first: only the second line's night 5 is shared.
+      { id: room.id, checkIn: inDays(5), checkOut: inDays(6), cartQuantity: 1 },
+    ]);
+    const lines = res.json<CartQuote>().cartRoom;
+    // Line 1 shares night 4 with line 2; line 2 shares night 5 with line 3.
+    expect(lines.map((l) => l.available)).toEqual([1, 1, 1]);
+    expect(lines.map((l) => l.availabilityMessage)).toEqual([
+      AVAILABILITY_MESSAGES.notEnough,
+      AVAILABILITY_MESSAGES.notEnough,
+      null,
+    ]);
+  });
+
+  test('an empty cart costs nothing and cannot be booked', async () => {
+    const res = await quote([]);
+    expect(res.json()).toMatchObject({ cartRoom: [], cartTotalCents: 0, bookable: false });
+  });
+
+  test.each([
+    ['a malformed date', { checkIn: '2030-02-30' }, 'cartRoom.0.checkIn'],
+    ['a date in another format', { checkIn: '01/02/2030' }, 'cartRoom.0.checkIn'],
+    [
+      'check-out before check-in',
+      { checkIn: inDays(5), checkOut: inDays(4) },
+      'cartRoom.0.checkOut',
+    ],
+    ['check-out on check-in', { checkIn: inDays(5), checkOut: inDays(5) }, 'cartRoom.0.checkOut'],
+    ['a check-in in the past', { checkIn: inDays(-1), checkOut: inDays(2) }, 'cartRoom.0.checkIn'],
+    ['a stay over a year', { checkIn: inDays(1), checkOut: inDays(400) }, 'cartRoom.0.checkOut'],
+    ['quantity 0', { cartQuantity: 0 }, 'cartRoom.0.cartQuantity'],
+    ['a fractional quantity', { cartQuantity: 1.5 }, 'cartRoom.0.cartQuantity'],
+    ['a room id as text', { id: 'one' }, 'cartRoom.0.id'],
+  ])('%s → 400 naming the field', async (_, change, field) => {
+    const { room } = await roomWithStock(t.db, 2);
+    const res = await quote([
+      { id: room.id, checkIn: inDays(1), checkOut: inDays(2), cartQuantity: 1, ...change },
+    ]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ field });
+  });
+
+  test('more than 20 lines → 400; an unknown room → 404 naming the line', async () => {
+    const line = { id: 1, checkIn: inDays(1), checkOut: inDays(2), cartQuantity: 1 };
+    const many = await quote(Array.from({ length: 21 }, () => line));
+    expect(many.statusCode).toBe(400);
+    expect(many.json()).toMatchObject({ field: 'cartRoom' });
+    const missing = await quote([line, { ...line, id: 2_000_000_000 }]);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      field: 'cartRoom.1.id',
+      message: BOOKING_MESSAGES.roomMissing,
+    });
+  });
+});

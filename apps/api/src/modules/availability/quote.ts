@@ -1,0 +1,174 @@
+import type { CartLineKey } from '@devstay/shared/cart';
+import { MAX_STAY_NIGHTS, type RoomCategory } from '@devstay/shared/constants';
+import type { CartQuote, QuoteLine } from '@devstay/shared/contracts/booking';
+import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { nightsBetween, stayNights, stayPriceCents } from '@devstay/shared/stay';
+import { eq, inArray } from 'drizzle-orm';
+import type { ImageRef } from '../../db/schema.ts';
+import { hotels, rooms } from '../../db/schema.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { type Executor, takenByNight } from './ledger.ts';
+
+/** What pricing and availability need of a room. */
+export interface RoomForSale {
+  id: number;
+  name: string;
+  category: RoomCategory;
+  image: ImageRef[];
+  priceCents: number;
+  stock: number;
+  hotelId: number;
+  hotel: string;
+  address: string;
+}
+
+export async function roomsForSale(
+  db: Executor,
+  ids: readonly number[],
+): Promise<Map<number, RoomForSale>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: rooms.id,
+      name: rooms.name,
+      category: rooms.category,
+      image: rooms.image,
+      priceCents: rooms.priceCents,
+      stock: rooms.stock,
+      hotelId: hotels.id,
+      hotel: hotels.name,
+      address: hotels.address,
+    })
+    .from(rooms)
+    .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
+    .where(inArray(rooms.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { ...r, category: r.category as RoomCategory }]));
+}
+
+/**
+ * The rules a cart line's dates must meet beyond its schema (which already checked the format
+ * and check-out after check-in): not in the past (the server's calendar date), not too long.
+ * 400 naming the field, e.g. `cartRoom.2.checkIn`.
+ */
+export function checkCartDates(lines: readonly CartLineKey[], todayDate: string): void {
+  lines.forEach((line, i) => {
+    if (line.checkIn < todayDate) {
+      throw new HttpError(400, BOOKING_MESSAGES.checkInPast, `cartRoom.${i}.checkIn`);
+    }
+    if (nightsBetween(line.checkIn, line.checkOut) > MAX_STAY_NIGHTS) {
+      throw new HttpError(
+        400,
+        BOOKING_MESSAGES.stayTooLong(MAX_STAY_NIGHTS),
+        `cartRoom.${i}.checkOut`,
+      );
+    }
+  });
+}
+
+/** Every line's room exists, or 404 naming the line. */
+export function requireRooms(
+  lines: readonly CartLineKey[],
+  found: Map<number, RoomForSale>,
+): RoomForSale[] {
+  return lines.map((line, i) => {
+    const room = found.get(line.id);
+    if (!room) {
+      throw new HttpError(404, BOOKING_MESSAGES.roomMissing, `cartRoom.${i}.id`, 'NOT_FOUND');
+    }
+    return room;
+  });
+}
+
+/**
+ * Prices a cart and checks each line against the ledger (pure: rooms and nights are given).
+ * A line's `available` counts the cart's other lines of the same room on the same nights, so
+ * two lines that together exceed the stock are flagged even if each alone would fit.
+ */
+export function priceCart(
+  lines: readonly CartLineKey[],
+  roomOf: readonly RoomForSale[],
+  taken: Map<number, Map<string, number>>,
+): CartQuote {
+  const lineNights = lines.map((l) => stayNights(l.checkIn, l.checkOut));
+  const quoted: QuoteLine[] = lines.map((line, i) => {
+    const room = roomOf[i] as RoomForSale;
+    let mostUsed = 0;
+    for (const night of lineNights[i] ?? []) {
+      let used = taken.get(room.id)?.get(night) ?? 0;
+      lines.forEach((other, j) => {
+        if (j !== i && other.id === line.id && other.checkIn <= night && night < other.checkOut) {
+          used += other.cartQuantity;
+        }
+      });
+      mostUsed = Math.max(mostUsed, used);
+    }
+    const available = Math.max(0, room.stock - mostUsed);
+    const unitCents = stayPriceCents(room.priceCents, line.checkIn, line.checkOut);
+    return {
+      id: room.id,
+      name: room.name,
+      category: room.category,
+      image: room.image[0]?.url ?? null,
+      idHotel: room.hotelId,
+      hotel: room.hotel,
+      address: room.address,
+      checkIn: line.checkIn,
+      checkOut: line.checkOut,
+      cartQuantity: line.cartQuantity,
+      nights: nightsBetween(line.checkIn, line.checkOut),
+      price: room.priceCents / 100,
+      totalPrice: unitCents / 100,
+      lineTotalCents: unitCents * line.cartQuantity,
+      available,
+      availabilityMessage:
+        room.stock === 0
+          ? AVAILABILITY_MESSAGES.noStock
+          : available === 0
+            ? AVAILABILITY_MESSAGES.dateTaken
+            : available < line.cartQuantity
+              ? AVAILABILITY_MESSAGES.notEnough
+              : null,
+    };
+  });
+  const cartTotalCents = quoted.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  return {
+    cartRoom: quoted,
+    cartTotalQuantity: quoted.reduce((sum, l) => sum + l.cartQuantity, 0),
+    cartTotalAmount: cartTotalCents / 100,
+    cartTotalCents,
+    bookable: quoted.every((l) => l.availabilityMessage === null),
+  };
+}
+
+/** The whole quote of a cart, read from the database (never cached: the ledger moves). */
+export async function quoteCart(
+  db: Executor,
+  lines: readonly CartLineKey[],
+  todayDate: string,
+): Promise<CartQuote> {
+  checkCartDates(lines, todayDate);
+  if (lines.length === 0) {
+    return {
+      cartRoom: [],
+      cartTotalQuantity: 0,
+      cartTotalAmount: 0,
+      cartTotalCents: 0,
+      bookable: false,
+    };
+  }
+  const roomOf = requireRooms(
+    lines,
+    await roomsForSale(
+      db,
+      lines.map((l) => l.id),
+    ),
+  );
+  // yyyy-MM-dd strings sort as dates.
+  const from = lines.map((l) => l.checkIn).sort()[0] as string;
+  const to = lines
+    .map((l) => l.checkOut)
+    .sort()
+    .at(-1) as string;
+  const taken = await takenByNight(db, [...new Set(lines.map((l) => l.id))], from, to);
+  return priceCart(lines, roomOf, taken);
+}

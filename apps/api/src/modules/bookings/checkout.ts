@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import type { CartLineKey } from '@devstay/shared/cart';
+import type { Booking } from '@devstay/shared/contracts/booking';
+import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { stayPriceCents } from '@devstay/shared/stay';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { nightlyDemand, type Tx, takeUnits } from '../availability/ledger.ts';
+import { checkCartDates, requireRooms, roomsForSale } from '../availability/quote.ts';
+import { bookingStays, findBooking, findBookingByKey, insertPendingBooking } from './repository.ts';
+
+export interface CheckoutInput {
+  userId: string;
+  idempotencyKey: string;
+  lines: readonly CartLineKey[];
+  holdMinutes: number;
+  /** The server's calendar date. */
+  today: string;
+}
+
+export interface CheckoutResult {
+  booking: Booking;
+  /** True when the key had already made this booking (the first answer, again). */
+  replayed: boolean;
+}
+
+/** A 64-bit advisory lock id for one account's idempotency key. */
+export function idempotencyLockId(scope: string, userId: string, key: string): string {
+  const digest = createHash('sha256').update(`${scope}\u0000${userId}\u0000${key}`).digest();
+  return digest.readBigInt64BE(0).toString();
+}
+
+/**
+ * Holds a key for the rest of the transaction, or 409 when another request holds it: the same
+ * key is never worked on twice at once (across every server process).
+ */
+export async function claimKey(tx: Tx, lockId: string): Promise<void> {
+  const result = await tx.execute<{ ok: boolean }>(
+    sql`select pg_try_advisory_xact_lock(${lockId}::bigint) as ok`,
+  );
+  if (!result.rows[0]?.ok) {
+    throw new HttpError(409, BOOKING_MESSAGES.inFlight, 'Idempotency-Key', 'IDEMPOTENCY_IN_FLIGHT');
+  }
+}
+
+const stayKey = (s: { roomId: number; checkIn: string; checkOut: string; quantity: number }) =>
+  `${s.roomId}|${s.checkIn}|${s.checkOut}|${s.quantity}`;
+/** The same lines, in any order. */
+const sameStays = (a: readonly string[], b: readonly string[]) =>
+  [...a].sort().join('\n') === [...b].sort().join('\n');
+
+/**
+ * Checkout: one transaction that prices the cart on the server, takes every night of every
+ * line on the ledger (the database refuses more than the stock), and records a pending booking
+ * that holds those units for `holdMinutes`. Idempotent per account and key: the same key and
+ * cart answer the first booking; the same key with another cart is 422; the same key while the
+ * first request is still running is 409.
+ */
+export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutResult> {
+  checkCartDates(input.lines, input.today);
+  const asked = input.lines.map((l) =>
+    stayKey({ roomId: l.id, checkIn: l.checkIn, checkOut: l.checkOut, quantity: l.cartQuantity }),
+  );
+  const outcome = await db.transaction(async (tx) => {
+    await claimKey(tx, idempotencyLockId('booking', input.userId, input.idempotencyKey));
+    const earlier = await findBookingByKey(tx, input.userId, input.idempotencyKey);
+    if (earlier) {
+      const made = (await bookingStays(tx, [earlier.id])).map(stayKey);
+      if (!sameStays(made, asked)) {
+        throw new HttpError(
+          422,
+          BOOKING_MESSAGES.keyReused,
+          'Idempotency-Key',
+          'IDEMPOTENCY_MISMATCH',
+        );
+      }
+      return { id: earlier.id, replayed: true };
+    }
+
+    const roomOf = requireRooms(
+      input.lines,
+      await roomsForSale(
+        tx,
+        input.lines.map((l) => l.id),
+      ),
+    );
+    const stays = input.lines.map((l) => ({
+      roomId: l.id,
+      checkIn: l.checkIn,
+      checkOut: l.checkOut,
+      quantity: l.cartQuantity,
+    }));
+    const short = await takeUnits(tx, nightlyDemand(stays));
+    if (short) {
+      const room = roomOf.find((r) => r.id === short.roomId);
+      throw new HttpError(
+        409,
+        BOOKING_MESSAGES.soldOut(
+          room?.name ?? `room ${short.roomId}`,
+          room?.hotel ?? '',
+          short.night,
+        ),
+        `cartRoom.${input.lines.findIndex((l) => l.id === short.roomId)}`,
+        'SOLD_OUT',
+      );
+    }
+    const id = await insertPendingBooking(tx, {
+      userId: input.userId,
+      idempotencyKey: input.idempotencyKey,
+      holdMinutes: input.holdMinutes,
+      lines: input.lines.map((l, i) => {
+        const room = roomOf[i] as (typeof roomOf)[number];
+        return {
+          roomId: room.id,
+          hotelId: room.hotelId,
+          checkIn: l.checkIn,
+          checkOut: l.checkOut,
+          quantity: l.cartQuantity,
+          nightlyCents: room.priceCents,
+          totalCents: stayPriceCents(room.priceCents, l.checkIn, l.checkOut) * l.cartQuantity,
+        };
+      }),
+    });
+    return { id, replayed: false };
+  });
+  const booking = await findBooking(db, outcome.id);
+  if (!booking) throw new Error('The booking just made is missing');
+  return { booking, replayed: outcome.replayed };
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { CSRF_HEADER, IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createDb, type Db } from '../../db/client.ts';
+import { bookings, mailOutbox, payments } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { signUp } from '../../test/auth.ts';
+import { expectLedgerReconciled, inDays, roomWithStock } from '../../test/booking-fixtures.ts';
+import { unitsFree } from '../availability/ledger.ts';
+import type { TestCardProvider } from '../payments/test-card-provider.ts';
+import { releaseExpiredHolds } from './hold-sweeper.ts';
+
+/**
+ * The booking bars of PRODUCT.md §5 over real HTTP: two API instances standing for two server
+ * processes (each its own connection pool, both listening on a free port), one PostgreSQL,
+ * one card processor. Hundreds of clients at once.
+ */
+
+let first: TestApp;
+let second: { app: FastifyInstance; db: Db };
+let bases: string[] = [];
+let provider: TestCardProvider;
+const guests: { cookie: string; email: string }[] = [];
+
+beforeAll(async () => {
+  // A crowd retrying one payment 20 times in a second is the test, not abuse.
+  first = await createTestApp({ PAYMENT_RATE_LIMIT: '100' });
+  provider = first.app.payments as TestCardProvider;
+  const db = createDb(first.databaseUrl, 8);
+  const app = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: first.databaseUrl,
+      UPLOADS_DIR: inject('uploadsDir'),
+      WEB_DIST_DIR: '/nonexistent',
+      // Processes of one deployment share the secret that signs session cookies.
+      AUTH_SECRET: first.app.config.AUTH_SECRET,
+      PAYMENT_RATE_LIMIT: '100',
+    }),
+    db,
+    payments: provider,
+  });
+  second = { app, db };
+  await first.app.listen({ port: 0, host: '127.0.0.1' });
+  await second.app.listen({ port: 0, host: '127.0.0.1' });
+  bases = [first.app, second.app].map((a) => {
+    const address = a.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    return `http://127.0.0.1:${address.port}`;
+  });
+  for (let i = 0; i < 10; i++) {
+    const email = `crowd.${i}.${randomUUID()}@devstay.dev`;
+    guests.push({ email, cookie: (await signUp(first.app, email)).cookie });
+  }
+}, 180_000);
+afterAll(async () => {
+  await second?.app.close();
+  await second?.db.$client.end();
+  await first?.close();
+});
+
+type Line = { id: number; checkIn: string; checkOut: string; cartQuantity: number };
+
+/** A real HTTP call to instance `n % 2`, as guest `g`. */
+async function call(n: number, path: string, g: number, key: string, body: unknown) {
+  const guest = guests[g % guests.length];
+  const res = await fetch(`${bases[n % 2]}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: guest?.cookie ?? '',
+      [CSRF_HEADER]: 'fetch',
+      [IDEMPOTENCY_KEY_HEADER]: key,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const checkoutAt = (n: number, cartRoom: Line[], key = randomUUID()) =>
+  call(n, '/api/booking', n, key, { cartRoom });
+
+const tally = (statuses: number[]) => {
+  const counts: Record<number, number> = {};
+  for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
+  return counts;
+};
+
+describe('200 concurrent checkouts for the last k units', () => {
+  const runs = [
+    { stock: 10, booked: 3 },
+    { stock: 5, booked: 4 },
+    { stock: 50, booked: 0 },
+    { stock: 20, booked: 20 },
+  ];
+  test.each(runs)(
+    'stock $stock, $booked already booked: exactly the rest succeed',
+    async ({ stock, booked }) => {
+      const { room } = await roomWithStock(first.db, stock);
+      if (booked > 0) {
+        const pre = await checkoutAt(0, [
+          { id: room.id, checkIn: inDays(3), checkOut: inDays(9), cartQuantity: booked },
+        ]);
+        expect(pre.status).toBe(201);
+      }
+      const k = stock - booked;
+      // Stays of 2–3 nights, all covering night 5, so all compete for the same units.
+      const attempts = Array.from({ length: 200 }, (_, n) =>
+        checkoutAt(n, [
+          { id: room.id, checkIn: inDays(4 + (n % 2)), checkOut: inDays(7), cartQuantity: 1 },
+        ]),
+      );
+      const started = performance.now();
+      const results = await Promise.all(attempts);
+      const ms = performance.now() - started;
+      const counts = tally(results.map((r) => r.status));
+      console.info(
+        `checkout race: k=${k}, attempts=200, succeeded=${counts[201] ?? 0}, ` +
+          `refused=${counts[409] ?? 0}, in ${Math.round(ms)} ms over 2 instances`,
+      );
+      expect(counts).toEqual(k > 0 ? { 201: k, 409: 200 - k } : { 409: 200 });
+      expect(results.filter((r) => r.status === 409).every((r) => r.body.code === 'SOLD_OUT')).toBe(
+        true,
+      );
+      expect(await unitsFree(first.db, room.id, inDays(5), inDays(6))).toBe(0);
+      await expectLedgerReconciled(first.db, [room.id]);
+    },
+  );
+
+  test('carts of two rooms in either order: min(kA, kB) succeed, no deadlock', async () => {
+    const { room: a } = await roomWithStock(first.db, 9);
+    const { room: b } = await roomWithStock(first.db, 6);
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, n) => {
+        const lines: Line[] = [
+          { id: a.id, checkIn: inDays(2), checkOut: inDays(5), cartQuantity: 1 },
+          { id: b.id, checkIn: inDays(3), checkOut: inDays(6), cartQuantity: 1 },
+        ];
+        return checkoutAt(n, n % 3 === 0 ? lines.reverse() : lines);
+      }),
+    );
+    expect(tally(results.map((r) => r.status))).toEqual({ 201: 6, 409: 194 });
+    await expectLedgerReconciled(first.db, [a.id, b.id]);
+  });
+});
+
+describe('idempotency under concurrency', () => {
+  test('the same key 20 times at once → one booking; paid 20 times at once → one charge', async () => {
+    const { room } = await roomWithStock(first.db, 5, 20_000);
+    const cart: Line[] = [
+      { id: room.id, checkIn: inDays(8), checkOut: inDays(10), cartQuantity: 2 },
+    ];
+    const key = randomUUID();
+    // One guest, both instances.
+    const same = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => call(n, '/api/booking', 0, key, { cartRoom: cart })),
+    );
+    const counts = tally(same.map((r) => r.status));
+    console.info(`same checkout key x20: ${JSON.stringify(counts)}`);
+    expect(counts[201]).toBe(1);
+    expect((counts[200] ?? 0) + (counts[409] ?? 0)).toBe(19);
+    expect(
+      same.filter((r) => r.status === 409).every((r) => r.body.code === 'IDEMPOTENCY_IN_FLIGHT'),
+    ).toBe(true);
+    const ids = new Set(same.filter((r) => r.status < 300).map((r) => r.body.id));
+    expect(ids.size).toBe(1);
+    const [bookingId] = [...ids] as string[];
+    const made = await first.db.execute(
+      sql`select count(*)::int as n from bookings where idempotency_key = ${key}`,
+    );
+    expect(made.rows[0]).toEqual({ n: 1 });
+    // Settled now: every retry answers the same booking; another cart is refused.
+    expect((await call(1, '/api/booking', 0, key, { cartRoom: cart })).status).toBe(200);
+    const other = await call(0, '/api/booking', 0, key, {
+      cartRoom: [{ ...cart[0], cartQuantity: 1 }],
+    });
+    expect(other.status).toBe(422);
+    expect(await unitsFree(first.db, room.id, inDays(8), inDays(10))).toBe(3);
+
+    const payKey = randomUUID();
+    const callsBefore = provider.calls;
+    provider.latencyMs = 200;
+    const card = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+    const paid = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        call(n, '/api/payments/card', 0, payKey, { booking: bookingId, card, amount: 1 }),
+      ),
+    ).finally(() => {
+      provider.latencyMs = 0;
+    });
+    const payCounts = tally(paid.map((r) => r.status));
+    console.info(`same payment key x20: ${JSON.stringify(payCounts)}`);
+    // One request drives the charge; the others find it at the processor (409) or settled (200).
+    expect((payCounts[200] ?? 0) + (payCounts[409] ?? 0)).toBe(20);
+    expect(payCounts[200]).toBeGreaterThanOrEqual(1);
+    expect(
+      paid.filter((r) => r.status === 409).every((r) => r.body.code === 'IDEMPOTENCY_IN_FLIGHT'),
+    ).toBe(true);
+    expect(provider.calls - callsBefore).toBe(1);
+    // Settled: a retry now answers the first result.
+    const retry = await call(1, '/api/payments/card', 0, payKey, { booking: bookingId, card });
+    expect(retry.status).toBe(200);
+    const rows = await first.db
+      .select()
+      .from(payments)
+      .where(eq(payments.bookingId, bookingId ?? ''));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'captured', amountCents: 80_000 });
+    expect([...provider.captured.keys()].filter((k) => k === rows[0]?.id)).toHaveLength(1);
+    expect(provider.captured.get(rows[0]?.id ?? '')).toEqual({
+      amountCents: 80_000,
+      refundedCents: 0,
+    });
+    const [row] = await first.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, bookingId ?? ''));
+    expect(row?.status).toBe('confirmed');
+    const receipts = await first.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, guests[0]?.email ?? ''));
+    expect(receipts.filter((m) => m.html.includes(bookingId ?? ''))).toHaveLength(1);
+    await expectLedgerReconciled(first.db, [room.id]);
+  });
+});
+
+test('sweepers of both instances racing over lapsed holds release each once', async () => {
+  const { room } = await roomWithStock(first.db, 40);
+  const made = await Promise.all(
+    Array.from({ length: 40 }, (_, n) =>
+      checkoutAt(n, [{ id: room.id, checkIn: inDays(15), checkOut: inDays(17), cartQuantity: 1 }]),
+    ),
+  );
+  const ids = made.map((r) => r.body.id as string);
+  await first.db
+    .update(bookings)
+    .set({ holdExpiresAt: sql`now() - interval '1 second'` })
+    .where(sql`id = any(${`{${ids.join(',')}}`}::uuid[])`);
+  const sweeps = await Promise.all([
+    releaseExpiredHolds(first.db, 5),
+    releaseExpiredHolds(second.db, 5),
+    releaseExpiredHolds(first.db, 7),
+    releaseExpiredHolds(second.db, 7),
+  ]);
+  expect(sweeps.flat().sort()).toEqual([...ids].sort());
+  expect(await unitsFree(first.db, room.id, inDays(15), inDays(17))).toBe(40);
+  await expectLedgerReconciled(first.db, [room.id]);
+});

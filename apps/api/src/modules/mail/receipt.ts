@@ -1,0 +1,40 @@
+import { RECEIPT_SUBJECT } from '@devstay/shared/constants';
+import type { Booking } from '@devstay/shared/contracts/booking';
+import { capitalize, formatUsd } from '@devstay/shared/text';
+import { enqueueMail, type MailExecutor } from './outbox.ts';
+import { buttonHtml, escapeHtml, layoutHtml } from './templates.ts';
+
+/**
+ * The 'Hotel Receipt' e-mail (spec §7.4) of a paid booking, written to the outbox in the
+ * transaction that confirms the booking: it leaves only if the booking is confirmed, and only
+ * once, since a booking is confirmed once.
+ */
+export async function enqueueReceiptMail(
+  db: MailExecutor,
+  input: { to: string; booking: Booking; receiptUrl: string },
+): Promise<string> {
+  const { booking, receiptUrl } = input;
+  const lines = booking.cartRoom.map(
+    (l) =>
+      `${capitalize(l.name)} at ${capitalize(l.hotel)}, ${l.checkIn} to ${l.checkOut}, ` +
+      `${l.cartQuantity} × ${formatUsd(l.totalCents / l.cartQuantity)} = ${formatUsd(l.totalCents)}`,
+  );
+  const total = formatUsd(booking.cartTotalCents);
+  return enqueueMail(db, {
+    to: input.to,
+    subject: RECEIPT_SUBJECT,
+    text: [
+      'Thank you for your booking at DevStay.',
+      ...lines,
+      `Total paid: ${total}`,
+      `Your receipt: ${receiptUrl}`,
+    ].join('\n'),
+    html: layoutHtml(
+      RECEIPT_SUBJECT,
+      '<p>Thank you for your booking at DevStay.</p><ul>' +
+        lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('') +
+        `</ul><p><strong>Total paid: ${escapeHtml(total)}</strong></p>` +
+        buttonHtml(receiptUrl, 'See your bill'),
+    ),
+  });
+}

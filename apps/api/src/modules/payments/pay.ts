@@ -1,0 +1,262 @@
+import type { PaymentResult } from '@devstay/shared/contracts/booking';
+import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { nightlyDemand, type Tx, takeUnits } from '../availability/ledger.ts';
+import {
+  type BookingRow,
+  bookingStays,
+  findBooking,
+  lockBooking,
+  releasePending,
+} from '../bookings/repository.ts';
+import { enqueueReceiptMail } from '../mail/receipt.ts';
+import {
+  type ChargeOutcome,
+  PaymentInputError,
+  type PaymentMethod,
+  type PaymentProvider,
+  ProviderUnavailableError,
+} from './provider.ts';
+import {
+  confirmBooking,
+  endLease,
+  guestEmail,
+  insertPendingPayment,
+  leasePayment,
+  lockPaymentOf,
+  markAbandoned,
+  markRefunded,
+  type PaymentRow,
+  paymentsToSettle,
+  recordOutcome,
+} from './repository.ts';
+
+export interface PaymentDeps {
+  db: Db;
+  provider: PaymentProvider;
+}
+
+export interface PayInput {
+  userId: string;
+  bookingId: string;
+  idempotencyKey: string;
+  method: PaymentMethod;
+}
+
+const paymentInput = (error: PaymentInputError) => new HttpError(400, error.message, error.field);
+
+/**
+ * Pays a pending booking of the guest (spec §7.3's card payment), charging the server's total:
+ *
+ * 1. One short transaction locks the booking and writes the payment row (status pending)
+ *    whose id is the processor's idempotency key — or finds the row an earlier attempt with
+ *    the same client key wrote, and reuses it once that attempt's lease has run out (409
+ *    while it is still at the processor).
+ * 2. The processor is called outside any transaction (no lock is held over the network).
+ * 3. One transaction settles the outcome (see `settle`): confirmed with its receipt e-mail,
+ *    or declined with the hold released at once, or refunded when the rooms were lost.
+ *
+ * A crash between any two steps leaves a state `reconcilePayments` finishes.
+ */
+export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<PaymentResult> {
+  try {
+    deps.provider.checkMethod(input.method);
+  } catch (error) {
+    if (error instanceof PaymentInputError) throw paymentInput(error);
+    throw error;
+  }
+  const payment = await deps.db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, input.bookingId);
+    // Another account's booking is not there, as far as this guest can tell.
+    if (!booking || booking.userId !== input.userId) {
+      throw new HttpError(404, BOOKING_MESSAGES.bookingMissing, 'booking', 'NOT_FOUND');
+    }
+    const earlier = await lockPaymentOf(tx, booking.id);
+    if (earlier) {
+      if (earlier.idempotencyKey !== input.idempotencyKey) {
+        throw new HttpError(
+          422,
+          BOOKING_MESSAGES.keyReused,
+          'Idempotency-Key',
+          'IDEMPOTENCY_MISMATCH',
+        );
+      }
+      // Still at the processor for another request: one driver at a time.
+      if (earlier.status === 'pending' && !(await leasePayment(tx, earlier.id))) {
+        throw new HttpError(
+          409,
+          BOOKING_MESSAGES.inFlight,
+          'Idempotency-Key',
+          'IDEMPOTENCY_IN_FLIGHT',
+        );
+      }
+      return earlier;
+    }
+    if (booking.status !== 'pending') {
+      throw new HttpError(409, BOOKING_MESSAGES.holdExpired, 'booking', 'HOLD_EXPIRED');
+    }
+    return insertPendingPayment(tx, {
+      bookingId: booking.id,
+      provider: deps.provider.name,
+      idempotencyKey: input.idempotencyKey,
+      amountCents: booking.totalCents,
+    });
+  });
+
+  if (payment.status === 'pending') {
+    let outcome: ChargeOutcome;
+    try {
+      outcome = await deps.provider.charge({
+        idempotencyKey: payment.id,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        method: input.method,
+        description: `DevStay booking ${input.bookingId}`,
+        bookingId: input.bookingId,
+      });
+    } catch (error) {
+      if (error instanceof PaymentInputError) throw paymentInput(error);
+      if (error instanceof ProviderUnavailableError) {
+        await endLease(deps.db, payment.id);
+        throw new HttpError(
+          502,
+          BOOKING_MESSAGES.providerDown,
+          undefined,
+          'PAYMENT_PROVIDER_UNAVAILABLE',
+        );
+      }
+      throw error;
+    }
+    await settle(deps, input.bookingId, outcome);
+  }
+  return answer(deps.db, input.bookingId);
+}
+
+/** Confirms a booking whose units are held, and writes its receipt e-mail, in `tx`. */
+async function confirmWithReceipt(tx: Tx, booking: BookingRow, receiptUrl: string) {
+  if (!(await confirmBooking(tx, booking.id))) return;
+  const view = await findBooking(tx, booking.id);
+  if (!view) throw new Error('The confirmed booking is missing');
+  await enqueueReceiptMail(tx, {
+    to: await guestEmail(tx, booking.userId),
+    booking: view,
+    receiptUrl,
+  });
+}
+
+class RoomsGone extends Error {}
+
+/**
+ * Applies the processor's outcome to a pending payment, once (a concurrent settle of the same
+ * payment finds it no longer pending and does nothing):
+ * - declined: the payment fails and the booking's hold is released now (pending → expired);
+ * - captured, booking still pending: confirmed, receipt e-mailed in the same transaction;
+ * - captured after the hold lapsed (expired): its units are taken again if still free, and it
+ *   is confirmed; if not, the payment is refunded — never a payment without a booking.
+ */
+export async function settle(
+  deps: PaymentDeps,
+  bookingId: string,
+  outcome: ChargeOutcome,
+): Promise<void> {
+  const toRefund = await deps.db.transaction(async (tx): Promise<PaymentRow | null> => {
+    const booking = await lockBooking(tx, bookingId);
+    const payment = await lockPaymentOf(tx, bookingId);
+    if (!booking || !payment) return null;
+    if (payment.status !== 'pending') {
+      // Given up as abandoned, then captured after all: the money goes back.
+      const lateCapture = payment.status === 'failed' && outcome.status === 'captured';
+      return lateCapture
+        ? { ...payment, status: 'captured', providerRef: outcome.providerRef }
+        : null;
+    }
+    await recordOutcome(tx, payment.id, outcome);
+    if (outcome.status === 'failed') {
+      await releasePending(tx, sql`id = ${bookingId}`, 'expired');
+      return null;
+    }
+    if (booking.status === 'pending') {
+      await confirmWithReceipt(tx, booking, outcome.receiptUrl);
+      return null;
+    }
+    if (booking.status === 'expired') {
+      try {
+        // A savepoint: a night that no longer fits undoes only this attempt.
+        await tx.transaction(async (sp) => {
+          if (await takeUnits(sp, nightlyDemand(await bookingStays(sp, [bookingId])))) {
+            throw new RoomsGone();
+          }
+        });
+        await confirmWithReceipt(tx, booking, outcome.receiptUrl);
+        return null;
+      } catch (error) {
+        if (!(error instanceof RoomsGone)) throw error;
+      }
+    }
+    return { ...payment, status: 'captured', providerRef: outcome.providerRef };
+  });
+  if (toRefund) await refund(deps, toRefund);
+}
+
+/** Gives a captured payment back (its own idempotency key: a retried refund refunds once). */
+export async function refund(deps: PaymentDeps, payment: PaymentRow): Promise<void> {
+  if (!payment.providerRef) throw new Error(`Payment ${payment.id} has no charge to refund`);
+  await deps.provider.refund({
+    providerRef: payment.providerRef,
+    amountCents: payment.amountCents,
+    idempotencyKey: `refund-${payment.id}`,
+  });
+  await markRefunded(deps.db, payment.id, payment.amountCents);
+}
+
+/** The reply to a payment call, from what is recorded (the same for every retry). */
+async function answer(db: Db, bookingId: string): Promise<PaymentResult> {
+  const booking = await findBooking(db, bookingId);
+  const payment = await db.transaction((tx) => lockPaymentOf(tx, bookingId));
+  if (!booking || !payment) throw new Error('The paid booking is missing');
+  if (payment.status === 'pending') {
+    throw new HttpError(409, BOOKING_MESSAGES.inFlight, 'Idempotency-Key', 'IDEMPOTENCY_IN_FLIGHT');
+  }
+  if (payment.status === 'failed') {
+    const reason = payment.failureReason?.split(': ').slice(1).join(': ') || 'declined';
+    throw new HttpError(402, BOOKING_MESSAGES.declined(reason), 'card', 'PAYMENT_DECLINED');
+  }
+  if (booking.status !== 'confirmed') {
+    throw new HttpError(
+      409,
+      `${BOOKING_MESSAGES.holdExpired}. ${BOOKING_MESSAGES.refunded}`,
+      'booking',
+      'HOLD_EXPIRED',
+    );
+  }
+  return { message: BOOKING_MESSAGES.paid, receipt_url: payment.receiptUrl ?? '', booking };
+}
+
+/**
+ * Finishes what a stopped process left (run by the sweeper of every process):
+ * - a captured payment whose booking is not confirmed is refunded (its refund was due);
+ * - a payment pending for longer than `staleMs` is settled from the processor's own record
+ *   (`find` by its key); one the processor never saw is marked failed and its hold released.
+ */
+export async function reconcilePayments(deps: PaymentDeps, staleMs = 120_000): Promise<number> {
+  const { captured, stale } = await paymentsToSettle(deps.db, staleMs);
+  for (const p of captured) {
+    const row = await deps.db.transaction((tx) => lockPaymentOf(tx, p.bookingId));
+    if (row?.status === 'captured') await refund(deps, row);
+  }
+  for (const p of stale) {
+    const outcome = await deps.provider.find(p.id);
+    if (outcome) {
+      await settle(deps, p.bookingId, outcome);
+    } else {
+      await deps.db.transaction(async (tx) => {
+        await lockBooking(tx, p.bookingId);
+        await markAbandoned(tx, p.id);
+        await releasePending(tx, sql`id = ${p.bookingId}`, 'expired');
+      });
+    }
+  }
+  return captured.length + stale.length;
+}

@@ -1,0 +1,84 @@
+import type { CardInput } from '@devstay/shared/contracts/booking';
+
+/**
+ * What DevStay needs of a card processor. The built-in test provider (test-card-provider.ts)
+ * is the default; a Stripe adapter implements the same interface. Every money-moving call
+ * carries our idempotency key: the processor answers a repeated key with the first result and
+ * never moves money twice.
+ */
+export interface PaymentProvider {
+  readonly name: string;
+  /**
+   * Refuses a malformed payment method before anything is recorded (Luhn, expiry, code, an
+   * unknown method id): throws PaymentInputError naming the field.
+   */
+  checkMethod(method: PaymentMethod): void;
+  /** Authorises and captures `amountCents` at once. Throws ProviderUnavailableError when unreachable. */
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** Gives back `amountCents` of a captured charge. */
+  refund(request: RefundRequest): Promise<{ refundRef: string }>;
+  /** Voids an authorised charge that was never captured. */
+  cancel(providerRef: string): Promise<void>;
+  /**
+   * What a charge made with this key became, or null when the processor never saw it: how a
+   * payment left pending by a crash is settled without the card.
+   */
+  find(idempotencyKey: string): Promise<ChargeOutcome | null>;
+  /** A verified event from the processor's webhook; throws PaymentInputError on a bad signature. */
+  parseWebhook(rawBody: string, headers: Record<string, string | undefined>): WebhookEvent;
+}
+
+/** A card (test provider) or a payment method made by the processor's card widget. */
+export type PaymentMethod = { card: CardInput } | { paymentMethodId: string };
+
+export interface ChargeRequest {
+  idempotencyKey: string;
+  amountCents: number;
+  currency: string;
+  method: PaymentMethod;
+  description: string;
+  /** Ours, echoed in receipts and webhooks. */
+  bookingId: string;
+}
+
+export type ChargeOutcome =
+  | {
+      status: 'captured';
+      providerRef: string;
+      receiptUrl: string;
+      cardBrand: string;
+      cardLast4: string;
+    }
+  | {
+      status: 'failed';
+      /** The processor's decline code, e.g. card_declined, insufficient_funds. */
+      code: string;
+      /** For people, e.g. 'Your card was declined.' */
+      reason: string;
+      cardBrand: string;
+      cardLast4: string;
+    };
+
+export interface RefundRequest {
+  providerRef: string;
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+export interface WebhookEvent {
+  type: 'charge.succeeded' | 'charge.failed' | 'charge.refunded';
+  idempotencyKey: string;
+  providerRef: string;
+}
+
+/** The payment method itself is wrong: 400 naming `field`. */
+export class PaymentInputError extends Error {
+  readonly field: string;
+  constructor(message: string, field: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/** The processor did not answer: nothing is known, retrying with the same key is safe. */
+export class ProviderUnavailableError extends Error {}

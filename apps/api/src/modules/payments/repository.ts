@@ -1,0 +1,166 @@
+import type { PaymentStatus } from '@devstay/shared/constants';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { bookings, payments, users } from '../../db/schema.ts';
+import type { Executor, Tx } from '../availability/ledger.ts';
+import type { ChargeOutcome } from './provider.ts';
+
+export interface PaymentRow {
+  id: string;
+  bookingId: string;
+  idempotencyKey: string;
+  amountCents: number;
+  currency: string;
+  status: PaymentStatus;
+  providerRef: string | null;
+  receiptUrl: string | null;
+  failureReason: string | null;
+  refundedCents: number;
+}
+
+const columns = {
+  id: payments.id,
+  bookingId: payments.bookingId,
+  idempotencyKey: payments.idempotencyKey,
+  amountCents: payments.amountCents,
+  currency: payments.currency,
+  status: payments.status,
+  providerRef: payments.providerRef,
+  receiptUrl: payments.receiptUrl,
+  failureReason: payments.failureReason,
+  refundedCents: payments.refundedCents,
+};
+
+/** A booking's payment (one per booking), its row locked until the transaction ends. */
+export async function lockPaymentOf(tx: Tx, bookingId: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .select(columns)
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId))
+    .for('update');
+  return row as PaymentRow | undefined;
+}
+
+/**
+ * The payment row, written before the processor is called: its id is the key the processor
+ * sees, so a retry after any failure reuses it and cannot charge twice.
+ */
+export async function insertPendingPayment(
+  tx: Tx,
+  input: { bookingId: string; provider: string; idempotencyKey: string; amountCents: number },
+): Promise<PaymentRow> {
+  const [row] = await tx
+    .insert(payments)
+    .values({ ...input, status: 'pending' })
+    .returning(columns);
+  if (!row) throw new Error('The payment was not stored');
+  return row as PaymentRow;
+}
+
+/**
+ * How long one request may drive a pending payment before another may take over: a retry
+ * arriving while the first call is still at the processor gets 409 instead of calling it again
+ * (with a processor that keeps no record across processes, that would be a second charge).
+ */
+export const PAYMENT_LEASE_SECONDS = 30;
+
+/** Takes the lease of a pending payment whose lease has run out; false when someone holds it. */
+export async function leasePayment(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(payments)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.id, id),
+        eq(payments.status, 'pending'),
+        lt(payments.updatedAt, sql`now() - make_interval(secs => ${PAYMENT_LEASE_SECONDS})`),
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+/** Gives the lease back at once (the processor could not be reached: a retry may go now). */
+export async function endLease(db: Executor, id: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ updatedAt: sql`now() - make_interval(secs => ${PAYMENT_LEASE_SECONDS + 1})` })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+}
+
+/** Records what the processor answered (brand and last four only, never the number). */
+export async function recordOutcome(tx: Tx, id: string, outcome: ChargeOutcome): Promise<void> {
+  await tx
+    .update(payments)
+    .set(
+      outcome.status === 'captured'
+        ? {
+            status: 'captured',
+            providerRef: outcome.providerRef,
+            receiptUrl: outcome.receiptUrl,
+            cardBrand: outcome.cardBrand,
+            cardLast4: outcome.cardLast4,
+            updatedAt: sql`now()`,
+          }
+        : {
+            status: 'failed',
+            failureReason: `${outcome.code}: ${outcome.reason}`,
+            cardBrand: outcome.cardBrand,
+            cardLast4: outcome.cardLast4,
+            updatedAt: sql`now()`,
+          },
+    )
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+}
+
+export async function markRefunded(db: Executor, id: string, cents: number): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'refunded', refundedCents: cents, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, id), inArray(payments.status, ['captured', 'failed'])));
+}
+
+export async function markAbandoned(tx: Tx, id: string): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status: 'failed', failureReason: 'abandoned: the processor never saw it' })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+}
+
+/** pending (or expired, its units taken again) → confirmed; true when this call confirmed it. */
+export async function confirmBooking(tx: Tx, bookingId: string): Promise<boolean> {
+  const rows = await tx
+    .update(bookings)
+    .set({ status: 'confirmed', confirmedAt: sql`now()`, holdExpiresAt: null })
+    .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ['pending', 'expired'])))
+    .returning({ id: bookings.id });
+  return rows.length === 1;
+}
+
+export async function guestEmail(db: Executor, userId: string): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!row) throw new Error(`No account ${userId}`);
+  return row.email;
+}
+
+/**
+ * Payments needing a second look: captured without a confirmed booking (a refund was due when
+ * the process stopped), or pending for longer than `staleMs` (the process stopped around the
+ * processor's call).
+ */
+export async function paymentsToSettle(db: Executor, staleMs: number) {
+  const captured = await db
+    .select({ id: payments.id, bookingId: payments.bookingId })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(eq(payments.status, 'captured'), ne(bookings.status, 'confirmed')));
+  const stale = await db
+    .select({ id: payments.id, bookingId: payments.bookingId })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        lt(payments.updatedAt, sql`now() - make_interval(secs => ${staleMs / 1000})`),
+      ),
+    );
+  return { captured, stale };
+}

@@ -1,0 +1,61 @@
+import { idempotencyHeaders, paymentBody, paymentResult } from '@devstay/shared/contracts/booking';
+import { errorBody } from '@devstay/shared/contracts/common';
+import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
+import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { enforceRateLimits } from '../../lib/rate-limit.ts';
+import { signedInUser } from '../../plugins/authorization.ts';
+import { payBooking } from './pay.ts';
+
+/** The card payment call of spec §7.3: answers `message` and `receipt_url`. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/payments/card',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['booking'],
+        summary: 'Pay a pending booking by card; confirms it and e-mails the receipt',
+        description:
+          'Charges the booking’s total as the server priced it (`amount` is ignored). ' +
+          'Idempotent per booking and Idempotency-Key: a retry with the same key never charges ' +
+          'twice and answers the first result. 402 PAYMENT_DECLINED releases the hold; ' +
+          '409 HOLD_EXPIRED when the rooms were lost (any payment is refunded); 502 when the ' +
+          'payment service did not answer (retry with the same key).',
+        headers: idempotencyHeaders,
+        body: paymentBody,
+        response: {
+          200: paymentResult,
+          400: errorBody,
+          401: errorBody,
+          402: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: errorBody,
+          422: errorBody,
+          429: errorBody,
+          502: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      await enforceRateLimits(
+        app.db,
+        [{ key: `payments:user:${user.id}`, max: app.config.PAYMENT_RATE_LIMIT, windowMs: 60_000 }],
+        BOOKING_MESSAGES.rateLimited,
+      );
+      const { card, id } = request.body;
+      reply.header('cache-control', 'no-store');
+      return payBooking(
+        { db: app.db, provider: app.payments },
+        {
+          userId: user.id,
+          bookingId: request.body.booking,
+          idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+          method: card ? { card } : { paymentMethodId: id ?? '' },
+        },
+      );
+    },
+  );
+};

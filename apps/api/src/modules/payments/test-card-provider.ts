@@ -1,0 +1,213 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  CARD_MESSAGES,
+  cardBrand,
+  cardDigits,
+  isExpired,
+  isValidCvc,
+  passesLuhn,
+} from '@devstay/shared/card';
+import {
+  type ChargeOutcome,
+  type ChargeRequest,
+  PaymentInputError,
+  type PaymentMethod,
+  type PaymentProvider,
+  ProviderUnavailableError,
+  type WebhookEvent,
+} from './provider.ts';
+
+/**
+ * A card processor's test mode, built in: the default provider, so `npm start` takes payments
+ * with nothing to configure. Well-known test numbers decide the outcome; any other valid card
+ * succeeds. Card numbers live only for the duration of a call: the outcome keeps brand and last
+ * four digits. Its ledger (charges by idempotency key) is in memory: one instance stands for
+ * "the processor", shared by the app instances of a test.
+ */
+
+/** Test numbers (and the processor's method ids) that decline, with their code and reason. */
+const DECLINES: Record<string, { code: string; reason: string }> = {
+  '4000000000000002': { code: 'card_declined', reason: 'Your card was declined.' },
+  '4000000000009995': { code: 'insufficient_funds', reason: 'Your card has insufficient funds.' },
+  '4000000000000069': { code: 'expired_card', reason: 'Your card has expired.' },
+  '4000000000000127': { code: 'incorrect_cvc', reason: "Your card's security code is incorrect." },
+};
+
+/** Payment method ids a card widget would make, as test numbers. */
+const METHOD_IDS: Record<string, string> = {
+  pm_card_visa: '4242424242424242',
+  pm_card_mastercard: '5555555555554444',
+  pm_card_chargeDeclined: '4000000000000002',
+  pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
+};
+
+export const TEST_WEBHOOK_SIGNATURE_HEADER = 'devstay-test-signature';
+
+interface StoredCharge {
+  outcome: ChargeOutcome;
+  amountCents: number;
+  refundedCents: number;
+}
+
+export interface TestCardProvider extends PaymentProvider {
+  /** Charges captured, by idempotency key (what a processor's dashboard would list). */
+  readonly captured: ReadonlyMap<string, { amountCents: number; refundedCents: number }>;
+  /** How many times charge() was called (retries included). */
+  readonly calls: number;
+  /** Signs a webhook body as the processor would (for tests and local tools). */
+  sign(rawBody: string): string;
+  /** While true, every call fails as if the processor could not be reached. */
+  unreachable: boolean;
+  /** Delay of every call, like a network round trip. */
+  latencyMs: number;
+  /** While set, charges wait for it before answering (a processor slow to decide). */
+  gate: Promise<void> | null;
+}
+
+export interface TestCardProviderOptions {
+  /** Where receipts are shown: `receiptUrl(bookingId)`. */
+  receiptUrl: (bookingId: string) => string;
+  /** Delay of every call, like a network round trip. */
+  latencyMs?: number;
+  /** Webhook signing secret. */
+  webhookSecret?: string;
+}
+
+export function createTestCardProvider(options: TestCardProviderOptions): TestCardProvider {
+  const charges = new Map<string, StoredCharge>();
+  const inFlight = new Map<string, Promise<ChargeOutcome>>();
+  const secret = options.webhookSecret ?? randomBytes(32).toString('hex');
+  const refunds = new Set<string>();
+  let calls = 0;
+  const pause = () =>
+    provider.latencyMs > 0
+      ? new Promise((r) => setTimeout(r, provider.latencyMs))
+      : Promise.resolve();
+
+  function digitsOf(method: PaymentMethod): string {
+    if ('card' in method) return cardDigits(method.card.number);
+    const digits = METHOD_IDS[method.paymentMethodId];
+    if (!digits) throw new PaymentInputError('No such payment method', 'id');
+    return digits;
+  }
+
+  const sign = (rawBody: string) => createHmac('sha256', secret).update(rawBody).digest('hex');
+
+  const provider: TestCardProvider = {
+    name: 'test',
+    get captured() {
+      return new Map(
+        [...charges]
+          .filter(([, c]) => c.outcome.status === 'captured')
+          .map(([key, c]) => [key, { amountCents: c.amountCents, refundedCents: c.refundedCents }]),
+      );
+    },
+    get calls() {
+      return calls;
+    },
+    sign,
+    unreachable: false,
+    latencyMs: options.latencyMs ?? 0,
+    gate: null,
+
+    checkMethod(method) {
+      const digits = digitsOf(method);
+      if (!passesLuhn(digits)) throw new PaymentInputError(CARD_MESSAGES.number, 'card.number');
+      if ('card' in method) {
+        const { expMonth, expYear, cvc } = method.card;
+        if (expMonth < 1 || expMonth > 12) {
+          throw new PaymentInputError(CARD_MESSAGES.expMonth, 'card.expMonth');
+        }
+        if (isExpired(expMonth, expYear)) {
+          throw new PaymentInputError(CARD_MESSAGES.expiry, 'card.expYear');
+        }
+        if (!isValidCvc(cvc, cardBrand(digits))) {
+          throw new PaymentInputError(CARD_MESSAGES.cvc, 'card.cvc');
+        }
+      }
+    },
+
+    async charge(request: ChargeRequest) {
+      calls += 1;
+      if (provider.unreachable) throw new ProviderUnavailableError('test provider is unreachable');
+      // A repeated key answers the first result, even while the first call is still running.
+      const known =
+        charges.get(request.idempotencyKey)?.outcome ?? inFlight.get(request.idempotencyKey);
+      if (known) return known;
+      const running = (async (): Promise<ChargeOutcome> => {
+        provider.checkMethod(request.method);
+        await pause();
+        await provider.gate;
+        const digits = digitsOf(request.method);
+        const card = { cardBrand: cardBrand(digits), cardLast4: digits.slice(-4) };
+        const decline = DECLINES[digits];
+        const outcome: ChargeOutcome = decline
+          ? { status: 'failed', ...decline, ...card }
+          : {
+              status: 'captured',
+              providerRef: `ch_test_${randomBytes(12).toString('hex')}`,
+              receiptUrl: options.receiptUrl(request.bookingId),
+              ...card,
+            };
+        charges.set(request.idempotencyKey, {
+          outcome,
+          amountCents: request.amountCents,
+          refundedCents: 0,
+        });
+        return outcome;
+      })();
+      inFlight.set(request.idempotencyKey, running);
+      try {
+        return await running;
+      } finally {
+        inFlight.delete(request.idempotencyKey);
+      }
+    },
+
+    async refund(request) {
+      if (provider.unreachable) throw new ProviderUnavailableError('test provider is unreachable');
+      await pause();
+      const entry = [...charges.values()].find(
+        (c) => c.outcome.status === 'captured' && c.outcome.providerRef === request.providerRef,
+      );
+      if (!entry) throw new Error(`No captured charge ${request.providerRef}`);
+      // The refund's own key: a repeated refund gives nothing back twice.
+      const refundRef = `re_${createHmac('sha256', secret).update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
+      if (!refunds.has(refundRef)) {
+        refunds.add(refundRef);
+        entry.refundedCents = Math.min(
+          entry.amountCents,
+          entry.refundedCents + request.amountCents,
+        );
+      }
+      return { refundRef };
+    },
+
+    async cancel(providerRef) {
+      await pause();
+      for (const [key, c] of charges) {
+        if (c.outcome.status === 'captured' && c.outcome.providerRef === providerRef) {
+          charges.delete(key);
+        }
+      }
+    },
+
+    async find(idempotencyKey) {
+      if (provider.unreachable) throw new ProviderUnavailableError('test provider is unreachable');
+      return charges.get(idempotencyKey)?.outcome ?? null;
+    },
+
+    parseWebhook(rawBody, headers): WebhookEvent {
+      const given = headers[TEST_WEBHOOK_SIGNATURE_HEADER] ?? '';
+      const expected = sign(rawBody);
+      if (
+        given.length !== expected.length ||
+        !timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+      ) {
+        throw new PaymentInputError('Bad webhook signature', TEST_WEBHOOK_SIGNATURE_HEADER);
+      }
+      return JSON.parse(rawBody) as WebhookEvent;
+    },
+  };
+  return provider;
+}

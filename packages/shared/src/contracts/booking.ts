@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import {
+  CARD_MESSAGES,
+  cardBrand,
+  cardDigits,
+  isExpired,
+  isValidCvc,
+  passesLuhn,
+} from '../card.ts';
+import {
+  BOOKING_STATUSES,
+  IDEMPOTENCY_KEY_MAX,
+  MAX_CART_LINES,
+  ROOM_CATEGORIES,
+} from '../constants.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../http.ts';
+import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '../messages.ts';
+import { cartLineKey } from './cart.ts';
+import { isoDate } from './common.ts';
+
+/**
+ * Checkout and payment (spec §3 "Cart room" and "Booking", §7.3). The client sends which rooms,
+ * for which nights, how many; every price and total is the server's: any price, total or stock
+ * the client adds is dropped by these schemas.
+ */
+
+/** The Idempotency-Key header of a checkout or a payment: 1–200 visible ASCII characters. */
+export const idempotencyHeaders = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string({ error: BOOKING_MESSAGES.idempotencyKeyMissing })
+    .regex(
+      new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`),
+      BOOKING_MESSAGES.idempotencyKeyInvalid,
+    ),
+});
+
+/** A cart as the client sends it: its lines (the spec's `cartRoom`), at most MAX_CART_LINES. */
+export const cartBody = z.object({
+  cartRoom: z
+    .array(cartLineKey)
+    .max(MAX_CART_LINES, `A cart holds ${MAX_CART_LINES} lines at most`),
+});
+export type CartBody = z.infer<typeof cartBody>;
+
+/** A checkout needs at least one line. */
+export const checkoutBody = z.object({
+  cartRoom: cartBody.shape.cartRoom.min(1, 'The cart is empty'),
+});
+export type CheckoutBody = z.infer<typeof checkoutBody>;
+
+export const availabilityMessage = z.enum([
+  AVAILABILITY_MESSAGES.noStock,
+  AVAILABILITY_MESSAGES.notEnough,
+  AVAILABILITY_MESSAGES.dateTaken,
+]);
+
+/** One cart line priced and checked by the server. */
+export const quoteLine = z.object({
+  /** The room's id. */
+  id: z.number().int(),
+  name: z.string(),
+  category: z.enum(ROOM_CATEGORIES),
+  /** The room's first picture, if it has one. */
+  image: z.string().nullable(),
+  idHotel: z.number().int(),
+  /** The hotel's name. */
+  hotel: z.string(),
+  address: z.string(),
+  checkIn: isoDate,
+  checkOut: isoDate,
+  cartQuantity: z.number().int(),
+  nights: z.number().int(),
+  /** Nightly price in dollars (the spec's `price`). */
+  price: z.number(),
+  /** One unit for the whole stay, in dollars (the spec's `totalPrice`). */
+  totalPrice: z.number(),
+  /** totalPrice × cartQuantity, in cents. */
+  lineTotalCents: z.number().int(),
+  /**
+   * Units free for these dates after existing holds and bookings and after the cart's other
+   * lines of the same room on the same nights.
+   */
+  available: z.number().int(),
+  /** The spec §5 text that applies, or null when the line can be booked as it is. */
+  availabilityMessage: availabilityMessage.nullable(),
+});
+export type QuoteLine = z.infer<typeof quoteLine>;
+
+export const cartQuote = z.object({
+  cartRoom: z.array(quoteLine),
+  cartTotalQuantity: z.number().int(),
+  /** Dollars. */
+  cartTotalAmount: z.number(),
+  cartTotalCents: z.number().int(),
+  /** Every line can be booked as it is (Book now enabled). */
+  bookable: z.boolean(),
+});
+export type CartQuote = z.infer<typeof cartQuote>;
+
+export const bookingLine = z.object({
+  /** The room's id. */
+  id: z.number().int(),
+  name: z.string(),
+  idHotel: z.number().int(),
+  hotel: z.string(),
+  address: z.string(),
+  checkIn: isoDate,
+  checkOut: isoDate,
+  cartQuantity: z.number().int(),
+  /** Nightly price in dollars at booking time. */
+  price: z.number(),
+  totalCents: z.number().int(),
+});
+export type BookingLine = z.infer<typeof bookingLine>;
+
+export const booking = z.object({
+  id: z.uuid(),
+  status: z.enum(BOOKING_STATUSES),
+  /** The guest's account id. */
+  user: z.string(),
+  cartTotalQuantity: z.number().int(),
+  /** Dollars. */
+  cartTotalAmount: z.number(),
+  cartTotalCents: z.number().int(),
+  /** Until when a pending booking holds its units (ISO instant); null once paid or released. */
+  holdExpiresAt: z.string().nullable(),
+  /** Booking date, yyyy-MM-dd. */
+  date: isoDate,
+  cartRoom: z.array(bookingLine),
+});
+export type Booking = z.infer<typeof booking>;
+
+// ── Payment ─────────────────────────────────────────────────────────────────────────────────
+
+/** A card as the built-in test provider takes it; only brand and last four are ever kept. */
+export const cardInput = z
+  .object({
+    number: z
+      .string()
+      .max(30)
+      .refine((v) => passesLuhn(cardDigits(v)), CARD_MESSAGES.number),
+    expMonth: z.number().int().min(1, CARD_MESSAGES.expMonth).max(12, CARD_MESSAGES.expMonth),
+    expYear: z.number().int().min(0).max(9999),
+    cvc: z.string().max(4),
+  })
+  .superRefine((card, ctx) => {
+    if (isExpired(card.expMonth, card.expYear)) {
+      ctx.addIssue({ code: 'custom', path: ['expYear'], message: CARD_MESSAGES.expiry });
+    }
+    if (!isValidCvc(card.cvc, cardBrand(cardDigits(card.number)))) {
+      ctx.addIssue({ code: 'custom', path: ['cvc'], message: CARD_MESSAGES.cvc });
+    }
+  });
+export type CardInput = z.infer<typeof cardInput>;
+
+/**
+ * The card payment call (spec §7.3: id, amount, description, e-mail). `booking` names the
+ * pending booking to pay; the server charges its own total, whatever `amount` says. `card` is
+ * for the built-in test provider; `id` is a payment method made by a provider's card widget
+ * (the test provider knows `pm_card_visa`, `pm_card_chargeDeclined`,
+ * `pm_card_chargeDeclinedInsufficientFunds`).
+ */
+export const paymentBody = z
+  .object({
+    booking: z.uuid(),
+    card: cardInput.optional(),
+    id: z.string().min(1).max(200).optional(),
+    amount: z.number().optional(),
+    description: z.string().max(500).optional(),
+    email: z.string().max(320).optional(),
+  })
+  .refine((b) => b.card !== undefined || b.id !== undefined, {
+    message: 'A card or a payment method id is required',
+    path: ['card'],
+  });
+export type PaymentBody = z.infer<typeof paymentBody>;
+
+export const paymentResult = z.object({
+  message: z.string(),
+  receipt_url: z.string(),
+  booking,
+});
+export type PaymentResult = z.infer<typeof paymentResult>;
