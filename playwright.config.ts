@@ -7,7 +7,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Two cores run the server, PostgreSQL, two browsers and axe at once: a minute per test.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '.test-reports/e2e.json' }]],
   use: {
