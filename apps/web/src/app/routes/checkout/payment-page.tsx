@@ -6,6 +6,7 @@ import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Container,
   Grid,
@@ -147,7 +148,12 @@ export function PaymentPage() {
               </Alert>
             ) : null}
             {data ? (
-              <Table.ScrollContainer minWidth={480}>
+              <Box
+                style={{ overflowX: 'auto' }}
+                tabIndex={0}
+                role="region"
+                aria-label="Booked rooms"
+              >
                 <Table>
                   <Table.Thead>
                     <Table.Tr>
@@ -181,7 +187,7 @@ export function PaymentPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </Box>
             ) : (
               <Text role="status">Checking your cart...</Text>
             )}

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Table.layer.css';
 import { nightsBetween } from '@devstay/shared/stay';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
-import { Badge, Button, Container, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Container, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
@@ -55,7 +55,13 @@ export function ReceiptPage() {
             Booked on {data.date}
           </Text>
         </Stack>
-        <Table.ScrollContainer minWidth={560} mt="md">
+        <Box
+          style={{ overflowX: 'auto' }}
+          tabIndex={0}
+          role="region"
+          aria-label="Booked rooms"
+          mt="md"
+        >
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -89,7 +95,7 @@ export function ReceiptPage() {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
         <Group justify="space-between" mt="md">
           <Text>Rooms</Text>
           <Text fw={700}>{data.cartTotalQuantity}</Text>
