@@ -20,6 +20,7 @@ import { createAuth } from './modules/auth/auth.ts';
 import { sessionCookieScheme, withAuthDocs } from './modules/auth/openapi.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
+import { bookingReceiptRoutes } from './modules/bookings/receipt-routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
     userRoutes,
     availabilityRoutes,
     bookingRoutes,
+    bookingReceiptRoutes,
     paymentRoutes,
     ...(config.NODE_ENV === 'production' ? [] : [devInboxRoutes]),
   ];

@@ -89,8 +89,28 @@ const hotelStaffScreens = [
   page('userTable', () => import('./routes/admin/user-table-page.tsx'), 'UserTablePage'),
 ];
 
+/** Paying is a guest's own act (spec §6); a visitor logs in and comes back with the cart. */
+const paymentScreens = forRoles(
+  ['user'],
+  [page('home/stripe', () => import('./routes/checkout/payment-page.tsx'), 'PaymentPage')],
+).map((route) => ({ ...route, handle: { ...route.handle, returnAfterLogin: true } }));
+
+/** Screens of any signed-in account; the API decides which records each may read. */
+const signedInScreens = [
+  {
+    ...page(
+      'bookings/:id/receipt',
+      () => import('./routes/checkout/receipt-page.tsx'),
+      'ReceiptPage',
+    ),
+    handle: { returnAfterLogin: true } satisfies SessionHandle,
+  },
+];
+
 /** Screens of signed-in accounts, by the roles that may see them (spec §6). */
 const accountScreens = [
+  ...paymentScreens,
+  ...signedInScreens,
   ...forRoles(['user'], userScreens),
   ...forRoles(['admin'], adminScreens),
   ...forRoles(['superAdmin'], superAdminScreens),

@@ -9,12 +9,16 @@ export const theme = createTheme({
   focusRing: 'auto',
 });
 
-/** Secondary text and placeholders darkened to keep AA contrast on white and light grey. */
+/**
+ * Secondary text, placeholders and field errors (text and the typed value of a field in error)
+ * darkened to keep AA contrast on white and light grey.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
   },
   dark: {},
 });

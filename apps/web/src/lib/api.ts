@@ -30,6 +30,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Extra request headers (e.g. an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** `/api` + path + query string; empty values are left out. */
@@ -63,7 +65,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 /** Performs a request against the API and returns the raw response once it succeeded. */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
-  const { query, body, signal, method = body === undefined ? 'GET' : 'POST' } = options;
+  const { query, body, signal, headers, method = body === undefined ? 'GET' : 'POST' } = options;
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), {
@@ -75,6 +77,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         // The API's CSRF rule for changes: proof that the call comes from this site's scripts.
         ...(method === 'GET' ? {} : { [CSRF_HEADER]: 'fetch' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

@@ -4,11 +4,12 @@ import { Button, Center, Container, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { Navigate, Outlet, useMatches, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { SESSION_QUERY_KEY, useSession } from '../../../features/auth/api/session.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { loginPath } from './login-return.ts';
 import type { SessionOutlet } from './use-signed-in.ts';
 
 export const UNAUTHORIZED_LABEL = 'Unauthorized entry, Back';
@@ -17,12 +18,14 @@ export const LOADING_HEADING = 'Loading';
 /** What a protected route declares in its `handle`: the roles that may see it. */
 export interface SessionHandle {
   roles?: readonly Role[];
+  /** After logging in, come back to this screen (e.g. the payment) instead of /home. */
+  returnAfterLogin?: boolean;
 }
 
-function requiredRoles(matches: ReturnType<typeof useMatches>): readonly Role[] | undefined {
+function routeHandle(matches: ReturnType<typeof useMatches>): SessionHandle | undefined {
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle = matches[i]?.handle as SessionHandle | undefined;
-    if (handle?.roles) return handle.roles;
+    if (handle?.roles || handle?.returnAfterLogin) return handle;
   }
   return undefined;
 }
@@ -72,7 +75,9 @@ export function RequireSession() {
   const session = useSession();
   const matches = useMatches();
   const queryClient = useQueryClient();
-  const roles = requiredRoles(matches);
+  const location = useLocation();
+  const handle = routeHandle(matches);
+  const roles = handle?.roles;
   const setMe = useCallback(
     (profile: UserProfile) => queryClient.setQueryData(SESSION_QUERY_KEY, profile),
     [queryClient],
@@ -91,7 +96,7 @@ export function RequireSession() {
     );
   }
   if (session.user === null) {
-    return <Navigate to="/login" replace />;
+    return <Navigate to={loginPath(handle, location.pathname + location.search)} replace />;
   }
   if (roles && !roles.includes(session.user.rol)) return <Unauthorized />;
   const context: SessionOutlet = { me: session.user, setMe };

@@ -19,6 +19,7 @@ import {
   toastFirstFieldError,
 } from '../../../features/auth/utils/auth-feedback.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { safeNext } from '../account/login-return.ts';
 
 const TOAST_ID = 'login';
 
@@ -71,7 +72,8 @@ export function LoginPage() {
       }
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
       await refreshSession(queryClient);
-      navigate('/home');
+      // Back to the screen that asked for the login (e.g. the payment), else /home (spec §4).
+      navigate(safeNext(params.get('next')) ?? '/home');
     },
     (invalid) => toastFirstFieldError(invalid, TOAST_ID),
   );

@@ -1,16 +1,18 @@
+import '@mantine/core/styles/Alert.layer.css';
 import { capitalize, formatUsd } from '@devstay/shared/text';
-import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCartOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { quoteLineOf, useCartQuote } from '../../../features/cart/api/cart-quote.ts';
 import { CartLineItem } from '../../../features/cart/components/cart-line-item.tsx';
 import {
-  cartTotals,
   changeCartQuantity,
   clearCart,
   removeFromCart,
   useCartLines,
 } from '../../../features/cart/store/cart-store.ts';
+import { errorMessage } from '../../../lib/api.ts';
 import { notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 
 export const EMPTY_CART_MESSAGE = 'No rooms added to cart';
@@ -18,7 +20,9 @@ export const EMPTY_CART_MESSAGE = 'No rooms added to cart';
 /** /cart: the rooms chosen for booking, kept in this browser (spec §2.8). */
 export function CartPage() {
   const lines = useCartLines();
-  const totals = cartTotals(lines);
+  // Names, prices, totals and availability are the server's (spec §4), never computed here.
+  const quote = useCartQuote(lines);
+  const current = quote.isPlaceholderData ? undefined : quote.data;
 
   if (lines.length === 0) {
     return (
@@ -56,6 +60,7 @@ export function CartPage() {
             <CartLineItem
               key={`${line.id}-${line.checkIn}-${line.checkOut}`}
               line={line}
+              quote={quoteLineOf(quote.data, line)}
               onIncrease={() => {
                 const n = changeCartQuantity(line, 1);
                 notifyInfo(`Increased cart quantity of room ${name} to ${n}`);
@@ -74,18 +79,25 @@ export function CartPage() {
           );
         })}
       </Stack>
+      {quote.isError ? (
+        <Alert color="red" mt="md" title="The cart could not be checked">
+          {errorMessage(quote.error)}
+        </Alert>
+      ) : null}
       <Paper withBorder p="md" mt="md" component="section" aria-labelledby="cart-summary">
         <Title order={2} size="h4" id="cart-summary">
           Summary
         </Title>
         <Group justify="space-between" mt="xs">
           <Text>Rooms</Text>
-          <Text fw={700}>{totals.quantity}</Text>
+          <Text fw={700} data-testid="cart-total-quantity">
+            {quote.data ? quote.data.cartTotalQuantity : '…'}
+          </Text>
         </Group>
         <Group justify="space-between">
           <Text>Total</Text>
-          <Text fw={700} size="xl">
-            {formatUsd(totals.amountCents)}
+          <Text fw={700} size="xl" data-testid="cart-total" aria-live="polite">
+            {quote.data ? formatUsd(quote.data.cartTotalCents) : '…'}
           </Text>
         </Group>
         <Text size="sm" c="dimmed" mt="xs">
@@ -96,16 +108,27 @@ export function CartPage() {
         <Button component={Link} to="/home" variant="default">
           Continue shopping
         </Button>
-        <Button
-          variant="subtle"
-          color="red"
-          onClick={() => {
-            clearCart();
-            notifySuccess('Cart cleared');
-          }}
-        >
-          Clear cart
-        </Button>
+        <Group gap="sm">
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() => {
+              clearCart();
+              notifySuccess('Cart cleared');
+            }}
+          >
+            Clear cart
+          </Button>
+          {current?.bookable ? (
+            <Button component={Link} to="/home/stripe" size="md">
+              Book now
+            </Button>
+          ) : (
+            <Button size="md" disabled>
+              Book now
+            </Button>
+          )}
+        </Group>
       </Group>
     </Container>
   );

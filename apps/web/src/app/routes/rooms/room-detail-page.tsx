@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Grid.layer.css';
 import { isIsoDate } from '@devstay/shared/calendar-date';
-import { defaultStay, today } from '@devstay/shared/stay';
+import { checkStay, defaultStay, today } from '@devstay/shared/stay';
 import { capitalize } from '@devstay/shared/text';
 import { Anchor, Badge, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
@@ -10,6 +10,8 @@ import { BackButton } from '../../../components/back-button.tsx';
 import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
 import { ImageCarousel } from '../../../components/image-carousel.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
+import { useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { addRoomToCart } from '../../../features/cart/utils/add-room-to-cart.ts';
 import { useRoom } from '../../../features/rooms/api/get-room.ts';
 import { RoomServices } from '../../../features/rooms/components/room-services.tsx';
@@ -29,6 +31,22 @@ function useInitialStay(): { checkIn: string; checkOut: string } {
   return defaultStay(todayDate);
 }
 
+/**
+ * Whether one more unit of the room fits the stay, asked of the server's quote with the units
+ * of the same stay already in the cart (spec §4: add to cart is blocked without availability).
+ */
+function useStayAvailability(roomId: number, checkIn: string, checkOut: string) {
+  const inCart =
+    useCartLines().find((l) => l.id === roomId && l.checkIn === checkIn && l.checkOut === checkOut)
+      ?.cartQuantity ?? 0;
+  const valid = roomId > 0 && checkStay(checkIn, checkOut, today()).ok;
+  const quote = useCartQuote(
+    valid ? [{ id: roomId, checkIn, checkOut, cartQuantity: inCart + 1 }] : [],
+  );
+  const line = quote.isPlaceholderData ? undefined : quote.data?.cartRoom[0];
+  return { checking: valid && !line && !quote.isError, message: line?.availabilityMessage ?? null };
+}
+
 /** /hotel/room/:id — pictures, description, services, dates, price and ADD TO CART. */
 export function RoomDetailPage() {
   const { id: rawId } = useParams();
@@ -37,6 +55,7 @@ export function RoomDetailPage() {
   const room = useRoom(id);
   const initialStay = useInitialStay();
   const [stay, setStay] = useState(initialStay);
+  const availability = useStayAvailability(validId ? id : 0, stay.checkIn, stay.checkOut);
   useDocumentTitle(
     room.data
       ? `${capitalize(room.data.name)} room`
@@ -100,6 +119,7 @@ export function RoomDetailPage() {
               room={data}
               checkIn={stay.checkIn}
               checkOut={stay.checkOut}
+              availability={availability}
               onChange={setStay}
               onAddToCart={(chosen) => addRoomToCart(data, chosen)}
             />

@@ -1,4 +1,5 @@
-import { capitalize, formatUsd } from '@devstay/shared/text';
+import type { QuoteLine } from '@devstay/shared/contracts/booking';
+import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -11,23 +12,32 @@ export function cartDate(date: string): string {
   return y && m && d ? `${d}/${m}/${y.slice(2)}` : date;
 }
 
+/** No more units can be added to this line: a §5 text applies, or every free unit is in it. */
+export function cannotIncrease(quote: QuoteLine | undefined): boolean {
+  return !quote || quote.availabilityMessage !== null || quote.available <= quote.cartQuantity;
+}
+
 interface CartLineItemProps {
   line: CartLine;
+  /** The server's answer for this line; prices are shown only from it. */
+  quote: QuoteLine | undefined;
   onIncrease: () => void;
   onDecrease: () => void;
   onRemove: () => void;
 }
 
 /** A cart line: picture, hotel and room, dates, quantity controls, Remove, line total. */
-export function CartLineItem({ line, onIncrease, onDecrease, onRemove }: CartLineItemProps) {
-  const name = capitalize(line.name);
-  const hotel = capitalize(line.Hotels?.name ?? '');
-  const lineCents = Math.round(line.totalPrice * 100) * line.cartQuantity;
+export function CartLineItem({ line, quote, onIncrease, onDecrease, onRemove }: CartLineItemProps) {
+  const name = capitalize(quote?.name ?? line.name);
+  const hotel = capitalize(quote?.hotel ?? line.Hotels?.name ?? '');
+  const picture = quote ? quote.image : line.image[0];
+  const message = quote?.availabilityMessage ?? null;
+  const messageId = `cart-line-${line.id}-${line.checkIn}-${line.checkOut}-availability`;
   return (
-    <Paper withBorder p="md" component="li">
+    <Paper withBorder p="md" component="li" data-testid="cart-line">
       <Group align="flex-start" wrap="wrap" gap="md">
         <Image
-          {...responsiveImage(line.image[0], IMAGE_SIZES.thumbnail)}
+          {...responsiveImage(picture, IMAGE_SIZES.thumbnail)}
           alt={`${name} room`}
           w={120}
           h={90}
@@ -44,6 +54,17 @@ export function CartLineItem({ line, onIncrease, onDecrease, onRemove }: CartLin
           <Text size="sm">
             Check-in {cartDate(line.checkIn)} · Check-out {cartDate(line.checkOut)}
           </Text>
+          {quote ? (
+            <Text size="sm" c="dimmed">
+              {formatUsd(priceToCents(quote.price))} per night · {quote.nights}{' '}
+              {quote.nights === 1 ? 'night' : 'nights'}
+            </Text>
+          ) : null}
+          {message ? (
+            <Text size="sm" c="red.8" fw={500} id={messageId} role="status">
+              {message}
+            </Text>
+          ) : null}
         </Stack>
         <Stack gap="xs" align="flex-end" style={{ flex: '0 0 auto' }}>
           <Group gap={6} wrap="nowrap">
@@ -61,13 +82,17 @@ export function CartLineItem({ line, onIncrease, onDecrease, onRemove }: CartLin
             <ActionIcon
               variant="default"
               onClick={onIncrease}
+              disabled={cannotIncrease(quote)}
               aria-label={`Increase quantity of ${name}`}
+              aria-describedby={message ? messageId : undefined}
               size="lg"
             >
               <IconPlus size={16} aria-hidden="true" />
             </ActionIcon>
           </Group>
-          <Text fw={700}>{formatUsd(lineCents)}</Text>
+          <Text fw={700} data-testid="cart-line-total">
+            {quote ? formatUsd(quote.lineTotalCents) : '…'}
+          </Text>
           <Button
             variant="subtle"
             color="red"

@@ -15,6 +15,11 @@ interface StayPanelProps {
   checkIn: string;
   checkOut: string;
   onChange: (stay: { checkIn: string; checkOut: string }) => void;
+  /**
+   * The server's availability for one more unit of these dates: the spec §5 text that blocks
+   * ADD TO CART, null when a unit is free; `checking` while the server is asked.
+   */
+  availability: { checking: boolean; message: string | null };
   /** ADD TO CART with a valid stay; `totalCents` is the price of the stay for one unit. */
   onAddToCart: (stay: { checkIn: string; checkOut: string; totalCents: number }) => void;
 }
@@ -25,7 +30,14 @@ const DISPLAY_FORMAT = 'ddd, MMM D, YYYY';
  * Check-in and check-out (calendar dates, yyyy-MM-dd), the price of the stay and ADD TO CART
  * (spec §2.6, §5). The stay price is nightly price × nights, from the shared rule.
  */
-export function StayPanel({ room, checkIn, checkOut, onChange, onAddToCart }: StayPanelProps) {
+export function StayPanel({
+  room,
+  checkIn,
+  checkOut,
+  availability,
+  onChange,
+  onAddToCart,
+}: StayPanelProps) {
   const todayDate = today();
   const name = capitalize(room.name);
   const nightlyCents = priceToCents(room.price);
@@ -33,10 +45,11 @@ export function StayPanel({ room, checkIn, checkOut, onChange, onAddToCart }: St
   const nights = Math.max(1, nightsBetween(checkIn, checkOut));
   const totalCents = stayPriceCents(nightlyCents, checkIn, checkOut);
   const soldOut = room.stock <= 0;
-  const error = soldOut ? NO_AVAILABILITY_MESSAGE : check.error;
+  const error = soldOut ? NO_AVAILABILITY_MESSAGE : (check.error ?? availability.message);
+  const blocked = !check.ok || soldOut || availability.checking || availability.message !== null;
 
   const add = () => {
-    if (!check.ok || soldOut) return;
+    if (blocked) return;
     onAddToCart({ checkIn, checkOut, totalCents });
   };
 
@@ -89,7 +102,8 @@ export function StayPanel({ room, checkIn, checkOut, onChange, onAddToCart }: St
           size="md"
           leftSection={<IconShoppingCartPlus size={20} aria-hidden="true" />}
           onClick={add}
-          disabled={!check.ok || soldOut}
+          disabled={blocked}
+          loading={check.ok && !soldOut && availability.checking}
         >
           ADD TO CART
         </Button>

@@ -1,0 +1,117 @@
+import '@mantine/core/styles/Table.layer.css';
+import { nightsBetween } from '@devstay/shared/stay';
+import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
+import { Badge, Box, Button, Container, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useBookingReceipt } from '../../../features/checkout/api/get-receipt.ts';
+
+/** /bookings/:id/receipt — the bill the 'Hotel Receipt' e-mail links to; printable. */
+export function ReceiptPage() {
+  const id = useParams().id ?? '';
+  const receipt = useBookingReceipt(id);
+
+  if (receipt.isPending || receipt.isError) {
+    return (
+      <DetailStateScreen
+        query={receipt}
+        validId={id !== ''}
+        notFoundTitle="Booking not found"
+        notFoundMessage="This booking does not exist."
+        loadingText="Loading receipt..."
+        errorTitle="The receipt could not be loaded"
+      />
+    );
+  }
+
+  const data = receipt.data;
+  const payment = data.payment;
+  return (
+    <Container size="md" py="lg">
+      <Group justify="space-between" align="center">
+        <PageTitle documentTitle="Receipt">Receipt</PageTitle>
+        <Button
+          variant="default"
+          leftSection={<IconPrinter size={18} aria-hidden="true" />}
+          onClick={() => window.print()}
+        >
+          Print
+        </Button>
+      </Group>
+      <Paper withBorder p="md" mt="md">
+        <Stack gap="xs">
+          <Group gap="sm">
+            <Text>Booking {data.id}</Text>
+            <Badge
+              color={data.status === 'confirmed' ? 'green' : 'gray'}
+              data-testid="receipt-status"
+            >
+              {capitalize(data.status)}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Booked on {data.date}
+          </Text>
+        </Stack>
+        <Box
+          style={{ overflowX: 'auto' }}
+          tabIndex={0}
+          role="region"
+          aria-label="Booked rooms"
+          mt="md"
+        >
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Room</Table.Th>
+                <Table.Th scope="col">Stay</Table.Th>
+                <Table.Th scope="col">Nightly price</Table.Th>
+                <Table.Th scope="col">Quantity</Table.Th>
+                <Table.Th scope="col">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.cartRoom.map((line) => {
+                const nights = nightsBetween(line.checkIn, line.checkOut);
+                return (
+                  <Table.Tr key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
+                    <Table.Td>
+                      <Text fw={600}>{capitalize(line.name)}</Text>
+                      <Text size="sm" c="dimmed">
+                        {capitalize(line.hotel)} · {line.address}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {line.checkIn} to {line.checkOut} ({nights}{' '}
+                      {nights === 1 ? 'night' : 'nights'})
+                    </Table.Td>
+                    <Table.Td>{formatUsd(priceToCents(line.price))}</Table.Td>
+                    <Table.Td>{line.cartQuantity}</Table.Td>
+                    <Table.Td>{formatUsd(line.totalCents)}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Box>
+        <Group justify="space-between" mt="md">
+          <Text>Rooms</Text>
+          <Text fw={700}>{data.cartTotalQuantity}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text>Total</Text>
+          <Text fw={700} size="xl" data-testid="receipt-total">
+            {formatUsd(data.cartTotalCents)}
+          </Text>
+        </Group>
+        <Text mt="sm" data-testid="receipt-payment">
+          {payment
+            ? `Paid by ${capitalize(payment.cardBrand ?? 'card')} ending in ${payment.cardLast4 ?? '····'} (${payment.status})`
+            : 'Not paid yet'}
+        </Text>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,64 @@
+import type { CartLineKey } from '@devstay/shared/cart';
+import type { Booking, CardInput, PaymentResult } from '@devstay/shared/contracts/booking';
+import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
+import { ApiError, apiJson } from '../../../lib/api.ts';
+import { attemptFor, endAttempt, saveAttempt } from '../store/checkout-attempt.ts';
+
+export function createBooking(lines: readonly CartLineKey[], key: string): Promise<Booking> {
+  return apiJson<Booking>('/booking', {
+    body: {
+      cartRoom: lines.map(({ id, checkIn, checkOut, cartQuantity }) => ({
+        id,
+        checkIn,
+        checkOut,
+        cartQuantity,
+      })),
+    },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+  });
+}
+
+export function payBooking(
+  bookingId: string,
+  card: CardInput,
+  key: string,
+): Promise<PaymentResult> {
+  return apiJson<PaymentResult>('/payments/card', {
+    body: { booking: bookingId, card },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+  });
+}
+
+/** Failures after which the same keys can never succeed: the booking is gone or refused. */
+const FINAL_CODES = new Set([
+  'PAYMENT_DECLINED',
+  'HOLD_EXPIRED',
+  'SOLD_OUT',
+  'IDEMPOTENCY_MISMATCH',
+]);
+
+/**
+ * Checkout then payment (spec §4 payment sequence, decision 0008): a pending booking holding
+ * the rooms, then the card charged for the server's total. Both calls carry this attempt's keys,
+ * so a retry after a lost answer (or a second click) books and charges once. The card goes to
+ * the payment call and nowhere else.
+ */
+export async function payCart(
+  lines: readonly CartLineKey[],
+  card: CardInput,
+): Promise<PaymentResult> {
+  const attempt = attemptFor(lines);
+  try {
+    let bookingId = attempt.bookingId;
+    if (!bookingId) {
+      bookingId = (await createBooking(lines, attempt.bookingKey)).id;
+      saveAttempt({ ...attempt, bookingId });
+    }
+    const result = await payBooking(bookingId, card, attempt.paymentKey);
+    endAttempt();
+    return result;
+  } catch (error) {
+    if (error instanceof ApiError && error.code && FINAL_CODES.has(error.code)) endAttempt();
+    throw error;
+  }
+}

@@ -1,0 +1,170 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { signInApi, signUpApi, uniqueEmail } from '../support/accounts.ts';
+import { expect, test, toast } from '../support/fixtures.ts';
+import { firstLink, waitForMail } from '../support/mail.ts';
+
+// Each test walks the whole checkout in a browser against a real server: more than the default.
+test.describe.configure({ timeout: 120_000 });
+
+const RECEIPT_SUBJECT = 'Hotel Receipt';
+const VISA = '4242 4242 4242 4242';
+const DECLINED = '4000 0000 0000 0002';
+
+/** A calendar date `days` from today, yyyy-MM-dd (UTC, as the server's today). */
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A guest of its own. Not deleted afterwards: an account with bookings cannot be (it keeps its
+ * receipts), and the end-to-end database is thrown away after the run.
+ */
+async function newGuest(request: APIRequestContext) {
+  const email = uniqueEmail('guest');
+  const password = `pw-${Math.random().toString(36).slice(2, 10)}`;
+  await signUpApi(request, email, password);
+  return { email, password };
+}
+
+/** A room of the n-th hotel: each test books its own, on its own dates, so they never compete. */
+async function roomOf(
+  request: APIRequestContext,
+  n: number,
+): Promise<{ id: number; name: string }> {
+  const hotels = await (await request.get('/api/hotels?pageSize=8')).json();
+  const hotel = await (await request.get(`/api/hotels/${hotels[n].id}`)).json();
+  return hotel.Rooms[0];
+}
+
+async function addToCart(page: Page, roomId: number, checkIn: string, checkOut: string) {
+  await page.goto(`/hotel/room/${roomId}?checkIn=${checkIn}&checkOut=${checkOut}`);
+  const add = page.getByRole('button', { name: 'ADD TO CART' });
+  await expect(add).toBeEnabled();
+  await add.click();
+  await expect(toast(page, 'added to cart')).toBeVisible();
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page
+    .getByLabel('Expiry (MM/YY)')
+    .fill(`12/${String(new Date().getFullYear() + 2).slice(2)}`);
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByLabel('Name on the card').fill('Ada Lovelace');
+}
+
+test('a visitor fills the cart, logs in on the way, pays once and gets the receipt', async ({
+  page,
+  request,
+}) => {
+  const guest = await newGuest(request);
+  const room = await roomOf(request, 1);
+  const checkIn = inDays(40);
+  const checkOut = inDays(42);
+  await addToCart(page, room.id, checkIn, checkOut);
+
+  await page.goto('/cart');
+  const line = page.getByTestId('cart-line');
+  await expect(line).toHaveCount(1);
+  await page.getByRole('button', { name: /^Increase quantity of / }).click();
+  await expect(toast(page, 'to 2')).toBeVisible();
+  // The totals are the server's quote for two units.
+  const quote = await (
+    await request.post('/api/cart/quote', {
+      data: { cartRoom: [{ id: room.id, checkIn, checkOut, cartQuantity: 2 }] },
+      headers: { 'x-requested-with': 'fetch' },
+    })
+  ).json();
+  // The app's dollar format: no cents when there are none.
+  const total = `$${(quote.cartTotalCents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  await expect(page.getByTestId('cart-total')).toHaveText(total);
+  await expect(page.getByTestId('cart-total-quantity')).toHaveText('2');
+
+  // Book now as a visitor: log in, then back to the payment with the cart intact.
+  await page.getByRole('link', { name: 'Book now' }).click();
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.getByLabel('Email', { exact: true }).fill(guest.email);
+  await page.getByLabel('Password', { exact: true }).fill(guest.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/home\/stripe$/);
+  await expect(page.getByTestId('payment-total')).toHaveText(total);
+  await expect(page.getByTestId('payment-total-quantity')).toHaveText('2');
+
+  // A double click pays once.
+  const payCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/payments/card')) payCalls.push(r.url());
+  });
+  await fillCard(page, VISA);
+  await page.getByRole('button', { name: 'Pay' }).dblclick();
+  await expect(toast(page, 'Successful payment, please check your email')).toBeVisible();
+  await expect(page.getByText('Successful payment, please check your email').first()).toBeVisible();
+  expect(payCalls).toHaveLength(1);
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+
+  const mail = await waitForMail(request, guest.email, RECEIPT_SUBJECT);
+  expect(mail.text).toContain(`Total paid: ${total}`);
+  const link = firstLink(mail);
+  expect(link).toMatch(/\/bookings\/[0-9a-f-]{36}\/receipt$/);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
+  await expect(page.getByTestId('receipt-status')).toHaveText('Confirmed');
+  await expect(page.getByTestId('receipt-total')).toHaveText(total);
+  await expect(page.getByTestId('receipt-payment')).toContainText('Visa ending in 4242');
+});
+
+test('a declined card shows Unprocessed Payment and keeps the cart', async ({ page, request }) => {
+  const guest = await newGuest(request);
+  await signInApi(page.request, guest.email, guest.password);
+  const room = await roomOf(request, 2);
+  await addToCart(page, room.id, inDays(50), inDays(51));
+  await page.goto('/home/stripe');
+  await fillCard(page, DECLINED);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(toast(page, 'Unprocessed Payment')).toBeVisible();
+  await expect(
+    page.getByText('Unprocessed Payment: Your card was declined.').first(),
+  ).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  // A new attempt (new keys) with a good card goes through.
+  await fillCard(page, VISA);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(toast(page, 'Successful payment, please check your email')).toBeVisible();
+});
+
+for (const width of [360, 1280]) {
+  test(`payment page at ${width}px: no serious accessibility violation, no console error`, async ({
+    page,
+    request,
+    throwawayUser,
+  }) => {
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    await signInApi(page.request, throwawayUser.email, throwawayUser.password);
+    const room = await roomOf(request, 3);
+    await page.setViewportSize({ width, height: 800 });
+    await addToCart(page, room.id, inDays(60), inDays(61));
+    await page.goto('/home/stripe');
+    await expect(page.getByTestId('payment-total')).not.toHaveText('…');
+    // The checks of the card form, shown on Pay, are part of what is checked.
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByText('Your card number is invalid.')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes[0]?.target.join(' ')}`);
+    expect(serious).toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    expect(consoleErrors).toEqual([]);
+  });
+}

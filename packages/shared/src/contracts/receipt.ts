@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../constants.ts';
+import { booking } from './booking.ts';
+
+/** The payment of a booking as a receipt shows it: brand and last four, never the number. */
+export const receiptPayment = z.object({
+  status: z.enum(PAYMENT_STATUSES),
+  amountCents: z.number().int(),
+  refundedCents: z.number().int(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+});
+
+/** One booking with its payment: the receipt page (`/bookings/{id}/receipt`). */
+export const bookingReceipt = booking.extend({ payment: receiptPayment.nullable() });
+export type BookingReceipt = z.infer<typeof bookingReceipt>;
+
+export const bookingIdParams = z.object({ id: z.uuid('Booking not found') });
