@@ -5,6 +5,8 @@ export const PAGE_WINDOW_SIZE = 5;
 export const PAGE_WINDOW_SHIFT = 4;
 export const SKELETON_CARDS = 8;
 export const MAX_PAGE_SIZE = 100;
+/** Rows of the bookings table and cards of the booking history per page. */
+export const BOOKINGS_PER_PAGE = 10;
 
 export const ROOM_NAMES = ['double', 'family', 'single', 'suite'] as const;
 export type RoomName = (typeof ROOM_NAMES)[number];
