@@ -24,6 +24,9 @@ export type Role = (typeof ROLES)[number];
  */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'expired'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** Sorting of the bookings table (spec §9): by hotel a–z or z–a, by check-in asc or desc. */
+export const BOOKING_SORTS = ['hotel-asc', 'hotel-desc', 'checkIn-asc', 'checkIn-desc'] as const;
+export type BookingSort = (typeof BOOKING_SORTS)[number];
 /** The statuses people see and filter by (the bookings table's status filter: confirmed or cancelled). */
 export const SHOWN_BOOKING_STATUSES = [
   'confirmed',

@@ -8,6 +8,7 @@ import {
   passesLuhn,
 } from '../card.ts';
 import {
+  BOOKING_SORTS,
   BOOKING_STATUSES,
   BOOKINGS_PER_PAGE,
   IDEMPOTENCY_KEY_MAX,
@@ -212,10 +213,6 @@ export const bookingRecord = z.object({
 });
 export type BookingRecord = z.infer<typeof bookingRecord>;
 export const bookingRecords = z.array(bookingRecord);
-
-/** Sorting of the bookings table (spec §9): by hotel a–z or z–a, by check-in asc or desc. */
-export const BOOKING_SORTS = ['hotel-asc', 'hotel-desc', 'checkIn-asc', 'checkIn-desc'] as const;
-export type BookingSort = (typeof BOOKING_SORTS)[number];
 
 /**
  * GET /booking: one page of bookings, newest first unless sorted; `hotel` and `status` filter.

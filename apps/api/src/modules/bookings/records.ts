@@ -1,5 +1,6 @@
-import type { BookingStatus } from '@devstay/shared/constants';
-import type { BookedRoom, BookingRecord, BookingSort } from '@devstay/shared/contracts/booking';
+import type { BookingSort, BookingStatus } from '@devstay/shared/constants';
+
+import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../availability/ledger.ts';
 
