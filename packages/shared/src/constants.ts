@@ -5,8 +5,6 @@ export const PAGE_WINDOW_SIZE = 5;
 export const PAGE_WINDOW_SHIFT = 4;
 export const SKELETON_CARDS = 8;
 export const MAX_PAGE_SIZE = 100;
-/** Rows of the bookings table and cards of the booking history per page. */
-export const BOOKINGS_PER_PAGE = 10;
 
 export const ROOM_NAMES = ['double', 'family', 'single', 'suite'] as const;
 export type RoomName = (typeof ROOM_NAMES)[number];
@@ -24,9 +22,6 @@ export type Role = (typeof ROLES)[number];
  */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'expired'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-/** Sorting of the bookings table (spec §9): by hotel a–z or z–a, by check-in asc or desc. */
-export const BOOKING_SORTS = ['hotel-asc', 'hotel-desc', 'checkIn-asc', 'checkIn-desc'] as const;
-export type BookingSort = (typeof BOOKING_SORTS)[number];
 /** The statuses people see and filter by (the bookings table's status filter: confirmed or cancelled). */
 export const SHOWN_BOOKING_STATUSES = [
   'confirmed',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_SORTS, BOOKINGS_PER_PAGE } from '../booking-table.ts';
 import {
   CARD_MESSAGES,
   cardBrand,
@@ -8,9 +9,7 @@ import {
   passesLuhn,
 } from '../card.ts';
 import {
-  BOOKING_SORTS,
   BOOKING_STATUSES,
-  BOOKINGS_PER_PAGE,
   IDEMPOTENCY_KEY_MAX,
   MAX_CART_LINES,
   ROOM_CATEGORIES,

@@ -1,4 +1,5 @@
-import type { BookingSort, BookingStatus } from '@devstay/shared/constants';
+import type { BookingSort } from '@devstay/shared/booking-table';
+import type { BookingStatus } from '@devstay/shared/constants';
 
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
 import { type SQL, sql } from 'drizzle-orm';

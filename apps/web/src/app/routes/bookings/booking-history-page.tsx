@@ -1,4 +1,4 @@
-import { BOOKINGS_PER_PAGE } from '@devstay/shared/constants';
+import { BOOKINGS_PER_PAGE } from '@devstay/shared/booking-table';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { Container, Group, Pagination, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';

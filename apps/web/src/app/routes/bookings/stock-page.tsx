@@ -1,4 +1,4 @@
-import { BOOKING_SORTS, BOOKINGS_PER_PAGE, type BookingSort } from '@devstay/shared/constants';
+import { BOOKING_SORTS, BOOKINGS_PER_PAGE, type BookingSort } from '@devstay/shared/booking-table';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { Container, Group, Pagination, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';

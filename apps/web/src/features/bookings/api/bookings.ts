@@ -1,4 +1,4 @@
-import type { BookingSort } from '@devstay/shared/constants';
+import type { BookingSort } from '@devstay/shared/booking-table';
 import type { BookingRecord } from '@devstay/shared/contracts/booking';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiPage } from '../../../lib/api.ts';

@@ -1,5 +1,9 @@
 import '@mantine/core/styles/Combobox.layer.css';
-import { BOOKING_SORTS, type BookingSort, SHOWN_BOOKING_STATUSES } from '@devstay/shared/constants';
+import {
+  BOOKING_SORTS,
+  BOOKING_STATUS_FILTERS,
+  type BookingSort,
+} from '@devstay/shared/booking-table';
 import { Group, Select } from '@mantine/core';
 
 export interface SelectOption {
@@ -43,7 +47,7 @@ export function BookingsFilters({ hotels, hotel, status, sort, onChange }: Booki
       <Select
         label="Filter by status"
         placeholder="All"
-        data={SHOWN_BOOKING_STATUSES.map((s) => ({ value: s, label: s }))}
+        data={BOOKING_STATUS_FILTERS.map((s) => ({ value: s, label: s }))}
         value={status}
         onChange={(value) => onChange({ status: value })}
         clearable
