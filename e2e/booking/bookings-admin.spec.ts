@@ -78,6 +78,8 @@ test('a paid booking shows in the guest’s history and its hotel’s admin canc
   playwright,
   signInAs,
 }) => {
+  // Two accounts, two screens and two axe runs on a shared machine.
+  test.setTimeout(90_000);
   const adminApi = await playwright.request.newContext({ baseURL: baseUrl() });
   const userApi = await playwright.request.newContext({ baseURL: baseUrl() });
   const { checkIn } = await confirmedBookingAtAdminsHotel(adminApi, userApi);
@@ -116,4 +118,38 @@ test('a paid booking shows in the guest’s history and its hotel’s admin canc
   await expect(toast(page, BOOKING_MESSAGES.cancelled)).toBeVisible();
   await expect(row.getByText('cancelled')).toBeVisible();
   await expect(row.getByRole('button', { name: /^Cancel the reservation/ })).toHaveCount(0);
+});
+
+test('the superAdmin filters the bookings table by status and sorts it, on the server', async ({
+  page,
+  signInAs,
+}) => {
+  test.setTimeout(60_000);
+  await signInAs('superAdmin');
+  await page.goto('/profileSuperAdmin');
+  await page.getByRole('link', { name: 'See bookings' }).click();
+  await expect(page).toHaveURL(/\/stock$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
+
+  const listed = page.waitForResponse(
+    (r) => r.url().includes('/api/booking?') && r.url().includes('status=confirmed'),
+  );
+  await page.getByRole('combobox', { name: 'Filter by status' }).click();
+  await page.getByRole('option', { name: 'confirmed' }).click();
+  expect((await listed).ok()).toBe(true);
+  await expect(page).toHaveURL(/status=confirmed/);
+  const rows = page.getByTestId('booking-row');
+  if ((await rows.count()) > 0) {
+    await expect(rows.filter({ hasText: 'cancelled' })).toHaveCount(0);
+  } else {
+    await expect(page.getByText(BOOKING_MESSAGES.noBookings)).toBeVisible();
+  }
+
+  const sorted = page.waitForResponse((r) => r.url().includes('sort=checkIn-asc'));
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Check-in (earliest first)' }).click();
+  expect((await sorted).ok()).toBe(true);
+  await expect(page).toHaveURL(/sort=checkIn-asc/);
+  await page.waitForLoadState('networkidle');
+  await expectNoSeriousViolations(page);
 });
