@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   'PAYMENT_DECLINED',
   /** The payment provider could not be reached; retrying with the same key is safe (502). */
   'PAYMENT_PROVIDER_UNAVAILABLE',
+  /** Only a confirmed booking can be cancelled (a pending or expired one holds nothing paid). */
+  'BOOKING_NOT_CONFIRMED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

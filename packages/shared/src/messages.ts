@@ -60,4 +60,13 @@ export const BOOKING_MESSAGES = {
   declined: (reason: string) => `Unprocessed Payment: ${reason}`,
   providerDown: 'The payment service did not answer; retry with the same Idempotency-Key',
   rateLimited: 'Too many payment attempts; please wait a moment',
+  /** Spec §8: the bookings table's Cancel. */
+  cancelConfirm: 'Are you sure to cancel the reservation?',
+  cancelled: 'Reservation cancelled',
+  notCancelled: 'Reservation not canceled',
+  /** Spec §2.12: an empty booking history or bookings table. */
+  noBookings: 'No reservations found',
+  notConfirmed: 'Only a confirmed reservation can be cancelled',
+  otherGuest: 'This reservation belongs to another account',
+  otherHotel: 'This hotel is not yours',
 } as const;

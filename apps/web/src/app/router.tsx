@@ -52,6 +52,11 @@ const userScreens = [
     () => import('./routes/profiles/edit-user-page.tsx'),
     'EditUserPage',
   ),
+  page(
+    'profileusers/bookingHistory',
+    () => import('./routes/bookings/booking-history-page.tsx'),
+    'BookingHistoryPage',
+  ),
 ];
 
 const adminScreens = [
@@ -87,6 +92,7 @@ const superAdminScreens = [
 
 const hotelStaffScreens = [
   page('userTable', () => import('./routes/admin/user-table-page.tsx'), 'UserTablePage'),
+  page('stock', () => import('./routes/bookings/stock-page.tsx'), 'StockPage'),
 ];
 
 /** Paying is a guest's own act (spec §6); a visitor logs in and comes back with the cart. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_SORTS, BOOKINGS_PER_PAGE } from '../booking-table.ts';
 import {
   CARD_MESSAGES,
   cardBrand,
@@ -12,11 +13,12 @@ import {
   IDEMPOTENCY_KEY_MAX,
   MAX_CART_LINES,
   ROOM_CATEGORIES,
+  SHOWN_BOOKING_STATUSES,
 } from '../constants.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../http.ts';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '../messages.ts';
 import { cartLineKey } from './cart.ts';
-import { isoDate } from './common.ts';
+import { isoDate, pageQuery } from './common.ts';
 
 /**
  * Checkout and payment (spec §3 "Cart room" and "Booking", §7.3). The client sends which rooms,
@@ -181,3 +183,60 @@ export const paymentResult = z.object({
   booking,
 });
 export type PaymentResult = z.infer<typeof paymentResult>;
+
+// ── Bookings history and the bookings table (spec §2.12, §7.3) ─────────────────────────────
+
+/** One booked room as the history and the bookings table show it (the spec's `cartRoom` line). */
+export const bookedRoom = bookingLine.omit({ totalCents: true }).extend({
+  /**
+   * Units of the room still free for every night of this stay (the table's stock balance):
+   * stock minus the most taken on any of those nights, today.
+   */
+  newStock: z.number().int(),
+});
+export type BookedRoom = z.infer<typeof bookedRoom>;
+
+/** A confirmed or cancelled booking (GET /booking, GET /booking/user/{uid}, PUT /booking/status). */
+export const bookingRecord = z.object({
+  id: z.uuid(),
+  status: z.enum(SHOWN_BOOKING_STATUSES),
+  /** The guest's account id. */
+  user: z.string(),
+  /** Booking date, yyyy-MM-dd. */
+  date: isoDate,
+  cartTotalQuantity: z.number().int(),
+  /** Dollars. */
+  cartTotalAmount: z.number(),
+  /** The rooms; for an admin, those of their hotel only. */
+  cartRoom: z.array(bookedRoom),
+});
+export type BookingRecord = z.infer<typeof bookingRecord>;
+export const bookingRecords = z.array(bookingRecord);
+
+/**
+ * GET /booking: one page of bookings, newest first unless sorted; `hotel` and `status` filter.
+ * The total is in X-Total-Count.
+ */
+export const bookingListQuery = pageQuery.extend({
+  hotel: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  status: z.enum(SHOWN_BOOKING_STATUSES).optional(),
+  sort: z.enum(BOOKING_SORTS).optional(),
+  pageSize: pageQuery.shape.pageSize.unwrap().default(BOOKINGS_PER_PAGE),
+});
+export type BookingListQuery = z.infer<typeof bookingListQuery>;
+
+/** GET /booking/user/{uid}: a guest's bookings, newest first (total in X-Total-Count). */
+export const userBookingsParams = z.object({ uid: z.string().min(1).max(200) });
+export const userBookingsQuery = pageQuery.extend({
+  pageSize: pageQuery.shape.pageSize.unwrap().default(BOOKINGS_PER_PAGE),
+});
+export type UserBookingsQuery = z.infer<typeof userBookingsQuery>;
+
+/** PUT /booking/status (spec §7.3): id, user, status cancelled. */
+export const bookingStatusBody = z.object({
+  id: z.uuid(),
+  /** The guest's account id: must be the booking's. */
+  user: z.string().min(1).max(200),
+  status: z.literal('cancelled'),
+});
+export type BookingStatusBody = z.infer<typeof bookingStatusBody>;

@@ -1,10 +1,30 @@
-import { booking, checkoutBody, idempotencyHeaders } from '@devstay/shared/contracts/booking';
+import {
+  booking,
+  bookingListQuery,
+  bookingRecord,
+  bookingRecords,
+  bookingStatusBody,
+  checkoutBody,
+  idempotencyHeaders,
+  userBookingsParams,
+  userBookingsQuery,
+} from '@devstay/shared/contracts/booking';
 import { errorBody } from '@devstay/shared/contracts/common';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
+import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { today } from '@devstay/shared/stay';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedInUser } from '../../plugins/authorization.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import { setTotalCount } from '../../lib/http.ts';
+import { canManageHotel } from '../../lib/policies.ts';
+import { access, signedInUser } from '../../plugins/authorization.ts';
+import { cancelBooking } from './cancel.ts';
 import { checkout } from './checkout.ts';
+import { bookingHotels, listBookings } from './records.ts';
+
+const PAGED = 'One page as a JSON array; the number of matches is in the X-Total-Count header.';
+const statusSchema = { body: bookingStatusBody };
+const userSchema = { params: userBookingsParams, querystring: userBookingsQuery };
 
 /** Checkout (spec §7.3 POST /booking): the cart becomes a pending booking holding its rooms. */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,6 +65,108 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.header('cache-control', 'no-store');
       return reply.status(result.replayed ? 200 : 201).send(result.booking);
+    },
+  );
+
+  app.get(
+    '/booking',
+    {
+      // Spec §6: bookings view — an admin their hotel's, the superAdmin all, with filters.
+      config: { access: 'admin' },
+      schema: {
+        tags: ['booking'],
+        summary: 'Confirmed and cancelled bookings: an admin’s hotel’s, or all for the superAdmin',
+        description:
+          `${PAGED} Filters: hotel (an admin may name only their own), status (confirmed or ` +
+          'cancelled); sort: hotel-asc, hotel-desc, checkIn-asc, checkIn-desc (newest first ' +
+          'otherwise). An admin sees only the rooms of their hotel.',
+        querystring: bookingListQuery,
+        response: { 200: bookingRecords, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const { hotel, ...rest } = request.query;
+      if (hotel !== undefined && !canManageHotel(user, hotel)) {
+        throw new HttpError(403, BOOKING_MESSAGES.otherHotel, 'hotel', 'OTHER_HOTEL');
+      }
+      // An admin's list is always narrowed to their hotel; one with no hotel runs none.
+      const hotelId = user.rol === 'superAdmin' ? hotel : (user.hotelId ?? undefined);
+      const page =
+        user.rol !== 'superAdmin' && user.hotelId === null
+          ? { items: [], total: 0 }
+          : await listBookings(app.db, { ...rest, hotelId });
+      setTotalCount(reply, page.total);
+      reply.header('cache-control', 'no-store');
+      return page.items;
+    },
+  );
+
+  app.get(
+    '/booking/user/:uid',
+    {
+      // Spec §6: a guest's own booking history; the superAdmin may read anyone's.
+      config: { access: access.self(userSchema, (r) => r.params.uid, ['superAdmin']) },
+      schema: {
+        tags: ['booking'],
+        summary: 'A guest’s confirmed and cancelled bookings, newest first',
+        description: PAGED,
+        ...userSchema,
+        response: { 200: bookingRecords, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const page = await listBookings(app.db, {
+        ...request.query,
+        userId: request.params.uid,
+      });
+      setTotalCount(reply, page.total);
+      reply.header('cache-control', 'no-store');
+      return page.items;
+    },
+  );
+
+  app.put(
+    '/booking/status',
+    {
+      // Spec §6: cancel — staff of every hotel the booking is at.
+      config: {
+        access: access.hotel(statusSchema, async (r) => {
+          const hotels = await bookingHotels(app.db, r.body.id);
+          if (!hotels) throw notFound('Booking');
+          return hotels;
+        }),
+      },
+      schema: {
+        tags: ['booking'],
+        summary: 'Cancel a confirmed booking: its rooms are freed and its payment refunded once',
+        description:
+          'Body: id, user (the booking’s guest), status "cancelled". Concurrent or repeated ' +
+          'calls free the rooms and refund once; a booking already cancelled is answered as ' +
+          'it is. 409 BOOKING_NOT_CONFIRMED for a booking that was never confirmed.',
+        ...statusSchema,
+        response: {
+          200: bookingRecord,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: errorBody,
+          422: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      reply.header('cache-control', 'no-store');
+      return cancelBooking(
+        { db: app.db, provider: app.payments, log: request.log },
+        {
+          bookingId: request.body.id,
+          userId: request.body.user,
+          hotelId: user.rol === 'superAdmin' ? undefined : (user.hotelId ?? undefined),
+        },
+      );
     },
   );
 };

@@ -54,6 +54,8 @@ export interface TestCardProvider extends PaymentProvider {
   readonly captured: ReadonlyMap<string, { amountCents: number; refundedCents: number }>;
   /** How many times charge() was called (retries included). */
   readonly calls: number;
+  /** How many times refund() was called (repeats included, though a repeated key refunds once). */
+  readonly refundCalls: number;
   /** Signs a webhook body as the processor would (for tests and local tools). */
   sign(rawBody: string): string;
   /** While true, every call fails as if the processor could not be reached. */
@@ -79,6 +81,7 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
   const secret = options.webhookSecret ?? randomBytes(32).toString('hex');
   const refunds = new Set<string>();
   let calls = 0;
+  let refundCalls = 0;
   const pause = () =>
     provider.latencyMs > 0
       ? new Promise((r) => setTimeout(r, provider.latencyMs))
@@ -104,6 +107,9 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
     },
     get calls() {
       return calls;
+    },
+    get refundCalls() {
+      return refundCalls;
     },
     sign,
     unreachable: false,
@@ -165,6 +171,7 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
     },
 
     async refund(request) {
+      refundCalls += 1;
       if (provider.unreachable) throw new ProviderUnavailableError('test provider is unreachable');
       await pause();
       const entry = [...charges.values()].find(

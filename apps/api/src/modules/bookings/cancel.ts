@@ -1,0 +1,76 @@
+import type { BookingRecord } from '@devstay/shared/contracts/booking';
+import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import { nightlyDemand, releaseUnits } from '../availability/ledger.ts';
+import { type PaymentDeps, refund } from '../payments/pay.ts';
+import { ProviderUnavailableError } from '../payments/provider.ts';
+import { lockPaymentOf, type PaymentRow } from '../payments/repository.ts';
+import { bookingRecords } from './records.ts';
+import { bookingStays } from './repository.ts';
+
+export interface CancelInput {
+  bookingId: string;
+  /** The guest the caller names (spec §7.3 `user`): must be the booking's. */
+  userId: string;
+  /** Limit the answer's rooms to this hotel (an admin's). */
+  hotelId?: number;
+}
+
+/**
+ * Staff cancel a confirmed booking: its units go back to the ledger and its payment is
+ * refunded, each exactly once however many calls race.
+ *
+ * One transaction makes the guarded change `confirmed → cancelled … RETURNING`: of two
+ * concurrent calls, the second waits on the row lock and then finds it no longer confirmed,
+ * so only the call whose update returned the row gives the units back (in that same
+ * transaction) and refunds. The refund runs after the commit, outside any lock, with the
+ * payment row's own key (`refund-{payment id}`, the same key the reconciliation uses): if the
+ * process stops or the processor is down before it is done, the payment is still `captured`
+ * with a booking that is not confirmed, which the reconciliation refunds with that key.
+ * A call on a booking already cancelled answers it as it is (PUT is idempotent), with no
+ * second release and no second refund.
+ */
+export async function cancelBooking(
+  deps: PaymentDeps & { log: FastifyBaseLogger },
+  input: CancelInput,
+): Promise<BookingRecord> {
+  const toRefund = await deps.db.transaction(async (tx): Promise<PaymentRow | null> => {
+    const head = await tx.execute<{ user_id: string }>(
+      sql`select user_id from bookings where id = ${input.bookingId}`,
+    );
+    const owner = head.rows[0]?.user_id;
+    if (owner === undefined) throw notFound('Booking');
+    if (owner !== input.userId) {
+      throw new HttpError(422, BOOKING_MESSAGES.otherGuest, 'user', 'BAD_REQUEST');
+    }
+    const changed = await tx.execute(sql`
+      update bookings set status = 'cancelled', cancelled_at = now()
+      where id = ${input.bookingId} and status = 'confirmed'
+      returning id`);
+    if (changed.rows.length === 0) {
+      // Read after the update: a concurrent cancel that won the row has committed by now.
+      const now = await tx.execute<{ status: string }>(
+        sql`select status from bookings where id = ${input.bookingId}`,
+      );
+      if (now.rows[0]?.status === 'cancelled') return null;
+      throw new HttpError(409, BOOKING_MESSAGES.notConfirmed, 'id', 'BOOKING_NOT_CONFIRMED');
+    }
+    await releaseUnits(tx, nightlyDemand(await bookingStays(tx, [input.bookingId])));
+    const payment = await lockPaymentOf(tx, input.bookingId);
+    return payment?.status === 'captured' ? payment : null;
+  });
+  if (toRefund) {
+    try {
+      await refund(deps, toRefund);
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+      // Cancelled all the same; the reconciliation refunds it once the processor answers.
+      deps.log.warn({ payment: toRefund.id }, 'refund deferred: the processor did not answer');
+    }
+  }
+  const [record] = await bookingRecords(deps.db, [input.bookingId], input.hotelId);
+  if (!record) throw notFound('Booking');
+  return record;
+}

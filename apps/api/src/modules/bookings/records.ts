@@ -1,0 +1,151 @@
+import type { BookingSort } from '@devstay/shared/booking-table';
+import type { BookingStatus } from '@devstay/shared/constants';
+
+import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../availability/ledger.ts';
+
+/**
+ * Confirmed and cancelled bookings as the booking history and the bookings table show them
+ * (spec §2.12). Pending and expired ones are checkout's business and never listed.
+ */
+
+export interface BookingFilter {
+  /** Only bookings with a room at this hotel, and only those rooms (an admin's hotel, or a filter). */
+  hotelId?: number;
+  userId?: string;
+  status?: Extract<BookingStatus, 'confirmed' | 'cancelled'>;
+  sort?: BookingSort;
+  page: number;
+  pageSize: number;
+}
+
+// Sorted by the booking's first hotel name or check-in among the rooms shown; newest first
+// breaks ties, and the id makes pages stable.
+const ORDER: Record<BookingSort | 'newest', SQL> = {
+  'hotel-asc': sql`min(h.name) asc, b.created_at desc`,
+  'hotel-desc': sql`min(h.name) desc, b.created_at desc`,
+  'checkIn-asc': sql`min(l.check_in) asc, b.created_at desc`,
+  'checkIn-desc': sql`min(l.check_in) desc, b.created_at desc`,
+  newest: sql`b.created_at desc`,
+};
+
+export async function listBookings(
+  db: Executor,
+  filter: BookingFilter,
+): Promise<{ items: BookingRecord[]; total: number }> {
+  const where = [sql`b.status in ('confirmed', 'cancelled')`];
+  if (filter.hotelId !== undefined) where.push(sql`l.hotel_id = ${filter.hotelId}`);
+  if (filter.userId !== undefined) where.push(sql`b.user_id = ${filter.userId}`);
+  if (filter.status !== undefined) where.push(sql`b.status = ${filter.status}`);
+  const page = await db.execute<{ id: string; total: number }>(sql`
+    select b.id, (count(*) over ())::int as total
+    from bookings b
+    join booking_lines l on l.booking_id = b.id
+    join hotels h on h.id = l.hotel_id
+    where ${sql.join(where, sql` and `)}
+    group by b.id
+    order by ${ORDER[filter.sort ?? 'newest']}, b.id
+    limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`);
+  const ids = page.rows.map((r) => r.id);
+  const total = page.rows[0]?.total ?? (filter.page > 1 ? await countBookings(db, where) : 0);
+  return { items: await bookingRecords(db, ids, filter.hotelId), total };
+}
+
+/** The count alone, for a page past the end (the window count has no row to ride on). */
+async function countBookings(db: Executor, where: SQL[]): Promise<number> {
+  const result = await db.execute<{ total: number }>(sql`
+    select count(distinct b.id)::int as total
+    from bookings b join booking_lines l on l.booking_id = b.id
+    where ${sql.join(where, sql` and `)}`);
+  return result.rows[0]?.total ?? 0;
+}
+
+/** The records of `ids`, in that order; with `hotelId`, only the rooms at that hotel. */
+export async function bookingRecords(
+  db: Executor,
+  ids: readonly string[],
+  hotelId?: number,
+): Promise<BookingRecord[]> {
+  if (ids.length === 0) return [];
+  const idList = sql`${`{${ids.join(',')}}`}::uuid[]`;
+  const heads = await db.execute<{
+    id: string;
+    status: 'confirmed' | 'cancelled';
+    user_id: string;
+    date: string;
+    total_quantity: number;
+    total_cents: number;
+  }>(sql`
+    select id, status, user_id, to_char(created_at, 'YYYY-MM-DD') as date,
+      total_quantity, total_cents
+    from bookings where id = any(${idList})`);
+  const lines = await db.execute<{
+    booking_id: string;
+    id: number;
+    name: string;
+    id_hotel: number;
+    hotel: string;
+    address: string;
+    check_in: string;
+    check_out: string;
+    quantity: number;
+    nightly_cents: number;
+    new_stock: number;
+  }>(sql`
+    select l.booking_id, l.room_id as id, r.name, l.hotel_id as id_hotel, h.name as hotel,
+      h.address, l.check_in, l.check_out, l.quantity, l.nightly_cents,
+      (r.stock - coalesce((
+        select max(rn.taken) from room_nights rn
+        where rn.room_id = l.room_id and rn.night >= l.check_in and rn.night < l.check_out
+      ), 0))::int as new_stock
+    from booking_lines l
+    join rooms r on r.id = l.room_id
+    join hotels h on h.id = l.hotel_id
+    where l.booking_id = any(${idList})
+      ${hotelId === undefined ? sql`` : sql`and l.hotel_id = ${hotelId}`}
+    order by l.id`);
+  const roomsOf = new Map<string, BookedRoom[]>();
+  for (const l of lines.rows) {
+    const list = roomsOf.get(l.booking_id) ?? [];
+    roomsOf.set(l.booking_id, list);
+    list.push({
+      id: l.id,
+      name: l.name,
+      idHotel: l.id_hotel,
+      hotel: l.hotel,
+      address: l.address,
+      checkIn: l.check_in,
+      checkOut: l.check_out,
+      cartQuantity: l.quantity,
+      price: l.nightly_cents / 100,
+      newStock: Math.max(0, l.new_stock),
+    });
+  }
+  const byId = new Map(heads.rows.map((h) => [h.id, h]));
+  return ids.flatMap((id) => {
+    const head = byId.get(id);
+    if (!head) return [];
+    return [
+      {
+        id,
+        status: head.status,
+        user: head.user_id,
+        date: head.date,
+        cartTotalQuantity: head.total_quantity,
+        cartTotalAmount: head.total_cents / 100,
+        cartRoom: roomsOf.get(id) ?? [],
+      },
+    ];
+  });
+}
+
+/** The hotels a booking's rooms are at (what decides who may cancel it); null when no such booking. */
+export async function bookingHotels(db: Executor, id: string): Promise<number[] | null> {
+  const result = await db.execute<{ hotel_id: number }>(sql`
+    select distinct l.hotel_id from bookings b
+    left join booking_lines l on l.booking_id = b.id
+    where b.id = ${id}`);
+  if (result.rows.length === 0) return null;
+  return result.rows.flatMap((r) => (r.hotel_id === null ? [] : [r.hotel_id]));
+}

@@ -1,0 +1,381 @@
+import { randomUUID } from 'node:crypto';
+import type { Booking, BookingRecord } from '@devstay/shared/contracts/booking';
+import { IDEMPOTENCY_KEY_HEADER, TOTAL_COUNT_HEADER } from '@devstay/shared/http';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bookings, payments, users } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
+import { expectLedgerReconciled, inDays, roomWithStock } from '../../test/booking-fixtures.ts';
+import { reconcilePayments } from '../payments/pay.ts';
+import type { TestCardProvider } from '../payments/test-card-provider.ts';
+
+/**
+ * The booking history (GET /api/booking/user/{uid}), the bookings table (GET /api/booking) and
+ * the staff's cancel (PUT /api/booking/status), against the real database and test processor.
+ */
+
+type Actor = 'visitor' | 'user' | 'otherUser' | 'adminA' | 'adminB' | 'superAdmin';
+const ACTORS: Actor[] = ['visitor', 'user', 'otherUser', 'adminA', 'adminB', 'superAdmin'];
+
+let t: TestApp;
+let provider: TestCardProvider;
+const cookie = {} as Record<Actor, string>;
+let guestId: string;
+let roomA: number;
+let roomB: number;
+let hotelA: number;
+let hotelB: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ PAYMENT_RATE_LIMIT: '100' });
+  provider = t.app.payments as TestCardProvider;
+  const a = await roomWithStock(t.db, 5, 10_000);
+  const b = await roomWithStock(t.db, 5, 20_000);
+  [hotelA, hotelB, roomA, roomB] = [a.hotel.id, b.hotel.id, a.room.id, b.room.id];
+  await t.db.update(users).set({ hotelId: hotelA }).where(eq(users.email, DEMO.admin));
+  cookie.visitor = '';
+  cookie.superAdmin = await signIn(t.app, DEMO.superAdmin);
+  cookie.adminA = await signIn(t.app, DEMO.admin);
+  const adminB = await t.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: withSession(cookie.superAdmin),
+    payload: { email: 'admin.b@devstay.dev', password: 'admin-b-pass', idHotel: hotelB },
+  });
+  expect(adminB.statusCode, adminB.body).toBe(201);
+  cookie.adminB = await signIn(t.app, 'admin.b@devstay.dev', 'admin-b-pass');
+  const guest = await signUp(t.app, `guest.${randomUUID()}@devstay.dev`);
+  guestId = guest.id;
+  cookie.user = guest.cookie;
+  cookie.otherUser = (await signUp(t.app, `other.${randomUUID()}@devstay.dev`)).cookie;
+});
+afterAll(() => t.close());
+
+const VISA = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+
+/** A booking held by the guest, not paid. */
+async function held(roomId: number, quantity = 1, from = 3, to = 5): Promise<Booking> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/booking',
+    headers: { ...withSession(cookie.user), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    payload: {
+      cartRoom: [
+        { id: roomId, checkIn: inDays(from), checkOut: inDays(to), cartQuantity: quantity },
+      ],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Booking>();
+}
+
+/** A booking the guest held and paid by card. */
+async function confirmed(roomId: number, quantity = 1, from = 3, to = 5): Promise<Booking> {
+  const booking = await held(roomId, quantity, from, to);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/card',
+    headers: { ...withSession(cookie.user), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    payload: { booking: booking.id, card: VISA },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().booking as Booking;
+}
+
+const get = (url: string, actor: Actor) =>
+  t.app.inject({ method: 'GET', url, headers: withSession(cookie[actor]) });
+
+const cancel = (actor: Actor, id: string, user = guestId) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/booking/status',
+    headers: withSession(cookie[actor]),
+    payload: { id, user, status: 'cancelled' },
+  });
+
+const takenOn = async (roomId: number, night: string) => {
+  const result = await t.db.execute<{ taken: number }>(
+    sql`select taken from room_nights where room_id = ${roomId} and night = ${night}::date`,
+  );
+  return result.rows[0]?.taken ?? 0;
+};
+const paymentOf = async (bookingId: string) =>
+  (await t.db.select().from(payments).where(eq(payments.bookingId, bookingId)))[0];
+const idsOf = (res: { json: () => unknown }) => (res.json() as BookingRecord[]).map((b) => b.id);
+
+describe('who may list and cancel, cell by cell (spec §6)', () => {
+  let atA: Booking;
+  let atB: Booking;
+  beforeAll(async () => {
+    atA = await confirmed(roomA);
+    atB = await confirmed(roomB);
+  });
+
+  const LIST: Record<Actor, number> = {
+    visitor: 401,
+    user: 403,
+    otherUser: 403,
+    adminA: 200,
+    adminB: 200,
+    superAdmin: 200,
+  };
+  test.each(ACTORS)('GET /api/booking as %s', async (actor) => {
+    const res = await get('/api/booking?pageSize=100', actor);
+    expect(res.statusCode, res.body).toBe(LIST[actor]);
+    if (res.statusCode !== 200) return;
+    const ids = idsOf(res);
+    expect(ids.includes(atA.id)).toBe(actor !== 'adminB');
+    expect(ids.includes(atB.id)).toBe(actor !== 'adminA');
+    if (actor === 'adminA') {
+      const rooms = (res.json() as BookingRecord[]).flatMap((b) => b.cartRoom);
+      expect(rooms.every((r) => r.idHotel === hotelA)).toBe(true);
+    }
+  });
+
+  test('an admin cannot filter by another hotel; the superAdmin can filter by any', async () => {
+    const other = await get(`/api/booking?hotel=${hotelB}`, 'adminA');
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ code: 'OTHER_HOTEL', field: 'hotel' });
+    const own = await get(`/api/booking?hotel=${hotelA}`, 'adminA');
+    expect(idsOf(own)).toContain(atA.id);
+    const any = await get(`/api/booking?hotel=${hotelB}`, 'superAdmin');
+    expect(idsOf(any)).toEqual(expect.arrayContaining([atB.id]));
+    expect(idsOf(any)).not.toContain(atA.id);
+  });
+
+  const HISTORY: Record<Actor, number> = {
+    visitor: 401,
+    user: 200,
+    otherUser: 403,
+    adminA: 403,
+    adminB: 403,
+    superAdmin: 200,
+  };
+  test.each(ACTORS)('GET /api/booking/user/{guest} as %s', async (actor) => {
+    const res = await get(`/api/booking/user/${guestId}`, actor);
+    expect(res.statusCode, res.body).toBe(HISTORY[actor]);
+    if (res.statusCode !== 200) return;
+    expect(idsOf(res)).toEqual(expect.arrayContaining([atA.id, atB.id]));
+    const record = (res.json() as BookingRecord[]).find((b) => b.id === atA.id);
+    expect(record).toEqual({
+      id: atA.id,
+      status: 'confirmed',
+      user: guestId,
+      date: atA.date,
+      cartTotalQuantity: 1,
+      cartTotalAmount: 200,
+      cartRoom: [
+        {
+          id: roomA,
+          name: 'suite',
+          idHotel: hotelA,
+          hotel: expect.any(String),
+          address: expect.any(String),
+          checkIn: inDays(3),
+          checkOut: inDays(5),
+          cartQuantity: 1,
+          price: 100,
+          newStock: expect.any(Number),
+        },
+      ],
+    });
+  });
+
+  const CANCEL: Record<Actor, number> = {
+    visitor: 401,
+    user: 403,
+    otherUser: 403,
+    adminA: 200,
+    adminB: 403,
+    superAdmin: 200,
+  };
+  test.each(ACTORS)('PUT /api/booking/status of a booking at hotel A as %s', async (actor) => {
+    const booking = await confirmed(roomA, 1, 20, 21);
+    const res = await cancel(actor, booking.id);
+    expect(res.statusCode, res.body).toBe(CANCEL[actor]);
+    const [row] = await t.db
+      .select({ status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.id, booking.id));
+    expect(row?.status).toBe(CANCEL[actor] === 200 ? 'cancelled' : 'confirmed');
+    if (actor === 'adminB') expect(res.json()).toMatchObject({ code: 'OTHER_HOTEL' });
+  });
+});
+
+describe('PUT /api/booking/status', () => {
+  test('cancelling frees the units and refunds the payment, once, however many calls race', async () => {
+    const { room } = await roomWithStock(t.db, 4, 15_000);
+    const booking = await confirmed(room.id, 3, 6, 8);
+    const nights = [inDays(6), inDays(7)];
+    for (const night of nights) expect(await takenOn(room.id, night)).toBe(3);
+    const refundsBefore = provider.refundCalls;
+
+    // Six cancels at once, from the superAdmin (the booking's hotel has no admin).
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => cancel('superAdmin', booking.id)),
+    );
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: booking.id, status: 'cancelled' });
+    }
+    // The units came back once: 3 taken → 0, not below (the ledger's check would refuse that
+    // anyway, and the whole cancel would fail with it).
+    for (const night of nights) expect(await takenOn(room.id, night)).toBe(0);
+    expect(provider.refundCalls - refundsBefore).toBe(1);
+    const payment = await paymentOf(booking.id);
+    expect(payment).toMatchObject({ status: 'refunded', refundedCents: 90_000 });
+    expect(provider.captured.get(payment?.id ?? '')).toEqual({
+      amountCents: 90_000,
+      refundedCents: 90_000,
+    });
+    await expectLedgerReconciled(t.db, [room.id]);
+
+    // A later call answers the same and does nothing more.
+    const again = await cancel('superAdmin', booking.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'cancelled' });
+    expect(provider.refundCalls - refundsBefore).toBe(1);
+    for (const night of nights) expect(await takenOn(room.id, night)).toBe(0);
+  });
+
+  test('the freed units can be booked again and the stock balance shows them', async () => {
+    const { room } = await roomWithStock(t.db, 1);
+    const first = await confirmed(room.id, 1, 9, 10);
+    const listed = await get(`/api/booking/user/${guestId}`, 'user');
+    const line = (listed.json() as BookingRecord[]).find((b) => b.id === first.id)?.cartRoom[0];
+    expect(line?.newStock).toBe(0);
+    expect((await cancel('superAdmin', first.id)).json().cartRoom[0].newStock).toBe(1);
+    await confirmed(room.id, 1, 9, 10);
+  });
+
+  test('a processor that does not answer: cancelled now, refunded once by the reconciliation', async () => {
+    const booking = await confirmed(roomA, 1, 11, 12);
+    const refundsBefore = provider.refundCalls;
+    provider.unreachable = true;
+    try {
+      const res = await cancel('adminA', booking.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().status).toBe('cancelled');
+    } finally {
+      provider.unreachable = false;
+    }
+    expect(await paymentOf(booking.id)).toMatchObject({ status: 'captured', refundedCents: 0 });
+    await reconcilePayments({ db: t.db, provider });
+    await reconcilePayments({ db: t.db, provider });
+    expect(await paymentOf(booking.id)).toMatchObject({
+      status: 'refunded',
+      refundedCents: 10_000,
+    });
+    // One refused call, one refund.
+    expect(provider.refundCalls - refundsBefore).toBe(2);
+  });
+
+  test('a booking never confirmed: 409, its hold untouched', async () => {
+    const booking = await held(roomA, 1, 13, 14);
+    const res = await cancel('superAdmin', booking.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'BOOKING_NOT_CONFIRMED', field: 'id' });
+    expect(await takenOn(roomA, inDays(13))).toBe(1);
+  });
+
+  test('bad input names the field', async () => {
+    const booking = await confirmed(roomA, 1, 15, 16);
+    const mismatch = await cancel('superAdmin', booking.id, 'someone-else');
+    expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json()).toMatchObject({ field: 'user' });
+    const missing = await cancel('superAdmin', randomUUID());
+    expect(missing.statusCode).toBe(404);
+    for (const [payload, field] of [
+      [{ id: booking.id, user: guestId, status: 'confirmed' }, 'status'],
+      [{ id: 'nope', user: guestId, status: 'cancelled' }, 'id'],
+      [{ id: booking.id, status: 'cancelled' }, 'user'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/booking/status',
+        headers: withSession(cookie.superAdmin),
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+    const badQuery = await get('/api/booking?status=pending', 'superAdmin');
+    expect(badQuery.statusCode).toBe(400);
+    expect(badQuery.json().field).toBe('status');
+    const badSort = await get('/api/booking?sort=price', 'superAdmin');
+    expect(badSort.json().field).toBe('sort');
+  });
+});
+
+describe('GET /api/booking: filters, sort and pages on the server', () => {
+  beforeAll(async () => {
+    // Check-ins spread over days so the sort has something to order.
+    for (const [roomId, from] of [
+      [roomA, 30],
+      [roomB, 31],
+      [roomA, 33],
+      [roomB, 32],
+    ] as const) {
+      await confirmed(roomId, 1, from, from + 1);
+    }
+    const toCancel = await confirmed(roomB, 1, 34, 35);
+    expect((await cancel('superAdmin', toCancel.id)).statusCode).toBe(200);
+  });
+
+  const all = async (query: string) => {
+    const res = await get(`/api/booking?pageSize=100&${query}`, 'superAdmin');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Number(res.headers[TOTAL_COUNT_HEADER])).toBe(res.json().length);
+    return res.json() as BookingRecord[];
+  };
+
+  test('status filters', async () => {
+    for (const status of ['confirmed', 'cancelled'] as const) {
+      const list = await all(`status=${status}`);
+      expect(list.length).toBeGreaterThan(0);
+      expect(list.every((b) => b.status === status)).toBe(true);
+    }
+  });
+
+  test('hotel filter keeps that hotel’s bookings and rooms', async () => {
+    const list = await all(`hotel=${hotelB}&status=confirmed`);
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(list.every((b) => b.cartRoom.every((r) => r.idHotel === hotelB))).toBe(true);
+  });
+
+  test.each([
+    ['checkIn-asc', 1],
+    ['checkIn-desc', -1],
+  ] as const)('sort %s', async (sort, direction) => {
+    const checkIns = (await all(`sort=${sort}`)).map((b) => b.cartRoom[0]?.checkIn ?? '');
+    const sorted = [...checkIns].sort((x, y) => (x < y ? -direction : x > y ? direction : 0));
+    expect(checkIns).toEqual(sorted);
+  });
+
+  test.each([
+    ['hotel-asc', 1],
+    ['hotel-desc', -1],
+  ] as const)('sort %s', async (sort, direction) => {
+    const names = (await all(`sort=${sort}`)).map((b) => b.cartRoom[0]?.hotel ?? '');
+    expect(new Set(names).size).toBeGreaterThan(1);
+    const collated = await t.db.execute<{ name: string }>(
+      sql`select distinct name from hotels where id in (${hotelA}, ${hotelB}) order by name`,
+    );
+    const order = collated.rows.map((r) => r.name);
+    const ranks = names.filter((n) => order.includes(n)).map((n) => order.indexOf(n));
+    const sorted = [...ranks].sort((x, y) => (x - y) * direction);
+    expect(ranks).toEqual(sorted);
+  });
+
+  test('pages cover the list once, in order, with the total in X-Total-Count', async () => {
+    const full = (await all('sort=checkIn-asc')).map((b) => b.id);
+    const paged: string[] = [];
+    for (let page = 1; page <= Math.ceil(full.length / 3) + 1; page++) {
+      const res = await get(`/api/booking?sort=checkIn-asc&pageSize=3&page=${page}`, 'superAdmin');
+      expect(Number(res.headers[TOTAL_COUNT_HEADER])).toBe(full.length);
+      paged.push(...idsOf(res));
+    }
+    expect(paged).toEqual(full);
+  });
+});

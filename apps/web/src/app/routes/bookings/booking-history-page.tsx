@@ -1,0 +1,70 @@
+import { BOOKINGS_PER_PAGE } from '@devstay/shared/booking-table';
+import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { Container, Group, Pagination, Stack, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { BackButton } from '../../../components/back-button.tsx';
+import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { LoadingScreen } from '../../../components/loading-screen.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useBookingHistory } from '../../../features/bookings/api/bookings.ts';
+import { BookedRoomCard } from '../../../features/bookings/components/booked-room-card.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useSignedIn } from '../account/use-signed-in.ts';
+
+/** /profileusers/bookingHistory: a card per booked room, newest booking first (spec §2.12). */
+export function BookingHistoryPage() {
+  const { me } = useSignedIn();
+  const [page, setPage] = useState(1);
+  const history = useBookingHistory(me.id, page);
+  const pages = Math.ceil((history.data?.total ?? 0) / BOOKINGS_PER_PAGE);
+
+  let body: ReactNode;
+  if (history.isPending) body = <LoadingScreen text="Loading your reservations..." />;
+  else if (history.isError) {
+    body = (
+      <ErrorScreen
+        order={2}
+        title="Could not load your reservations"
+        message={errorMessage(history.error)}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  } else if (history.data.items.length === 0) {
+    body = <Text c="dimmed">{BOOKING_MESSAGES.noBookings}</Text>;
+  } else {
+    body = (
+      <Stack gap="md">
+        {history.data.items.flatMap((booking) =>
+          booking.cartRoom.map((room) => (
+            <BookedRoomCard
+              key={`${booking.id}-${room.id}-${room.checkIn}-${room.checkOut}`}
+              booking={booking}
+              room={room}
+            />
+          )),
+        )}
+        {pages > 1 ? (
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+          />
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <PageTitle>Booking history</PageTitle>
+          <BackButton fallback="/profileusers" />
+        </Group>
+        {body}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,50 @@
+import type { BookingSort } from '@devstay/shared/booking-table';
+import type { BookingRecord } from '@devstay/shared/contracts/booking';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiPage } from '../../../lib/api.ts';
+
+const BOOKINGS_KEY = ['bookings'] as const;
+
+/** GET /booking/user/{uid}: the guest's confirmed and cancelled bookings, newest first. */
+export function useBookingHistory(userId: string, page: number) {
+  return useQuery({
+    queryKey: [...BOOKINGS_KEY, 'user', userId, page],
+    queryFn: ({ signal }) =>
+      apiPage<BookingRecord>(`/booking/user/${encodeURIComponent(userId)}`, {
+        signal,
+        query: { page },
+      }),
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: 'Could not load your reservations' },
+  });
+}
+
+export interface BookingTableQuery {
+  hotel?: number;
+  status?: 'confirmed' | 'cancelled';
+  sort?: BookingSort;
+  page: number;
+}
+
+/** GET /booking: one page of the bookings table, filtered and sorted by the server. */
+export function useBookingTable(query: BookingTableQuery) {
+  return useQuery({
+    queryKey: [...BOOKINGS_KEY, 'table', query],
+    queryFn: ({ signal }) => apiPage<BookingRecord>('/booking', { signal, query: { ...query } }),
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: 'Could not load the reservations' },
+  });
+}
+
+/** PUT /booking/status: staff cancel a confirmed booking (its rooms freed, its payment refunded). */
+export function useCancelBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (booking: Pick<BookingRecord, 'id' | 'user'>) =>
+      apiJson<BookingRecord>('/booking/status', {
+        method: 'PUT',
+        body: { id: booking.id, user: booking.user, status: 'cancelled' },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
+  });
+}

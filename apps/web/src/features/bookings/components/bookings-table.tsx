@@ -1,0 +1,97 @@
+import '@mantine/core/styles/Table.layer.css';
+import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
+import { capitalize, formatUsd } from '@devstay/shared/text';
+import { Button, Table, Text } from '@mantine/core';
+import { BookingStatusBadge } from './booking-status-badge.tsx';
+
+interface BookingsTableProps {
+  bookings: BookingRecord[];
+  /** The booking whose cancel is under way. */
+  cancellingId?: string;
+  onCancel: (booking: BookingRecord, room: BookedRoom) => void;
+}
+
+const HEADERS = [
+  'Hotel',
+  'Date',
+  'Room',
+  'Price (USD)',
+  'Quantity',
+  'Check-in',
+  'Check-out',
+  'Stock balance',
+  'Status',
+  'Cancel',
+];
+
+/** The bookings table (spec §2.12 /stock): a row per booked room; Cancel ends the whole booking. */
+export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table
+        striped
+        highlightOnHover
+        withTableBorder
+        verticalSpacing="sm"
+        aria-label="Reservations"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {HEADERS.map((h) => (
+              <Table.Th key={h} scope="col">
+                {h}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {bookings.flatMap((booking) =>
+            booking.cartRoom.map((room) => {
+              const hotel = capitalize(room.hotel);
+              const roomName = capitalize(room.name);
+              return (
+                <Table.Tr
+                  key={`${booking.id}-${room.id}-${room.checkIn}-${room.checkOut}`}
+                  data-testid="booking-row"
+                >
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {hotel}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {room.address}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{booking.date}</Table.Td>
+                  <Table.Td>{roomName}</Table.Td>
+                  <Table.Td>{formatUsd(Math.round(room.price * 100))}</Table.Td>
+                  <Table.Td>{room.cartQuantity}</Table.Td>
+                  <Table.Td>{room.checkIn}</Table.Td>
+                  <Table.Td>{room.checkOut}</Table.Td>
+                  <Table.Td>{room.newStock}</Table.Td>
+                  <Table.Td>
+                    <BookingStatusBadge status={booking.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    {booking.status === 'confirmed' ? (
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        loading={cancellingId === booking.id}
+                        aria-label={`Cancel the reservation of ${roomName} at ${hotel}, check-in ${room.checkIn}`}
+                        onClick={() => onCancel(booking, room)}
+                      >
+                        Cancel
+                      </Button>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            }),
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,71 @@
+import '@mantine/core/styles/Modal.layer.css';
+import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
+import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { capitalize } from '@devstay/shared/text';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useCancelBooking } from '../api/bookings.ts';
+
+interface Target {
+  booking: BookingRecord;
+  room: BookedRoom;
+}
+
+/**
+ * Cancel with a confirmation first (spec §8): `ask(booking, room)` opens it; render `dialog`
+ * once. Toasts 'Reservation cancelled' or 'Reservation not canceled'.
+ */
+export function useCancelBookingFlow() {
+  const [target, setTarget] = useState<Target | null>(null);
+  const cancel = useCancelBooking();
+
+  const confirm = () => {
+    if (!target) return;
+    const { booking } = target;
+    cancel.mutate(booking, {
+      onSuccess: () => notifySuccess(BOOKING_MESSAGES.cancelled, `cancel-${booking.id}`),
+      onError: (error) =>
+        notifyError(errorMessage(error), BOOKING_MESSAGES.notCancelled, `cancel-${booking.id}`),
+      onSettled: () => setTarget(null),
+    });
+  };
+
+  const dialog = (
+    <Modal
+      opened={target !== null}
+      onClose={cancel.isPending ? () => {} : () => setTarget(null)}
+      title="Cancel reservation"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      centered
+    >
+      <Stack gap="md">
+        <Text fw={600}>{BOOKING_MESSAGES.cancelConfirm}</Text>
+        {target ? (
+          <Text c="dimmed">
+            {`${capitalize(target.room.name)} at ${capitalize(target.room.hotel)}, ${target.room.checkIn} to ${target.room.checkOut}`}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            onClick={() => setTarget(null)}
+            disabled={cancel.isPending}
+            data-autofocus
+          >
+            No
+          </Button>
+          <Button color="red" loading={cancel.isPending} onClick={confirm}>
+            Yes, cancel it
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+  return {
+    ask: (booking: BookingRecord, room: BookedRoom) => setTarget({ booking, room }),
+    dialog,
+    cancellingId: cancel.isPending ? cancel.variables?.id : undefined,
+  };
+}
