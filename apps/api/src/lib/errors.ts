@@ -23,6 +23,8 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly field?: string;
   readonly code: ErrorCode;
+  /** Response headers that go with the error (e.g. Retry-After). */
+  headers: Record<string, string> = {};
   constructor(statusCode: number, message: string, field?: string, code?: ErrorCode) {
     super(message);
     this.statusCode = statusCode;
@@ -37,6 +39,7 @@ export class RateLimitedError extends HttpError {
   constructor(message: string, retryAfterSeconds: number) {
     super(429, message);
     this.retryAfterSeconds = retryAfterSeconds;
+    this.headers = { 'retry-after': String(retryAfterSeconds) };
   }
 }
 
@@ -77,16 +80,16 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     if (error instanceof HttpError) {
-      if (error instanceof RateLimitedError) {
-        reply.header('retry-after', String(error.retryAfterSeconds));
-      }
-      return reply.status(error.statusCode).send({
-        error: STATUS_TEXT[error.statusCode] ?? 'Error',
-        code: error.code,
-        message: error.message,
-        ...(error.field ? { field: error.field } : {}),
-        statusCode: error.statusCode,
-      });
+      return reply
+        .headers(error.headers)
+        .status(error.statusCode)
+        .send({
+          error: STATUS_TEXT[error.statusCode] ?? 'Error',
+          code: error.code,
+          message: error.message,
+          ...(error.field ? { field: error.field } : {}),
+          statusCode: error.statusCode,
+        });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
