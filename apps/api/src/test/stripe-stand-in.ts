@@ -56,8 +56,12 @@ function parseForm(text: string): Json {
     const path = key.split(/\[|\]\[|\]/).filter((p) => p !== '');
     let node: Record<string, unknown> = out;
     path.forEach((part, i) => {
-      if (i === path.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Record<string, unknown>;
+      if (i === path.length - 1) {
+        node[part] = value;
+        return;
+      }
+      node[part] ??= {};
+      node = node[part] as Record<string, unknown>;
     });
   }
   return out;
