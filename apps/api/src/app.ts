@@ -30,7 +30,9 @@ import { devInboxRoutes } from './modules/mail/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { createTestCardProvider } from './modules/payments/test-card-provider.ts';
+import { paymentWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -68,14 +70,9 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate(
-    'payments',
-    payments ??
-      createTestCardProvider({
-        receiptUrl: (bookingId) => `${config.PUBLIC_URL}/bookings/${bookingId}/receipt`,
-      }),
-  );
+  app.decorate('payments', payments ?? configuredProvider(config));
   registerErrorHandling(app);
+  const stripe = app.payments.name === 'stripe';
   const auth = createAuth({ config, db, log: app.log });
   app.decorate('auth', auth);
   await app.register(authorization, { auth, config });
@@ -87,8 +84,13 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
         'default-src': ["'self'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
-        'connect-src': ["'self'"],
+        // Stripe's Payment Element: its script, its frames and its API, when Stripe takes payments.
+        'script-src': ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+        'frame-src': [
+          "'self'",
+          ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+        ],
+        'connect-src': ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
         'font-src': ["'self'", 'data:'],
         'upgrade-insecure-requests': null,
       },
@@ -126,6 +128,7 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
     bookingRoutes,
     bookingReceiptRoutes,
     paymentRoutes,
+    paymentWebhookRoutes,
     ...(config.NODE_ENV === 'production' ? [] : [devInboxRoutes]),
   ];
   for (const routes of modules) await app.register(routes, { prefix: '/api' });
@@ -163,4 +166,18 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
   }
 
   return app;
+}
+
+/** Stripe when its keys are set, else the built-in test provider (one per app). */
+function configuredProvider(config: Config): PaymentProvider {
+  const receiptUrl = (bookingId: string) => `${config.PUBLIC_URL}/bookings/${bookingId}/receipt`;
+  if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
+    return createStripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      apiBase: config.STRIPE_API_BASE,
+      receiptUrl,
+    });
+  }
+  return createTestCardProvider({ receiptUrl });
 }

@@ -102,3 +102,26 @@ test('SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD go together', () => {
     /SUPERADMIN_PASSWORD/,
   );
 });
+
+test('the Stripe keys go together and must look like Stripe keys, each named', () => {
+  expect(() => loadConfig({ NODE_ENV: 'test', STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+    /STRIPE_PUBLISHABLE_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/,
+  );
+  expect(() =>
+    loadConfig({
+      NODE_ENV: 'test',
+      STRIPE_SECRET_KEY: 'pk_test_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    }),
+  ).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    STRIPE_SECRET_KEY: 'sk_test_abc',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    STRIPE_API_BASE: 'http://127.0.0.1:12111',
+  });
+  expect(config.STRIPE_API_BASE).toBe('http://127.0.0.1:12111');
+  expect(loadConfig({ NODE_ENV: 'test' }).STRIPE_SECRET_KEY).toBeUndefined();
+});

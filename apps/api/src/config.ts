@@ -120,6 +120,26 @@ const configSchema = z.object({
   BOOKING_SWEEP_MS: z.coerce.number().int().min(10).default(30_000),
   /** Card payment attempts per account per minute. */
   PAYMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Stripe takes the payments when its keys are set (all three); unset: the built-in test
+   * provider. See docs/decisions/0008-checkout-and-payments.md.
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  /** Another address for Stripe's API, e.g. a local stand-in in tests. Default: Stripe's. */
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) address' })
+    .optional(),
 });
 
 const refinedConfigSchema = configSchema
@@ -138,6 +158,21 @@ const refinedConfigSchema = configSchema
         message:
           'is required in production (the https origin people open, e.g. https://devstay.example)',
       });
+    }
+    const stripeKeys = [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ] as const;
+    if (stripeKeys.some((k) => c[k])) {
+      for (const key of stripeKeys.filter((k) => !c[k])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message:
+            'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together',
+        });
+      }
     }
     if (Boolean(c.SUPERADMIN_EMAIL) !== Boolean(c.SUPERADMIN_PASSWORD)) {
       ctx.addIssue({

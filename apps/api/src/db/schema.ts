@@ -442,8 +442,22 @@ export const payments = pgTable(
     check('payments_status_ck', oneOf(t.status, PAYMENT_STATUSES)),
     uniqueIndex('payments_booking_idempotency_key_uq').on(t.bookingId, t.idempotencyKey),
     index('payments_booking_idx').on(t.bookingId),
+    // Processor webhooks name the processor's charge (charge.refunded).
+    index('payments_provider_ref_idx').on(t.providerRef),
   ],
 );
+
+/**
+ * Processor webhook events already handled, by the processor's event id: a delivery repeated by
+ * the processor is answered without being applied again.
+ */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  paymentId: uuid('payment_id').references(() => payments.id),
+  createdAt: createdAt(),
+});
 
 // ── Mail outbox: every e-mail is written here first, then delivered by the mail worker.
 export const mailOutbox = pgTable(

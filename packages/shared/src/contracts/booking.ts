@@ -177,6 +177,16 @@ export const paymentBody = z
   });
 export type PaymentBody = z.infer<typeof paymentBody>;
 
+/**
+ * How the payment page takes the card: `stripe` with Stripe's Payment Element (its publishable
+ * key here), `test` with the built-in card form.
+ */
+export const paymentConfig = z.object({
+  provider: z.string(),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfig>;
+
 export const paymentResult = z.object({
   message: z.string(),
   receipt_url: z.string(),

@@ -247,7 +247,14 @@ export async function reconcilePayments(deps: PaymentDeps, staleMs = 120_000): P
     if (row?.status === 'captured') await refund(deps, row);
   }
   for (const p of stale) {
-    const outcome = await deps.provider.find(p.id);
+    let outcome: ChargeOutcome | null;
+    try {
+      outcome = await deps.provider.find(p.id);
+    } catch (error) {
+      // Unreachable, or the processor has not decided yet: the next sweep asks again.
+      if (error instanceof ProviderUnavailableError) continue;
+      throw error;
+    }
     if (outcome) {
       await settle(deps, p.bookingId, outcome);
     } else {

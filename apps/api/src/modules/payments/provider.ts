@@ -24,11 +24,20 @@ export interface PaymentProvider {
    * payment left pending by a crash is settled without the card.
    */
   find(idempotencyKey: string): Promise<ChargeOutcome | null>;
-  /** A verified event from the processor's webhook; throws PaymentInputError on a bad signature. */
+  /**
+   * What the processor's charge `providerRef` is now, or null while it is still undecided: a
+   * webhook is applied from the processor's current record, not from the event's copy, so events
+   * arriving late or out of order cannot undo a later state.
+   */
+  retrieve(providerRef: string): Promise<ChargeOutcome | null>;
+  /**
+   * A verified event from the processor's webhook; throws PaymentInputError on a bad signature
+   * or a timestamp outside the tolerance.
+   */
   parseWebhook(rawBody: string, headers: Record<string, string | undefined>): WebhookEvent;
 }
 
-/** A card (test provider) or a payment method made by the processor's card widget. */
+/** A card (test provider) or a payment method made by the processor's card widget (Stripe). */
 export type PaymentMethod = { card: CardInput } | { paymentMethodId: string };
 
 export interface ChargeRequest {
@@ -66,9 +75,16 @@ export interface RefundRequest {
 }
 
 export interface WebhookEvent {
-  type: 'charge.succeeded' | 'charge.failed' | 'charge.refunded';
-  idempotencyKey: string;
-  providerRef: string;
+  /** The processor's event id: each event is applied once, however often it is delivered. */
+  id: string;
+  /** What happened; `other` for events DevStay does not act on (acknowledged, not applied). */
+  type: 'charge.succeeded' | 'charge.failed' | 'charge.refunded' | 'other';
+  /** Our payment's id, the key the charge was made with, when the event names it. */
+  idempotencyKey: string | null;
+  /** The processor's charge (a Stripe PaymentIntent id), when the event names one. */
+  providerRef: string | null;
+  /** charge.refunded: how much of the charge has been given back in all. */
+  refundedCents?: number;
 }
 
 /** The payment method itself is wrong: 400 naming `field`. */

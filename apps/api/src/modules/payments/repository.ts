@@ -1,6 +1,6 @@
 import type { PaymentStatus } from '@devstay/shared/constants';
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import { bookings, payments, users } from '../../db/schema.ts';
+import { bookings, paymentEvents, payments, users } from '../../db/schema.ts';
 import type { Executor, Tx } from '../availability/ledger.ts';
 import type { ChargeOutcome } from './provider.ts';
 
@@ -163,4 +163,58 @@ export async function paymentsToSettle(db: Executor, staleMs: number) {
       ),
     );
   return { captured, stale };
+}
+
+/** The payment a processor's event names: by our id (its idempotency key), else by its charge. */
+export async function findPaymentFor(
+  db: Executor,
+  ref: { idempotencyKey: string | null; providerRef: string | null },
+): Promise<{ id: string; bookingId: string; provider: string } | undefined> {
+  const byId = ref.idempotencyKey && /^[0-9a-f-]{36}$/i.test(ref.idempotencyKey);
+  if (!byId && !ref.providerRef) return undefined;
+  const [row] = await db
+    .select({ id: payments.id, bookingId: payments.bookingId, provider: payments.provider })
+    .from(payments)
+    .where(
+      byId
+        ? eq(payments.id, ref.idempotencyKey as string)
+        : eq(payments.providerRef, ref.providerRef as string),
+    );
+  return row;
+}
+
+/**
+ * A refund the processor reports (ours, or one made in its dashboard): the refunded total only
+ * grows, and a charge given back whole is `refunded`.
+ */
+export async function recordRefundedTotal(db: Executor, id: string, cents: number): Promise<void> {
+  await db
+    .update(payments)
+    .set({
+      refundedCents: sql`greatest(${payments.refundedCents}, ${cents})`,
+      status: sql`case when ${cents} >= ${payments.amountCents} then 'refunded' else ${payments.status} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payments.id, id), inArray(payments.status, ['captured', 'refunded'])));
+}
+
+export async function eventApplied(db: Executor, eventId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.id, eventId));
+  return rows.length > 0;
+}
+
+/** Marks a processor event applied; false when another delivery of it was recorded first. */
+export async function recordEvent(
+  db: Executor,
+  event: { id: string; provider: string; type: string; paymentId: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return rows.length === 1;
 }

@@ -1,4 +1,9 @@
-import { idempotencyHeaders, paymentBody, paymentResult } from '@devstay/shared/contracts/booking';
+import {
+  idempotencyHeaders,
+  paymentBody,
+  paymentConfig,
+  paymentResult,
+} from '@devstay/shared/contracts/booking';
 import { errorBody } from '@devstay/shared/contracts/common';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
@@ -7,8 +12,25 @@ import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
 import { payBooking } from './pay.ts';
 
-/** The card payment call of spec §7.3: answers `message` and `receipt_url`. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/payments/config',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['booking'],
+        summary: 'Which card input the payment page shows (Stripe’s, with its publishable key)',
+        response: { 200: paymentConfig },
+      },
+    },
+    async () => ({
+      provider: app.payments.name,
+      publishableKey:
+        app.payments.name === 'stripe' ? (app.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    }),
+  );
+
+  // The card payment call of spec §7.3: answers `message` and `receipt_url`.
   app.post(
     '/payments/card',
     {

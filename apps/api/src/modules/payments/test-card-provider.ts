@@ -204,6 +204,14 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
       return charges.get(idempotencyKey)?.outcome ?? null;
     },
 
+    async retrieve(providerRef) {
+      if (provider.unreachable) throw new ProviderUnavailableError('test provider is unreachable');
+      const entry = [...charges.values()].find(
+        (c) => c.outcome.status === 'captured' && c.outcome.providerRef === providerRef,
+      );
+      return entry?.outcome ?? null;
+    },
+
     parseWebhook(rawBody, headers): WebhookEvent {
       const given = headers[TEST_WEBHOOK_SIGNATURE_HEADER] ?? '';
       const expected = sign(rawBody);

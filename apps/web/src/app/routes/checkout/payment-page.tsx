@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { PAYMENT_REDIRECT_MS, PAYMENT_SPINNER_MS } from '@devstay/shared/constants';
-import type { CardInput, PaymentResult } from '@devstay/shared/contracts/booking';
+import type { PaymentResult } from '@devstay/shared/contracts/booking';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import {
   Alert,
@@ -17,12 +17,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
 import { clearCart, useCartLines } from '../../../features/cart/store/cart-store.ts';
-import { payCart } from '../../../features/checkout/api/pay-cart.ts';
+import { type PayMethod, payCart } from '../../../features/checkout/api/pay-cart.ts';
+import { usePaymentConfig } from '../../../features/checkout/api/payment-config.ts';
 import { CardForm } from '../../../features/checkout/components/card-form.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -44,6 +45,13 @@ function receiptPath(receiptUrl: string): string {
   }
 }
 
+// Stripe's card form, loaded only when Stripe takes the payments.
+const StripeCardForm = lazy(() =>
+  import('../../../features/checkout/components/stripe-card-form.tsx').then((m) => ({
+    default: m.StripeCardForm,
+  })),
+);
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -60,6 +68,7 @@ export function PaymentPage() {
   // A second click while the first is under way does nothing (and the keys make it safe anyway).
   const inFlight = useRef(false);
   const quote = useCartQuote(lines, paid === null);
+  const paymentConfig = usePaymentConfig();
   const current = quote.isPlaceholderData ? undefined : quote.data;
 
   useEffect(() => {
@@ -68,14 +77,14 @@ export function PaymentPage() {
     return () => clearTimeout(timer);
   }, [paid, navigate]);
 
-  const pay = async (card: CardInput) => {
+  const pay = async (method: PayMethod) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setPaying(true);
     setFailure(null);
     const started = Date.now();
     try {
-      const result = await payCart(lines, card);
+      const result = await payCart(lines, method);
       notifySuccess(paidMessage(result.message));
       clearCart();
       setFormKey((k) => k + 1);
@@ -210,7 +219,31 @@ export function PaymentPage() {
             <Title order={2} size="h4" id="card-heading" mb="sm">
               Card
             </Title>
-            <CardForm key={formKey} paying={paying} disabled={blocked} onPay={pay} />
+            {paymentConfig.data?.provider === 'stripe' && paymentConfig.data.publishableKey ? (
+              <Suspense fallback={<Text role="status">Loading the card form...</Text>}>
+                <StripeCardForm
+                  key={formKey}
+                  publishableKey={paymentConfig.data.publishableKey}
+                  amountCents={current?.cartTotalCents ?? data?.cartTotalCents ?? 0}
+                  paying={paying}
+                  disabled={blocked}
+                  onPay={(id) => void pay({ id })}
+                />
+              </Suspense>
+            ) : paymentConfig.data ? (
+              <CardForm
+                key={formKey}
+                paying={paying}
+                disabled={blocked}
+                onPay={(card) => void pay({ card })}
+              />
+            ) : paymentConfig.isError ? (
+              <Alert color="red" title="The card form could not be loaded">
+                {errorMessage(paymentConfig.error)}
+              </Alert>
+            ) : (
+              <Text role="status">Loading the card form...</Text>
+            )}
             {failure ? (
               <Alert color="red" mt="md" title={PAYMENT_ERROR_TITLE} role="alert">
                 {failure}

@@ -18,13 +18,16 @@ export function createBooking(lines: readonly CartLineKey[], key: string): Promi
   });
 }
 
+/** A card for the built-in test provider, or the payment method Stripe's card form made. */
+export type PayMethod = { card: CardInput } | { id: string };
+
 export function payBooking(
   bookingId: string,
-  card: CardInput,
+  method: PayMethod,
   key: string,
 ): Promise<PaymentResult> {
   return apiJson<PaymentResult>('/payments/card', {
-    body: { booking: bookingId, card },
+    body: { booking: bookingId, ...method },
     headers: { [IDEMPOTENCY_KEY_HEADER]: key },
   });
 }
@@ -40,12 +43,12 @@ const FINAL_CODES = new Set([
 /**
  * Checkout then payment (spec §4 payment sequence, decision 0008): a pending booking holding
  * the rooms, then the card charged for the server's total. Both calls carry this attempt's keys,
- * so a retry after a lost answer (or a second click) books and charges once. The card goes to
- * the payment call and nowhere else.
+ * so a retry after a lost answer (or a second click) books and charges once. The card (or
+ * Stripe's payment method) goes to the payment call and nowhere else.
  */
 export async function payCart(
   lines: readonly CartLineKey[],
-  card: CardInput,
+  method: PayMethod,
 ): Promise<PaymentResult> {
   const attempt = attemptFor(lines);
   try {
@@ -54,7 +57,7 @@ export async function payCart(
       bookingId = (await createBooking(lines, attempt.bookingKey)).id;
       saveAttempt({ ...attempt, bookingId });
     }
-    const result = await payBooking(bookingId, card, attempt.paymentKey);
+    const result = await payBooking(bookingId, method, attempt.paymentKey);
     endAttempt();
     return result;
   } catch (error) {
