@@ -1,7 +1,8 @@
 /**
  * Texts the API sends to people in error bodies, one place for the server (which sends them)
- * and the web and tests (which may show or expect them). Zod-free. Validation texts of the
- * forms live next to their schemas in contracts/*; the spec's auth texts in contracts/auth.ts.
+ * and the web and tests (which may show or expect them). Zod-free. The content forms' texts are
+ * here (CONTENT_MESSAGES); other forms' texts live next to their schemas in contracts/*, the
+ * spec's auth texts in contracts/auth.ts.
  */
 
 /** Refusals of the authorisation guard (spec §6). */
@@ -21,6 +22,84 @@ export const USERS_MESSAGES = {
   deleteSelf: 'You cannot delete your own account',
   deleteSuperAdmin: 'A superAdmin cannot be deleted',
   hasBookings: 'This account has bookings and cannot be deleted',
+} as const;
+
+/**
+ * The admin content forms (spec §5, exact texts, trailing characters included) and the limits
+ * the spec gives as sliders and pickers (§9), in our words. Used by the shared schemas of
+ * contracts/content.ts, which the web's forms and the API both run.
+ */
+export const CONTENT_MESSAGES = {
+  checkFields: 'Check the fields',
+  imageRequired: 'Upload at least one image',
+  descriptionRequired: 'Description is required',
+  hotelRequired: 'Hotel name is required',
+  // Rooms
+  roomNameRequired: 'Room name is required',
+  roomRequired: 'Room Name is required',
+  priceRequired: 'The price is required',
+  priceInteger: 'The price must be in integers',
+  categoryRequired: 'Category is required',
+  categoryLetters: 'Invalid category: must only contain letters',
+  servicesRequired: 'Services is required',
+  stockRequired: 'The stock is required',
+  stockInteger: 'The stock must be in integers',
+  // Hotels
+  qualificationRequired: 'The qualification is required',
+  qualificationInteger: 'The qualification must be in integers',
+  addressRequired: 'Address is required',
+  cityRequired: 'City is required',
+  stateRequired: 'State is required',
+  departmentRequired: 'Department is required',
+  // Events
+  eventNameRequired: 'Name is required',
+  eventDescriptionRequired: 'Description is required.. ',
+  dateRequired: 'Date is required',
+  timeRequired: 'Time is required',
+  eventRequired: 'Event is required',
+  // Room services
+  roomServiceNameRequired: 'Service name is required',
+  roomServiceRequired: 'Select service name',
+  // Hotel services
+  hotelServiceNameRequired: 'Service Name is required',
+  hotelServiceRequired: 'Select Service Name',
+
+  // Limits (spec §9) and rules the spec leaves to us.
+  roomNameInvalid: 'Room name must be double, family, single or suite',
+  categoryInvalid: 'Category must be premium, presidential or standard',
+  priceRange: 'The price must be between 10 and 1000',
+  stockRange: 'The stock must be between 1 and 50',
+  qualificationRange: 'The qualification must be between 1 and 5',
+  descriptionTooLong: (max: number) => `Description must be ${max} characters at most`,
+  nameTooLong: (max: number) => `Name must be ${max} characters at most`,
+  addressTooLong: (max: number) => `Address must be ${max} characters at most`,
+  tooManyImages: (max: number) => `Upload at most ${max} images`,
+  imageInvalid: 'Each image needs the url and public_id of an upload',
+  imageUnknown: 'This image was not uploaded here; upload it again',
+  serviceUnknown: (name: string) => `There is no room service named ${name}`,
+  servicesDuplicate: 'Each service may be chosen once',
+  tooManyServices: (max: number) => `Choose at most ${max} services`,
+  datePast: 'The date cannot be in the past',
+  dateInvalid: 'Date must be a date as yyyy-MM-dd',
+  dateTooFar: (max: string) => `The date must be on or before ${max}`,
+  timeInvalid: 'Time must be written as HH:mm',
+  versionRequired: 'The version of the loaded record is required',
+  /** 409: a modify carrying a version someone else has already replaced. */
+  staleVersion: (what: string) =>
+    `Someone else saved this ${what} in the meantime. Reload it to see their changes, then apply yours again.`,
+  /** 409: a room's stock lowered under what the ledger holds on a coming night. */
+  stockBelowBooked: (taken: number, night: string) =>
+    `Stock cannot go below ${taken}: ${taken} units are already booked on ${night}`,
+  hotelMissing: 'Hotel not found',
+  locationMissing: 'There is no city with this id',
+  roomServiceNameTaken: 'A room service with this name already exists',
+} as const;
+
+/** Upload refusals of POST /api/images besides the pipeline's own (which name the reason). */
+export const UPLOAD_MESSAGES = {
+  noFile: 'Send at least one image file (multipart/form-data, field "file")',
+  tooManyFiles: (max: number) => `Send at most ${max} files at once`,
+  notMultipart: 'Send the images as multipart/form-data',
 } as const;
 
 /** Error texts of any route. */

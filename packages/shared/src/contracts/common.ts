@@ -93,6 +93,11 @@ export const errorBody = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
   field: z.string().optional(),
+  /**
+   * On VALIDATION_FAILED: every failing body field with its first message (the content forms'
+   * messages of spec §5), so a form can show them all; `field` is the first of them.
+   */
+  fields: z.record(z.string(), z.string()).optional(),
   statusCode: z.number().int(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

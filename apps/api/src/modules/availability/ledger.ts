@@ -59,11 +59,19 @@ function asRecordset(demand: readonly NightUnits[]) {
  * (room, night), in ledger order: a missing row is inserted only when the units fit the stock;
  * an existing one is raised only while `taken + units <= stock` holds on its latest committed
  * version (ON CONFLICT DO UPDATE locks the row and re-reads it, so no interleaving of buyers
- * can pass the guard twice for the last unit). Returns the first (room, night) that did not
+ * can pass the guard twice for the last unit), with the stock held still by a share lock on
+ * the room. Returns the first (room, night) that did not
  * fit — the caller must then roll back — or null when all were taken.
  */
 export async function takeUnits(tx: Tx, demand: readonly NightUnits[]): Promise<NightUnits | null> {
   if (demand.length === 0) return null;
+  // The rooms are share-locked first (in id order) and stay so until the caller commits: a stock
+  // change, which locks its room for update, waits for the checkouts under way and is waited for
+  // by the next ones, so every guard below reads a stock that is final for this transaction.
+  const roomIds = [...new Set(demand.map((d) => d.roomId))].sort((a, b) => a - b);
+  await tx.execute(sql`
+    select 1 from rooms where id = any(${`{${roomIds.join(',')}}`}::int[])
+    order by id for share`);
   const result = await tx.execute<{ room_id: number; night: string }>(sql`
     insert into room_nights (room_id, night, taken)
     select d.room_id, d.night, d.units
@@ -144,4 +152,22 @@ export async function unitsFree(
   const row = result.rows[0];
   if (!row) throw new Error(`No room ${roomId}`);
   return Math.max(0, Number(row.free));
+}
+
+/**
+ * The night from `from` on with the most units of a room taken (the earliest of equals), or
+ * null when none is taken. A stock change calls it after locking the room row for update:
+ * checkouts share-lock the room before taking units (takeUnits), so the answer cannot move
+ * until the change commits.
+ */
+export async function busiestNight(
+  db: Executor,
+  roomId: number,
+  from: string,
+): Promise<{ night: string; taken: number } | null> {
+  const result = await db.execute<{ night: string; taken: number }>(sql`
+    select night, taken from room_nights
+    where room_id = ${roomId} and night >= ${from}::date and taken > 0
+    order by taken desc, night limit 1`);
+  return result.rows[0] ?? null;
 }

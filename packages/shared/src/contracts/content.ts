@@ -1,0 +1,410 @@
+import { z } from 'zod';
+import { isIsoDate } from '../calendar-date.ts';
+import {
+  DESCRIPTION_MAX,
+  EVENT_HORIZON_YEARS,
+  PRICE_MAX,
+  PRICE_MIN,
+  QUALIFICATION_MAX,
+  QUALIFICATION_MIN,
+  ROOM_CATEGORIES,
+  ROOM_DESCRIPTION_MAX,
+  ROOM_NAMES,
+  STOCK_MAX,
+  STOCK_MIN,
+} from '../constants.ts';
+import { CONTENT_MESSAGES as M } from '../messages.ts';
+import { eventDateMax } from '../stay.ts';
+import { hasNul, imageItem, NUL_MESSAGE, text } from './common.ts';
+
+/**
+ * Content management (spec §2.13, §5, §7.1): what the admin forms send to POST/PUT /hotels,
+ * /rooms, /events, /serviceHotels and /serviceRooms. The web's forms and the API run the same
+ * schemas, so a field's message is the same on the screen and in a 400. Numbers must be JSON
+ * numbers (a slider's value), never strings: '12' is refused as not an integer.
+ *
+ * Every modify carries the `version` of the record it loaded; the API refuses it with 409 when
+ * someone else has saved in between (see the editable shapes below, which carry it).
+ */
+
+export const NAME_MAX = 100;
+export const ADDRESS_MAX = 200;
+export const IMAGES_MAX = 20;
+export const SERVICES_MAX = 30;
+const ID_MAX = 2_147_483_647;
+
+// ── Field rules ────────────────────────────────────────────────────────────────────────────
+
+/** Required text: missing, null or blank all give `required`. Trimmed, no NUL. */
+function requiredText(required: string, max: number, tooLong: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong)
+    .refine((v) => !hasNul(v), NUL_MESSAGE);
+}
+
+/** A name typed into a form: stored lower-cased (spec §3). */
+function typedName(required: string) {
+  return requiredText(required, NAME_MAX, M.nameTooLong(NAME_MAX)).transform((v) =>
+    v.toLowerCase(),
+  );
+}
+
+/** A reference picked from a list (hotel, city, the record being modified). */
+function refId(required: string) {
+  return z.number({ error: required }).int(required).positive(required).max(ID_MAX, required);
+}
+
+/** A whole number from a slider: missing → `required`; 10.5, '12', NaN → `integer`. */
+function wholeNumber(required: string, integer: string, range: string, min: number, max: number) {
+  return z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || issue.input === ''
+          ? required
+          : integer,
+    })
+    .int(integer)
+    .min(min, range)
+    .max(max, range);
+}
+
+/** An uploaded picture as the form holds it: the `{url, public_id}` POST /images answered. */
+export const imageRef = z.object(
+  {
+    url: requiredText(M.imageInvalid, 2048, M.imageInvalid),
+    public_id: requiredText(M.imageInvalid, 200, M.imageInvalid),
+  },
+  { error: M.imageInvalid },
+);
+export type ImageRefInput = z.infer<typeof imageRef>;
+
+const images = z
+  .array(imageRef, { error: M.imageRequired })
+  .min(1, M.imageRequired)
+  .max(IMAGES_MAX, M.tooManyImages(IMAGES_MAX));
+
+const version = z
+  .number({ error: M.versionRequired })
+  .int(M.versionRequired)
+  .min(1, M.versionRequired)
+  .max(ID_MAX, M.versionRequired);
+
+function description(required: string, max: number) {
+  return requiredText(required, max, M.descriptionTooLong(max));
+}
+
+function roomName(required: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .toLowerCase()
+    .min(1, required)
+    .pipe(z.enum(ROOM_NAMES, { error: M.roomNameInvalid }));
+}
+
+const category = z
+  .string({ error: M.categoryRequired })
+  .trim()
+  .min(1, M.categoryRequired)
+  .regex(/^[\p{L} ]+$/u, M.categoryLetters)
+  .toLowerCase()
+  .pipe(z.enum(ROOM_CATEGORIES, { error: M.categoryInvalid }));
+
+const services = z
+  .array(
+    requiredText(M.servicesRequired, NAME_MAX, M.nameTooLong(NAME_MAX)).transform((v) =>
+      v.toLowerCase(),
+    ),
+    { error: M.servicesRequired },
+  )
+  .min(1, M.servicesRequired)
+  .max(SERVICES_MAX, M.tooManyServices(SERVICES_MAX))
+  .refine((list) => new Set(list).size === list.length, M.servicesDuplicate);
+
+/**
+ * The first and last calendar dates anywhere on Earth right now (UTC−12 and UTC+14): an event
+ * is "today or later" for the browser's day and for the server's, whatever their time zones.
+ */
+function calendarBounds(now = Date.now()): { earliest: string; latest: string } {
+  const day = (offsetHours: number) =>
+    new Date(now + offsetHours * 3_600_000).toISOString().slice(0, 10);
+  return { earliest: day(-12), latest: day(14) };
+}
+
+/** The last date an event may take today: a rolling horizon (spec §9's fixed one has passed). */
+export function eventDateLimits(now = Date.now()): { min: string; max: string } {
+  const { earliest, latest } = calendarBounds(now);
+  return { min: earliest, max: eventDateMax(latest, EVENT_HORIZON_YEARS) };
+}
+
+const eventDate = z
+  .string({ error: M.dateRequired })
+  .trim()
+  .min(1, M.dateRequired)
+  .superRefine((value, ctx) => {
+    if (!isIsoDate(value)) return void ctx.addIssue({ code: 'custom', message: M.dateInvalid });
+    const { min, max } = eventDateLimits();
+    if (value < min) ctx.addIssue({ code: 'custom', message: M.datePast });
+    else if (value > max) ctx.addIssue({ code: 'custom', message: M.dateTooFar(max) });
+  });
+
+const eventTime = z
+  .string({ error: M.timeRequired })
+  .trim()
+  .min(1, M.timeRequired)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeInvalid);
+
+// ── Bodies of POST and PUT (spec §7.1 payload names) ────────────────────────────────────────
+
+/** POST /rooms — `id` is the hotel's id (spec §7.1). */
+export const roomCreateBody = z.object({
+  id: refId(M.hotelRequired),
+  name: roomName(M.roomNameRequired),
+  image: images,
+  /** Dollars per night, whole. */
+  price: wholeNumber(M.priceRequired, M.priceInteger, M.priceRange, PRICE_MIN, PRICE_MAX),
+  description: description(M.descriptionRequired, ROOM_DESCRIPTION_MAX),
+  category,
+  /** Names of room services (GET /serviceRooms). */
+  services,
+  stock: wholeNumber(M.stockRequired, M.stockInteger, M.stockRange, STOCK_MIN, STOCK_MAX),
+});
+export type RoomCreateBody = z.infer<typeof roomCreateBody>;
+
+/** PUT /rooms — `id` is the room's; `idHotel` its hotel (a superAdmin may move it). */
+export const roomModifyBody = roomCreateBody.extend({
+  id: refId(M.roomRequired),
+  idHotel: refId(M.hotelRequired),
+  name: roomName(M.roomRequired),
+  version,
+});
+export type RoomModifyBody = z.infer<typeof roomModifyBody>;
+
+/** POST /hotels (superAdmin). */
+export const hotelCreateBody = z.object({
+  name: typedName(M.hotelRequired),
+  image: images,
+  qualification: wholeNumber(
+    M.qualificationRequired,
+    M.qualificationInteger,
+    M.qualificationRange,
+    QUALIFICATION_MIN,
+    QUALIFICATION_MAX,
+  ),
+  description: description(M.descriptionRequired, DESCRIPTION_MAX),
+  address: requiredText(M.addressRequired, ADDRESS_MAX, M.addressTooLong(ADDRESS_MAX)),
+  /** The city's location id. */
+  idLocation: refId(M.cityRequired),
+});
+export type HotelCreateBody = z.infer<typeof hotelCreateBody>;
+
+/** PUT /hotels */
+export const hotelModifyBody = hotelCreateBody.extend({ id: refId(M.hotelRequired), version });
+export type HotelModifyBody = z.infer<typeof hotelModifyBody>;
+
+/** POST /events */
+export const eventCreateBody = z.object({
+  name: typedName(M.eventNameRequired),
+  idHotel: refId(M.hotelRequired),
+  /** yyyy-MM-dd, from today to EVENT_HORIZON_YEARS ahead. */
+  date: eventDate,
+  /** HH:mm (24 h) */
+  time: eventTime,
+  image: images,
+  description: description(M.eventDescriptionRequired, DESCRIPTION_MAX),
+});
+export type EventCreateBody = z.infer<typeof eventCreateBody>;
+
+/** PUT /events */
+export const eventModifyBody = eventCreateBody.extend({ id: refId(M.eventRequired), version });
+export type EventModifyBody = z.infer<typeof eventModifyBody>;
+
+/** POST /serviceRooms (superAdmin: the catalogue every hotel's rooms pick from). */
+export const roomServiceCreateBody = z.object({
+  name: typedName(M.roomServiceNameRequired),
+  image: images,
+});
+export type RoomServiceCreateBody = z.infer<typeof roomServiceCreateBody>;
+
+/** PUT /serviceRooms */
+export const roomServiceModifyBody = roomServiceCreateBody.extend({
+  id: refId(M.roomServiceRequired),
+  version,
+});
+export type RoomServiceModifyBody = z.infer<typeof roomServiceModifyBody>;
+
+/** POST /serviceHotels */
+export const hotelServiceCreateBody = z.object({
+  idHotel: refId(M.hotelRequired),
+  name: typedName(M.hotelServiceNameRequired),
+  image: images,
+  description: description(M.descriptionRequired, DESCRIPTION_MAX),
+});
+export type HotelServiceCreateBody = z.infer<typeof hotelServiceCreateBody>;
+
+/** PUT /serviceHotels — spec §7.1's id, name, image, description, plus the form's hotel. */
+export const hotelServiceModifyBody = hotelServiceCreateBody.extend({
+  id: refId(M.hotelServiceRequired),
+  version,
+});
+export type HotelServiceModifyBody = z.infer<typeof hotelServiceModifyBody>;
+
+// ── The forms (drafts) ─────────────────────────────────────────────────────────────────────
+
+/** The hotel forms also pick the state and department of the city (cascading pickers). */
+const locationPickers = {
+  state: requiredText(M.stateRequired, NAME_MAX, M.nameTooLong(NAME_MAX)),
+  department: requiredText(M.departmentRequired, NAME_MAX, M.nameTooLong(NAME_MAX)),
+};
+
+/**
+ * Each admin form and the schema its draft must pass. A form sends its parsed value (extra
+ * fields such as the hotel form's state and department are dropped by the API's schema).
+ */
+export const CONTENT_FORMS = {
+  roomCreate: roomCreateBody,
+  roomModify: roomModifyBody,
+  hotelCreate: hotelCreateBody.extend(locationPickers),
+  hotelModify: hotelModifyBody.extend(locationPickers),
+  eventCreate: eventCreateBody,
+  eventModify: eventModifyBody,
+  roomServiceCreate: roomServiceCreateBody,
+  roomServiceModify: roomServiceModifyBody,
+  hotelServiceCreate: hotelServiceCreateBody,
+  hotelServiceModify: hotelServiceModifyBody,
+} as const;
+export type ContentForm = keyof typeof CONTENT_FORMS;
+export type ContentFormValue<F extends ContentForm> = z.output<(typeof CONTENT_FORMS)[F]>;
+
+/** Field → its first message. Nested issues (image.2.url) count for their top field (image). */
+export type FieldErrors = Record<string, string>;
+
+export type DraftCheck<T> =
+  | { ok: true; value: T; errors: FieldErrors }
+  | { ok: false; errors: FieldErrors };
+
+/** Runs any schema on a draft and keeps one message per field, the first one found. */
+export function fieldErrors(schema: z.ZodType, draft: unknown): FieldErrors {
+  const result = schema.safeParse(draft);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (!(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The form's draft checked as a whole: its parsed value (names lower-cased, trimmed) when it
+ * passes, otherwise the message of each failing field — what the form shows under each input,
+ * and why Submit stays disabled (spec §4, Forms).
+ */
+export function checkContentDraft<F extends ContentForm>(
+  form: F,
+  draft: unknown,
+): DraftCheck<ContentFormValue<F>> {
+  const schema = CONTENT_FORMS[form] as unknown as z.ZodType<ContentFormValue<F>>;
+  const result = schema.safeParse(draft);
+  if (result.success) return { ok: true, value: result.data, errors: {} };
+  return { ok: false, errors: fieldErrors(schema, draft) };
+}
+
+// ── What the modify forms load (each with its version) ─────────────────────────────────────
+
+export const versioned = { version: z.number().int() };
+
+/** GET /content/hotels?q= — a hotel picker line: name plus state, department and city. */
+export const hotelPickerQuery = z.object({
+  q: text(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const hotelPickerItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  state: z.string(),
+  department: z.string(),
+  city: z.string(),
+});
+export type HotelPickerItem = z.infer<typeof hotelPickerItem>;
+export const hotelPickerList = z.array(hotelPickerItem);
+
+/** The hotel a list of the pickers below belongs to. */
+export const hotelScopeQuery = z.object({
+  idHotel: z.coerce.number().int().positive().max(ID_MAX),
+});
+
+/** GET /content/hotels/{id} — the modify hotel form's record. */
+export const editableHotel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image: z.array(imageItem),
+  qualification: z.number().int(),
+  description: z.string(),
+  address: z.string(),
+  idLocation: z.number().int(),
+  state: z.string(),
+  department: z.string(),
+  city: z.string(),
+  ...versioned,
+});
+export type EditableHotel = z.infer<typeof editableHotel>;
+
+/** GET /content/rooms?idHotel= — a hotel's rooms, by name ignoring accents and case. */
+export const editableRoom = z.object({
+  id: z.number().int(),
+  idHotel: z.number().int(),
+  name: z.enum(ROOM_NAMES),
+  image: z.array(imageItem),
+  price: z.number(),
+  description: z.string(),
+  category: z.enum(ROOM_CATEGORIES),
+  services: z.array(z.string()),
+  stock: z.number().int(),
+  ...versioned,
+});
+export type EditableRoom = z.infer<typeof editableRoom>;
+export const editableRoomList = z.array(editableRoom);
+
+/** GET /content/events?idHotel= — a hotel's events, by name ignoring accents and case. */
+export const editableEvent = z.object({
+  id: z.number().int(),
+  idHotel: z.number().int(),
+  name: z.string(),
+  date: z.string(),
+  time: z.string(),
+  image: z.array(imageItem),
+  description: z.string(),
+  ...versioned,
+});
+export type EditableEvent = z.infer<typeof editableEvent>;
+export const editableEventList = z.array(editableEvent);
+
+/** GET /content/serviceHotels?idHotel= */
+export const editableHotelService = z.object({
+  id: z.number().int(),
+  idHotel: z.number().int(),
+  name: z.string(),
+  image: z.array(imageItem),
+  description: z.string(),
+  ...versioned,
+});
+export type EditableHotelService = z.infer<typeof editableHotelService>;
+export const editableHotelServiceList = z.array(editableHotelService);
+
+/** GET /content/serviceRooms */
+export const editableRoomService = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image: z.array(imageItem),
+  ...versioned,
+});
+export type EditableRoomService = z.infer<typeof editableRoomService>;
+export const editableRoomServiceList = z.array(editableRoomService);
+
+/** POST /images — the stored pictures, in the order the files were sent. */
+export const imageUploadReply = z.array(imageItem);
+export type ImageUploadReply = z.infer<typeof imageUploadReply>;
