@@ -72,6 +72,7 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
     'payments',
     payments ??
       createTestCardProvider({
+        db,
         receiptUrl: (bookingId) => `${config.PUBLIC_URL}/bookings/${bookingId}/receipt`,
       }),
   );

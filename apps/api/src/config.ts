@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { CRASH_POINTS } from './lib/crash-point.ts';
 
 /** The repository root: default data folders live under it, whatever the working directory. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -120,6 +121,8 @@ const configSchema = z.object({
   BOOKING_SWEEP_MS: z.coerce.number().int().min(10).default(30_000),
   /** Card payment attempts per account per minute. */
   PAYMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Tests only: the server kills itself at this step of the booking flow (lib/crash-point.ts). */
+  CRASH_AT: z.enum(CRASH_POINTS).optional(),
 });
 
 const refinedConfigSchema = configSchema
@@ -138,6 +141,9 @@ const refinedConfigSchema = configSchema
         message:
           'is required in production (the https origin people open, e.g. https://devstay.example)',
       });
+    }
+    if (c.CRASH_AT && c.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['CRASH_AT'], message: 'is for NODE_ENV=test only' });
     }
     if (Boolean(c.SUPERADMIN_EMAIL) !== Boolean(c.SUPERADMIN_PASSWORD)) {
       ctx.addIssue({

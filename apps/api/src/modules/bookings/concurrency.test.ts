@@ -211,8 +211,7 @@ describe('idempotency under concurrency', () => {
       .where(eq(payments.bookingId, bookingId ?? ''));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'captured', amountCents: 80_000 });
-    expect([...provider.captured.keys()].filter((k) => k === rows[0]?.id)).toHaveLength(1);
-    expect(provider.captured.get(rows[0]?.id ?? '')).toEqual({
+    expect(await provider.capturedCharge(rows[0]?.id ?? '')).toEqual({
       amountCents: 80_000,
       refundedCents: 0,
     });
