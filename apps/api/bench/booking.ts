@@ -12,6 +12,8 @@
  *    looping checkout (POST /api/booking) + payment with the success card (POST
  *    /api/payments/card) for BENCH_SECONDS, alternating over the two processes, on a random
  *    room and stay of 1–3 nights: confirmed bookings per second, and the flow's latency.
+ *    Also: database transactions per confirmed booking (pg_stat_database), what explains the
+ *    ratio to the raw commit rate.
  * 5. The reconciliation in SQL: nights over stock (overbooking), ledger nights that disagree
  *    with the live booking lines, confirmed bookings without a captured payment.
  *
@@ -164,6 +166,15 @@ function startServer(
   });
 }
 
+/** Transactions committed in this database so far (PostgreSQL's own statistics). */
+async function transactionCount(db: Db): Promise<number> {
+  await db.execute(sql`select pg_stat_clear_snapshot()`);
+  const result = await db.execute<{ n: string }>(
+    sql`select xact_commit::text as n from pg_stat_database where datname = current_database()`,
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 async function consistency(db: Db) {
   const one = async (query: ReturnType<typeof sql>) =>
     Number((await db.execute<{ n: number }>(query)).rows[0]?.n ?? 0);
@@ -255,9 +266,16 @@ async function main() {
       return result.payment === 200;
     };
     await closedLoop(CLIENTS, WARMUP_SECONDS, book);
+    const before = await transactionCount(db);
     const bookings = await closedLoop(CLIENTS, SECONDS, book);
+    const transactions = (await transactionCount(db)) - before;
     console.log(
       `confirmed bookings: ${bookings.perSecond.toFixed(1)}/s (${bookings.done} in ${SECONDS} s, ${bookings.failed} not confirmed; checkout + payment p50 ${bookings.p50.toFixed(0)} ms, p95 ${bookings.p95.toFixed(0)} ms)`,
+    );
+    // What one booking asks of the database: each transaction (reads included) is a round trip
+    // the raw commit rate is the ceiling of.
+    console.log(
+      `database transactions per confirmed booking: ${(transactions / Math.max(1, bookings.done)).toFixed(1)} (reads and writes, both requests and their sessions)`,
     );
     const ratio = bookings.perSecond / commits.perSecond;
     console.log(`ratio: ${ratio.toFixed(3)} × the raw commit rate`);
