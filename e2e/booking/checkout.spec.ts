@@ -113,6 +113,35 @@ test('a visitor fills the cart, logs in on the way, pays once and gets the recei
   await expect(page.getByTestId('receipt-payment')).toContainText('Visa ending in 4242');
 });
 
+test('a visitor opening the payment signs in with the company SSO and comes back to pay', async ({
+  page,
+  request,
+}) => {
+  const provider = process.env.E2E_OIDC_PROVIDER_NAME ?? 'Company SSO';
+  const room = await roomOf(request, 3);
+  await addToCart(page, room.id, inDays(60), inDays(62));
+
+  await page.goto('/home/stripe');
+  await expect(page).toHaveURL(/\/login\?next=%2Fhome%2Fstripe$/);
+  // The way back travels to the provider as the sign-in's callbackURL.
+  const started = page.waitForRequest('**/api/auth/sign-in/social');
+  // The typed e-mail goes to the issuer as the login hint: a new person signs in.
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('sso-guest'));
+  await page.getByRole('button', { name: `Continue with ${provider}` }).click();
+  expect((await started).postDataJSON()).toMatchObject({
+    callbackURL: '/home/stripe',
+    newUserCallbackURL: '/home/stripe',
+    errorCallbackURL: '/login?next=%2Fhome%2Fstripe',
+  });
+
+  await expect(page).toHaveURL(/\/home\/stripe$/);
+  await expect(page.getByTestId('payment-total-quantity')).toHaveText('1');
+  await fillCard(page, VISA);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(toast(page, 'Successful payment, please check your email')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+});
+
 test('a declined card shows Unprocessed Payment and keeps the cart', async ({ page, request }) => {
   const guest = await newGuest(request);
   await signInApi(page.request, guest.email, guest.password);

@@ -1,7 +1,9 @@
 /**
  * The benchmark's server: the real application (buildApp) on the benchmark database, listening
- * on a free loopback port. Started as a child process by catalogue.ts so the load generator
- * never shares an event loop with the server it measures.
+ * on a free loopback port. Started as a child process by catalogue.ts and booking.ts so the
+ * load generator never shares an event loop with the server it measures. BENCH_CONFIG (JSON)
+ * adds configuration: the booking benchmark runs two of these with one AUTH_SECRET (sessions
+ * good on both) and its crowd's sign-ups and payments unthrottled.
  */
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../src/app.ts';
@@ -18,6 +20,7 @@ const config = loadConfig({
   UPLOADS_DIR: process.env.BENCH_UPLOADS_DIR ?? '',
   WEB_DIST_DIR: '/nonexistent',
   AUTH_SECRET: randomBytes(32).toString('base64'),
+  ...(JSON.parse(process.env.BENCH_CONFIG ?? '{}') as Record<string, string>),
 });
 const db = createDb(databaseUrl);
 const app = await buildApp({ config, db });

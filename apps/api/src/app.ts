@@ -77,7 +77,7 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('payments', payments ?? configuredProvider(config));
+  app.decorate('payments', payments ?? configuredProvider(config, db));
   app.decorate('imageStorage', imageStorageOf(config));
   registerErrorHandling(app);
   const stripe = app.payments.name === 'stripe';
@@ -180,7 +180,7 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
 }
 
 /** Stripe when its keys are set, else the built-in test provider (one per app). */
-function configuredProvider(config: Config): PaymentProvider {
+function configuredProvider(config: Config, db: Db): PaymentProvider {
   const receiptUrl = (bookingId: string) => `${config.PUBLIC_URL}/bookings/${bookingId}/receipt`;
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
     return createStripeProvider({
@@ -190,5 +190,5 @@ function configuredProvider(config: Config): PaymentProvider {
       receiptUrl,
     });
   }
-  return createTestCardProvider({ receiptUrl });
+  return createTestCardProvider({ db, receiptUrl });
 }

@@ -50,6 +50,16 @@ describe('the origin the site is served on', () => {
     expect(() => loadConfig(withoutUrl)).toThrow(/PUBLIC_URL: is required in production/);
   });
 
+  test('CRASH_AT is a test-only crash point, refused outside NODE_ENV=test', () => {
+    expect(loadConfig({ NODE_ENV: 'test', CRASH_AT: 'after-charge' }).CRASH_AT).toBe(
+      'after-charge',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'development', CRASH_AT: 'after-charge' })).toThrow(
+      /CRASH_AT: is for NODE_ENV=test only/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', CRASH_AT: 'somewhere' })).toThrow(/CRASH_AT/);
+  });
+
   test('PUBLIC_URL and TRUSTED_ORIGINS must be http(s) addresses', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'javascript:alert(1)' })).toThrow(
       /PUBLIC_URL/,

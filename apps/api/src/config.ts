@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { CRASH_POINTS } from './lib/crash-point.ts';
 
 /** The repository root: default data folders live under it, whatever the working directory. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -156,6 +157,8 @@ const configSchema = z.object({
   STRIPE_API_BASE: z
     .url({ protocol: /^https?$/, message: 'must be an http(s) address' })
     .optional(),
+  /** Tests only: the server kills itself at this step of the booking flow (lib/crash-point.ts). */
+  CRASH_AT: z.enum(CRASH_POINTS).optional(),
 });
 
 const refinedConfigSchema = configSchema
@@ -189,6 +192,9 @@ const refinedConfigSchema = configSchema
             'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together',
         });
       }
+    }
+    if (c.CRASH_AT && c.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['CRASH_AT'], message: 'is for NODE_ENV=test only' });
     }
     if (Boolean(c.SUPERADMIN_EMAIL) !== Boolean(c.SUPERADMIN_PASSWORD)) {
       ctx.addIssue({

@@ -496,3 +496,19 @@ export const offerSubscribers = pgTable('offer_subscribers', {
   email: text('email').primaryKey(),
   createdAt: createdAt(),
 });
+
+// ── The built-in test card processor's own records. They stand for the processor's side, so
+// they outlive a crash of the process that made the charge, as a real processor's would.
+export const testCardCharges = pgTable('test_card_charges', {
+  /** The merchant's idempotency key: one charge per key. */
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  /** The charge's id at the processor (captured charges), what refunds name. */
+  providerRef: text('provider_ref').unique(),
+  /** What the charge became, as `find` answers it (brand and last four, never the number). */
+  outcome: jsonb('outcome').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  /** Refund idempotency keys already honoured: a repeated refund gives nothing back twice. */
+  refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+});

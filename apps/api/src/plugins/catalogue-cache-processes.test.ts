@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { searchKey } from '@devstay/shared/text';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { ROOT_DIR } from '../config.ts';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createDb, type Db } from '../db/client.ts';
 import { hotels } from '../db/schema.ts';
 import { createTestDatabase } from '../test/app.ts';
+import { type ServerProcess, startServerProcess } from '../test/server-process.ts';
 import { announceCatalogueChange } from './catalogue-cache.ts';
 
 /**
@@ -16,59 +14,21 @@ import { announceCatalogueChange } from './catalogue-cache.ts';
  * at their next read after it, long before the cache's 60-second safety net.
  */
 
-const servers: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 let db: Db;
-
-function startServer(databaseUrl: string): Promise<string> {
-  const server = spawn(process.execPath, [path.join(ROOT_DIR, 'scripts/start.ts')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SKIP_WEB_BUILD: '1',
-      WEB_DIST_DIR: '/nonexistent',
-      UPLOADS_DIR: inject('uploadsDir'),
-      LOG_LEVEL: 'info',
-      BOOKING_SWEEP_MS: '600000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  servers.push(server);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 90_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = output.match(/DevStay is serving http:\/\/localhost:(\d+)/)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${port}`);
-      }
-    };
-    server.stdout?.on('data', read);
-    server.stderr?.on('data', read);
-    server.once('exit', (code) => reject(new Error(`exited (${code}):\n${output}`)));
-  });
-}
 
 let bases: string[] = [];
 beforeAll(async () => {
   const databaseUrl = await createTestDatabase();
   db = createDb(databaseUrl, 2);
-  bases = await Promise.all([startServer(databaseUrl), startServer(databaseUrl)]);
+  servers.push(
+    ...(await Promise.all([startServerProcess(databaseUrl), startServerProcess(databaseUrl)])),
+  );
+  bases = servers.map((s) => s.base);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(
-    servers.map(async (server) => {
-      if (server.exitCode !== null) return;
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }),
-  );
+  await Promise.all(servers.map((server) => server.stop()));
   await db?.$client.end();
 });
 

@@ -50,3 +50,40 @@ export async function expectLedgerReconciled(db: Db, roomIds?: number[]) {
   );
   expect(result.rows).toEqual([]);
 }
+
+/**
+ * Money and rooms agree, over the whole database: the ledger is reconciled, no night holds more
+ * than the room's stock, every confirmed booking has its captured payment, every captured
+ * payment its confirmed booking, and every charge the processor holds (test_card_charges) is
+ * either a captured payment of ours or refunded in full.
+ */
+export async function expectBookingsConsistent(db: Db) {
+  await expectLedgerReconciled(db);
+  const rows = async (query: ReturnType<typeof sql>) => (await db.execute(query)).rows;
+  expect(
+    await rows(sql`
+      select rn.room_id, rn.night, rn.taken, r.stock from room_nights rn
+      join rooms r on r.id = rn.room_id where rn.taken > r.stock`),
+    'nights over stock',
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select b.id from bookings b where b.status = 'confirmed' and not exists (
+        select 1 from payments p where p.booking_id = b.id and p.status = 'captured')`),
+    'confirmed bookings without a captured payment',
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select p.id, b.status from payments p join bookings b on b.id = p.booking_id
+      where p.status = 'captured' and b.status <> 'confirmed'`),
+    'captured payments without a confirmed booking',
+  ).toEqual([]);
+  expect(
+    await rows(sql`
+      select c.idempotency_key, p.status from test_card_charges c
+      left join payments p on p.id::text = c.idempotency_key
+      where c.provider_ref is not null and c.refunded_cents < c.amount_cents
+        and (p.id is null or p.status <> 'captured')`),
+    'charges at the processor neither a captured payment nor refunded',
+  ).toEqual([]);
+}

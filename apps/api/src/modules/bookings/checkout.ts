@@ -5,6 +5,7 @@ import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { stayPriceCents } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { crashPoint } from '../../lib/crash-point.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { nightlyDemand, type Tx, takeUnits } from '../availability/ledger.ts';
 import { checkCartDates, requireRooms, roomsForSale } from '../availability/quote.ts';
@@ -124,6 +125,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
     });
     return { id, replayed: false };
   });
+  crashPoint('after-hold');
   const booking = await findBooking(db, outcome.id);
   if (!booking) throw new Error('The booking just made is missing');
   return { booking, replayed: outcome.replayed };

@@ -9,7 +9,12 @@ import { createDb, type Db } from '../../db/client.ts';
 import { bookings, mailOutbox, payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp } from '../../test/auth.ts';
-import { expectLedgerReconciled, inDays, roomWithStock } from '../../test/booking-fixtures.ts';
+import {
+  expectBookingsConsistent,
+  expectLedgerReconciled,
+  inDays,
+  roomWithStock,
+} from '../../test/booking-fixtures.ts';
 import { unitsFree } from '../availability/ledger.ts';
 import type { TestCardProvider } from '../payments/test-card-provider.ts';
 import { releaseExpiredHolds } from './hold-sweeper.ts';
@@ -211,8 +216,7 @@ describe('idempotency under concurrency', () => {
       .where(eq(payments.bookingId, bookingId ?? ''));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'captured', amountCents: 80_000 });
-    expect([...provider.captured.keys()].filter((k) => k === rows[0]?.id)).toHaveLength(1);
-    expect(provider.captured.get(rows[0]?.id ?? '')).toEqual({
+    expect(await provider.capturedCharge(rows[0]?.id ?? '')).toEqual({
       amountCents: 80_000,
       refundedCents: 0,
     });
@@ -251,4 +255,59 @@ test('sweepers of both instances racing over lapsed holds release each once', as
   expect(sweeps.flat().sort()).toEqual([...ids].sort());
   expect(await unitsFree(first.db, room.id, inDays(15), inDays(17))).toBe(40);
   await expectLedgerReconciled(first.db, [room.id]);
+});
+
+test('late payments racing both sweepers and new buyers: each is confirmed or refunded, never over stock', async () => {
+  const { room } = await roomWithStock(first.db, 20);
+  const stay: Line = { id: room.id, checkIn: inDays(25), checkOut: inDays(27), cartQuantity: 1 };
+  const held = await Promise.all(Array.from({ length: 20 }, (_, n) => checkoutAt(n, [stay])));
+  expect(held.map((r) => r.status)).toEqual(Array(20).fill(201));
+  const ids = held.map((r) => r.body.id as string);
+  // Every hold lapses just as its guest pays; the processor takes its time to answer.
+  await first.db
+    .update(bookings)
+    .set({ holdExpiresAt: sql`now() - interval '1 second'` })
+    .where(sql`id = any(${`{${ids.join(',')}}`}::uuid[])`);
+  const card = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+  provider.latencyMs = 50;
+  const [paid, , buyers] = await Promise.all([
+    Promise.all(
+      ids.map((id, n) =>
+        call(n, '/api/payments/card', n, randomUUID(), { booking: id, card, amount: 1 }),
+      ),
+    ),
+    Promise.all([releaseExpiredHolds(first.db, 3), releaseExpiredHolds(second.db, 3)]),
+    // New buyers take whatever the sweepers free before a late charge takes it back.
+    Promise.all(Array.from({ length: 20 }, (_, n) => checkoutAt(n + 1, [stay]))),
+  ]).finally(() => {
+    provider.latencyMs = 0;
+  });
+  const outcome = tally(paid.map((r) => r.status));
+  const sold = tally(buyers.map((r) => r.status));
+  console.info(`late payments ${JSON.stringify(outcome)}, new buyers ${JSON.stringify(sold)}`);
+  expect((outcome[200] ?? 0) + (outcome[409] ?? 0)).toBe(20);
+  expect(paid.filter((r) => r.status === 409).every((r) => r.body.code === 'HOLD_EXPIRED')).toBe(
+    true,
+  );
+  expect((sold[201] ?? 0) + (sold[409] ?? 0)).toBe(20);
+  for (const [n, id] of ids.entries()) {
+    const [booking] = await first.db.select().from(bookings).where(eq(bookings.id, id));
+    const [payment] = await first.db.select().from(payments).where(eq(payments.bookingId, id));
+    if (paid[n]?.status === 200) {
+      expect(booking?.status).toBe('confirmed');
+      expect(payment?.status).toBe('captured');
+    } else {
+      // Lost to the sweeper: never charged, or charged and given back in full.
+      expect(booking?.status).toBe('expired');
+      if (payment)
+        expect(payment).toMatchObject({ status: 'refunded', refundedCents: payment.amountCents });
+    }
+  }
+  // Confirmed late payments and new holds share the 20 units, never more.
+  expect((outcome[200] ?? 0) + (sold[201] ?? 0)).toBeLessThanOrEqual(20);
+  expect(await unitsFree(first.db, room.id, inDays(25), inDays(27))).toBe(
+    20 - (outcome[200] ?? 0) - (sold[201] ?? 0),
+  );
+  await expectLedgerReconciled(first.db, [room.id]);
+  await expectBookingsConsistent(first.db);
 });

@@ -225,7 +225,7 @@ describe('PUT /api/booking/status', () => {
     expect(provider.refundCalls - refundsBefore).toBe(1);
     const payment = await paymentOf(booking.id);
     expect(payment).toMatchObject({ status: 'refunded', refundedCents: 90_000 });
-    expect(provider.captured.get(payment?.id ?? '')).toEqual({
+    expect(await provider.capturedCharge(payment?.id ?? '')).toEqual({
       amountCents: 90_000,
       refundedCents: 90_000,
     });

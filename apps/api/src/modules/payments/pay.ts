@@ -2,6 +2,7 @@ import type { PaymentResult } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { crashPoint } from '../../lib/crash-point.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { nightlyDemand, type Tx, takeUnits } from '../availability/ledger.ts';
 import {
@@ -106,6 +107,7 @@ export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<Pa
   });
 
   if (payment.status === 'pending') {
+    crashPoint('before-charge');
     let outcome: ChargeOutcome;
     try {
       outcome = await deps.provider.charge({
@@ -129,6 +131,7 @@ export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<Pa
       }
       throw error;
     }
+    crashPoint('after-charge');
     await settle(deps, input.bookingId, outcome);
   }
   return answer(deps.db, input.bookingId);

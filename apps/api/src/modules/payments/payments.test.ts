@@ -94,7 +94,7 @@ describe('POST /api/payments/card', () => {
       cardLast4: '4242',
       provider: 'test',
     });
-    expect(provider.captured.get(payment?.id ?? '')).toEqual({
+    expect(await provider.capturedCharge(payment?.id ?? '')).toEqual({
       amountCents: 60_000,
       refundedCents: 0,
     });
@@ -197,7 +197,7 @@ describe('POST /api/payments/card', () => {
     const retry = await pay({ booking: booking.id, card: card(VISA) }, key);
     expect(retry.statusCode, retry.body).toBe(200);
     const payment = await paymentOf(booking.id);
-    expect(provider.captured.has(payment?.id ?? '')).toBe(true);
+    expect(await provider.capturedCharge(payment?.id ?? '')).toBeDefined();
   });
 
   test('a booking whose hold lapsed before any payment → 409: the guest books again', async () => {
@@ -258,7 +258,9 @@ describe('POST /api/payments/card', () => {
       expect(lost.res.json().message).toContain(BOOKING_MESSAGES.refunded);
       const payment = await paymentOf(lost.booking.id);
       expect(payment).toMatchObject({ status: 'refunded', refundedCents: payment?.amountCents });
-      expect(provider.captured.get(payment?.id ?? '')?.refundedCents).toBe(payment?.amountCents);
+      expect((await provider.capturedCharge(payment?.id ?? ''))?.refundedCents).toBe(
+        payment?.amountCents,
+      );
       expect(await statusOf(lost.booking.id)).toBe('expired');
     } finally {
       provider.gate = null;

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   CARD_MESSAGES,
   cardBrand,
@@ -7,6 +7,9 @@ import {
   isValidCvc,
   passesLuhn,
 } from '@devstay/shared/card';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { testCardCharges } from '../../db/schema.ts';
+import type { Executor } from '../availability/ledger.ts';
 import {
   type ChargeOutcome,
   type ChargeRequest,
@@ -21,10 +24,11 @@ import {
  * A card processor's test mode, built in: the default provider, so `npm start` takes payments
  * with nothing to configure. Well-known test numbers decide the outcome; any other valid card
  * succeeds. Card numbers live only for the duration of a call: the outcome keeps brand and last
- * four digits. Its ledger (charges by idempotency key) is in memory: one instance stands for
- * "the processor", shared by the app instances of a test.
+ * four digits. Its ledger (charges by idempotency key, and their refunds) is its own table,
+ * `test_card_charges`: it stands for the processor's side, so, as with a real processor, a
+ * charge made by a process that then crashed is still there for the restarted server's
+ * reconciliation to `find`, and every process of a deployment sees the same charges.
  */
-
 /** Test numbers (and the processor's method ids) that decline, with their code and reason. */
 const DECLINES: Record<string, { code: string; reason: string }> = {
   '4000000000000002': { code: 'card_declined', reason: 'Your card was declined.' },
@@ -43,15 +47,11 @@ const METHOD_IDS: Record<string, string> = {
 
 export const TEST_WEBHOOK_SIGNATURE_HEADER = 'devstay-test-signature';
 
-interface StoredCharge {
-  outcome: ChargeOutcome;
-  amountCents: number;
-  refundedCents: number;
-}
-
 export interface TestCardProvider extends PaymentProvider {
-  /** Charges captured, by idempotency key (what a processor's dashboard would list). */
-  readonly captured: ReadonlyMap<string, { amountCents: number; refundedCents: number }>;
+  /** A captured charge by its idempotency key (what a processor's dashboard would show). */
+  capturedCharge(
+    idempotencyKey: string,
+  ): Promise<{ amountCents: number; refundedCents: number } | undefined>;
   /** How many times charge() was called (retries included). */
   readonly calls: number;
   /** How many times refund() was called (repeats included, though a repeated key refunds once). */
@@ -67,6 +67,8 @@ export interface TestCardProvider extends PaymentProvider {
 }
 
 export interface TestCardProviderOptions {
+  /** Where the processor keeps its charges (the table test_card_charges). */
+  db: Executor;
   /** Where receipts are shown: `receiptUrl(bookingId)`. */
   receiptUrl: (bookingId: string) => string;
   /** Delay of every call, like a network round trip. */
@@ -76,10 +78,9 @@ export interface TestCardProviderOptions {
 }
 
 export function createTestCardProvider(options: TestCardProviderOptions): TestCardProvider {
-  const charges = new Map<string, StoredCharge>();
+  const { db } = options;
   const inFlight = new Map<string, Promise<ChargeOutcome>>();
   const secret = options.webhookSecret ?? randomBytes(32).toString('hex');
-  const refunds = new Set<string>();
   let calls = 0;
   let refundCalls = 0;
   const pause = () =>
@@ -94,16 +95,31 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
     return digits;
   }
 
+  async function recorded(idempotencyKey: string): Promise<ChargeOutcome | undefined> {
+    const [row] = await db
+      .select({ outcome: testCardCharges.outcome })
+      .from(testCardCharges)
+      .where(eq(testCardCharges.idempotencyKey, idempotencyKey));
+    return row?.outcome as ChargeOutcome | undefined;
+  }
   const sign = (rawBody: string) => createHmac('sha256', secret).update(rawBody).digest('hex');
 
   const provider: TestCardProvider = {
     name: 'test',
-    get captured() {
-      return new Map(
-        [...charges]
-          .filter(([, c]) => c.outcome.status === 'captured')
-          .map(([key, c]) => [key, { amountCents: c.amountCents, refundedCents: c.refundedCents }]),
-      );
+    async capturedCharge(idempotencyKey) {
+      const [row] = await db
+        .select({
+          amountCents: testCardCharges.amountCents,
+          refundedCents: testCardCharges.refundedCents,
+        })
+        .from(testCardCharges)
+        .where(
+          and(
+            eq(testCardCharges.idempotencyKey, idempotencyKey),
+            isNotNull(testCardCharges.providerRef),
+          ),
+        );
+      return row;
     },
     get calls() {
       return calls;
@@ -138,7 +154,7 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
       if (provider.unreachable) throw new ProviderUnavailableError('test provider is unreachable');
       // A repeated key answers the first result, even while the first call is still running.
       const known =
-        charges.get(request.idempotencyKey)?.outcome ?? inFlight.get(request.idempotencyKey);
+        inFlight.get(request.idempotencyKey) ?? (await recorded(request.idempotencyKey));
       if (known) return known;
       const running = (async (): Promise<ChargeOutcome> => {
         provider.checkMethod(request.method);
@@ -155,12 +171,17 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
               receiptUrl: options.receiptUrl(request.bookingId),
               ...card,
             };
-        charges.set(request.idempotencyKey, {
-          outcome,
-          amountCents: request.amountCents,
-          refundedCents: 0,
-        });
-        return outcome;
+        // The first outcome recorded for a key is the charge's, whichever process made it.
+        await db
+          .insert(testCardCharges)
+          .values({
+            idempotencyKey: request.idempotencyKey,
+            providerRef: outcome.status === 'captured' ? outcome.providerRef : null,
+            outcome,
+            amountCents: request.amountCents,
+          })
+          .onConflictDoNothing();
+        return (await recorded(request.idempotencyKey)) ?? outcome;
       })();
       inFlight.set(request.idempotencyKey, running);
       try {
@@ -174,42 +195,46 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
       refundCalls += 1;
       if (provider.unreachable) throw new ProviderUnavailableError('test provider is unreachable');
       await pause();
-      const entry = [...charges.values()].find(
-        (c) => c.outcome.status === 'captured' && c.outcome.providerRef === request.providerRef,
-      );
-      if (!entry) throw new Error(`No captured charge ${request.providerRef}`);
-      // The refund's own key: a repeated refund gives nothing back twice.
-      const refundRef = `re_${createHmac('sha256', secret).update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
-      if (!refunds.has(refundRef)) {
-        refunds.add(refundRef);
-        entry.refundedCents = Math.min(
-          entry.amountCents,
-          entry.refundedCents + request.amountCents,
+      // The refund's own key: a repeated refund gives nothing back twice, from any process.
+      const refundRef = `re_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
+      const [charge] = await db
+        .select({ refundKeys: testCardCharges.refundKeys })
+        .from(testCardCharges)
+        .where(eq(testCardCharges.providerRef, request.providerRef));
+      if (!charge) throw new Error(`No captured charge ${request.providerRef}`);
+      // One guarded update: refunds racing from several processes count once per key.
+      await db
+        .update(testCardCharges)
+        .set({
+          refundedCents: sql`least(${testCardCharges.amountCents}, ${testCardCharges.refundedCents} + ${request.amountCents})`,
+          refundKeys: sql`array_append(${testCardCharges.refundKeys}, ${request.idempotencyKey})`,
+        })
+        .where(
+          and(
+            eq(testCardCharges.providerRef, request.providerRef),
+            sql`not (${request.idempotencyKey} = any(${testCardCharges.refundKeys}))`,
+          ),
         );
-      }
       return { refundRef };
     },
 
     async cancel(providerRef) {
       await pause();
-      for (const [key, c] of charges) {
-        if (c.outcome.status === 'captured' && c.outcome.providerRef === providerRef) {
-          charges.delete(key);
-        }
-      }
+      await db.delete(testCardCharges).where(eq(testCardCharges.providerRef, providerRef));
     },
 
     async find(idempotencyKey) {
       if (provider.unreachable) throw new ProviderUnavailableError('test provider is unreachable');
-      return charges.get(idempotencyKey)?.outcome ?? null;
+      return (await recorded(idempotencyKey)) ?? null;
     },
 
     async retrieve(providerRef) {
       if (provider.unreachable) throw new ProviderUnavailableError('test provider is unreachable');
-      const entry = [...charges.values()].find(
-        (c) => c.outcome.status === 'captured' && c.outcome.providerRef === providerRef,
-      );
-      return entry?.outcome ?? null;
+      const [row] = await db
+        .select({ outcome: testCardCharges.outcome })
+        .from(testCardCharges)
+        .where(eq(testCardCharges.providerRef, providerRef));
+      return (row?.outcome as ChargeOutcome | undefined) ?? null;
     },
 
     parseWebhook(rawBody, headers): WebhookEvent {

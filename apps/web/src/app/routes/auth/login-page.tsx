@@ -111,7 +111,10 @@ export function LoginPage() {
         </Anchor>
       </Text>
       <Divider label="or" labelPosition="center" />
-      <SocialSignIn loginHint={() => getValues('email') ?? ''} />
+      <SocialSignIn
+        loginHint={() => getValues('email') ?? ''}
+        returnTo={safeNext(params.get('next')) ?? '/home'}
+      />
       <Text ta="center" size="sm" c="dimmed">
         By logging in you accept our{' '}
         <Anchor component={Link} to="/terms" inherit underline="always">

@@ -48,16 +48,23 @@ export function sendVerificationEmail(email: string): Promise<unknown> {
 
 /**
  * Starts a Google or OpenID Connect sign-in: the server answers with the provider's address and
- * the browser goes there; the provider sends it back to /home, or to /login with `?error=`.
- * `loginHint` (the e-mail typed on the form, if any) preselects the account at the provider.
+ * the browser goes there; the provider sends it back to `returnTo` (a path of this site: the
+ * screen that asked for the login, /home by default), or to /login with `?error=` (keeping the
+ * way back). `loginHint` (the e-mail typed on the form, if any) preselects the account at the
+ * provider.
  */
-export async function startSocialSignIn(provider: string, loginHint?: string): Promise<void> {
+export async function startSocialSignIn(
+  provider: string,
+  loginHint?: string,
+  returnTo = '/home',
+): Promise<void> {
   const reply = await apiJson<{ url?: string }>('/auth/sign-in/social', {
     body: {
       provider,
-      callbackURL: '/home',
-      errorCallbackURL: '/login',
-      newUserCallbackURL: '/home',
+      callbackURL: returnTo,
+      errorCallbackURL:
+        returnTo === '/home' ? '/login' : `/login?next=${encodeURIComponent(returnTo)}`,
+      newUserCallbackURL: returnTo,
       disableRedirect: true,
       ...(loginHint ? { loginHint } : {}),
     },

@@ -9,9 +9,16 @@ export const GOOGLE_UNAVAILABLE = 'Google sign-in is not set up on this server.'
 
 /**
  * 'Continue with Google', enabled when the server has Google configured, and one button per
- * OpenID Connect provider it offers. `loginHint` returns the e-mail typed on the form, if any.
+ * OpenID Connect provider it offers. `loginHint` returns the e-mail typed on the form, if any;
+ * `returnTo` is where the provider sends the person back (default /home).
  */
-export function SocialSignIn({ loginHint }: { loginHint: () => string }) {
+export function SocialSignIn({
+  loginHint,
+  returnTo,
+}: {
+  loginHint: () => string;
+  returnTo?: string;
+}) {
   const providers = useAuthProviders();
   const [starting, setStarting] = useState<string | null>(null);
   const list = providers.data?.providers ?? [];
@@ -21,7 +28,7 @@ export function SocialSignIn({ loginHint }: { loginHint: () => string }) {
   const start = async (id: string) => {
     setStarting(id);
     try {
-      await startSocialSignIn(id, loginHint().trim() || undefined);
+      await startSocialSignIn(id, loginHint().trim() || undefined, returnTo);
     } catch (error) {
       notifyError(errorMessage(error), 'Could not start the sign-in');
       setStarting(null);

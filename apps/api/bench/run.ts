@@ -1,0 +1,25 @@
+/**
+ * `npm run bench`: the catalogue benchmark, then the booking benchmark.
+ * `npm run bench -- catalogue` or `npm run bench -- booking`: one of them.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BENCHES = ['catalogue', 'booking'] as const;
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(BENCHES as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark ${unknown.join(', ')}: choose from ${BENCHES.join(', ')}`);
+  process.exit(2);
+}
+let failed = false;
+for (const name of asked.length > 0 ? asked : BENCHES) {
+  console.log(`\n── ${name} benchmark\n`);
+  const run = spawnSync(
+    process.execPath,
+    [fileURLToPath(new URL(`./${name}.ts`, import.meta.url))],
+    { stdio: 'inherit' },
+  );
+  if (run.status !== 0) failed = true;
+}
+process.exitCode = failed ? 1 : 0;
