@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { errorMessage } from '@devstay/shared/error-message';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { embeddedDatabaseUrl } from '../apps/api/src/db/embedded.ts';
 import { freePort } from '../apps/api/src/lib/free-port.ts';
@@ -123,7 +124,7 @@ try {
   );
   status = await new Promise<number>((resolve) => runner.on('exit', (code) => resolve(code ?? 1)));
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorMessage(error));
 } finally {
   await stopServer();
 }

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { errorMessage } from '@devstay/shared/error-message';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '../apps/api/src/lib/free-port.ts';
@@ -153,7 +154,7 @@ try {
     `\nload average: ${loadAverage()} (${process.env.LIGHTHOUSE_RUNS ?? 3} runs per page)`,
   );
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorMessage(error));
   status = 1;
 } finally {
   if (server.exitCode === null && server.signalCode === null) {

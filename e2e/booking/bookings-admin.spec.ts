@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { addDays, today } from '@devstay/shared/stay';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { baseUrl, DEMO, signInApi, siteHeaders } from '../support/accounts.ts';
-import { expect, test, toast } from '../support/fixtures.ts';
+import { expect, test, toast, wcagViolations } from '../support/fixtures.ts';
 
 /**
  * A guest's confirmed booking, end to end: paid through the API as the demo user, seen in their
@@ -63,16 +62,6 @@ async function confirmedBookingAtAdminsHotel(
   return { checkIn };
 }
 
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes[0]?.target.join(' ')}`);
-  expect(serious).toEqual([]);
-}
-
 test('a paid booking shows in the guest’s history and its hotel’s admin cancels it', async ({
   page,
   playwright,
@@ -98,7 +87,7 @@ test('a paid booking shows in the guest’s history and its hotel’s admin canc
     'true',
   );
   await page.waitForLoadState('networkidle');
-  await expectNoSeriousViolations(page);
+  expect(await wcagViolations(page)).toEqual([]);
 
   await page.context().clearCookies();
   await signInAs('admin');
@@ -109,7 +98,7 @@ test('a paid booking shows in the guest’s history and its hotel’s admin canc
   await expect(row).toHaveCount(1);
   await expect(row.getByText('confirmed')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  await expectNoSeriousViolations(page);
+  expect(await wcagViolations(page)).toEqual([]);
 
   await row.getByRole('button', { name: /^Cancel the reservation/ }).click();
   const dialog = page.getByRole('dialog');
@@ -151,5 +140,5 @@ test('the superAdmin filters the bookings table by status and sorts it, on the s
   expect((await sorted).ok()).toBe(true);
   await expect(page).toHaveURL(/sort=checkIn-asc/);
   await page.waitForLoadState('networkidle');
-  await expectNoSeriousViolations(page);
+  expect(await wcagViolations(page)).toEqual([]);
 });

@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInApi, signUpApi, uniqueEmail } from '../support/accounts.ts';
-import { expect, test, toast } from '../support/fixtures.ts';
+import { collectConsoleErrors, expect, expectSoundPage, test, toast } from '../support/fixtures.ts';
 import { firstLink, waitForMail } from '../support/mail.ts';
 
 // Each test walks the whole checkout in a browser against a real server: more than the default.
@@ -139,11 +138,7 @@ for (const width of [360, 1280]) {
     request,
     throwawayUser,
   }) => {
-    const consoleErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    const consoleErrors = collectConsoleErrors(page);
     await signInApi(page.request, throwawayUser.email, throwawayUser.password);
     const room = await roomOf(request, 3);
     await page.setViewportSize({ width, height: 800 });
@@ -154,17 +149,6 @@ for (const width of [360, 1280]) {
     await page.getByRole('button', { name: 'Pay' }).click();
     await expect(page.getByText('Your card number is invalid.')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes[0]?.target.join(' ')}`);
-    expect(serious).toEqual([]);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-    expect(consoleErrors).toEqual([]);
+    await expectSoundPage(page, consoleErrors);
   });
 }

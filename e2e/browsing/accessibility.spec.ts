@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { collectConsoleErrors, expectSoundPage } from '../support/fixtures.ts';
 
 type Route = { name: string; path: (request: APIRequestContext) => Promise<string> };
 
@@ -34,28 +34,13 @@ for (const width of [360, 1280]) {
       page,
       request,
     }) => {
-      const consoleErrors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-      page.on('pageerror', (error) => consoleErrors.push(error.message));
+      const consoleErrors = collectConsoleErrors(page);
       const path = await route.path(request);
       await page.setViewportSize({ width, height: 800 });
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze();
-      const serious = violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes[0]?.target.join(' ')}`);
-      expect(serious).toEqual([]);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-      expect(consoleErrors).toEqual([]);
+      await expectSoundPage(page, consoleErrors);
     });
   }
 }

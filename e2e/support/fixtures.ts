@@ -94,3 +94,33 @@ export async function seriousViolations(page: Page) {
       nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''} ${n.html}`),
     }));
 }
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Serious and critical violations of WCAG 2.2 AA on the page as it is now, one line each. */
+export async function wcagViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes[0]?.target.join(' ')}`);
+}
+
+/** Collects the page's console errors and uncaught exceptions from now on. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** No serious WCAG violation, no sideways scroll, and no console error collected so far. */
+export async function expectSoundPage(page: Page, consoleErrors: string[]) {
+  expect(await wcagViolations(page)).toEqual([]);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+  expect(consoleErrors).toEqual([]);
+}

@@ -1,3 +1,4 @@
+import { errorMessage } from '@devstay/shared/error-message';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -69,7 +70,7 @@ export async function startServer(options: StartOptions = {}) {
 
 if (import.meta.main) {
   startServer().catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
+    console.error(errorMessage(error));
     if (error instanceof Error && error.cause) console.error(error.cause);
     process.exit(1);
   });

@@ -4,6 +4,7 @@
  * large synthetic catalogue for benchmarks. Prints counts and timings, stops the database.
  */
 import { parseArgs } from 'node:util';
+import { errorMessage } from '@devstay/shared/error-message';
 
 const USAGE = `Usage: npm run seed [-- --hotels <count>]
 
@@ -33,7 +34,7 @@ async function main() {
   try {
     options = parseCli(process.argv.slice(2));
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    console.error(`${errorMessage(error)}\n\n${USAGE}`);
     // process.exit, not exitCode: the embedded server's exit hook would turn the code into 0.
     process.exit(2);
   }
@@ -117,7 +118,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorMessage(error));
   if (error instanceof Error && error.cause) console.error(error.cause);
   process.exit(1);
 });

@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { signInBody } from '@devstay/shared/contracts/auth';
+import { errorMessage } from '@devstay/shared/error-message';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/open-database.ts';
 import { ensureSuperAdmin } from './accounts.ts';
@@ -41,7 +42,7 @@ async function main() {
   try {
     options = parseCli(process.argv.slice(2));
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    console.error(`${errorMessage(error)}\n\n${USAGE}`);
     process.exit(2);
   }
   if ('help' in options) {
@@ -73,7 +74,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorMessage(error));
   if (error instanceof Error && error.cause) console.error(error.cause);
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import { errorMessage } from '@devstay/shared/error-message';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
@@ -122,7 +123,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         update mail_outbox set status = 'sent', sent_at = now(), last_error = null
          where id = ${row.id}`);
     } catch (error) {
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      const message = errorMessage(error).slice(0, 1000);
       if (row.attempts >= options.maxAttempts) {
         await db.execute(sql`
           update mail_outbox set status = 'failed', last_error = ${message} where id = ${row.id}`);
