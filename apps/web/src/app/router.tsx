@@ -65,6 +65,11 @@ const adminScreens = [
     () => import('./routes/profiles/admin-profile-page.tsx'),
     'AdminProfilePage',
   ),
+  page(
+    'profileAdmin/formsAdmin',
+    () => import('./routes/content/content-forms-page.tsx'),
+    'FormsAdminPage',
+  ),
 ];
 
 const superAdminScreens = [
@@ -87,6 +92,45 @@ const superAdminScreens = [
     'profileSuperAdmin/editAdmin/:id',
     () => import('./routes/admin/edit-admin-page.tsx'),
     'EditAdminPage',
+  ),
+];
+
+/** The content forms (spec §2.13): one chunk per kind of content, fetched when first opened. */
+const contentScreens = [
+  page('home/createRooms', () => import('./routes/content/room-pages.tsx'), 'CreateRoomsPage'),
+  page('home/ModifyRooms', () => import('./routes/content/room-pages.tsx'), 'ModifyRoomsPage'),
+  page('home/ModifyHotel', () => import('./routes/content/hotel-pages.tsx'), 'ModifyHotelPage'),
+  page(
+    'home/createServHotels',
+    () => import('./routes/content/service-pages.tsx'),
+    'CreateHotelServicePage',
+  ),
+  page(
+    'home/modifyServHotels',
+    () => import('./routes/content/service-pages.tsx'),
+    'ModifyHotelServicePage',
+  ),
+  page('home/createEvents', () => import('./routes/content/event-pages.tsx'), 'CreateEventsPage'),
+  page('home/modifyEvents', () => import('./routes/content/event-pages.tsx'), 'ModifyEventsPage'),
+];
+
+/** Hotels and the room services' catalogue are the superAdmin's alone to create (spec §6). */
+const superAdminContentScreens = [
+  page('home/createHotels', () => import('./routes/content/hotel-pages.tsx'), 'CreateHotelPage'),
+  page(
+    'home/createServRooms',
+    () => import('./routes/content/service-pages.tsx'),
+    'CreateRoomServicePage',
+  ),
+  page(
+    'home/modifyServRooms',
+    () => import('./routes/content/service-pages.tsx'),
+    'ModifyRoomServicePage',
+  ),
+  page(
+    'profileSuperAdmin/formsSuperAdmin',
+    () => import('./routes/content/content-forms-page.tsx'),
+    'FormsSuperAdminPage',
   ),
 ];
 
@@ -121,6 +165,8 @@ const accountScreens = [
   ...forRoles(['admin'], adminScreens),
   ...forRoles(['superAdmin'], superAdminScreens),
   ...forRoles(['admin', 'superAdmin'], hotelStaffScreens),
+  ...forRoles(['admin', 'superAdmin'], contentScreens),
+  ...forRoles(['superAdmin'], superAdminContentScreens),
 ];
 
 /**
