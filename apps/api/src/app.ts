@@ -22,9 +22,14 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingReceiptRoutes } from './modules/bookings/receipt-routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
+import { contentPickerRoutes } from './modules/content/picker-routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { hotelRoutes } from './modules/hotels/routes.ts';
+import { imageStorageOf } from './modules/images/configured-storage.ts';
+import { imageRoutes } from './modules/images/routes.ts';
+import type { ImageStorage } from './modules/images/storage.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { devInboxRoutes } from './modules/mail/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
@@ -43,6 +48,8 @@ declare module 'fastify' {
     config: Config;
     /** The card processor payments go through. */
     payments: PaymentProvider;
+    /** Where picture files are stored (local disk or an S3 bucket, from the configuration). */
+    imageStorage: ImageStorage;
   }
 }
 
@@ -75,6 +82,7 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
         receiptUrl: (bookingId) => `${config.PUBLIC_URL}/bookings/${bookingId}/receipt`,
       }),
   );
+  app.decorate('imageStorage', imageStorageOf(config));
   registerErrorHandling(app);
   const auth = createAuth({ config, db, log: app.log });
   app.decorate('auth', auth);
@@ -118,6 +126,9 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
     roomRoutes,
     serviceRoutes,
     eventRoutes,
+    contentRoutes,
+    contentPickerRoutes,
+    imageRoutes,
     locationRoutes,
     offerRoutes,
     authRoutes,

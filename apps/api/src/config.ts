@@ -35,9 +35,25 @@ const configSchema = z.object({
     .number()
     .int()
     .min(1024)
-    .default(15 * 1024 * 1024),
+    .default(10 * 1024 * 1024),
   /** Largest width × height it decodes: refuses decompression bombs. */
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(10_000).default(40_000_000),
+  /** Files one POST /api/images may carry. */
+  IMAGE_MAX_FILES: z.coerce.number().int().min(1).max(50).default(10),
+  /** Uploads no content uses after this many hours are deleted (an abandoned form's). */
+  IMAGE_UNUSED_HOURS: z.coerce.number().min(0).default(24),
+  /**
+   * Pictures in an S3 bucket instead of UPLOADS_DIR: set S3_BUCKET (and S3_ENDPOINT for an
+   * S3-compatible store). Keys from S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY, or the AWS SDK's
+   * usual sources (environment, instance role) when unset.
+   */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Where browsers fetch the pictures (a CDN); default: the endpoint's bucket URL. */
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
   /** The built web app served at `/`. */
   WEB_DIST_DIR: z.string().default(path.join(ROOT_DIR, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

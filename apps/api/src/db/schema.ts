@@ -52,6 +52,11 @@ function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * Optimistic concurrency of content edits: every modify carries the version it loaded and is
+ * applied by `UPDATE … WHERE id = $1 AND version = $2`, raising it by one.
+ */
+const version = () => integer('version').notNull().default(1);
 
 // ── Locations: one row per city, carrying its department and state (spec §3).
 export const locations = pgTable(
@@ -107,6 +112,7 @@ export const hotels = pgTable(
     /** Kept by the reviews module so lists need no aggregate per request. */
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -133,6 +139,7 @@ export const roomServices = pgTable('room_services', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   image: jsonb('image').$type<ImageRef[]>().notNull().default([]),
+  version: version(),
   createdAt: createdAt(),
 });
 
@@ -151,6 +158,7 @@ export const rooms = pgTable(
     description: text('description').notNull(),
     category: text('category').notNull(),
     stock: integer('stock').notNull(),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -190,6 +198,7 @@ export const hotelServices = pgTable(
     name: text('name').notNull(),
     image: jsonb('image').$type<ImageRef[]>().notNull().default([]),
     description: text('description').notNull(),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [index('hotel_services_hotel_idx').on(t.hotelId)],
@@ -208,6 +217,7 @@ export const events = pgTable(
     time: time('time').notNull(),
     image: jsonb('image').$type<ImageRef[]>().notNull().default([]),
     description: text('description').notNull(),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [index('events_date_idx').on(t.date, t.time), index('events_hotel_idx').on(t.hotelId)],

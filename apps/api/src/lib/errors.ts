@@ -71,11 +71,18 @@ export function registerErrorHandling(app: FastifyInstance) {
       const where = error.validationContext ?? 'body';
       const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') || where;
       const message = `${field}: ${issue?.message ?? 'is invalid'}`;
+      // Every failing field of the input with its first message (a form shows them all).
+      const fields: Record<string, string> = {};
+      for (const each of error.validation) {
+        const name = each.instancePath.replace(/^\//, '').split('/')[0] || where;
+        if (!(name in fields)) fields[name] = each.message ?? 'is invalid';
+      }
       return reply.status(400).send({
         error: 'Bad Request',
         code: 'VALIDATION_FAILED',
         message,
         field,
+        fields,
         statusCode: 400,
       });
     }

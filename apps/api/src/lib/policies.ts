@@ -71,3 +71,28 @@ export function canCancelBooking(user: SessionUser, booking: BookingScope): bool
 
 /** Own favourites, bookings, reviews and payments are a guest's (rol user) alone. */
 export const isGuest = (user: SessionUser): boolean => user.rol === 'user';
+
+/** Create a hotel: the superAdmin only (spec §6). */
+export const canCreateHotel = (user: SessionUser): boolean => user.rol === 'superAdmin';
+
+/**
+ * Create or modify a room service: the superAdmin only. Room services are one catalogue every
+ * hotel's rooms pick from, so no hotel's admin may change them for the others.
+ */
+export const canManageRoomServices = (user: SessionUser): boolean => user.rol === 'superAdmin';
+
+/** Upload pictures for content: staff (admins and the superAdmin). */
+export const canUploadImages = (user: SessionUser): boolean => isStaff(user);
+
+/** The roles of a capability given as a policy, for a route's `access` declaration. */
+export function rolesWhere(policy: (user: SessionUser) => boolean): Role[] {
+  const probe = (rol: Role): SessionUser => ({
+    id: '',
+    email: '',
+    emailVerified: true,
+    name: '',
+    rol,
+    hotelId: null,
+  });
+  return (['user', 'admin', 'superAdmin'] as const).filter((rol) => policy(probe(rol)));
+}

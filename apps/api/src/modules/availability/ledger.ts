@@ -145,3 +145,27 @@ export async function unitsFree(
   if (!row) throw new Error(`No room ${roomId}`);
   return Math.max(0, Number(row.free));
 }
+
+/**
+ * The night from `from` on with the most units of a room taken (the earliest of equals), or
+ * null when none is taken. With `lock`, inside a transaction, the
+ * room's ledger rows from `from` on are locked first, so checkouts that raise one of them wait
+ * for the caller (a stock change) to commit.
+ */
+export async function busiestNight(
+  db: Executor,
+  roomId: number,
+  from: string,
+  options: { lock?: boolean } = {},
+): Promise<{ night: string; taken: number } | null> {
+  if (options.lock) {
+    await db.execute(sql`
+      select 1 from room_nights where room_id = ${roomId} and night >= ${from}::date
+      order by night for update`);
+  }
+  const result = await db.execute<{ night: string; taken: number }>(sql`
+    select night, taken from room_nights
+    where room_id = ${roomId} and night >= ${from}::date and taken > 0
+    order by taken desc, night limit 1`);
+  return result.rows[0] ?? null;
+}

@@ -21,7 +21,7 @@ export interface ImageLimits {
 
 /** The defaults of IMAGE_MAX_BYTES and IMAGE_MAX_PIXELS (config.ts). */
 export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
-  maxBytes: 15 * 1024 * 1024,
+  maxBytes: 10 * 1024 * 1024,
   maxPixels: 40_000_000,
 };
 

@@ -1,8 +1,8 @@
 /**
  * Where stored picture files live. Keys are relative, slash-separated names such as
  * `images/3f9c…-800.webp`; the driver decides where the bytes go and which URL serves them.
- * The local-disk driver below is the one we run; an object-store driver (S3) implements the
- * same five calls, its `url` pointing at the bucket or its CDN.
+ * Two drivers: the local disk below (default) and an S3 bucket (s3-storage.ts), chosen by
+ * configuration (`imageStorageOf`).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';

@@ -1,0 +1,145 @@
+import { errorBody } from '@devstay/shared/contracts/common';
+import { imageUploadReply } from '@devstay/shared/contracts/content';
+import { UPLOAD_MESSAGES } from '@devstay/shared/messages';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { images } from '../../db/schema.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { canUploadImages, rolesWhere } from '../../lib/policies.ts';
+import { signedInUser } from '../../plugins/authorization.ts';
+import { toImageItem } from './image-item.ts';
+import {
+  ImageRejectedError,
+  type ImageRejection,
+  imageLimits,
+  pictureRef,
+  storeImage,
+} from './pipeline.ts';
+import { sweepUnusedUploads } from './references.ts';
+
+/** How a refused file answers: too big → 413, not a picture we take → 415, else 400. */
+const STATUS_OF: Record<ImageRejection, number> = {
+  empty: 400,
+  'too-large': 413,
+  'too-many-pixels': 413,
+  'unsupported-type': 415,
+  unreadable: 400,
+};
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** How often each process deletes uploads no content took up within IMAGE_UNUSED_HOURS. */
+const SWEEP_MS = 60 * 60 * 1000;
+
+/**
+ * POST /images: staff upload pictures for their content (multipart, one or more files). Each
+ * goes through the image pipeline — type from its bytes, byte and pixel limits, metadata dropped,
+ * WebP variants — into the configured storage, and is answered as `{url, public_id, width,
+ * height, variants}`, in the order sent. A refused file fails the request, naming the file and
+ * why; pictures stored before it, unused, are swept like any abandoned upload.
+ */
+export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = imageLimits(app.config);
+  await app.register(multipart, {
+    limits: {
+      // One byte over the limit is enough to know a file is too big.
+      fileSize: limits.maxBytes + 1,
+      files: app.config.IMAGE_MAX_FILES,
+      fields: 10,
+      parts: app.config.IMAGE_MAX_FILES + 10,
+    },
+  });
+
+  const graceMs = app.config.IMAGE_UNUSED_HOURS * 3_600_000;
+  const sweep = () =>
+    sweepUnusedUploads(app.db, app.imageStorage, graceMs).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'sweep of unused uploads failed');
+    });
+  const timer = setInterval(sweep, SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  app.post(
+    '/images',
+    {
+      config: { access: { roles: rolesWhere(canUploadImages) } },
+      schema: {
+        tags: ['content'],
+        summary: 'Upload pictures (multipart/form-data, one or more files)',
+        description: `JPEG, PNG, WebP or AVIF, read from the bytes; at most IMAGE_MAX_BYTES each (default 10 MiB) and IMAGE_MAX_PIXELS (default 40 megapixels); at most IMAGE_MAX_FILES files (default 10).`,
+        consumes: ['multipart/form-data'],
+        response: {
+          201: imageUploadReply,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          413: errorBody,
+          415: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      if (!request.isMultipart()) {
+        throw new HttpError(415, UPLOAD_MESSAGES.notMultipart, 'file');
+      }
+      const stored = [];
+      try {
+        for await (const part of request.files()) {
+          const name = part.filename || part.fieldname;
+          const bytes = await part.toBuffer();
+          if (part.file.truncated) {
+            throw new HttpError(
+              413,
+              `${name}: the file is larger than ${mib(limits.maxBytes)}; images may be at most ${mib(limits.maxBytes)}`,
+              'file',
+            );
+          }
+          try {
+            const picture = await storeImage(app.imageStorage, bytes, { limits });
+            await app.db
+              .insert(images)
+              .values({
+                publicId: picture.publicId,
+                url: picture.url,
+                contentType: picture.contentType,
+                width: picture.width,
+                height: picture.height,
+                bytes: picture.bytes,
+                variants: picture.variants,
+                uploadedBy: user.id,
+              })
+              .onConflictDoNothing();
+            stored.push(toImageItem(pictureRef(picture)));
+          } catch (error) {
+            if (error instanceof ImageRejectedError) {
+              throw new HttpError(STATUS_OF[error.reason], `${name}: ${error.message}`, 'file');
+            }
+            throw error;
+          }
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(413, `The file is larger than ${mib(limits.maxBytes)}`, 'file');
+        }
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+          throw new HttpError(
+            413,
+            UPLOAD_MESSAGES.tooManyFiles(app.config.IMAGE_MAX_FILES),
+            'file',
+          );
+        }
+        if (
+          code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
+          code === 'FST_MULTIPART_INVALID_CONTENT_TYPE'
+        ) {
+          throw new HttpError(415, UPLOAD_MESSAGES.notMultipart, 'file');
+        }
+        throw error;
+      }
+      if (stored.length === 0) throw new HttpError(400, UPLOAD_MESSAGES.noFile, 'file');
+      return reply.status(201).send(stored);
+    },
+  );
+};
