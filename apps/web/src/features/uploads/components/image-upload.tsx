@@ -140,7 +140,7 @@ export function ImageUpload({ label, value, onChange, error }: ImageUploadProps)
             Choose images
           </Button>
           <Text size="xs" c="dimmed" id={`${id}-hint`}>
-            JPEG, PNG, WebP or GIF; several at once.
+            JPEG, PNG, WebP or AVIF; several at once.
           </Text>
           <input
             ref={input}
