@@ -65,11 +65,7 @@ const adminScreens = [
     () => import('./routes/profiles/admin-profile-page.tsx'),
     'AdminProfilePage',
   ),
-  page(
-    'profileAdmin/formsAdmin',
-    () => import('./routes/content/content-forms-page.tsx'),
-    'FormsAdminPage',
-  ),
+  contentPage('profileAdmin/formsAdmin'),
 ];
 
 const superAdminScreens = [
@@ -95,43 +91,35 @@ const superAdminScreens = [
   ),
 ];
 
-/** The content forms (spec §2.13): one chunk per kind of content, fetched when first opened. */
+type ContentPath = keyof typeof import('./routes/content/content-pages.tsx').CONTENT_SCREENS;
+
+/** A content screen (spec §2.12, §2.13): all share one chunk, fetched when one is first opened. */
+function contentPage(path: ContentPath): RouteObject {
+  return {
+    path,
+    lazy: async () => ({
+      Component: (await import('./routes/content/content-pages.tsx')).CONTENT_SCREENS[path],
+    }),
+  };
+}
+
+/** The content forms of a hotel's staff; an admin's are fixed to their own hotel. */
 const contentScreens = [
-  page('home/createRooms', () => import('./routes/content/room-pages.tsx'), 'CreateRoomsPage'),
-  page('home/ModifyRooms', () => import('./routes/content/room-pages.tsx'), 'ModifyRoomsPage'),
-  page('home/ModifyHotel', () => import('./routes/content/hotel-pages.tsx'), 'ModifyHotelPage'),
-  page(
-    'home/createServHotels',
-    () => import('./routes/content/service-pages.tsx'),
-    'CreateHotelServicePage',
-  ),
-  page(
-    'home/modifyServHotels',
-    () => import('./routes/content/service-pages.tsx'),
-    'ModifyHotelServicePage',
-  ),
-  page('home/createEvents', () => import('./routes/content/event-pages.tsx'), 'CreateEventsPage'),
-  page('home/modifyEvents', () => import('./routes/content/event-pages.tsx'), 'ModifyEventsPage'),
+  contentPage('home/createRooms'),
+  contentPage('home/ModifyRooms'),
+  contentPage('home/ModifyHotel'),
+  contentPage('home/createServHotels'),
+  contentPage('home/modifyServHotels'),
+  contentPage('home/createEvents'),
+  contentPage('home/modifyEvents'),
 ];
 
-/** Hotels and the room services' catalogue are the superAdmin's alone to create (spec §6). */
+/** Hotels and the room services' catalogue are the superAdmin's alone (spec §6). */
 const superAdminContentScreens = [
-  page('home/createHotels', () => import('./routes/content/hotel-pages.tsx'), 'CreateHotelPage'),
-  page(
-    'home/createServRooms',
-    () => import('./routes/content/service-pages.tsx'),
-    'CreateRoomServicePage',
-  ),
-  page(
-    'home/modifyServRooms',
-    () => import('./routes/content/service-pages.tsx'),
-    'ModifyRoomServicePage',
-  ),
-  page(
-    'profileSuperAdmin/formsSuperAdmin',
-    () => import('./routes/content/content-forms-page.tsx'),
-    'FormsSuperAdminPage',
-  ),
+  contentPage('home/createHotels'),
+  contentPage('home/createServRooms'),
+  contentPage('home/modifyServRooms'),
+  contentPage('profileSuperAdmin/formsSuperAdmin'),
 ];
 
 const hotelStaffScreens = [
