@@ -50,6 +50,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  const tooLarge = `the file is larger than ${mib(limits.maxBytes)}; images may be at most ${mib(limits.maxBytes)}`;
   const graceMs = app.config.IMAGE_UNUSED_HOURS * 3_600_000;
   const sweep = () =>
     sweepUnusedUploads(app.db, app.imageStorage, graceMs).catch((error: unknown) => {
@@ -87,14 +88,12 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         for await (const part of request.files()) {
           const name = part.filename || part.fieldname;
-          const bytes = await part.toBuffer();
-          if (part.file.truncated) {
-            throw new HttpError(
-              413,
-              `${name}: the file is larger than ${mib(limits.maxBytes)}; images may be at most ${mib(limits.maxBytes)}`,
-              'file',
-            );
-          }
+          const bytes = await part.toBuffer().catch((error: unknown) => {
+            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+              throw new HttpError(413, `${name}: ${tooLarge}`, 'file');
+            }
+            throw error;
+          });
           try {
             const picture = await storeImage(app.imageStorage, bytes, { limits });
             await app.db
@@ -120,9 +119,6 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       } catch (error) {
         const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, `The file is larger than ${mib(limits.maxBytes)}`, 'file');
-        }
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
           throw new HttpError(
             413,

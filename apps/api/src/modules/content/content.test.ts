@@ -1,0 +1,487 @@
+import * as contracts from '@devstay/shared/contracts/content';
+import { fieldErrors } from '@devstay/shared/contracts/content';
+import { CONTENT_MESSAGES } from '@devstay/shared/messages';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { images } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { DEMO, ORIGIN, signIn, withSession } from '../../test/auth.ts';
+import { inDays } from '../../test/booking-fixtures.ts';
+import {
+  insertHotel,
+  insertLocation,
+  insertRoomService,
+  uniqueToken,
+} from '../../test/catalogue-rows.ts';
+import { userIdByEmail } from '../../test/fixtures.ts';
+
+let t: TestApp;
+let app: FastifyInstance;
+const cookies: Record<'superAdmin' | 'admin' | 'user', string> = {
+  superAdmin: '',
+  admin: '',
+  user: '',
+};
+let ownHotel: number;
+let otherHotel: number;
+let locationId: number;
+let serviceName: string;
+
+/** A stored picture row, as POST /images leaves one. */
+async function storedPicture(): Promise<{ url: string; public_id: string }> {
+  const publicId = `images/${uniqueToken()}`;
+  const url = `/uploads/${publicId}-800.webp`;
+  await t.db.insert(images).values({
+    publicId,
+    url,
+    contentType: 'image/webp',
+    width: 800,
+    height: 600,
+    bytes: 1000,
+    variants: [{ key: `${publicId}-800.webp`, url, width: 800, height: 600, bytes: 1000 }],
+    uploadedBy: 'test',
+  });
+  return { url, public_id: publicId };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  app = t.app;
+  for (const role of ['superAdmin', 'admin', 'user'] as const) {
+    cookies[role] = await signIn(app, DEMO[role]);
+  }
+  const adminId = await userIdByEmail(t.db, DEMO.admin);
+  const [row] = (
+    await t.db.execute<{ hotel_id: number }>(sql`select hotel_id from users where id = ${adminId}`)
+  ).rows;
+  ownHotel = row?.hotel_id as number;
+  const token = uniqueToken();
+  const location = await insertLocation(t.db, {
+    state: 'Córdoba',
+    department: `Depto ${token}`,
+    city: `Villa ${token}`,
+  });
+  locationId = location.id;
+  otherHotel = (await insertHotel(t.db, { name: `other ${token}`, locationId })).id;
+  serviceName = `fibre ${token}`;
+  await insertRoomService(t.db, serviceName);
+});
+afterAll(() => t?.close());
+
+type Who = 'visitor' | 'user' | 'admin' | 'superAdmin';
+
+function send(who: Who, method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown) {
+  const headers = who === 'visitor' ? { origin: ORIGIN } : withSession(cookies[who]);
+  return app.inject({ method, url, headers, payload: payload as object });
+}
+
+// ── Bodies ──────────────────────────────────────────────────────────────────────────────────
+
+async function roomCreate(hotel: number) {
+  return {
+    id: hotel,
+    name: 'Suite',
+    image: [await storedPicture()],
+    price: 120,
+    description: 'Two monitors and a standing desk',
+    category: 'premium',
+    services: [serviceName],
+    stock: 5,
+  };
+}
+async function hotelCreate() {
+  return {
+    name: `Hotel Ñandú ${uniqueToken()}`,
+    image: [await storedPicture()],
+    qualification: 4,
+    description: 'By the river',
+    address: 'Av. Colón 100',
+    idLocation: locationId,
+  };
+}
+async function eventCreate(hotel: number) {
+  return {
+    name: `JSConf ${uniqueToken()}`,
+    idHotel: hotel,
+    date: inDays(20),
+    time: '18:30',
+    image: [await storedPicture()],
+    description: 'Talks',
+  };
+}
+async function hotelServiceCreate(hotel: number) {
+  return {
+    idHotel: hotel,
+    name: `Coworking ${uniqueToken()}`,
+    image: [await storedPicture()],
+    description: 'Open all night',
+  };
+}
+async function roomServiceCreate() {
+  return { name: `Dual monitors ${uniqueToken()}`, image: [await storedPicture()] };
+}
+
+/** What a modify form sends back: the record it loaded (with its version), changed. */
+const asModify = (record: Record<string, unknown>) => ({
+  ...record,
+  image: (record.image as { url: string; public_id: string }[]).map(({ url, public_id }) => ({
+    url,
+    public_id,
+  })),
+});
+
+interface Kind {
+  path: string;
+  create: (hotel: number) => Promise<Record<string, unknown>>;
+  createSchema: typeof contracts.roomCreateBody | typeof contracts.hotelCreateBody;
+  /** Whether the admin of the hotel may create one (room services, hotels: superAdmin only). */
+  adminCreates: boolean;
+  adminModifies: boolean;
+}
+
+const KINDS: Record<string, Kind> = {
+  rooms: {
+    path: '/api/rooms',
+    create: roomCreate,
+    createSchema: contracts.roomCreateBody,
+    adminCreates: true,
+    adminModifies: true,
+  },
+  hotels: {
+    path: '/api/hotels',
+    create: () => hotelCreate(),
+    createSchema: contracts.hotelCreateBody,
+    adminCreates: false,
+    adminModifies: true,
+  },
+  events: {
+    path: '/api/events',
+    create: eventCreate,
+    createSchema: contracts.eventCreateBody as never,
+    adminCreates: true,
+    adminModifies: true,
+  },
+  serviceHotels: {
+    path: '/api/serviceHotels',
+    create: hotelServiceCreate,
+    createSchema: contracts.hotelServiceCreateBody as never,
+    adminCreates: true,
+    adminModifies: true,
+  },
+  serviceRooms: {
+    path: '/api/serviceRooms',
+    create: () => roomServiceCreate(),
+    createSchema: contracts.roomServiceCreateBody as never,
+    adminCreates: false,
+    adminModifies: false,
+  },
+};
+
+/** A record of `kind` at the admin's own hotel (or the hotel itself), made by the superAdmin. */
+async function created(kind: Kind, hotel = ownHotel) {
+  const res = await send('superAdmin', 'POST', kind.path, await kind.create(hotel));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Record<string, unknown> & { id: number; version: number };
+}
+
+// ── Authorisation matrix ────────────────────────────────────────────────────────────────────
+
+describe('who may create and modify what (spec §6)', () => {
+  test.each(Object.entries(KINDS))('%s: create', async (_name, kind) => {
+    const body = await kind.create(ownHotel);
+    expect((await send('visitor', 'POST', kind.path, body)).statusCode).toBe(401);
+    expect((await send('user', 'POST', kind.path, body)).statusCode).toBe(403);
+    const byAdmin = await send('admin', 'POST', kind.path, body);
+    expect(byAdmin.statusCode, byAdmin.body).toBe(kind.adminCreates ? 201 : 403);
+    if (kind.adminCreates) {
+      const elsewhere = await send('admin', 'POST', kind.path, await kind.create(otherHotel));
+      expect(elsewhere.statusCode).toBe(403);
+      expect(elsewhere.json().code).toBe('OTHER_HOTEL');
+    }
+    const bySuperAdmin = await send('superAdmin', 'POST', kind.path, await kind.create(otherHotel));
+    expect(bySuperAdmin.statusCode, bySuperAdmin.body).toBe(201);
+    expect(bySuperAdmin.json().version).toBe(1);
+  });
+
+  test.each(Object.entries(KINDS))('%s: modify', async (name, kind) => {
+    const own = name === 'hotels' ? await loadHotel(ownHotel) : await created(kind);
+    const other = name === 'hotels' ? await loadHotel(otherHotel) : await created(kind, otherHotel);
+    expect((await send('visitor', 'PUT', kind.path, asModify(own))).statusCode).toBe(401);
+    expect((await send('user', 'PUT', kind.path, asModify(own))).statusCode).toBe(403);
+    const byAdmin = await send('admin', 'PUT', kind.path, asModify(own));
+    expect(byAdmin.statusCode, byAdmin.body).toBe(kind.adminModifies ? 200 : 403);
+    if (kind.adminModifies) {
+      expect(byAdmin.json().version).toBe(own.version + 1);
+      const elsewhere = await send('admin', 'PUT', kind.path, asModify(other));
+      expect(elsewhere.statusCode).toBe(403);
+      expect(elsewhere.json().code).toBe('OTHER_HOTEL');
+      if (name !== 'hotels' && name !== 'serviceRooms') {
+        // Moving one's own record to another hotel is reaching for that hotel.
+        const reloaded = byAdmin.json();
+        const moved = await send('admin', 'PUT', kind.path, {
+          ...asModify(reloaded),
+          idHotel: otherHotel,
+        });
+        expect(moved.statusCode).toBe(403);
+      }
+    }
+    const bySuperAdmin = await send('superAdmin', 'PUT', kind.path, asModify(other));
+    expect(bySuperAdmin.statusCode, bySuperAdmin.body).toBe(200);
+  });
+
+  test('modifying a record that does not exist is 404 for everyone allowed', async () => {
+    const room = await created(KINDS.rooms as Kind);
+    const missing = { ...asModify(room), id: 2_000_000_000, idHotel: ownHotel };
+    expect((await send('admin', 'PUT', '/api/rooms', missing)).statusCode).toBe(404);
+    expect((await send('superAdmin', 'PUT', '/api/rooms', missing)).statusCode).toBe(404);
+  });
+});
+
+async function loadHotel(id: number) {
+  const res = await send('superAdmin', 'GET', `/api/content/hotels/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Record<string, unknown> & { id: number; version: number };
+}
+
+// ── Validation ──────────────────────────────────────────────────────────────────────────────
+
+describe('bad input is 400 naming each field with the form message', () => {
+  test.each(Object.entries(KINDS))('%s: every field missing in turn', async (_name, kind) => {
+    const body = await kind.create(ownHotel);
+    for (const field of Object.keys(body)) {
+      const broken = { ...body };
+      delete broken[field];
+      const res = await send('superAdmin', 'POST', kind.path, broken);
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      const expected = fieldErrors(kind.createSchema, broken)[field];
+      expect(expected).toBeTruthy();
+      expect(res.json().field).toBe(field);
+      expect(res.json().fields).toEqual({ [field]: expected });
+    }
+  });
+
+  test('an empty body names every field at once', async () => {
+    const res = await send('superAdmin', 'POST', '/api/rooms', {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({
+      id: 'Hotel name is required',
+      name: 'Room name is required',
+      price: 'The price is required',
+      stock: 'The stock is required',
+    });
+  });
+
+  test('non-integers, out-of-range values and unknown references', async () => {
+    const body = await roomCreate(ownHotel);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ price: 99.5 }, 'price', CONTENT_MESSAGES.priceInteger],
+      [{ price: 1001 }, 'price', CONTENT_MESSAGES.priceRange],
+      [{ stock: 51 }, 'stock', CONTENT_MESSAGES.stockRange],
+      [{ category: 'lux3' }, 'category', CONTENT_MESSAGES.categoryLetters],
+      [{ name: 'penthouse' }, 'name', CONTENT_MESSAGES.roomNameInvalid],
+      [
+        { description: 'x'.repeat(501) },
+        'description',
+        'Description must be 500 characters at most',
+      ],
+      [
+        { services: ['no such service'] },
+        'services.0',
+        CONTENT_MESSAGES.serviceUnknown('no such service'),
+      ],
+      [
+        { image: [{ url: '/x', public_id: 'images/never' }] },
+        'image.0',
+        CONTENT_MESSAGES.imageUnknown,
+      ],
+      [{ id: 2_000_000_000 }, 'id', CONTENT_MESSAGES.hotelMissing],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await send('superAdmin', 'POST', '/api/rooms', { ...body, ...change });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().field).toBe(field);
+      expect(res.json().message).toContain(message);
+    }
+    const hotel = await send('superAdmin', 'POST', '/api/hotels', {
+      ...(await hotelCreate()),
+      idLocation: 2_000_000_000,
+    });
+    expect(hotel.statusCode).toBe(400);
+    expect(hotel.json().field).toBe('idLocation');
+    const past = await send('superAdmin', 'POST', '/api/events', {
+      ...(await eventCreate(ownHotel)),
+      date: inDays(-3),
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().fields).toEqual({ date: CONTENT_MESSAGES.datePast });
+  });
+
+  test('names are stored lower-cased; a second room service of a name is 409', async () => {
+    const body = await hotelCreate();
+    const res = await send('superAdmin', 'POST', '/api/hotels', body);
+    expect(res.json().name).toBe(body.name.toLowerCase());
+    const service = await roomServiceCreate();
+    expect((await send('superAdmin', 'POST', '/api/serviceRooms', service)).statusCode).toBe(201);
+    const again = await send('superAdmin', 'POST', '/api/serviceRooms', {
+      ...service,
+      name: service.name.toUpperCase(),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().field).toBe('name');
+  });
+});
+
+// ── Versions ────────────────────────────────────────────────────────────────────────────────
+
+describe('optimistic versions', () => {
+  test.each(Object.entries(KINDS))(
+    '%s: a stale modify is 409 and overwrites nothing',
+    async (name, kind) => {
+      const record =
+        name === 'hotels' ? await loadHotel(otherHotel) : await created(kind, otherHotel);
+      const first = await send('superAdmin', 'PUT', kind.path, {
+        ...asModify(record),
+        description: 'first save',
+      });
+      expect(first.statusCode, first.body).toBe(200);
+      const second = await send('superAdmin', 'PUT', kind.path, {
+        ...asModify(record),
+        description: 'second save, from the same load',
+      });
+      expect(second.statusCode).toBe(409);
+      expect(second.json().field).toBe('version');
+      expect(second.json().message).toMatch(/^Someone else saved this .+ in the meantime/);
+      if ('description' in record) {
+        const list =
+          name === 'hotels'
+            ? [await loadHotel(otherHotel)]
+            : name === 'serviceRooms'
+              ? (await send('superAdmin', 'GET', '/api/content/serviceRooms')).json()
+              : (
+                  await send('superAdmin', 'GET', `/api/content/${name}?idHotel=${otherHotel}`)
+                ).json();
+        const now = (list as { id: number; description: string; version: number }[]).find(
+          (r) => r.id === record.id,
+        );
+        expect(now?.description).toBe('first save');
+        expect(now?.version).toBe(record.version + 1);
+      }
+    },
+  );
+
+  test('two modifies racing from one load: exactly one wins', async () => {
+    const room = await created(KINDS.rooms as Kind);
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        send('superAdmin', 'PUT', '/api/rooms', { ...asModify(room), price: 100 + n }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+  });
+});
+
+// ── Stock ───────────────────────────────────────────────────────────────────────────────────
+
+describe("a room's stock never goes below what is booked on a coming night", () => {
+  test('refused naming the night; allowed down to the busiest night', async () => {
+    const room = await created(KINDS.rooms as Kind);
+    const busy = inDays(40);
+    await t.db.execute(sql`insert into room_nights (room_id, night, taken) values
+      (${room.id}, ${busy}, 3), (${room.id}, ${inDays(41)}, 2), (${room.id}, ${inDays(-5)}, 5)`);
+    const lower = await send('admin', 'PUT', '/api/rooms', { ...asModify(room), stock: 2 });
+    expect(lower.statusCode).toBe(409);
+    expect(lower.json().field).toBe('stock');
+    expect(lower.json().message).toBe(
+      `Stock cannot go below 3: 3 units are already booked on ${busy}`,
+    );
+    // A past night (5 taken) does not count.
+    const toThree = await send('admin', 'PUT', '/api/rooms', { ...asModify(room), stock: 3 });
+    expect(toThree.statusCode, toThree.body).toBe(200);
+    expect(toThree.json().stock).toBe(3);
+  });
+});
+
+// ── Cache, pictures, pickers ────────────────────────────────────────────────────────────────
+
+describe('what readers see after a write', () => {
+  test('the hotel detail and list show a modified hotel at once', async () => {
+    const before = await send('visitor', 'GET', `/api/hotels/${otherHotel}`);
+    expect(before.statusCode).toBe(200);
+    const hotel = await loadHotel(otherHotel);
+    const name = `renamed ${uniqueToken()}`;
+    const res = await send('superAdmin', 'PUT', '/api/hotels', { ...asModify(hotel), name });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await send('visitor', 'GET', `/api/hotels/${otherHotel}`)).json().name).toBe(name);
+    const list = await send('visitor', 'GET', `/api/hotels?name=${encodeURIComponent(name)}`);
+    expect(list.json().map((h: { id: number }) => h.id)).toEqual([otherHotel]);
+  });
+
+  test('a new room appears in its hotel detail at once', async () => {
+    await send('visitor', 'GET', `/api/hotels/${ownHotel}`);
+    const room = await created(KINDS.rooms as Kind);
+    const detail = (await send('visitor', 'GET', `/api/hotels/${ownHotel}`)).json();
+    expect(detail.Rooms.map((r: { id: number }) => r.id)).toContain(room.id);
+  });
+
+  test('a picture a modify dropped is deleted once nothing uses it', async () => {
+    const shared = await storedPicture();
+    const body = { ...(await hotelServiceCreate(ownHotel)), image: [shared] };
+    const one = (await send('admin', 'POST', '/api/serviceHotels', body)).json();
+    const two = (await send('admin', 'POST', '/api/serviceHotels', body)).json();
+    const replacement = await storedPicture();
+    const stillThere = async () =>
+      (await t.db.execute(sql`select 1 from images where public_id = ${shared.public_id}`)).rows
+        .length;
+    const first = await send('admin', 'PUT', '/api/serviceHotels', {
+      ...asModify(one),
+      image: [replacement],
+    });
+    expect(first.statusCode).toBe(200);
+    expect(await stillThere()).toBe(1); // the second service still shows it
+    await send('admin', 'PUT', '/api/serviceHotels', { ...asModify(two), image: [replacement] });
+    expect(await stillThere()).toBe(0);
+  });
+
+  test('pickers: hotel search ignoring accents and case; own lists sorted by name', async () => {
+    const token = uniqueToken();
+    const body = { ...(await hotelCreate()), name: `Posada Ñandú ${token}` };
+    const made = (await send('superAdmin', 'POST', '/api/hotels', body)).json();
+    for (const q of [`nandu ${token}`, `POSADA ${token.toUpperCase()}`, `${token} cordoba`]) {
+      const res = await send('superAdmin', 'GET', `/api/content/hotels?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.json()).toEqual([
+        {
+          id: made.id,
+          name: made.name,
+          state: 'Córdoba',
+          department: expect.any(String),
+          city: expect.any(String),
+        },
+      ]);
+    }
+    const limited = await send('superAdmin', 'GET', '/api/content/hotels?limit=3');
+    expect(limited.json()).toHaveLength(3);
+    const mine = await send('admin', 'GET', '/api/content/hotels');
+    expect(mine.json().map((h: { id: number }) => h.id)).toEqual([ownHotel]);
+    expect((await send('user', 'GET', '/api/content/hotels')).statusCode).toBe(403);
+
+    for (const name of ['Élan', 'alpha', 'Zeta', 'beta']) {
+      await send('admin', 'POST', '/api/events', {
+        ...(await eventCreate(ownHotel)),
+        name: `${name}`,
+      });
+    }
+    const events = (await send('admin', 'GET', `/api/content/events?idHotel=${ownHotel}`)).json();
+    const names = events.map((e: { name: string }) => e.name);
+    const sorted = [...names].sort((a: string, b: string) =>
+      a.localeCompare(b, 'en', { sensitivity: 'base' }),
+    );
+    expect(names).toEqual(sorted);
+    expect(names.indexOf('alpha')).toBeLessThan(names.indexOf('élan'));
+    expect(names.indexOf('élan')).toBeLessThan(names.indexOf('zeta'));
+    const otherList = await send('admin', 'GET', `/api/content/rooms?idHotel=${otherHotel}`);
+    expect(otherList.statusCode).toBe(403);
+  });
+});
