@@ -65,6 +65,7 @@ const adminScreens = [
     () => import('./routes/profiles/admin-profile-page.tsx'),
     'AdminProfilePage',
   ),
+  contentPage('profileAdmin/formsAdmin'),
 ];
 
 const superAdminScreens = [
@@ -88,6 +89,37 @@ const superAdminScreens = [
     () => import('./routes/admin/edit-admin-page.tsx'),
     'EditAdminPage',
   ),
+];
+
+type ContentPath = keyof typeof import('./routes/content/content-pages.tsx').CONTENT_SCREENS;
+
+/** A content screen (spec §2.12, §2.13): all share one chunk, fetched when one is first opened. */
+function contentPage(path: ContentPath): RouteObject {
+  return {
+    path,
+    lazy: async () => ({
+      Component: (await import('./routes/content/content-pages.tsx')).CONTENT_SCREENS[path],
+    }),
+  };
+}
+
+/** The content forms of a hotel's staff; an admin's are fixed to their own hotel. */
+const contentScreens = [
+  contentPage('home/createRooms'),
+  contentPage('home/ModifyRooms'),
+  contentPage('home/ModifyHotel'),
+  contentPage('home/createServHotels'),
+  contentPage('home/modifyServHotels'),
+  contentPage('home/createEvents'),
+  contentPage('home/modifyEvents'),
+];
+
+/** Hotels and the room services' catalogue are the superAdmin's alone (spec §6). */
+const superAdminContentScreens = [
+  contentPage('home/createHotels'),
+  contentPage('home/createServRooms'),
+  contentPage('home/modifyServRooms'),
+  contentPage('profileSuperAdmin/formsSuperAdmin'),
 ];
 
 const hotelStaffScreens = [
@@ -121,6 +153,8 @@ const accountScreens = [
   ...forRoles(['admin'], adminScreens),
   ...forRoles(['superAdmin'], superAdminScreens),
   ...forRoles(['admin', 'superAdmin'], hotelStaffScreens),
+  ...forRoles(['admin', 'superAdmin'], contentScreens),
+  ...forRoles(['superAdmin'], superAdminContentScreens),
 ];
 
 /**

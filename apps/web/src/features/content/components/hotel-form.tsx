@@ -1,0 +1,77 @@
+import { DESCRIPTION_MAX, QUALIFICATION_MAX, QUALIFICATION_MIN } from '@devstay/shared/constants';
+import { Textarea, TextInput } from '@mantine/core';
+import { type Draft, useContentDraft } from '../hooks/use-content-draft.ts';
+import { useSaveContent } from '../hooks/use-save-content.ts';
+import { descriptionField, nameField, textField } from './field-props.ts';
+import { FormFrame } from './form-frame.tsx';
+import { type ImageSlot, imageList } from './image-slot.ts';
+import { LocationFields } from './location-fields.tsx';
+import { SliderField } from './slider-field.tsx';
+
+export function emptyHotelDraft(): Draft {
+  return {
+    name: '',
+    image: [],
+    qualification: QUALIFICATION_MIN,
+    description: '',
+    address: '',
+    state: '',
+    department: '',
+    idLocation: null,
+  };
+}
+
+interface HotelFormProps {
+  form: 'hotelCreate' | 'hotelModify';
+  initial: Draft;
+  images: ImageSlot;
+  onReload?: () => void;
+}
+
+/** Create hotel (superAdmin) and modify hotel: name, pictures, stars, description, address, place. */
+export function HotelForm({ form, initial, images, onReload }: HotelFormProps) {
+  const draft = useContentDraft(form, initial);
+  const save = useSaveContent(form, draft);
+  const e = draft.visibleErrors;
+  return (
+    <FormFrame
+      onSubmit={save.submit}
+      submitLabel={form === 'hotelCreate' ? 'Create' : 'Modify'}
+      canSubmit={draft.canSubmit}
+      saving={save.saving}
+      stale={save.stale && onReload ? { message: save.stale, onReload } : null}
+    >
+      <TextInput label="Name" required autoComplete="off" {...nameField(draft, 'name')} />
+      {images({
+        label: 'Images',
+        value: imageList(draft.draft.image),
+        onChange: (update) => draft.update('image', (current) => update(imageList(current))),
+        error: e.image,
+      })}
+      <SliderField
+        label="Qualification"
+        unit="stars"
+        min={QUALIFICATION_MIN}
+        max={QUALIFICATION_MAX}
+        value={draft.draft.qualification}
+        onChange={(value) => draft.set('qualification', value)}
+        error={e.qualification}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={3}
+        required
+        {...descriptionField(draft, 'description', DESCRIPTION_MAX)}
+      />
+      <TextInput label="Address" required autoComplete="off" {...textField(draft, 'address')} />
+      <LocationFields
+        state={draft.draft.state}
+        department={draft.draft.department}
+        idLocation={draft.draft.idLocation}
+        onChange={(values) => draft.setMany(values)}
+        errors={e}
+      />
+    </FormFrame>
+  );
+}

@@ -1,0 +1,101 @@
+import { CONTENT_MESSAGES as M } from '@devstay/shared/messages';
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { emptyRoomDraft } from '../components/room-form.tsx';
+import {
+  initialDraftState,
+  markSubmitted,
+  setField,
+  setFields,
+  updateField,
+  useContentDraft,
+  viewDraft,
+} from './use-content-draft.ts';
+
+const hotel = { id: 7, name: 'byte inn' };
+const image = { url: '/uploads/a-800.webp', public_id: 'a' };
+
+function filledRoom() {
+  return {
+    ...emptyRoomDraft(hotel),
+    name: 'double',
+    image: [image],
+    description: 'Two desks and a fibre line',
+    category: 'premium',
+    services: ['Fibre'],
+  };
+}
+
+describe('draft state of a content form', () => {
+  test('an untouched empty form shows no message and cannot be submitted', () => {
+    const view = viewDraft('roomCreate', initialDraftState(emptyRoomDraft(hotel)));
+    expect(view.canSubmit).toBe(false);
+    expect(view.visibleErrors).toEqual({});
+    // The schema has judged every field already: the messages wait for a change or a submit.
+    expect(view.check.errors).toMatchObject({
+      name: M.roomNameRequired,
+      image: M.imageRequired,
+      description: M.descriptionRequired,
+      category: M.categoryRequired,
+      services: M.servicesRequired,
+    });
+  });
+
+  test('a changed field shows its message; a submit shows them all', () => {
+    let state = setField(initialDraftState(emptyRoomDraft(hotel)), 'category', 'vip 1');
+    expect(viewDraft('roomCreate', state).visibleErrors).toEqual({ category: M.categoryLetters });
+    state = markSubmitted(state);
+    expect(Object.keys(viewDraft('roomCreate', state).visibleErrors).sort()).toEqual(
+      ['category', 'description', 'image', 'name', 'services'].sort(),
+    );
+  });
+
+  test('a complete draft may be submitted and sends the parsed value', () => {
+    const view = viewDraft('roomCreate', initialDraftState(filledRoom()));
+    expect(view.canSubmit).toBe(true);
+    expect(view.visibleErrors).toEqual({});
+    expect(view.check.ok && view.check.value).toMatchObject({
+      id: 7,
+      name: 'double',
+      price: 10,
+      stock: 1,
+      services: ['fibre'],
+    });
+  });
+
+  test('sliders outside their range and a missing hotel are errors', () => {
+    const state = setFields(initialDraftState(filledRoom()), { price: 1001, stock: 0, id: null });
+    expect(viewDraft('roomCreate', state).visibleErrors).toEqual({
+      price: M.priceRange,
+      stock: M.stockRange,
+      id: M.hotelRequired,
+    });
+  });
+
+  test('a function of the current value adds to a list (uploads finishing one by one)', () => {
+    const add = (current: unknown) => [...(current as unknown[]), image];
+    const state = updateField(
+      updateField(initialDraftState({ image: [] }), 'image', add),
+      'image',
+      add,
+    );
+    expect(state.draft.image).toEqual([image, image]);
+    expect(state.touched.has('image')).toBe(true);
+  });
+
+  test('the hook: a server message shows until the field changes; reset starts over', () => {
+    const { result } = renderHook(() => useContentDraft('roomCreate', filledRoom()));
+    expect(result.current.canSubmit).toBe(true);
+    act(() => result.current.setServerError('stock', 'Stock cannot go below 3'));
+    expect(result.current.visibleErrors).toEqual({ stock: 'Stock cannot go below 3' });
+    act(() => result.current.set('stock', 4));
+    expect(result.current.visibleErrors).toEqual({});
+    act(() => result.current.set('description', ' '));
+    expect(result.current.visibleErrors).toEqual({ description: M.descriptionRequired });
+    expect(result.current.canSubmit).toBe(false);
+    act(() => result.current.reset(emptyRoomDraft(null)));
+    expect(result.current.visibleErrors).toEqual({});
+    act(() => result.current.showAll());
+    expect(result.current.visibleErrors.id).toBe(M.hotelRequired);
+  });
+});

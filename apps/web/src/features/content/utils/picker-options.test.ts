@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest';
+import {
+  eventOptionLabel,
+  hotelOptions,
+  nameOptions,
+  recordOptions,
+  roomOptionLabel,
+} from './picker-options.ts';
+
+describe('picker options', () => {
+  test('sorted ignoring accents and case, shown capitalised', () => {
+    expect(
+      nameOptions(['Óbera', 'almirante brown', 'Zárate', 'Ezeiza']).map((o) => o.label),
+    ).toEqual(['Almirante Brown', 'Ezeiza', 'Óbera', 'Zárate']);
+  });
+
+  test('hotels read name — state, department, city', () => {
+    const options = hotelOptions([
+      { id: 2, name: 'ñandú suites', state: 'Salta', department: 'Capital', city: 'Salta' },
+      {
+        id: 1,
+        name: 'árbol hotel',
+        state: 'Buenos Aires',
+        department: 'La Plata',
+        city: 'La Plata',
+      },
+    ]);
+    expect(options).toEqual([
+      { value: '1', label: 'Árbol Hotel — Buenos Aires, La Plata, La Plata' },
+      { value: '2', label: 'Ñandú Suites — Salta, Capital, Salta' },
+    ]);
+  });
+
+  test('events show name, date and time followed by hrs', () => {
+    expect(eventOptionLabel({ name: 'rust meetup', date: '2030-05-02', time: '18:30' })).toBe(
+      'Rust Meetup — 2030-05-02 18:30 hrs',
+    );
+    const events = [
+      { id: 3, name: 'édge ai', date: '2030-01-01', time: '09:00' },
+      { id: 4, name: 'devops day', date: '2030-01-02', time: '10:00' },
+    ];
+    expect(recordOptions(events, eventOptionLabel).map((o) => o.value)).toEqual(['4', '3']);
+  });
+
+  test('rooms of the same name are told apart by category and price', () => {
+    expect(roomOptionLabel({ name: 'double', category: 'premium', price: 120 })).toBe(
+      'Double — premium, $120',
+    );
+  });
+});

@@ -1,0 +1,80 @@
+import type {
+  EditableEvent,
+  EditableHotel,
+  EditableHotelService,
+  EditableRoom,
+  EditableRoomService,
+  ImageRefInput,
+} from '@devstay/shared/contracts/content';
+import { capitalize } from '@devstay/shared/text';
+import type { Draft } from '../hooks/use-content-draft.ts';
+
+/** A stored picture as a form sends it back: its url and public_id only. */
+function refs(images: readonly { url: string; public_id: string }[]): ImageRefInput[] {
+  return images.map(({ url, public_id }) => ({ url, public_id }));
+}
+
+// The drafts of the modify forms, from the records the pickers loaded (with their versions).
+
+export function roomDraft(room: EditableRoom): Draft {
+  return {
+    id: room.id,
+    idHotel: room.idHotel,
+    name: room.name,
+    image: refs(room.image),
+    price: room.price,
+    description: room.description,
+    category: room.category,
+    services: room.services,
+    stock: room.stock,
+    version: room.version,
+  };
+}
+
+export function hotelDraft(hotel: EditableHotel): Draft {
+  return {
+    id: hotel.id,
+    name: capitalize(hotel.name),
+    image: refs(hotel.image),
+    qualification: hotel.qualification,
+    description: hotel.description,
+    address: hotel.address,
+    state: hotel.state,
+    department: hotel.department,
+    idLocation: hotel.idLocation,
+    version: hotel.version,
+  };
+}
+
+export function eventDraft(event: EditableEvent): Draft {
+  return {
+    id: event.id,
+    name: capitalize(event.name),
+    idHotel: event.idHotel,
+    date: event.date,
+    time: event.time,
+    image: refs(event.image),
+    description: event.description,
+    version: event.version,
+  };
+}
+
+export function hotelServiceDraft(service: EditableHotelService): Draft {
+  return {
+    id: service.id,
+    idHotel: service.idHotel,
+    name: capitalize(service.name),
+    image: refs(service.image),
+    description: service.description,
+    version: service.version,
+  };
+}
+
+export function roomServiceDraft(service: EditableRoomService): Draft {
+  return {
+    id: service.id,
+    name: capitalize(service.name),
+    image: refs(service.image),
+    version: service.version,
+  };
+}
