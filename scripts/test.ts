@@ -28,6 +28,8 @@ const steps: [string, string, string[]][] = [
     ['run', '--reporter=default', '--reporter=json', '--outputFile.json=.test-reports/unit.json'],
   ],
   ['end-to-end tests', process.execPath, ['scripts/e2e.ts']],
+  // The build the end-to-end tests served: its first load within the web's budget.
+  ['first-load budget', process.execPath, ['apps/web/scripts/first-load.ts']],
 ];
 
 interface Report {

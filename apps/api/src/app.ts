@@ -162,6 +162,8 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build's .br and .gz copies (apps/web/vite.config.ts), chosen by Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -172,7 +174,10 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
       if (request.url.startsWith('/api/') || request.url.startsWith('/uploads/')) {
         return reply.callNotFound();
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+      // The static plugin's own cache-control would replace ours: every start may ship new assets.
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', webDist, { cacheControl: false });
     });
   }
 
