@@ -11,6 +11,9 @@ import { badRequest } from '../../lib/errors.ts';
 import type { Executor } from '../availability/ledger.ts';
 import type { ImageStorage } from './storage.ts';
 
+/** A PostgreSQL text[] literal of ids (quoted, so commas and braces in one stay inside it). */
+const textArray = (ids: readonly string[]) => `{${ids.map((id) => JSON.stringify(id)).join(',')}}`;
+
 /** The tables whose `image` column references pictures by public_id. */
 const REFERENCING_TABLES = ['hotels', 'rooms', 'events', 'hotel_services', 'room_services'];
 
@@ -33,7 +36,7 @@ export async function resolveImageRefs(
     height: number;
     variants: { url: string; width: number }[];
   }>(sql`select public_id, url, width, height, variants from images
-    where public_id = any(${`{${ids.map((id) => JSON.stringify(id)).join(',')}}`}::text[])`);
+    where public_id = any(${textArray(ids)}::text[])`);
   const stored = new Map(result.rows.map((r) => [r.public_id, r]));
   const kept = new Map(current.map((r) => [r.public_id, r]));
   return sent.map((ref, i) => {
@@ -58,8 +61,6 @@ export function droppedPictures(before: readonly ImageRef[], after: readonly Ima
   const still = new Set(after.map((r) => r.public_id));
   return [...new Set(before.map((r) => r.public_id))].filter((id) => !still.has(id));
 }
-
-const textArray = (ids: readonly string[]) => `{${ids.map((id) => JSON.stringify(id)).join(',')}}`;
 
 /**
  * Deletes those of `publicIds` that no content references: the `images` row in a transaction
