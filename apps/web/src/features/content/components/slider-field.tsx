@@ -40,7 +40,8 @@ export function SliderField({ label, min, max, value, onChange, error, unit }: S
         ]}
         mt="xs"
         mb="lg"
-        aria-describedby={error ? `${id}-error` : undefined}
+        // Mantine names the wrapper's message `${wrapper id}-error`.
+        aria-describedby={error ? `${id}-label-error` : undefined}
       />
     </Input.Wrapper>
   );
