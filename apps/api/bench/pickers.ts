@@ -22,6 +22,7 @@ import { openDatabase } from '../src/db/open-database.ts';
 import { hotels } from '../src/db/schema.ts';
 import { freePort } from '../src/lib/free-port.ts';
 import { hotelPickerStatement, searchHotelPicker } from '../src/modules/content/repository.ts';
+import { localDiskStorage } from '../src/modules/images/storage.ts';
 
 const HOTELS = envInt('BENCH_HOTELS', 100_000);
 const RUNS = envInt('BENCH_PICKER_RUNS', 200);
@@ -73,7 +74,7 @@ async function main() {
       const { seedLargeCatalogue } = await import('@devstay/demo-data/large');
       await seedLargeCatalogue(db, {
         hotels: HOTELS - (existing?.n ?? 0),
-        uploadsDir: path.join(work, 'uploads'),
+        storage: localDiskStorage(path.join(work, 'uploads')),
       });
       console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
