@@ -218,3 +218,34 @@ test('an admin creates a hotel service and modifies it; the hotel page shows eac
   await expect(services.getByText(changed)).toBeVisible();
   await expect(services.getByText(description)).toHaveCount(0);
 });
+
+test("a superAdmin's modify room: the hotel to list apart from the room's own, and a new search offers only matches", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('superAdmin');
+  const hotels = (await (await page.request.get('/api/content/hotels?limit=2')).json()) as {
+    name: string;
+    city: string;
+  }[];
+  const [first, second] = hotels;
+  if (!first || !second) throw new Error('the demo has hotels');
+  await page.goto('/home/ModifyRooms');
+  const scope = page.getByRole('combobox', { name: 'Rooms of hotel' });
+  await scope.fill(first.name);
+  await page.getByRole('option', { name: new RegExp(`^${first.name} — `, 'i') }).click();
+  await choose(page, 'Room', /.+/);
+  // The loaded room's own hotel field is the form's only "Hotel".
+  await expect(page.getByRole('combobox', { name: 'Hotel', exact: true })).toHaveValue(
+    new RegExp(`^${first.name} — `, 'i'),
+  );
+
+  await scope.fill(second.name);
+  const offered = page.getByRole('option');
+  await expect(offered.first()).toHaveText(new RegExp(`^${second.name} — `, 'i'));
+  await expect(offered.filter({ hasText: new RegExp(`^${first.name} — `, 'i') })).toHaveCount(0);
+  await offered.first().click();
+  // Another hotel's rooms: nothing picked, no form.
+  await expect(page.getByRole('combobox', { name: 'Room', exact: true })).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Modify' })).toHaveCount(0);
+});
