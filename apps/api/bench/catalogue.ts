@@ -40,6 +40,7 @@ import {
   hotelPageQuery,
   searchHotels,
 } from '../src/modules/hotels/repository.ts';
+import { localDiskStorage } from '../src/modules/images/storage.ts';
 
 const HOTELS = envInt('BENCH_HOTELS', 100_000);
 const SECONDS = envInt('BENCH_SECONDS', 10);
@@ -346,7 +347,10 @@ async function main() {
       const t0 = performance.now();
       console.log(`seeding ${HOTELS} hotels…`);
       const { seedLargeCatalogue } = await import('@devstay/demo-data/large');
-      await seedLargeCatalogue(db, { hotels: HOTELS - (existing?.n ?? 0), uploadsDir });
+      await seedLargeCatalogue(db, {
+        hotels: HOTELS - (existing?.n ?? 0),
+        storage: localDiskStorage(uploadsDir),
+      });
       console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
     await db.execute(sql`vacuum analyze`);

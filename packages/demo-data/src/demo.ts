@@ -22,6 +22,7 @@ import {
   pictureRef,
   type StoredPicture,
 } from '@devstay/api/modules/images/pipeline';
+import type { ImageStorage } from '@devstay/api/modules/images/storage';
 import { today as localToday } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
 import { like, sql } from 'drizzle-orm';
@@ -69,7 +70,8 @@ async function hasHotels(db: Db | Tx): Promise<boolean> {
 export async function seedIfEmpty(
   db: Db,
   options: {
-    uploadsDir: string;
+    /** Where the pictures go: the configured storage (imageStorageOf). */
+    storage: ImageStorage;
     today?: string;
     imageCacheDir?: string | null;
     limits?: ImageLimits;
@@ -88,7 +90,7 @@ export async function seedIfEmpty(
   }
   const plan = buildDemoPlan(options.today ?? localToday());
   // Pictures first, outside the transaction: files are idempotent and appear atomically.
-  const rendered = await renderImages(plan.images, options.uploadsDir, {
+  const rendered = await renderImages(plan.images, options.storage, {
     cacheDir: options.imageCacheDir,
     limits: options.limits,
   });
@@ -109,21 +111,21 @@ export async function seedIfEmpty(
 }
 
 /**
- * On a seeded database whose uploads folder lost seed pictures (a new or wiped folder), stores
+ * On a seeded database whose storage lost seed pictures (a new or wiped folder or bucket), stores
  * the current drawings again: every lost one unless the drawings changed since.
  */
 async function restoreSeedImages(
   db: Db,
-  options: { uploadsDir: string; imageCacheDir?: string | null; limits?: ImageLimits },
+  options: { storage: ImageStorage; imageCacheDir?: string | null; limits?: ImageLimits },
 ): Promise<{ rendered: number; reused: number; cached: number }> {
   const stored = await db
     .select({ variants: images.variants })
     .from(images)
     .where(like(images.publicId, `${SEED_IMAGE_DIR}/%`));
-  if (!(await anyVariantMissing(options.uploadsDir, stored))) {
+  if (!(await anyVariantMissing(options.storage, stored))) {
     return { rendered: 0, reused: stored.length, cached: 0 };
   }
-  const report = await renderImages(buildDemoPlan(localToday()).images, options.uploadsDir, {
+  const report = await renderImages(buildDemoPlan(localToday()).images, options.storage, {
     cacheDir: options.imageCacheDir,
     limits: options.limits,
   });

@@ -1,11 +1,13 @@
 /**
  * Draws the planned SVG scenes and stores them through the image pipeline (the one admin
- * uploads use): WebP variants under `${uploadsDir}/seed/`, served at `/uploads/seed/…`, named by
- * a hash of their bytes.
+ * uploads use) in the configured storage: WebP variants under `seed/` (on disk
+ * `${UPLOADS_DIR}/seed/`, served at `/uploads/seed/…`; or in the S3 bucket), named by a hash of
+ * their bytes.
  *
  * Encoded pictures are also kept in a machine-wide cache folder, keyed by a hash of the drawing:
- * a fresh uploads folder (a new data folder, each test run) copies them instead of drawing and
- * encoding them again. The cache is best effort; when it cannot be written, nothing fails.
+ * a fresh storage (a new data folder, each test run, a new bucket) copies them instead of
+ * drawing and encoding them again. The cache is best effort; when it cannot be written, nothing
+ * fails.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -28,6 +30,8 @@ export const SEED_IMAGE_DIR = 'seed';
  */
 const SEED_WEBP_EFFORT = 1;
 const CONCURRENCY = 2;
+/** Existence checks at once: one request each on S3. */
+const CHECKS_AT_ONCE = 16;
 
 /** The default cache of encoded seed pictures, shared by every data folder of this machine. */
 export const SEED_IMAGE_CACHE_DIR = path.join(tmpdir(), 'devstay-seed-pictures');
@@ -56,6 +60,12 @@ async function hasAll(storage: ImageStorage, picture: StoredPicture): Promise<bo
   return true;
 }
 
+/** A cached picture as `storage` serves it: the manifest holds the URLs of where it was made. */
+function servedBy(storage: ImageStorage, picture: StoredPicture): StoredPicture {
+  const variants = picture.variants.map((v) => ({ ...v, url: storage.url(v.key) }));
+  return { ...picture, url: variants.at(-1)?.url ?? picture.url, variants };
+}
+
 async function readManifest(file: string): Promise<StoredPicture | undefined> {
   try {
     return JSON.parse(await readFile(file, 'utf8')) as StoredPicture;
@@ -70,10 +80,9 @@ async function readManifest(file: string): Promise<StoredPicture | undefined> {
  */
 export async function renderImages(
   images: readonly PlannedImage[],
-  uploadsDir: string,
+  uploads: ImageStorage,
   options: { cacheDir?: string | null; limits?: ImageLimits } = {},
 ): Promise<RenderReport> {
-  const uploads = localDiskStorage(uploadsDir);
   const cacheDir = options.cacheDir === undefined ? SEED_IMAGE_CACHE_DIR : options.cacheDir;
   const cache =
     cacheDir !== null &&
@@ -89,7 +98,8 @@ export async function renderImages(
 
   const one = async (image: PlannedImage) => {
     const manifestFile = cacheDir && path.join(cacheDir, 'manifests', `${drawingHash(image)}.json`);
-    const known = cache && manifestFile ? await readManifest(manifestFile) : undefined;
+    const manifest = cache && manifestFile ? await readManifest(manifestFile) : undefined;
+    const known = manifest && servedBy(uploads, manifest);
     if (known && (await hasAll(uploads, known))) {
       report.reused++;
       out.set(image.key, known);
@@ -144,14 +154,15 @@ export async function renderImages(
   return { images: out, ...report };
 }
 
-/** Whether any file of the stored pictures is missing from the uploads folder. */
+/** Whether any file of the stored pictures is missing from the storage. */
 export async function anyVariantMissing(
-  uploadsDir: string,
+  storage: ImageStorage,
   pictures: readonly { variants: { key: string }[] }[],
 ): Promise<boolean> {
-  const uploads = localDiskStorage(uploadsDir);
-  for (const picture of pictures) {
-    for (const variant of picture.variants) if (!(await uploads.has(variant.key))) return true;
+  const keys = pictures.flatMap((p) => p.variants.map((v) => v.key));
+  for (let i = 0; i < keys.length; i += CHECKS_AT_ONCE) {
+    const found = await Promise.all(keys.slice(i, i + CHECKS_AT_ONCE).map((k) => storage.has(k)));
+    if (found.includes(false)) return true;
   }
   return false;
 }

@@ -6,6 +6,7 @@
  */
 
 import type { Db } from '@devstay/api/db/client';
+import type { ImageStorage } from '@devstay/api/modules/images/storage';
 import { searchKey } from '@devstay/shared/text';
 import type { PoolClient } from 'pg';
 import { seedIfEmpty } from './demo.ts';
@@ -72,7 +73,7 @@ async function skipForeignKeyChecks(client: PoolClient): Promise<boolean> {
  */
 export async function seedLargeCatalogue(
   db: Db,
-  options: { hotels: number; uploadsDir: string; seed?: number },
+  options: { hotels: number; storage: ImageStorage; seed?: number },
 ): Promise<LargeReport> {
   const started = performance.now();
   if (!Number.isInteger(options.hotels) || options.hotels < 0) {
@@ -85,7 +86,7 @@ export async function seedLargeCatalogue(
     steps[name] = Math.round(now - mark);
     mark = now;
   };
-  await seedIfEmpty(db, { uploadsDir: options.uploadsDir });
+  await seedIfEmpty(db, { storage: options.storage });
   step('demo seed');
   const client = await db.$client.connect();
   try {

@@ -44,14 +44,21 @@ async function main() {
   }
 
   // Loaded once the arguments are known good: a typo is reported at once.
-  const [{ loadConfig }, { openDatabase }, { seedIfEmpty }, { seedLargeCatalogue }] =
-    await Promise.all([
-      import('@devstay/api/config'),
-      import('@devstay/api/db/open-database'),
-      import('./demo.ts'),
-      import('./large.ts'),
-    ]);
+  const [
+    { loadConfig },
+    { openDatabase },
+    { imageStorageOf },
+    { seedIfEmpty },
+    { seedLargeCatalogue },
+  ] = await Promise.all([
+    import('@devstay/api/config'),
+    import('@devstay/api/db/open-database'),
+    import('@devstay/api/modules/images/configured-storage'),
+    import('./demo.ts'),
+    import('./large.ts'),
+  ]);
   const config = loadConfig();
+  const storage = imageStorageOf(config);
   const started = performance.now();
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -65,7 +72,7 @@ async function main() {
       `database ready (${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}) in ${seconds(performance.now() - started)}`,
     );
 
-    const demo = await seedIfEmpty(db, { uploadsDir: config.UPLOADS_DIR });
+    const demo = await seedIfEmpty(db, { storage });
     if (demo.seeded && demo.counts) {
       const c = demo.counts;
       console.log(
@@ -82,7 +89,7 @@ async function main() {
       console.log(`adding ${options.hotels} synthetic hotels…`);
       const large = await seedLargeCatalogue(db, {
         hotels: options.hotels,
-        uploadsDir: config.UPLOADS_DIR,
+        storage,
       });
       console.log(
         `large catalogue in ${seconds(large.ms)}: ${large.hotels} hotels, ${large.rooms} rooms, ` +

@@ -5,10 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { loadConfig } from '@devstay/api/config';
 import { createDb, type Db } from '@devstay/api/db/client';
 import { createDatabaseIfMissing } from '@devstay/api/db/embedded';
 import { migrateDb } from '@devstay/api/db/migrate';
 import type { ImageRef } from '@devstay/api/db/schema';
+import { freePort } from '@devstay/api/lib/free-port';
+import { imageStorageOf } from '@devstay/api/modules/images/configured-storage';
+import { localDiskStorage } from '@devstay/api/modules/images/storage';
 import { createTestDatabase } from '@devstay/api/test/app';
 import {
   PRICE_MAX,
@@ -21,14 +25,17 @@ import {
 } from '@devstay/shared/constants';
 import { addDays, today } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
+import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { seedIfEmpty } from './demo.ts';
 import { buildDemoPlan } from './demo-plan.ts';
 import { renderImages } from './images.ts';
 import { seedLargeCatalogue } from './large.ts';
+import { prepareDemoData } from './prepare.ts';
 
 const uploadsDir = inject('uploadsDir');
+const uploads = localDiskStorage(uploadsDir);
 let db: Db;
 
 beforeAll(async () => {
@@ -314,7 +321,7 @@ describe('demo seed', () => {
         )
       )[0]?.n;
     const before = await count();
-    const report = await seedIfEmpty(db, { uploadsDir });
+    const report = await seedIfEmpty(db, { storage: uploads });
     expect(report.seeded).toBe(false);
     expect(await count()).toBe(before);
   });
@@ -325,7 +332,7 @@ describe('demo seed', () => {
       const images = await rows<{ variants: Variant[] }>(
         "select variants from images where public_id like 'seed/%'",
       );
-      const report = await seedIfEmpty(db, { uploadsDir: dir });
+      const report = await seedIfEmpty(db, { storage: localDiskStorage(dir) });
       expect(report.seeded).toBe(false);
       expect(report.imagesRendered + report.imagesCached).toBeGreaterThanOrEqual(images.length);
       for (const image of images) {
@@ -333,7 +340,7 @@ describe('demo seed', () => {
           await expectWebp(uploadedFile(dir, v.url), v.width, v.height);
         }
       }
-      const again = await seedIfEmpty(db, { uploadsDir: dir });
+      const again = await seedIfEmpty(db, { storage: localDiskStorage(dir) });
       expect(again.imagesRendered + again.imagesCached).toBe(0);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -346,8 +353,8 @@ describe('demo seed', () => {
     const b = createDb(url, 2);
     try {
       const reports = await Promise.all([
-        seedIfEmpty(a, { uploadsDir }),
-        seedIfEmpty(b, { uploadsDir }),
+        seedIfEmpty(a, { storage: uploads }),
+        seedIfEmpty(b, { storage: uploads }),
       ]);
       expect(reports.filter((r) => r.seeded)).toHaveLength(1);
       const fresh = await a.$client.query(
@@ -360,6 +367,63 @@ describe('demo seed', () => {
     } finally {
       await a.$client.end();
       await b.$client.end();
+    }
+  });
+
+  test('with S3_BUCKET set, npm start seeds its pictures into the bucket, rows pointing there', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'devstay-seed-s3-'));
+    const port = await freePort();
+    const s3 = new S3rver({
+      port,
+      address: '127.0.0.1',
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: 'devstay-seed', configs: [] }],
+    });
+    await s3.run();
+    const url = await emptyDatabase();
+    const fresh = createDb(url, 2);
+    try {
+      const endpoint = `http://127.0.0.1:${port}`;
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: url,
+        UPLOADS_DIR: path.join(dir, 'never-written'),
+        S3_BUCKET: 'devstay-seed',
+        S3_ENDPOINT: endpoint,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        DEMO_ACCOUNTS: 'false',
+      });
+      await prepareDemoData(fresh, config);
+      const stored = (
+        await fresh.$client.query<{ url: string; variants: Variant[] }>(
+          "select url, variants from images where public_id like 'seed/%'",
+        )
+      ).rows;
+      expect(stored.length).toBeGreaterThan(0);
+      for (const image of stored) {
+        expect(image.url.startsWith(`${endpoint}/devstay-seed/seed/`), image.url).toBe(true);
+        for (const v of image.variants) expect(v.url).toBe(`${endpoint}/devstay-seed/${v.key}`);
+      }
+      const hotel = (
+        await fresh.$client.query<{ image: ImageRef[] }>('select image from hotels limit 1')
+      ).rows[0];
+      const first = hotel?.image[0];
+      expect(first?.url.startsWith(endpoint)).toBe(true);
+      const fetched = await fetch(first?.url ?? '');
+      expect(fetched.status).toBe(200);
+      const meta = await sharp(Buffer.from(await fetched.arrayBuffer())).metadata();
+      expect(meta.format).toBe('webp');
+      // Nothing went to the uploads folder.
+      await expect(stat(path.join(dir, 'never-written'))).rejects.toThrow();
+      // A second start finds every picture in the bucket.
+      const again = await seedIfEmpty(fresh, { storage: imageStorageOf(config) });
+      expect(again.imagesRendered + again.imagesCached).toBe(0);
+    } finally {
+      await fresh.$client.end();
+      await s3.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 
@@ -386,7 +450,7 @@ describe('demo seed', () => {
     const cacheDir = path.join(dir, 'cache');
     const uploads = path.join(dir, 'uploads');
     try {
-      const first = await renderImages(some, uploads, { cacheDir });
+      const first = await renderImages(some, localDiskStorage(uploads), { cacheDir });
       expect(first.rendered).toBe(some.length);
       for (const image of some) {
         const stored = first.images.get(image.key);
@@ -400,14 +464,18 @@ describe('demo seed', () => {
         const { channels } = await sharp(file).stats();
         expect(Math.max(...channels.map((c) => c.stdev))).toBeGreaterThan(20);
       }
-      const second = await renderImages(some, uploads, { cacheDir });
+      const second = await renderImages(some, localDiskStorage(uploads), { cacheDir });
       expect(second.rendered).toBe(0);
       expect(second.reused).toBe(some.length);
-      const elsewhere = await renderImages(some, path.join(dir, 'other'), { cacheDir });
+      const elsewhere = await renderImages(some, localDiskStorage(path.join(dir, 'other')), {
+        cacheDir,
+      });
       expect(elsewhere.cached).toBe(some.length);
       // The same stored pictures by key, whichever finished drawing first.
       expect(Object.fromEntries(elsewhere.images)).toEqual(Object.fromEntries(first.images));
-      const uncached = await renderImages(some, path.join(dir, 'plain'), { cacheDir: null });
+      const uncached = await renderImages(some, localDiskStorage(path.join(dir, 'plain')), {
+        cacheDir: null,
+      });
       expect(uncached.rendered).toBe(some.length);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -420,7 +488,7 @@ describe('large catalogue', () => {
     const [before] = await rows<{ max: number; n: number }>(
       'select max(id)::int as max, count(*)::int as n from hotels',
     );
-    const report = await seedLargeCatalogue(db, { hotels: 500, uploadsDir });
+    const report = await seedLargeCatalogue(db, { hotels: 500, storage: uploads });
     expect(report.hotels).toBe(500);
     const [after] = await rows<{ n: number }>('select count(*)::int as n from hotels');
     expect(after?.n).toBe((before?.n ?? 0) + 500);
@@ -480,10 +548,10 @@ describe('large catalogue', () => {
   });
 
   test('refuses a count that is not a whole number', async () => {
-    await expect(seedLargeCatalogue(db, { hotels: -1, uploadsDir })).rejects.toThrow(
+    await expect(seedLargeCatalogue(db, { hotels: -1, storage: uploads })).rejects.toThrow(
       /whole number/,
     );
-    await expect(seedLargeCatalogue(db, { hotels: 1.5, uploadsDir })).rejects.toThrow(
+    await expect(seedLargeCatalogue(db, { hotels: 1.5, storage: uploads })).rejects.toThrow(
       /whole number/,
     );
   });

@@ -8,6 +8,7 @@ import { createDb } from '../db/client.ts';
 import { createDatabaseIfMissing, startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { freePort } from '../lib/free-port.ts';
+import { localDiskStorage } from '../modules/images/storage.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,7 +51,7 @@ export default async function setup(project: TestProject) {
   const templateUrl = adminUrl.replace(/\/postgres$/, `/${templateDatabase}`);
   const db = createDb(templateUrl, 2);
   await migrateDb(db);
-  await seedIfEmpty(db, { uploadsDir });
+  await seedIfEmpty(db, { storage: localDiskStorage(uploadsDir) });
   await ensureDemoAccounts(db);
   await db.$client.end();
 

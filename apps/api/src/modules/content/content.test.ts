@@ -553,3 +553,57 @@ describe('what readers see after a write', () => {
     expect(otherList.statusCode).toBe(403);
   });
 });
+
+describe("the superAdmin's hotel picker searches on the server", () => {
+  test('by name, city, department and state, ignoring accents and case, every word, limited', async () => {
+    const [a, b, c, d] = [uniqueToken(), uniqueToken(), uniqueToken(), uniqueToken()];
+    const place = await insertLocation(t.db, {
+      state: `Río ${d}`,
+      department: `Güemes ${c}`,
+      city: `Villa Álamo ${b}`,
+    });
+    const elsewhere = await insertLocation(t.db, {
+      state: 'Córdoba',
+      department: `Punilla ${c.slice(0, 4)}x`,
+      city: `Cosquín ${uniqueToken()}`,
+    });
+    const made = [];
+    for (const name of [`posada ñandú ${a}`, `hostería ${a} sur`, `cabañas ${a} norte`]) {
+      made.push(await insertHotel(t.db, { name, locationId: place.id }));
+    }
+    const away = await insertHotel(t.db, {
+      name: `posada zz ${a} lejos`,
+      locationId: elsewhere.id,
+    });
+    const search = async (q: string, limit?: number) => {
+      const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
+      const res = await send('superAdmin', 'GET', `/api/content/hotels?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { id: number; name: string; city: string }[]).map((h) => h.id);
+    };
+    const byName = [made[2], made[1], made[0]].map((h) => h?.id); // cabañas, hostería, posada
+    const all = [...byName, away.id];
+
+    // A word of the name, with and without its accents, in any case.
+    expect(await search(a)).toEqual(all);
+    expect(await search(`NANDU ${a.toUpperCase()}`)).toEqual([made[0]?.id]);
+    expect(await search(`Ñandú ${a}`)).toEqual([made[0]?.id]);
+    expect(await search(`hosteria ${a}`)).toEqual([made[1]?.id]);
+    // The city, the department, a word of the state: each typed as a person would.
+    expect(await search(`villa alamo ${b}`)).toEqual(byName);
+    expect(await search(`ÁLAMO ${b.toUpperCase()}`)).toEqual(byName);
+    expect(await search(`guemes ${c}`)).toEqual(byName);
+    expect(await search(`rio ${d}`)).toEqual(byName);
+    expect(await search(`RÍO ${d}`)).toEqual(byName);
+    // Every word must be found somewhere: in the name or the place, mixed.
+    expect(await search(`posada ${d}`)).toEqual([made[0]?.id]);
+    expect(await search(`${a} cordoba`)).toEqual([away.id]);
+    expect(await search(`${b} lejos`)).toEqual([]);
+    // A part of a word finds it too; the list is cut at limit, in name order.
+    expect(await search(a.slice(2, 8))).toEqual(expect.arrayContaining(all));
+    expect(await search(a, 2)).toEqual(byName.slice(0, 2));
+    const limited = await send('superAdmin', 'GET', '/api/content/hotels?q=a&limit=0');
+    expect(limited.statusCode).toBe(400);
+    expect(limited.json().field).toBe('limit');
+  });
+});

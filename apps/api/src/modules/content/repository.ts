@@ -9,7 +9,7 @@ import type {
 } from '@devstay/shared/contracts/content';
 import { CONTENT_MESSAGES } from '@devstay/shared/messages';
 import { centsToPrice, compareText, searchKey } from '@devstay/shared/text';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   events,
@@ -261,6 +261,19 @@ export async function searchHotelPicker(
   limit: number,
   onlyHotel?: number,
 ): Promise<HotelPickerItem[]> {
+  const result = await db.execute<HotelPickerItem>(
+    await hotelPickerStatement(db, q, limit, onlyHotel),
+  );
+  return result.rows;
+}
+
+/** The picker's SQL statement (the benchmark explains it). */
+export async function hotelPickerStatement(
+  db: Db,
+  q: string | undefined,
+  limit: number,
+  onlyHotel?: number,
+): Promise<SQL> {
   const words = searchKey(q ?? '')
     .split(' ')
     .filter(Boolean)
@@ -288,11 +301,10 @@ export async function searchHotelPicker(
     }
   }
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const result = await db.execute<HotelPickerItem>(sql`
+  return sql`
     select h.id, h.name, l.state, l.department, l.city
     from hotels h join locations l on l.id = h.location_id
     ${where}
     order by h.name_key, h.id
-    limit ${limit}`);
-  return result.rows;
+    limit ${limit}`;
 }

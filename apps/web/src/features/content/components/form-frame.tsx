@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Alert.layer.css';
 import { Alert, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { BackButton } from '../../../components/back-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 
@@ -27,6 +27,9 @@ export function FormPage({ title, back, children }: FormPageProps) {
   );
 }
 
+/** A field in error: an input Mantine marks invalid, or the picture control's button. */
+const FIRST_INVALID = '[aria-invalid="true"], [data-invalid] button';
+
 interface FormFrameProps {
   onSubmit: () => void;
   submitLabel: string;
@@ -41,7 +44,8 @@ interface FormFrameProps {
 /**
  * The form and its submit button. An incomplete form's button is aria-disabled rather than
  * disabled: it stays focusable, and pressing it lists every field's message with the toast
- * 'Check the fields' (spec §5) instead of doing nothing.
+ * 'Check the fields' (spec §5) instead of doing nothing, and moves the focus to the first field
+ * in error, so a keyboard or screen reader user lands on what to fix.
  */
 export function FormFrame({
   onSubmit,
@@ -51,12 +55,21 @@ export function FormFrame({
   stale,
   children,
 }: FormFrameProps) {
+  const form = useRef<HTMLFormElement>(null);
+  const [refused, setRefused] = useState(0);
+  // After the messages of a refused submit are on screen.
+  useEffect(() => {
+    if (refused === 0) return;
+    form.current?.querySelector<HTMLElement>(FIRST_INVALID)?.focus();
+  }, [refused]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!saving) onSubmit();
+    if (saving) return;
+    if (!canSubmit) setRefused((n) => n + 1);
+    onSubmit();
   };
   return (
-    <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate>
+    <Paper ref={form} withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
         {children}
         {stale ? (

@@ -75,13 +75,14 @@ function SearchedHotelField({
   const query = debounced === chosenLabel ? '' : debounced;
   const hotels = useHotelSearch(query);
 
-  const data = useMemo(() => {
+  const { data, unmatched } = useMemo(() => {
     const options = hotelOptions(hotels.data ?? []);
     const current = value === null ? undefined : String(value);
     if (current && chosenLabel && !options.some((o) => o.value === current)) {
-      return [{ value: current, label: chosenLabel }, ...options];
+      // Kept in the data so the box can show its label, but not offered for a search it fails.
+      return { data: [{ value: current, label: chosenLabel }, ...options], unmatched: current };
     }
-    return options;
+    return { data: options, unmatched: undefined };
   }, [hotels.data, value, chosenLabel]);
 
   let empty = 'No hotel matches';
@@ -102,7 +103,11 @@ function SearchedHotelField({
       searchValue={search}
       onSearchChange={setSearch}
       // The server already matched the text against name and place: keep its answer as is.
-      filter={({ options }) => options}
+      filter={({ options }) =>
+        query && unmatched
+          ? options.filter((o) => !('value' in o) || o.value !== unmatched)
+          : options
+      }
       nothingFoundMessage={empty}
       error={error}
       required

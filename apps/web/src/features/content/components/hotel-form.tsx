@@ -50,7 +50,7 @@ export function HotelForm({ form, initial, images, onReload }: HotelFormProps) {
       })}
       <SliderField
         label="Qualification"
-        unit="stars"
+        unit={['star', 'stars']}
         min={QUALIFICATION_MIN}
         max={QUALIFICATION_MAX}
         value={draft.draft.qualification}

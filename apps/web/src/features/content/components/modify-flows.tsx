@@ -31,22 +31,26 @@ interface ModifyProps {
   images: ImageSlot;
 }
 
-/** The hotel whose records a modify form lists: the admin's, or the one the superAdmin picks. */
-function useHotelScope(fixedHotel: HotelRef | null) {
+/**
+ * The hotel whose records a modify form lists: the admin's, or the one the superAdmin picks.
+ * `label` tells it apart from the form's own Hotel field below (a room can move hotels).
+ */
+function useHotelScope(fixedHotel: HotelRef | null, label = 'Hotel') {
   const [picked, setPicked] = useState<{ id: number; label: string } | null>(null);
   const id = fixedHotel?.id ?? picked?.id ?? null;
-  const label = fixedHotel ? capitalize(fixedHotel.name) : (picked?.label ?? '');
+  const current = fixedHotel ? capitalize(fixedHotel.name) : (picked?.label ?? '');
   const field = (
     <HotelField
+      label={label}
       fixed={fixedHotel}
       value={id}
       onChange={(hotel, hotelLabel) =>
         setPicked(hotel === null ? null : { id: hotel, label: hotelLabel })
       }
-      currentLabel={label}
+      currentLabel={current}
     />
   );
-  return { id, label, field };
+  return { id, label: current, field };
 }
 
 /** The picked record of a list, by id; it is gone when the list no longer holds it. */
@@ -57,7 +61,7 @@ function usePicked<T extends { id: number }>(records: readonly T[] | undefined) 
 }
 
 export function ModifyRoom({ fixedHotel, images }: ModifyProps) {
-  const hotel = useHotelScope(fixedHotel);
+  const hotel = useHotelScope(fixedHotel, 'Rooms of hotel');
   const rooms = useEditableRooms(hotel.id);
   const picked = usePicked(rooms.data);
   const options = useMemo(() => recordOptions(rooms.data ?? [], roomOptionLabel), [rooms.data]);
@@ -90,7 +94,7 @@ export function ModifyRoom({ fixedHotel, images }: ModifyProps) {
 }
 
 export function ModifyEvent({ fixedHotel, images }: ModifyProps) {
-  const hotel = useHotelScope(fixedHotel);
+  const hotel = useHotelScope(fixedHotel, 'Events of hotel');
   const events = useEditableEvents(hotel.id);
   const picked = usePicked(events.data);
   const options = useMemo(() => recordOptions(events.data ?? [], eventOptionLabel), [events.data]);
@@ -123,7 +127,7 @@ export function ModifyEvent({ fixedHotel, images }: ModifyProps) {
 }
 
 export function ModifyHotelService({ fixedHotel, images }: ModifyProps) {
-  const hotel = useHotelScope(fixedHotel);
+  const hotel = useHotelScope(fixedHotel, 'Services of hotel');
   const services = useEditableHotelServices(hotel.id);
   const picked = usePicked(services.data);
   const options = useMemo(

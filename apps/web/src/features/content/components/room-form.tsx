@@ -127,7 +127,7 @@ export function RoomForm({
       />
       <SliderField
         label="Stock"
-        unit="rooms"
+        unit={['room', 'rooms']}
         min={STOCK_MIN}
         max={STOCK_MAX}
         value={draft.draft.stock}

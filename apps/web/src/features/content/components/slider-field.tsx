@@ -9,15 +9,16 @@ interface SliderFieldProps {
   value: unknown;
   onChange: (value: number) => void;
   error?: string;
-  /** Text after the number ('USD per night'). */
-  unit?: string;
+  /** Text after the number ('USD per night'), or its singular and plural ('room', 'rooms'). */
+  unit?: string | readonly [one: string, other: string];
 }
 
 /** A whole number picked on a slider (spec §5: stock 1–50, price 10–1000, qualification 1–5). */
 export function SliderField({ label, min, max, value, onChange, error, unit }: SliderFieldProps) {
   const id = useId();
   const current = typeof value === 'number' ? value : min;
-  const shown = typeof value === 'number' ? `${value}${unit ? ` ${unit}` : ''}` : 'not set';
+  const unitText = typeof unit === 'string' ? unit : unit?.[value === 1 ? 0 : 1];
+  const shown = typeof value === 'number' ? `${value}${unitText ? ` ${unitText}` : ''}` : 'not set';
   return (
     <Input.Wrapper
       label={label}
@@ -40,7 +41,8 @@ export function SliderField({ label, min, max, value, onChange, error, unit }: S
         ]}
         mt="xs"
         mb="lg"
-        aria-describedby={error ? `${id}-error` : undefined}
+        // Mantine names the wrapper's message `${wrapper id}-error`.
+        aria-describedby={error ? `${id}-label-error` : undefined}
       />
     </Input.Wrapper>
   );

@@ -135,7 +135,8 @@ export function ImageUpload({ label, value, onChange, error }: ImageUploadProps)
           <Button
             variant="light"
             onClick={() => input.current?.click()}
-            aria-describedby={`${id}-hint`}
+            // The hint, and the field's message when there is one (Mantine's `${wrapper id}-error`).
+            aria-describedby={error ? `${id}-hint ${id}-label-error` : `${id}-hint`}
           >
             Choose images
           </Button>
