@@ -19,9 +19,10 @@
  *
  * Targets: bookings/s >= 0.3 × commits/s; 0 overbooked nights.
  * Environment: BENCH_CLIENTS (50), BENCH_SECONDS (10), BENCH_ROOMS (200), DATABASE_URL,
- * BENCH_SERVER_NODE_OPTIONS (Node options of the two servers, e.g. --cpu-prof).
+ * BENCH_SERVER_NODE_OPTIONS (Node options of the two servers, e.g. --cpu-prof),
+ * BENCH_COUNT_STATEMENTS=1 (statements and transactions per booking, by route and kind).
  */
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -36,11 +37,14 @@ import { openDatabase } from '../src/db/open-database.ts';
 import { freePort } from '../src/lib/free-port.ts';
 import { insertHotel, insertLocation, insertRoom } from '../src/test/catalogue-rows.ts';
 import { bookAndPay, type HttpGuest, signUpOverHttp } from '../src/test/http-guest.ts';
+import type { RouteStatements } from './statement-count.ts';
 
 const CLIENTS = envInt('BENCH_CLIENTS', 50);
 const SECONDS = envInt('BENCH_SECONDS', 10);
 const ROOMS = envInt('BENCH_ROOMS', 200);
 const WARMUP_SECONDS = 2;
+/** BENCH_COUNT_STATEMENTS=1: the servers count statements per route (see statement-count.ts). */
+const COUNT_STATEMENTS = process.env.BENCH_COUNT_STATEMENTS === '1';
 const RATIO_TARGET = 0.3;
 const ORIGIN = 'http://localhost:3000';
 
@@ -160,10 +164,57 @@ function startServer(
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
       }),
   );
-  return new Promise<string>((resolve, reject) => {
-    child.once('message', (m) => resolve(`http://127.0.0.1:${(m as { port: number }).port}`));
+  return new Promise<BenchServer>((resolve, reject) => {
+    child.once('message', (m) =>
+      resolve({ base: `http://127.0.0.1:${(m as { port: number }).port}`, child }),
+    );
     child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
   });
+}
+
+interface BenchServer {
+  base: string;
+  child: ChildProcess;
+}
+
+/** Asks a server something over IPC and waits for the answer that has `key`. */
+function ask<T>(server: BenchServer, message: string, key: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listen = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !(key in m)) return;
+      server.child.off('message', listen);
+      resolve((m as Record<string, T>)[key] as T);
+    };
+    server.child.on('message', listen);
+    server.child.send(message);
+  });
+}
+
+/** The servers' statement counts per route, summed, as a table per confirmed booking. */
+async function statementsPerBooking(servers: BenchServer[], bookings: number) {
+  const sum = new Map<string, RouteStatements>();
+  for (const server of servers) {
+    const counts = await ask<Record<string, RouteStatements>>(server, 'statements', 'statements');
+    for (const [name, c] of Object.entries(counts)) {
+      const into = sum.get(name) ?? { requests: 0, statements: 0, transactions: 0, kinds: {} };
+      into.requests += c.requests;
+      into.statements += c.statements;
+      into.transactions += c.transactions;
+      for (const [kind, n] of Object.entries(c.kinds))
+        into.kinds[kind] = (into.kinds[kind] ?? 0) + n;
+      sum.set(name, into);
+    }
+  }
+  const per = (n: number) => (n / Math.max(1, bookings)).toFixed(2);
+  console.log('\nper confirmed booking, by route (counted in the servers):');
+  for (const [name, c] of [...sum].sort((a, b) => b[1].statements - a[1].statements)) {
+    console.log(
+      `  ${name}: ${per(c.requests)} requests, ${per(c.transactions)} transactions, ${per(c.statements)} statements`,
+    );
+    for (const [kind, n] of Object.entries(c.kinds).sort((a, b) => b[1] - a[1])) {
+      console.log(`      ${per(n).padStart(6)}  ${kind}`);
+    }
+  }
 }
 
 /** Transactions committed in this database so far (PostgreSQL's own statistics). */
@@ -222,10 +273,11 @@ async function main() {
     );
     const roomIds = await seedRooms(db);
     const authSecret = randomBytes(32).toString('base64url');
-    const bases = await Promise.all([
+    const servers = await Promise.all([
       startServer(databaseUrl, authSecret, cleanups),
       startServer(databaseUrl, authSecret, cleanups),
     ]);
+    const bases = servers.map((s) => s.base);
     const guests: HttpGuest[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       guests.push(
@@ -266,6 +318,9 @@ async function main() {
       return result.payment === 200;
     };
     await closedLoop(CLIENTS, WARMUP_SECONDS, book);
+    if (COUNT_STATEMENTS) {
+      await Promise.all(servers.map((s) => ask(s, 'reset-statements', 'reset')));
+    }
     const before = await transactionCount(db);
     const bookings = await closedLoop(CLIENTS, SECONDS, book);
     const transactions = (await transactionCount(db)) - before;
@@ -277,6 +332,7 @@ async function main() {
     console.log(
       `database transactions per confirmed booking: ${(transactions / Math.max(1, bookings.done)).toFixed(1)} (reads and writes, both requests and their sessions)`,
     );
+    if (COUNT_STATEMENTS) await statementsPerBooking(servers, bookings.done);
     const ratio = bookings.perSecond / commits.perSecond;
     console.log(`ratio: ${ratio.toFixed(3)} × the raw commit rate`);
 

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/client.ts';
+import { countStatements, resetStatementCounts, statementCounts } from './statement-count.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (!databaseUrl) throw new Error('BENCH_DATABASE_URL is not set');
@@ -24,13 +25,20 @@ const config = loadConfig({
 });
 const db = createDb(databaseUrl);
 const app = await buildApp({ config, db });
+if (process.env.BENCH_COUNT_STATEMENTS === '1') countStatements(app.server);
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no port');
 
 process.send?.({ port: address.port });
 // The benchmark asks how often the list was answered from the read cache.
+// The booking benchmark asks what each route asked of the database (BENCH_COUNT_STATEMENTS=1).
 process.on('message', (message) => {
+  if (message === 'statements') process.send?.({ statements: statementCounts() });
+  if (message === 'reset-statements') {
+    resetStatementCounts();
+    process.send?.({ reset: true });
+  }
   if (message !== 'stats') return;
   const { hotelPages } = app.catalogue;
   process.send?.({ stats: { hits: hotelPages.hits, misses: hotelPages.misses } });
