@@ -2,7 +2,10 @@
  * What each HTTP call asks of PostgreSQL, counted inside a benchmark server: every statement a
  * pg client sends is attributed to the route of the request it serves (AsyncLocalStorage, set
  * as the request arrives). A statement outside BEGIN … COMMIT is a transaction of its own; one
- * inside counts once, at its BEGIN. Only the benchmark servers load this.
+ * inside counts once, at its BEGIN. Only the benchmark servers load this. The totals are exact;
+ * under a contended pool a statement sent through `pool.query` can be counted under the route
+ * of the request that released the connection it waited for (pg-pool runs the waiter's callback
+ * there), so read the per-route split of a large run as approximate.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Server } from 'node:http';
