@@ -19,9 +19,12 @@
  *
  * Targets: bookings/s >= 0.3 × commits/s; 0 overbooked nights.
  * Environment: BENCH_CLIENTS (50), BENCH_SECONDS (10), BENCH_ROOMS (200), DATABASE_URL,
- * BENCH_SERVER_NODE_OPTIONS (Node options of the two servers, e.g. --cpu-prof).
+ * BENCH_SERVER_NODE_OPTIONS (Node options of the two servers, e.g. --cpu-prof),
+ * BENCH_COUNT_STATEMENTS=1 (statements and transactions per booking, by route and kind; the
+ * servers' CPU; what the database connections wait on), with BENCH_PROFILE_DIR (a CPU profile of
+ * each server over the measured window).
  */
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -36,11 +39,14 @@ import { openDatabase } from '../src/db/open-database.ts';
 import { freePort } from '../src/lib/free-port.ts';
 import { insertHotel, insertLocation, insertRoom } from '../src/test/catalogue-rows.ts';
 import { bookAndPay, type HttpGuest, signUpOverHttp } from '../src/test/http-guest.ts';
+import type { RouteStatements } from './statement-count.ts';
 
 const CLIENTS = envInt('BENCH_CLIENTS', 50);
 const SECONDS = envInt('BENCH_SECONDS', 10);
 const ROOMS = envInt('BENCH_ROOMS', 200);
 const WARMUP_SECONDS = 2;
+/** BENCH_COUNT_STATEMENTS=1: the servers count statements per route (see statement-count.ts). */
+const COUNT_STATEMENTS = process.env.BENCH_COUNT_STATEMENTS === '1';
 const RATIO_TARGET = 0.3;
 const ORIGIN = 'http://localhost:3000';
 
@@ -61,6 +67,7 @@ async function closedLoop(
   work: (client: number) => Promise<boolean>,
 ) {
   const until = performance.now() + seconds * 1000;
+  const cpu = process.cpuUsage();
   let done = 0;
   let failed = 0;
   const latencies: number[] = [];
@@ -79,7 +86,10 @@ async function closedLoop(
     }),
   );
   latencies.sort((a, b) => a - b);
+  const used = process.cpuUsage(cpu);
   return {
+    /** Share of one CPU the load generator itself used (this process). */
+    clientCpu: (used.user + used.system) / 1000 / (seconds * 1000),
     perSecond: done / seconds,
     done,
     failed,
@@ -160,10 +170,95 @@ function startServer(
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
       }),
   );
-  return new Promise<string>((resolve, reject) => {
-    child.once('message', (m) => resolve(`http://127.0.0.1:${(m as { port: number }).port}`));
+  return new Promise<BenchServer>((resolve, reject) => {
+    child.once('message', (m) =>
+      resolve({ base: `http://127.0.0.1:${(m as { port: number }).port}`, child }),
+    );
     child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
   });
+}
+
+interface BenchServer {
+  base: string;
+  child: ChildProcess;
+}
+
+/** Asks a server something over IPC and waits for its answer (the message that has `key`). */
+function ask<T>(server: BenchServer, message: string, key: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listen = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !(key in m)) return;
+      server.child.off('message', listen);
+      resolve(m as T);
+    };
+    server.child.on('message', listen);
+    server.child.send(message);
+  });
+}
+
+/** The servers' statement counts per route, summed, as a table per confirmed booking. */
+async function statementsPerBooking(servers: BenchServer[], bookings: number) {
+  const sum = new Map<string, RouteStatements>();
+  for (const [i, server] of servers.entries()) {
+    const { statements: counts, busy } = await ask<{
+      statements: Record<string, RouteStatements>;
+      busy: { cpu: number; eventLoop: number };
+    }>(server, 'statements', 'statements');
+    console.log(
+      `server ${i + 1}: ${(100 * busy.cpu).toFixed(0)}% of a CPU, event loop busy ${(100 * busy.eventLoop).toFixed(0)}% of the time`,
+    );
+    for (const [name, c] of Object.entries(counts)) {
+      const into = sum.get(name) ?? { requests: 0, statements: 0, transactions: 0, kinds: {} };
+      into.requests += c.requests;
+      into.statements += c.statements;
+      into.transactions += c.transactions;
+      for (const [kind, n] of Object.entries(c.kinds))
+        into.kinds[kind] = (into.kinds[kind] ?? 0) + n;
+      sum.set(name, into);
+    }
+  }
+  const per = (n: number) => (n / Math.max(1, bookings)).toFixed(2);
+  console.log('\nper confirmed booking, by route (counted in the servers):');
+  for (const [name, c] of [...sum].sort((a, b) => b[1].statements - a[1].statements)) {
+    console.log(
+      `  ${name}: ${per(c.requests)} requests, ${per(c.transactions)} transactions, ${per(c.statements)} statements`,
+    );
+    for (const [kind, n] of Object.entries(c.kinds).sort((a, b) => b[1] - a[1])) {
+      console.log(`      ${per(n).padStart(6)}  ${kind}`);
+    }
+  }
+}
+
+/**
+ * Samples what the other connections to this database are doing (pg_stat_activity) until
+ * `stop` is called: the share of samples per state and wait event.
+ */
+function sampleActivity(db: Db) {
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const result = await db.execute<{ what: string; n: number }>(sql`
+        select state || coalesce(' / ' || wait_event_type || ':' || wait_event, '') as what,
+          count(*)::int as n
+        from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()
+          and backend_type = 'client backend'
+        group by 1`);
+      samples += 1;
+      for (const r of result.rows) counts.set(r.what, (counts.get(r.what) ?? 0) + r.n);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    console.log('\ndatabase connections during the run (mean count per sample):');
+    for (const [what, n] of [...counts].sort((a, b) => b[1] - a[1])) {
+      console.log(`  ${(n / Math.max(1, samples)).toFixed(1).padStart(5)}  ${what}`);
+    }
+  };
 }
 
 /** Transactions committed in this database so far (PostgreSQL's own statistics). */
@@ -222,10 +317,11 @@ async function main() {
     );
     const roomIds = await seedRooms(db);
     const authSecret = randomBytes(32).toString('base64url');
-    const bases = await Promise.all([
+    const servers = await Promise.all([
       startServer(databaseUrl, authSecret, cleanups),
       startServer(databaseUrl, authSecret, cleanups),
     ]);
+    const bases = servers.map((s) => s.base);
     const guests: HttpGuest[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       guests.push(
@@ -243,6 +339,19 @@ async function main() {
     const commits = await rawCommitRate(databaseUrl, db);
     console.log(
       `raw commits: ${commits.perSecond.toFixed(0)}/s (${CLIENTS} connections, single-row inserts, p50 ${commits.p50.toFixed(1)} ms, p95 ${commits.p95.toFixed(1)} ms)`,
+    );
+
+    // The ceiling of the HTTP part alone: a trivial endpoint (no session, no database), the
+    // same clients, the same two processes. A booking is two such calls and much more work.
+    const trivial = async (client: number) => {
+      const res = await fetch(`${bases[client % 2]}/api/health`);
+      await res.arrayBuffer();
+      return res.status === 200;
+    };
+    await closedLoop(CLIENTS, WARMUP_SECONDS, trivial);
+    const http = await closedLoop(CLIENTS, SECONDS, trivial);
+    console.log(
+      `trivial HTTP calls (GET /api/health): ${http.perSecond.toFixed(0)}/s, p50 ${http.p50.toFixed(1)} ms; load generator ${(100 * http.clientCpu).toFixed(0)}% of a CPU; two per booking cap the ratio at ${(http.perSecond / 2 / commits.perSecond).toFixed(2)}`,
     );
 
     const day0 = today();
@@ -266,17 +375,23 @@ async function main() {
       return result.payment === 200;
     };
     await closedLoop(CLIENTS, WARMUP_SECONDS, book);
+    if (COUNT_STATEMENTS) {
+      await Promise.all(servers.map((s) => ask(s, 'reset-statements', 'reset')));
+    }
     const before = await transactionCount(db);
+    const activity = COUNT_STATEMENTS ? sampleActivity(db) : undefined;
     const bookings = await closedLoop(CLIENTS, SECONDS, book);
+    await activity?.();
     const transactions = (await transactionCount(db)) - before;
     console.log(
-      `confirmed bookings: ${bookings.perSecond.toFixed(1)}/s (${bookings.done} in ${SECONDS} s, ${bookings.failed} not confirmed; checkout + payment p50 ${bookings.p50.toFixed(0)} ms, p95 ${bookings.p95.toFixed(0)} ms)`,
+      `confirmed bookings: ${bookings.perSecond.toFixed(1)}/s (${bookings.done} in ${SECONDS} s, ${bookings.failed} not confirmed; checkout + payment p50 ${bookings.p50.toFixed(0)} ms, p95 ${bookings.p95.toFixed(0)} ms; load generator ${(100 * bookings.clientCpu).toFixed(0)}% of a CPU)`,
     );
     // What one booking asks of the database: each transaction (reads included) is a round trip
     // the raw commit rate is the ceiling of.
     console.log(
       `database transactions per confirmed booking: ${(transactions / Math.max(1, bookings.done)).toFixed(1)} (reads and writes, both requests and their sessions)`,
     );
+    if (COUNT_STATEMENTS) await statementsPerBooking(servers, bookings.done);
     const ratio = bookings.perSecond / commits.perSecond;
     console.log(`ratio: ${ratio.toFixed(3)} × the raw commit rate`);
 

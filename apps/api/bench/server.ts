@@ -6,9 +6,14 @@
  * good on both) and its crowd's sign-ups and payments unthrottled.
  */
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/client.ts';
+import { countStatements, resetStatementCounts, statementCounts } from './statement-count.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (!databaseUrl) throw new Error('BENCH_DATABASE_URL is not set');
@@ -24,13 +29,55 @@ const config = loadConfig({
 });
 const db = createDb(databaseUrl);
 const app = await buildApp({ config, db });
+if (process.env.BENCH_COUNT_STATEMENTS === '1') countStatements(app.server);
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no port');
 
 process.send?.({ port: address.port });
 // The benchmark asks how often the list was answered from the read cache.
-process.on('message', (message) => {
+// The booking benchmark asks what each route asked of the database (BENCH_COUNT_STATEMENTS=1).
+// Also how busy this process was over the same window: CPU and event loop utilisation.
+let since = {
+  cpu: process.cpuUsage(),
+  elu: performance.eventLoopUtilization(),
+  at: performance.now(),
+};
+// BENCH_PROFILE_DIR: a CPU profile of exactly that window, one file per server.
+const profileDir = process.env.BENCH_PROFILE_DIR;
+const profiler = profileDir ? new Session() : undefined;
+profiler?.connect();
+process.on('message', async (message) => {
+  if (message === 'statements') {
+    if (profiler && profileDir) {
+      const { profile } = await profiler.post('Profiler.stop');
+      await writeFile(
+        path.join(profileDir, `booking-${process.pid}.cpuprofile`),
+        JSON.stringify(profile),
+      );
+    }
+    const cpu = process.cpuUsage(since.cpu);
+    process.send?.({
+      statements: statementCounts(),
+      busy: {
+        cpu: (cpu.user + cpu.system) / 1000 / (performance.now() - since.at),
+        eventLoop: performance.eventLoopUtilization(since.elu).utilization,
+      },
+    });
+  }
+  if (message === 'reset-statements') {
+    resetStatementCounts();
+    if (profiler) {
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    since = {
+      cpu: process.cpuUsage(),
+      elu: performance.eventLoopUtilization(),
+      at: performance.now(),
+    };
+    process.send?.({ reset: true });
+  }
   if (message !== 'stats') return;
   const { hotelPages } = app.catalogue;
   process.send?.({ stats: { hits: hotelPages.hits, misses: hotelPages.misses } });

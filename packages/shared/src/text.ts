@@ -28,6 +28,9 @@ export function priceToCents(price: number): number {
   return Math.round(price * 100);
 }
 
+// One formatter for every call: toLocaleString with options builds a new one each time.
+const USD = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
 export function formatUsd(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+  return `$${USD.format(cents / 100)}`;
 }

@@ -63,15 +63,24 @@ function asRecordset(demand: readonly NightUnits[]) {
  * the room. Returns the first (room, night) that did not
  * fit — the caller must then roll back — or null when all were taken.
  */
-export async function takeUnits(tx: Tx, demand: readonly NightUnits[]): Promise<NightUnits | null> {
+export async function takeUnits(
+  tx: Tx,
+  demand: readonly NightUnits[],
+  options: {
+    /** The caller already share-locked every room of `demand` in this transaction, in id order. */
+    roomsShareLocked?: boolean;
+  } = {},
+): Promise<NightUnits | null> {
   if (demand.length === 0) return null;
   // The rooms are share-locked first (in id order) and stay so until the caller commits: a stock
   // change, which locks its room for update, waits for the checkouts under way and is waited for
   // by the next ones, so every guard below reads a stock that is final for this transaction.
-  const roomIds = [...new Set(demand.map((d) => d.roomId))].sort((a, b) => a - b);
-  await tx.execute(sql`
-    select 1 from rooms where id = any(${`{${roomIds.join(',')}}`}::int[])
-    order by id for share`);
+  if (!options.roomsShareLocked) {
+    const roomIds = [...new Set(demand.map((d) => d.roomId))].sort((a, b) => a - b);
+    await tx.execute(sql`
+      select 1 from rooms where id = any(${`{${roomIds.join(',')}}`}::int[])
+      order by id for share`);
+  }
   const result = await tx.execute<{ room_id: number; night: string }>(sql`
     insert into room_nights (room_id, night, taken)
     select d.room_id, d.night, d.units

@@ -3,7 +3,7 @@ import { MAX_STAY_NIGHTS, type RoomCategory } from '@devstay/shared/constants';
 import type { CartQuote, QuoteLine } from '@devstay/shared/contracts/booking';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { nightsBetween, stayNights, stayPriceCents } from '@devstay/shared/stay';
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { ImageRef } from '../../db/schema.ts';
 import { hotels, rooms } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
@@ -25,9 +25,10 @@ export interface RoomForSale {
 export async function roomsForSale(
   db: Executor,
   ids: readonly number[],
+  options: { shareLock?: boolean } = {},
 ): Promise<Map<number, RoomForSale>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
+  const query = db
     .select({
       id: rooms.id,
       name: rooms.name,
@@ -42,6 +43,11 @@ export async function roomsForSale(
     .from(rooms)
     .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
     .where(inArray(rooms.id, [...new Set(ids)]));
+  // Checkout reads its rooms and share-locks them in one statement, in the ledger's order (room
+  // id): the price and stock it reads hold until it commits (see takeUnits).
+  const rows = options.shareLock
+    ? await query.orderBy(asc(rooms.id)).for('share', { of: rooms })
+    : await query;
   return new Map(rows.map((r) => [r.id, { ...r, category: r.category as RoomCategory }]));
 }
 

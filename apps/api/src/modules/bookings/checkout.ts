@@ -63,7 +63,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
   const asked = input.lines.map((l) =>
     stayKey({ roomId: l.id, checkIn: l.checkIn, checkOut: l.checkOut, quantity: l.cartQuantity }),
   );
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<{ id: string } | Booking> => {
     await claimKey(tx, idempotencyLockId('booking', input.userId, input.idempotencyKey));
     const earlier = await findBookingByKey(tx, input.userId, input.idempotencyKey);
     if (earlier) {
@@ -76,14 +76,16 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
           'IDEMPOTENCY_MISMATCH',
         );
       }
-      return { id: earlier.id, replayed: true };
+      return { id: earlier.id };
     }
 
+    // The rooms are read and share-locked in one statement, so takeUnits need not lock them.
     const roomOf = requireRooms(
       input.lines,
       await roomsForSale(
         tx,
         input.lines.map((l) => l.id),
+        { shareLock: true },
       ),
     );
     const stays = input.lines.map((l) => ({
@@ -92,7 +94,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
       checkOut: l.checkOut,
       quantity: l.cartQuantity,
     }));
-    const short = await takeUnits(tx, nightlyDemand(stays));
+    const short = await takeUnits(tx, nightlyDemand(stays), { roomsShareLocked: true });
     if (short) {
       const room = roomOf.find((r) => r.id === short.roomId);
       throw new HttpError(
@@ -106,27 +108,56 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
         'SOLD_OUT',
       );
     }
-    const id = await insertPendingBooking(tx, {
+    const lines = input.lines.map((l, i) => {
+      const room = roomOf[i] as (typeof roomOf)[number];
+      return {
+        roomId: room.id,
+        hotelId: room.hotelId,
+        checkIn: l.checkIn,
+        checkOut: l.checkOut,
+        quantity: l.cartQuantity,
+        nightlyCents: room.priceCents,
+        totalCents: stayPriceCents(room.priceCents, l.checkIn, l.checkOut) * l.cartQuantity,
+      };
+    });
+    const made = await insertPendingBooking(tx, {
       userId: input.userId,
       idempotencyKey: input.idempotencyKey,
       holdMinutes: input.holdMinutes,
-      lines: input.lines.map((l, i) => {
+      lines,
+    });
+    // The answer is what was just written: no read back.
+    const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+    return {
+      id: made.id,
+      status: 'pending',
+      user: input.userId,
+      cartTotalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
+      cartTotalAmount: totalCents / 100,
+      cartTotalCents: totalCents,
+      holdExpiresAt: made.holdExpiresAt.toISOString(),
+      date: made.date,
+      cartRoom: lines.map((l, i) => {
         const room = roomOf[i] as (typeof roomOf)[number];
         return {
-          roomId: room.id,
-          hotelId: room.hotelId,
+          id: l.roomId,
+          name: room.name,
+          idHotel: l.hotelId,
+          hotel: room.hotel,
+          address: room.address,
           checkIn: l.checkIn,
           checkOut: l.checkOut,
-          quantity: l.cartQuantity,
-          nightlyCents: room.priceCents,
-          totalCents: stayPriceCents(room.priceCents, l.checkIn, l.checkOut) * l.cartQuantity,
+          cartQuantity: l.quantity,
+          price: l.nightlyCents / 100,
+          totalCents: l.totalCents,
         };
       }),
-    });
-    return { id, replayed: false };
+    } satisfies Booking;
   });
   crashPoint('after-hold');
+  if ('status' in outcome) return { booking: outcome, replayed: false };
+  // A replay answers the booking as it is now (it may have been paid since).
   const booking = await findBooking(db, outcome.id);
   if (!booking) throw new Error('The booking just made is missing');
-  return { booking, replayed: outcome.replayed };
+  return { booking, replayed: true };
 }

@@ -1,7 +1,7 @@
 import type { BookingStatus } from '@devstay/shared/constants';
-import type { Booking } from '@devstay/shared/contracts/booking';
+import type { Booking, BookingLine } from '@devstay/shared/contracts/booking';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { bookingLines, bookings, hotels, rooms } from '../../db/schema.ts';
+import { bookingLines, bookings } from '../../db/schema.ts';
 import {
   type Executor,
   nightlyDemand,
@@ -83,22 +83,53 @@ export interface NewBooking {
   }[];
 }
 
-/** A pending booking holding its units until now + holdMinutes (database time). */
-export async function insertPendingBooking(tx: Tx, input: NewBooking): Promise<string> {
-  const [row] = await tx
-    .insert(bookings)
-    .values({
-      userId: input.userId,
-      idempotencyKey: input.idempotencyKey,
-      status: 'pending',
-      totalQuantity: input.lines.reduce((sum, l) => sum + l.quantity, 0),
-      totalCents: input.lines.reduce((sum, l) => sum + l.totalCents, 0),
-      holdExpiresAt: sql`now() + make_interval(mins => ${input.holdMinutes}::int)`,
-    })
-    .returning({ id: bookings.id });
+/** What the database set on a new pending booking. */
+export interface InsertedBooking {
+  id: string;
+  /** Booking date, yyyy-MM-dd (database time). */
+  date: string;
+  holdExpiresAt: Date;
+}
+
+/**
+ * A pending booking holding its units until now + holdMinutes (database time), with its lines:
+ * one statement.
+ */
+export async function insertPendingBooking(tx: Tx, input: NewBooking): Promise<InsertedBooking> {
+  const lines = JSON.stringify(
+    input.lines.map((l, ord) => ({
+      ord,
+      room_id: l.roomId,
+      hotel_id: l.hotelId,
+      check_in: l.checkIn,
+      check_out: l.checkOut,
+      quantity: l.quantity,
+      nightly_cents: l.nightlyCents,
+      total_cents: l.totalCents,
+    })),
+  );
+  const result = await tx.execute<{ id: string; date: string; hold_expires_at: Date }>(sql`
+    with booking as (
+      insert into bookings
+        (user_id, idempotency_key, status, total_quantity, total_cents, hold_expires_at)
+      values (${input.userId}, ${input.idempotencyKey}, 'pending',
+        ${input.lines.reduce((sum, l) => sum + l.quantity, 0)},
+        ${input.lines.reduce((sum, l) => sum + l.totalCents, 0)},
+        now() + make_interval(mins => ${input.holdMinutes}::int))
+      returning id, created_at, hold_expires_at),
+    line as (
+      insert into booking_lines (booking_id, room_id, hotel_id, check_in, check_out, quantity,
+        nightly_cents, total_cents)
+      select booking.id, l.room_id, l.hotel_id, l.check_in, l.check_out, l.quantity,
+        l.nightly_cents, l.total_cents
+      from booking, jsonb_to_recordset(${lines}::jsonb) as l(ord int, room_id int,
+        hotel_id int, check_in date, check_out date, quantity int, nightly_cents int,
+        total_cents int)
+      order by l.ord)
+    select id, to_char(created_at, 'YYYY-MM-DD') as date, hold_expires_at from booking`);
+  const row = result.rows[0];
   if (!row) throw new Error('The booking was not stored');
-  await tx.insert(bookingLines).values(input.lines.map((l) => ({ ...l, bookingId: row.id })));
-  return row.id;
+  return { id: row.id, date: row.date, holdExpiresAt: new Date(row.hold_expires_at) };
 }
 
 /**
@@ -130,46 +161,58 @@ export async function releasePending(
 
 /** A booking as the API shows it (spec §3 "Booking"), or undefined. */
 export async function findBooking(db: Executor, id: string): Promise<Booking | undefined> {
-  const [row] = await db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      userId: bookings.userId,
-      totalQuantity: bookings.totalQuantity,
-      totalCents: bookings.totalCents,
-      holdExpiresAt: bookings.holdExpiresAt,
-      date: sql<string>`to_char(${bookings.createdAt}, 'YYYY-MM-DD')`,
-    })
-    .from(bookings)
-    .where(eq(bookings.id, id));
+  return (await findBookingAndGuest(db, id))?.booking;
+}
+
+/**
+ * A booking as the API shows it with its guest's e-mail (what the receipt needs): one
+ * statement, its lines aggregated in line order.
+ */
+export async function findBookingAndGuest(
+  db: Executor,
+  id: string,
+): Promise<{ booking: Booking; email: string | null } | undefined> {
+  const result = await db.execute<{
+    id: string;
+    status: BookingStatus;
+    user_id: string;
+    email: string | null;
+    total_quantity: number;
+    total_cents: number;
+    hold_expires_at: Date | null;
+    date: string;
+    lines: (Omit<BookingLine, 'price'> & { nightlyCents: number })[];
+  }>(sql`
+    select b.id, b.status, b.user_id, u.email, b.total_quantity, b.total_cents,
+      b.hold_expires_at, to_char(b.created_at, 'YYYY-MM-DD') as date,
+      coalesce((
+        select json_agg(json_build_object(
+            'id', l.room_id, 'name', r.name, 'idHotel', l.hotel_id, 'hotel', h.name,
+            'address', h.address, 'checkIn', l.check_in, 'checkOut', l.check_out,
+            'cartQuantity', l.quantity, 'nightlyCents', l.nightly_cents,
+            'totalCents', l.total_cents)
+          order by l.id)
+        from booking_lines l
+        join rooms r on r.id = l.room_id
+        join hotels h on h.id = l.hotel_id
+        where l.booking_id = b.id), '[]') as lines
+    from bookings b left join users u on u.id = b.user_id
+    where b.id = ${id}`);
+  const row = result.rows[0];
   if (!row) return undefined;
-  const lines = await db
-    .select({
-      id: bookingLines.roomId,
-      name: rooms.name,
-      idHotel: bookingLines.hotelId,
-      hotel: hotels.name,
-      address: hotels.address,
-      checkIn: bookingLines.checkIn,
-      checkOut: bookingLines.checkOut,
-      cartQuantity: bookingLines.quantity,
-      nightlyCents: bookingLines.nightlyCents,
-      totalCents: bookingLines.totalCents,
-    })
-    .from(bookingLines)
-    .innerJoin(rooms, eq(rooms.id, bookingLines.roomId))
-    .innerJoin(hotels, eq(hotels.id, bookingLines.hotelId))
-    .where(eq(bookingLines.bookingId, id))
-    .orderBy(asc(bookingLines.id));
+  const holdExpiresAt = row.hold_expires_at === null ? null : new Date(row.hold_expires_at);
   return {
-    id: row.id,
-    status: row.status as BookingStatus,
-    user: row.userId,
-    cartTotalQuantity: row.totalQuantity,
-    cartTotalAmount: row.totalCents / 100,
-    cartTotalCents: row.totalCents,
-    holdExpiresAt: row.status === 'pending' ? (row.holdExpiresAt?.toISOString() ?? null) : null,
-    date: row.date,
-    cartRoom: lines.map(({ nightlyCents, ...l }) => ({ ...l, price: nightlyCents / 100 })),
+    email: row.email,
+    booking: {
+      id: row.id,
+      status: row.status,
+      user: row.user_id,
+      cartTotalQuantity: row.total_quantity,
+      cartTotalAmount: row.total_cents / 100,
+      cartTotalCents: row.total_cents,
+      holdExpiresAt: row.status === 'pending' ? (holdExpiresAt?.toISOString() ?? null) : null,
+      date: row.date,
+      cartRoom: row.lines.map(({ nightlyCents, ...l }) => ({ ...l, price: nightlyCents / 100 })),
+    },
   };
 }

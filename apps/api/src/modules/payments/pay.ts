@@ -1,4 +1,4 @@
-import type { PaymentResult } from '@devstay/shared/contracts/booking';
+import type { Booking, PaymentResult } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import {
   type BookingRow,
   bookingStays,
   findBooking,
+  findBookingAndGuest,
   lockBooking,
   releasePending,
 } from '../bookings/repository.ts';
@@ -23,7 +24,6 @@ import {
 import {
   confirmBooking,
   endLease,
-  guestEmail,
   insertPendingPayment,
   leasePayment,
   lockPaymentOf,
@@ -132,21 +132,39 @@ export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<Pa
       throw error;
     }
     crashPoint('after-charge');
-    await settle(deps, input.bookingId, outcome);
+    const confirmed = await settle(deps, input.bookingId, outcome);
+    // This call confirmed it: the answer is what it just wrote, no read back.
+    if (confirmed) {
+      return {
+        message: BOOKING_MESSAGES.paid,
+        receipt_url: confirmed.receiptUrl,
+        booking: confirmed.booking,
+      };
+    }
   }
   return answer(deps.db, input.bookingId);
 }
 
-/** Confirms a booking whose units are held, and writes its receipt e-mail, in `tx`. */
-async function confirmWithReceipt(tx: Tx, booking: BookingRow, receiptUrl: string) {
-  if (!(await confirmBooking(tx, booking.id))) return;
-  const view = await findBooking(tx, booking.id);
-  if (!view) throw new Error('The confirmed booking is missing');
-  await enqueueReceiptMail(tx, {
-    to: await guestEmail(tx, booking.userId),
-    booking: view,
-    receiptUrl,
-  });
+/** A booking this call confirmed, as the API shows it, and its receipt's address. */
+export interface Confirmed {
+  booking: Booking;
+  receiptUrl: string;
+}
+
+/**
+ * Confirms a booking whose units are held, and writes its receipt e-mail, in `tx`; null when
+ * another call confirmed it first.
+ */
+async function confirmWithReceipt(
+  tx: Tx,
+  booking: BookingRow,
+  receiptUrl: string,
+): Promise<Confirmed | null> {
+  if (!(await confirmBooking(tx, booking.id))) return null;
+  const found = await findBookingAndGuest(tx, booking.id);
+  if (!found?.email) throw new Error('The confirmed booking or its guest is missing');
+  await enqueueReceiptMail(tx, { to: found.email, booking: found.booking, receiptUrl });
+  return { booking: found.booking, receiptUrl };
 }
 
 class RoomsGone extends Error {}
@@ -158,49 +176,54 @@ class RoomsGone extends Error {}
  * - captured, booking still pending: confirmed, receipt e-mailed in the same transaction;
  * - captured after the hold lapsed (expired): its units are taken again if still free, and it
  *   is confirmed; if not, the payment is refunded — never a payment without a booking.
+ * Returns the booking when this call confirmed it (the payment call answers from it).
  */
 export async function settle(
   deps: PaymentDeps,
   bookingId: string,
   outcome: ChargeOutcome,
-): Promise<void> {
-  const toRefund = await deps.db.transaction(async (tx): Promise<PaymentRow | null> => {
-    const booking = await lockBooking(tx, bookingId);
-    const payment = await lockPaymentOf(tx, bookingId);
-    if (!booking || !payment) return null;
-    if (payment.status !== 'pending') {
-      // Given up as abandoned, then captured after all: the money goes back.
-      const lateCapture = payment.status === 'failed' && outcome.status === 'captured';
-      return lateCapture
-        ? { ...payment, status: 'captured', providerRef: outcome.providerRef }
-        : null;
-    }
-    await recordOutcome(tx, payment.id, outcome);
-    if (outcome.status === 'failed') {
-      await releasePending(tx, sql`id = ${bookingId}`, 'expired');
-      return null;
-    }
-    if (booking.status === 'pending') {
-      await confirmWithReceipt(tx, booking, outcome.receiptUrl);
-      return null;
-    }
-    if (booking.status === 'expired') {
-      try {
-        // A savepoint: a night that no longer fits undoes only this attempt.
-        await tx.transaction(async (sp) => {
-          if (await takeUnits(sp, nightlyDemand(await bookingStays(sp, [bookingId])))) {
-            throw new RoomsGone();
-          }
-        });
-        await confirmWithReceipt(tx, booking, outcome.receiptUrl);
-        return null;
-      } catch (error) {
-        if (!(error instanceof RoomsGone)) throw error;
+): Promise<Confirmed | null> {
+  const settled = await deps.db.transaction(
+    async (tx): Promise<{ refund: PaymentRow } | Confirmed | null> => {
+      const booking = await lockBooking(tx, bookingId);
+      const payment = await lockPaymentOf(tx, bookingId);
+      if (!booking || !payment) return null;
+      if (payment.status !== 'pending') {
+        // Given up as abandoned, then captured after all: the money goes back.
+        const lateCapture = payment.status === 'failed' && outcome.status === 'captured';
+        return lateCapture
+          ? { refund: { ...payment, status: 'captured', providerRef: outcome.providerRef } }
+          : null;
       }
-    }
-    return { ...payment, status: 'captured', providerRef: outcome.providerRef };
-  });
-  if (toRefund) await refund(deps, toRefund);
+      await recordOutcome(tx, payment.id, outcome);
+      if (outcome.status === 'failed') {
+        await releasePending(tx, sql`id = ${bookingId}`, 'expired');
+        return null;
+      }
+      if (booking.status === 'pending') {
+        return confirmWithReceipt(tx, booking, outcome.receiptUrl);
+      }
+      if (booking.status === 'expired') {
+        try {
+          // A savepoint: a night that no longer fits undoes only this attempt.
+          await tx.transaction(async (sp) => {
+            if (await takeUnits(sp, nightlyDemand(await bookingStays(sp, [bookingId])))) {
+              throw new RoomsGone();
+            }
+          });
+          return confirmWithReceipt(tx, booking, outcome.receiptUrl);
+        } catch (error) {
+          if (!(error instanceof RoomsGone)) throw error;
+        }
+      }
+      return { refund: { ...payment, status: 'captured', providerRef: outcome.providerRef } };
+    },
+  );
+  if (settled && 'refund' in settled) {
+    await refund(deps, settled.refund);
+    return null;
+  }
+  return settled;
 }
 
 /** Gives a captured payment back (its own idempotency key: a retried refund refunds once). */

@@ -1,6 +1,6 @@
 import type { PaymentStatus } from '@devstay/shared/constants';
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import { bookings, paymentEvents, payments, users } from '../../db/schema.ts';
+import { bookings, paymentEvents, payments } from '../../db/schema.ts';
 import type { Executor, Tx } from '../availability/ledger.ts';
 import type { ChargeOutcome } from './provider.ts';
 
@@ -134,12 +134,6 @@ export async function confirmBooking(tx: Tx, bookingId: string): Promise<boolean
     .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ['pending', 'expired'])))
     .returning({ id: bookings.id });
   return rows.length === 1;
-}
-
-export async function guestEmail(db: Executor, userId: string): Promise<string> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!row) throw new Error(`No account ${userId}`);
-  return row.email;
 }
 
 /**

@@ -153,10 +153,9 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
       calls += 1;
       if (provider.unreachable) throw new ProviderUnavailableError('test provider is unreachable');
       // A repeated key answers the first result, even while the first call is still running.
-      const known =
-        inFlight.get(request.idempotencyKey) ?? (await recorded(request.idempotencyKey));
-      if (known) return known;
-      const running = (async (): Promise<ChargeOutcome> => {
+      const running = inFlight.get(request.idempotencyKey);
+      if (running) return running;
+      const charging = (async (): Promise<ChargeOutcome> => {
         provider.checkMethod(request.method);
         await pause();
         await provider.gate;
@@ -171,8 +170,9 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
               receiptUrl: options.receiptUrl(request.bookingId),
               ...card,
             };
-        // The first outcome recorded for a key is the charge's, whichever process made it.
-        await db
+        // The first outcome recorded for a key is the charge's, whichever process made it: a
+        // new key is recorded and answered in one statement; a known one answers its record.
+        const [stored] = await db
           .insert(testCardCharges)
           .values({
             idempotencyKey: request.idempotencyKey,
@@ -180,12 +180,17 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
             outcome,
             amountCents: request.amountCents,
           })
-          .onConflictDoNothing();
-        return (await recorded(request.idempotencyKey)) ?? outcome;
+          .onConflictDoNothing()
+          .returning({ outcome: testCardCharges.outcome });
+        return (
+          (stored?.outcome as ChargeOutcome | undefined) ??
+          (await recorded(request.idempotencyKey)) ??
+          outcome
+        );
       })();
-      inFlight.set(request.idempotencyKey, running);
+      inFlight.set(request.idempotencyKey, charging);
       try {
-        return await running;
+        return await charging;
       } finally {
         inFlight.delete(request.idempotencyKey);
       }
