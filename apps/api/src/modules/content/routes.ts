@@ -1,4 +1,5 @@
 import { errorBody } from '@devstay/shared/contracts/common';
+import type { ImageRefInput } from '@devstay/shared/contracts/content';
 import {
   editableEvent,
   editableHotel,
@@ -34,6 +35,7 @@ import {
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { canCreateHotel, canManageRoomServices, rolesWhere } from '../../lib/policies.ts';
 import { access } from '../../plugins/authorization.ts';
+import type { CatalogueChange } from '../../plugins/catalogue-cache.ts';
 import { busiestNight, type Tx } from '../availability/ledger.ts';
 import { deleteUnusedPictures, droppedPictures, resolveImageRefs } from '../images/references.ts';
 import {
@@ -117,6 +119,41 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     await deleteUnusedPictures(app.db, app.imageStorage, dropped).catch((error: unknown) => {
       app.log.warn({ err: error, dropped }, 'unused pictures not deleted');
     });
+  }
+
+  /**
+   * Modifies a record of a hotel that has no rule of its own (an event, a hotel service): over
+   * the version it loaded, perhaps moved to another hotel, the catalogue told of both hotels;
+   * pictures it dropped are forgotten after the commit. Returns the record as read back.
+   */
+  async function modifyHotelRecord<R extends { image: ImageRef[] }>(
+    kind: { table: typeof events | typeof hotelServices; what: string; name: string },
+    body: { id: number; idHotel: number; version: number; image: ImageRefInput[] },
+    values: Partial<(typeof events)['$inferInsert'] & (typeof hotelServices)['$inferInsert']>,
+    change: (hotel: number) => CatalogueChange,
+    read: (id: number) => Promise<R | undefined>,
+  ): Promise<R> {
+    const { table, what, name } = kind;
+    const before = await app.db.transaction(async (tx) => {
+      const row = await lockRow(tx, table, what, body.id, body.version);
+      const stored = await hotelOf(tx, table, body.id);
+      if (body.idHotel !== stored) await requireHotel(tx, body.idHotel, 'idHotel');
+      const image = await resolveImageRefs(tx, body.image, row.image);
+      await updateVersioned(tx, table, what, body.id, body.version, {
+        ...values,
+        hotelId: body.idHotel,
+        image,
+      });
+      await app.catalogue.invalidate(change(body.idHotel), tx);
+      if (stored !== null && stored !== body.idHotel) {
+        await app.catalogue.invalidate(change(stored), tx);
+      }
+      return row.image;
+    });
+    const record = await read(body.id);
+    if (!record) throw notFound(name);
+    await forgetPictures(before, record.image);
+    return record;
   }
 
   // ── Hotels ──────────────────────────────────────────────────────────────────────────────
@@ -355,30 +392,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const body = request.body;
-      const before = await app.db.transaction(async (tx) => {
-        const row = await lockRow(tx, events, 'event', body.id, body.version);
-        const stored = await hotelOf(tx, events, body.id);
-        if (body.idHotel !== stored) await requireHotel(tx, body.idHotel, 'idHotel');
-        const image = await resolveImageRefs(tx, body.image, row.image);
-        await updateVersioned(tx, events, 'event', body.id, body.version, {
-          hotelId: body.idHotel,
-          name: body.name,
-          date: body.date,
-          time: body.time,
-          image,
-          description: body.description,
-        });
-        await app.catalogue.invalidate({ event: body.id, hotel: body.idHotel }, tx);
-        if (stored !== null && stored !== body.idHotel) {
-          await app.catalogue.invalidate({ event: body.id, hotel: stored }, tx);
-        }
-        return row.image;
-      });
-      const event = await readEvent(app.db, body.id);
-      if (!event) throw notFound('Event');
-      await forgetPictures(before, event.image);
-      return event;
+      const { name, date, time, description } = request.body;
+      return modifyHotelRecord(
+        { table: events, what: 'event', name: 'Event' },
+        request.body,
+        { name, date, time, description },
+        (hotel) => ({ event: request.body.id, hotel }),
+        (id) => readEvent(app.db, id),
+      );
     },
   );
 
@@ -432,28 +453,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const body = request.body;
-      const before = await app.db.transaction(async (tx) => {
-        const row = await lockRow(tx, hotelServices, 'hotel service', body.id, body.version);
-        const stored = await hotelOf(tx, hotelServices, body.id);
-        if (body.idHotel !== stored) await requireHotel(tx, body.idHotel, 'idHotel');
-        const image = await resolveImageRefs(tx, body.image, row.image);
-        await updateVersioned(tx, hotelServices, 'hotel service', body.id, body.version, {
-          hotelId: body.idHotel,
-          name: body.name,
-          image,
-          description: body.description,
-        });
-        await app.catalogue.invalidate({ hotelService: body.id, hotel: body.idHotel }, tx);
-        if (stored !== null && stored !== body.idHotel) {
-          await app.catalogue.invalidate({ hotelService: body.id, hotel: stored }, tx);
-        }
-        return row.image;
-      });
-      const service = await readHotelService(app.db, body.id);
-      if (!service) throw notFound('Hotel service');
-      await forgetPictures(before, service.image);
-      return service;
+      const { name, description } = request.body;
+      return modifyHotelRecord(
+        { table: hotelServices, what: 'hotel service', name: 'Hotel service' },
+        request.body,
+        { name, description },
+        (hotel) => ({ hotelService: request.body.id, hotel }),
+        (id) => readHotelService(app.db, id),
+      );
     },
   );
 
