@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(ROOT, 'apps/web');
 const builtIndex = path.join(web, 'dist/index.html');
+/** The server's render of the public screens, built after the browser's bundle. */
+const builtServerRender = path.join(web, 'dist-server/entry-server.js');
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -20,7 +22,7 @@ function newestMtime(entry: string): number {
 }
 
 export function webBuildIsStale(): boolean {
-  if (!existsSync(builtIndex)) return true;
+  if (!existsSync(builtIndex) || !existsSync(builtServerRender)) return true;
   const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'package.json']
     .map((p) => path.join(web, p))
     .concat(path.join(ROOT, 'packages/shared/src'));

@@ -42,8 +42,9 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+export default defineConfig(({ mode, isSsrBuild }) => ({
+  // The server render's bundle (dist-server) is read from disk by the API: no compressed copies.
+  plugins: [react(), isSsrBuild ? null : precompress()],
   resolve: {
     alias:
       mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
@@ -58,6 +59,9 @@ export default defineConfig(({ mode }) => ({
     // Every browser the es2022 target runs on preloads modules natively but Safari 16, which
     // only fetches them a little later without it: the polyfill is not worth its first-load bytes.
     modulePreload: { polyfill: false },
+    // Which files each screen needs: the server links a server-rendered screen's styles and code
+    // from its page (apps/api/src/web-app.ts).
+    manifest: !isSsrBuild,
     rolldownOptions: {
       output: {
         // Everything the first screen needs in one file: one request, better compression.

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { collectConsoleErrors, expectSoundPage } from '../support/fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { collectConsoleErrors, expect, expectSoundPage, test } from '../support/fixtures.ts';
 
 type Route = { name: string; path: (request: APIRequestContext) => Promise<string> };
 

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 
 const cards = (page: Page) => page.locator('main article');
 const cardTitles = (page: Page) => page.locator('main article h2');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 
 async function firstRoomId(request: import('@playwright/test').APIRequestContext) {
   const hotels = await (await request.get('/api/hotels?pageSize=1')).json();

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 import {
   baseUrl,
   DEMO,
@@ -30,7 +30,35 @@ interface WorkerFixtures {
   superAdminApi: import('@playwright/test').APIRequestContext;
 }
 
+/**
+ * Waits until the app runs in the page: a server-rendered screen is drawn before its code has
+ * hydrated it, and a click or a keystroke before that would do nothing. Other documents (an API
+ * answer, a file) have no app to wait for.
+ */
+async function untilInteractive(page: Page, response: Response | null) {
+  if (!response?.headers()['content-type']?.includes('text/html')) return;
+  if ((await page.locator('#root').count()) === 0) return;
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}
+
 export const test = base.extend<AccountFixtures, WorkerFixtures>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (!javaScriptEnabled) return use(page);
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await untilInteractive(page, response);
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await untilInteractive(page, response);
+      return response;
+    };
+    await use(page);
+  },
+
   superAdminApi: [
     async ({ playwright }, use) => {
       const request = await playwright.request.newContext({ baseURL: baseUrl() });

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import fastifStatic from '@fastify/static';
+import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -43,6 +43,7 @@ import { serviceRoutes } from './modules/services/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authorization } from './plugins/authorization.ts';
 import { catalogueCache } from './plugins/catalogue-cache.ts';
+import { webApp } from './web-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,7 +147,7 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
 
   // Stored images (local disk driver). Names are content hashes: a name's bytes never change.
   await mkdir(config.UPLOADS_DIR, { recursive: true });
-  await app.register(fastifStatic, {
+  await app.register(fastifyStatic, {
     root: path.resolve(config.UPLOADS_DIR),
     prefix: '/uploads/',
     decorateReply: false,
@@ -154,31 +155,10 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
     immutable: true,
   });
 
-  // The single-page web app: built assets, and index.html for every other non-API GET.
+  // The web app: built assets, and its pages for every other non-API GET.
   const webDist = path.resolve(config.WEB_DIST_DIR);
   if (existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifStatic, {
-      root: webDist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // The build's .br and .gz copies (apps/web/vite.config.ts), chosen by Accept-Encoding.
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-    app.get('/*', { schema: { hide: true } }, (request, reply) => {
-      if (request.url.startsWith('/api/') || request.url.startsWith('/uploads/')) {
-        return reply.callNotFound();
-      }
-      // The static plugin's own cache-control would replace ours: every start may ship new assets.
-      return reply
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html', webDist, { cacheControl: false });
-    });
+    await app.register(webApp, { distDir: webDist });
   }
 
   return app;

@@ -4,17 +4,57 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.ts';
+import { DEMO, signIn, withSession } from './test/auth.ts';
 
 /** The built web app as the server sends it: the build's compressed copies, index.html for routes. */
 
 const script = `console.log(${JSON.stringify('DevStay '.repeat(400))});`;
 const gzipped = gzipSync(script, { level: 9 });
 const brotli = brotliCompressSync(script);
+/**
+ * A stand-in for the web build's server render (apps/web/src/entry-server.tsx): it renders
+ * `/signed-in-as` with the answer of `/api/me` it gets through the server's transport, fails on
+ * `/broken`, and leaves every other address to the browser.
+ */
+const renderer = `
+let transport;
+export const SERVER_STATE_ID = 'server-state';
+export function setApiTransport(next) { transport = next; }
+export async function render(url) {
+  if (url === '/broken') throw new Error('the render failed');
+  if (url !== '/signed-in-as') return null;
+  const me = await transport('/api/me', { method: 'GET' });
+  const hotels = await transport('/api/hotels?pageSize=1', { method: 'GET' });
+  return {
+    html: '<link rel="preload" as="image" href="/uploads/first.webp"/><h1>' + me.status + ' '
+      + (await me.text()) + ' ' + hotels.headers.get('x-total-count') + '</h1><p>Save $' + "' and $& now</p>",
+    state: '{"queries":[]}',
+    modules: ['src/screen.tsx'],
+    title: 'Inn <b>&</b> Suites | DevStay',
+  };
+}`;
+const manifest = {
+  'index.html': { file: 'assets/index-abc123.js', css: ['assets/index-abc123.css'] },
+  'src/screen.tsx': {
+    file: 'assets/screen.js',
+    imports: ['index.html', '_shared.js'],
+    css: ['assets/screen.css'],
+  },
+  '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css'] },
+};
+const shell =
+  '<!doctype html><html><head><title>DevStay</title><link rel="stylesheet" href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>';
+
 let t: TestApp;
 beforeAll(async () => {
-  const dist = await mkdtemp(path.join(tmpdir(), 'devstay-web-'));
-  await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  const build = await mkdtemp(path.join(tmpdir(), 'devstay-web-'));
+  const dist = path.join(build, 'dist');
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await mkdir(path.join(dist, '.vite'));
+  await mkdir(path.join(build, 'dist-server'));
+  await writeFile(path.join(dist, 'index.html'), shell);
+  await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  await writeFile(path.join(build, 'dist-server', 'entry-server.js'), renderer);
   const file = path.join(dist, 'assets', 'index-abc123.js');
   await writeFile(file, script);
   await writeFile(`${file}.gz`, gzipped);
@@ -47,7 +87,39 @@ test('an asset goes out as its Brotli copy, else its gzip copy, else as it is', 
 test('a screen address answers index.html, never cached; /api stays the API', async () => {
   const home = await get('/home');
   expect(home.statusCode).toBe(200);
-  expect(home.body).toContain('<div id="root">');
+  expect(home.body).toBe(shell);
   expect(home.headers['cache-control']).toBe('no-cache');
+  expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
   expect((await get('/api/nothing-here')).statusCode).toBe(404);
+});
+
+test('a server-rendered screen comes drawn, read as a visitor, with its styles and its data', async () => {
+  // Signed in, the page is still rendered with public data only: it is the same for everyone.
+  const cookie = await signIn(t.app, DEMO.user);
+  const page = await t.app.inject({ url: '/signed-in-as', headers: withSession(cookie) });
+  expect(page.statusCode).toBe(200);
+  expect(page.headers['cache-control']).toBe('no-cache');
+  const hotels = await t.app.inject({ url: '/api/hotels?pageSize=1' });
+  const count = hotels.headers['x-total-count'];
+  // The text goes in as it is (no `$'` expansion); the title is escaped.
+  expect(page.body).toContain(
+    `<div id="root"><h1>200 null ${count}</h1><p>Save $' and $& now</p></div><script type="application/json" id="server-state">{"queries":[]}</script>`,
+  );
+  expect(page.body).toContain('<title>Inn &lt;b&gt;&amp;&lt;/b&gt; Suites | DevStay</title>');
+  expect(page.body.match(/<title>/g)).toHaveLength(1);
+  // React's preload of the first picture and the screen's styles (its own, its imports') go to
+  // the head; what the shell links already is not linked twice.
+  const head = page.body.slice(0, page.body.indexOf('</head>'));
+  expect(head).toContain('<link rel="preload" as="image" href="/uploads/first.webp"/>');
+  expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/screen.css">');
+  expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/shared.css">');
+  expect(head.match(/index-abc123\.css/g)).toHaveLength(1);
+});
+
+test('a screen the render leaves to the browser, or a failed render, gets the app shell', async () => {
+  for (const url of ['/cart', '/broken']) {
+    const page = await get(url);
+    expect(page.statusCode, url).toBe(200);
+    expect(page.body, url).toBe(shell);
+  }
 });

@@ -1,16 +1,47 @@
 import './app/styles.ts';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
+import { queryClient } from './app/query-client.ts';
+import { loadMatchedRoutes } from './app/route-data.ts';
+import { createRoutes } from './app/router.tsx';
+import { readServerState } from './app/server-state.ts';
+
+/**
+ * Hydrates a page the server rendered, with the data it was rendered with and its screen's code
+ * loaded first (the browser's first render must be the server's, or React starts over); renders
+ * the bare app shell otherwise.
+ */
+async function start(root: HTMLElement) {
+  const server = readServerState();
+  const routes = createRoutes(queryClient);
+  if (server) {
+    // The page is already drawn: let the browser handle input between evaluating this code and
+    // hydrating, rather than doing both in one long task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    hydrate(queryClient, server.queries);
+    // Not a top-level await: the screen's chunk imports this module, which must have finished.
+    await loadMatchedRoutes(routes, window.location);
+  }
+  const router = createBrowserRouter(
+    routes,
+    server ? { hydrationData: { loaderData: server.loaderData } } : undefined,
+  );
+  const app = (
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>
+  );
+  // A transition renders in slices that yield to the browser between them: neither hydrating
+  // nor the first render blocks input as one long task on a slow phone.
+  startTransition(() => {
+    if (server) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
-// A transition renders in slices that yield to the browser between them: the first screen's
-// rendering no longer blocks input as one long task on a slow phone.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void start(root);

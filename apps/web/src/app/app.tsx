@@ -1,22 +1,38 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { queryClient } from './query-client.ts';
-import { router } from './router.tsx';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { type DataRouter, RouterProvider } from 'react-router';
+import { DocumentTitleSink } from '../lib/use-document-title.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 import { ToastHost } from './toast-host.tsx';
 
-export function App() {
+interface AppProps {
+  router: DataRouter;
+  queryClient: QueryClient;
+  /** The server's render: receives the screen's title. */
+  titleSink?: { title?: string };
+}
+
+/** The whole app, the same tree in the browser and in the server's first render. */
+export function App({ router, queryClient, titleSink }: AppProps) {
+  // Marks the page as interactive once React runs it (after hydration of a server-rendered
+  // page): what automated clients wait for before they type or click.
+  useEffect(() => {
+    document.documentElement.dataset.interactive = '';
+  }, []);
+
   return (
-    <MantineProvider
-      theme={theme}
-      defaultColorScheme="light"
-      cssVariablesResolver={cssVariablesResolver}
-    >
-      <ToastHost />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
+    <DocumentTitleSink value={titleSink ?? null}>
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="light"
+        cssVariablesResolver={cssVariablesResolver}
+      >
+        <ToastHost />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </DocumentTitleSink>
   );
 }

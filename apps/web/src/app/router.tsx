@@ -1,13 +1,18 @@
 import type { Role } from '@devstay/shared/constants';
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunction, RouteObject } from 'react-router';
 import { Layout } from './layout/layout.tsx';
 import { page } from './lazy-page.ts';
-import { queryClient } from './query-client.ts';
+import type { ServerRenderedHandle } from './route-data.ts';
 import { RouteError } from './route-error.tsx';
 import { RouteLoading } from './route-loading.tsx';
 import type { SessionHandle } from './routes/account/require-session.tsx';
-import { hotelDetailLoader } from './routes/hotels/hotel-detail-loader.ts';
-import { hotelListLoader, hotelListShouldRevalidate } from './routes/hotels/hotel-list-loader.ts';
+import { hotelDetailData, hotelDetailLoader } from './routes/hotels/hotel-detail-loader.ts';
+import {
+  hotelListData,
+  hotelListLoader,
+  hotelListShouldRevalidate,
+} from './routes/hotels/hotel-list-loader.ts';
 import { HotelListPage } from './routes/hotels/hotel-list-page.tsx';
 import { LandingPage } from './routes/landing/landing-page.tsx';
 
@@ -15,6 +20,9 @@ import { LandingPage } from './routes/landing/landing-page.tsx';
 const notFound: LoaderFunction = () => {
   throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
 };
+
+/** The 404 route draws nothing: its loader's error shows the error screen. */
+const Nothing = () => null;
 
 /** Screens that only these roles may see (spec §6); `RequireSession` reads `handle.roles`. */
 function forRoles(roles: readonly Role[], routes: RouteObject[]): RouteObject[] {
@@ -25,11 +33,6 @@ function forRoles(roles: readonly Role[], routes: RouteObject[]): RouteObject[] 
 /** Screens anyone may open. */
 const publicScreens = [
   page('home/Events', () => import('./routes/events/events-page.tsx'), 'EventsPage'),
-  {
-    ...page('hotel/:id', () => import('./routes/hotels/hotel-detail-page.tsx'), 'HotelDetailPage'),
-    // The hotel and its first picture load while the screen's code downloads.
-    loader: hotelDetailLoader(queryClient),
-  },
   page('hotel/room/:id', () => import('./routes/rooms/room-detail-page.tsx'), 'RoomDetailPage'),
   page('cart', () => import('./routes/cart/cart-page.tsx'), 'CartPage'),
   page('about', () => import('./routes/legal/about-page.tsx'), 'AboutPage'),
@@ -160,37 +163,62 @@ const accountScreens = [
 /**
  * The route table (spec §2.1). `/` and `/home` ship with the first load; every other screen is
  * a route module under `routes/`, fetched when first visited. Add new screens here, lazily.
+ * Screens whose `handle` is a `ServerRenderedHandle` come rendered from the server on a first
+ * visit (public data only); their loaders need an `id` for hydration.
  */
-export const router = createBrowserRouter([
-  {
-    path: '/',
-    Component: Layout,
-    errorElement: <RouteError />,
-    HydrateFallback: RouteLoading,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          { index: true, Component: LandingPage },
-          {
-            path: 'home',
-            Component: HotelListPage,
-            loader: hotelListLoader(queryClient),
-            shouldRevalidate: hotelListShouldRevalidate,
-          },
-          ...publicScreens,
-          {
-            // Login required (spec §2.1); `handle.roles` names who may see each screen.
-            ...page(
-              undefined,
-              () => import('./routes/account/require-session.tsx'),
-              'RequireSession',
-            ),
-            children: accountScreens,
-          },
-          { path: '*', loader: notFound, Component: () => null },
-        ],
-      },
-    ],
-  },
-]);
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      path: '/',
+      Component: Layout,
+      errorElement: <RouteError />,
+      HydrateFallback: RouteLoading,
+      children: [
+        {
+          errorElement: <RouteError />,
+          children: [
+            {
+              index: true,
+              Component: LandingPage,
+              handle: { serverRendered: true } satisfies ServerRenderedHandle,
+            },
+            {
+              id: 'hotel-list',
+              path: 'home',
+              Component: HotelListPage,
+              loader: hotelListLoader(queryClient),
+              shouldRevalidate: hotelListShouldRevalidate,
+              handle: { serverRendered: true, data: hotelListData } satisfies ServerRenderedHandle,
+            },
+            {
+              ...page(
+                'hotel/:id',
+                () => import('./routes/hotels/hotel-detail-page.tsx'),
+                'HotelDetailPage',
+              ),
+              id: 'hotel-detail',
+              // The hotel and its first picture load while the screen's code downloads.
+              loader: hotelDetailLoader(queryClient),
+              handle: {
+                serverRendered: true,
+                data: hotelDetailData,
+                module: 'src/app/routes/hotels/hotel-detail-page.tsx',
+              } satisfies ServerRenderedHandle,
+            },
+            ...publicScreens,
+            {
+              // Login required (spec §2.1); `handle.roles` names who may see each screen.
+              ...page(
+                undefined,
+                () => import('./routes/account/require-session.tsx'),
+                'RequireSession',
+              ),
+              children: accountScreens,
+            },
+            { path: '*', loader: notFound, Component: Nothing },
+          ],
+        },
+      ],
+    },
+  ];
+}

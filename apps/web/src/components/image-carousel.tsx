@@ -1,13 +1,13 @@
-import '@mantine/carousel/styles.layer.css';
 import { CAROUSEL_IMAGES, CAROUSEL_INTERVAL_MS } from '@devstay/shared/constants';
 import type { ImageItem } from '@devstay/shared/contracts/common';
-import { Carousel } from '@mantine/carousel';
-import { ActionIcon, Box, Image } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
-import type { EmblaCarouselType } from 'embla-carousel';
-import Autoplay from 'embla-carousel-autoplay';
-import { useEffect, useRef, useState } from 'react';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconPlayerPauseFilled,
+  IconPlayerPlayFilled,
+} from '@tabler/icons-react';
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { IMAGE_SIZES, responsiveImage } from '../lib/image-url.ts';
 import classes from './image-carousel.module.css';
 
@@ -21,96 +21,135 @@ interface ImageCarouselProps {
 
 /**
  * The first three images of a hotel or room, advancing every 3 seconds (spec §2.5, §9).
- * Autoplay pauses on hover and focus, can be paused with a button, and does not start for
- * people who asked their system for reduced motion.
+ * A row of pictures the browser scrolls and snaps (swipe on a phone, arrow keys once focused),
+ * with previous/next buttons and one button per picture. Autoplay pauses on hover and focus,
+ * can be paused with a button, and does not start for people who asked their system for
+ * reduced motion. Nothing is measured or moved before the first interaction or tick: the page
+ * is drawn as the server sent it.
  */
 export function ImageCarousel({
   images,
   alt,
   height = 'clamp(220px, 56vw, 420px)',
 }: ImageCarouselProps) {
-  const reduceMotion = useReducedMotion();
-  const autoplay = useRef(
-    Autoplay({
-      delay: CAROUSEL_INTERVAL_MS,
-      playOnInit: false,
-      stopOnInteraction: false,
-      stopOnMouseEnter: true,
-      stopOnFocusIn: true,
-    }),
-  );
-  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
-  const [paused, setPaused] = useState(false);
   const slides = images.slice(0, CAROUSEL_IMAGES);
+  const track = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [held, setHeld] = useState(false);
+  const reduceMotion = useReducedMotion();
+  const several = slides.length > 1;
 
   useEffect(() => {
-    if (!embla || slides.length < 2) return;
     if (reduceMotion) setPaused(true);
-    else if (!paused) autoplay.current.play();
-  }, [embla, reduceMotion, paused, slides.length]);
+  }, [reduceMotion]);
 
-  const togglePlay = () => {
-    if (paused) {
-      setPaused(false);
-      autoplay.current.play();
-    } else {
-      setPaused(true);
-      autoplay.current.stop();
-    }
+  const show = useCallback(
+    (index: number) => {
+      const row = track.current;
+      if (!row) return;
+      const next = (index + slides.length) % slides.length;
+      row.scrollTo({ left: next * row.clientWidth, behavior: reduceMotion ? 'auto' : 'smooth' });
+    },
+    [slides.length, reduceMotion],
+  );
+
+  useEffect(() => {
+    if (!several || paused || held) return;
+    const timer = window.setInterval(() => show(active + 1), CAROUSEL_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [several, paused, held, active, show]);
+
+  // The shown picture follows the row's scroll, whatever moved it (buttons, swipe, keys).
+  const onScroll = () => {
+    const row = track.current;
+    if (row && row.clientWidth > 0) setActive(Math.round(row.scrollLeft / row.clientWidth));
   };
 
   return (
-    <Box pos="relative" className={classes.root}>
-      <Carousel
-        role="region"
-        aria-roledescription="carousel"
-        aria-label={`Pictures of ${alt}`}
-        withIndicators={slides.length > 1}
-        withControls={slides.length > 1}
-        height={height}
-        emblaOptions={{ loop: true }}
-        plugins={[autoplay.current]}
-        getEmblaApi={setEmbla}
-        previousControlProps={{ 'aria-label': 'Previous image' }}
-        nextControlProps={{ 'aria-label': 'Next image' }}
-        getIndicatorProps={(index) => ({ 'aria-label': `Show image ${index + 1}` })}
-        classNames={{ control: classes.control, indicator: classes.indicator }}
-      >
+    <section
+      className={classes.root}
+      style={
+        {
+          '--carousel-height': typeof height === 'number' ? `${height}px` : height,
+        } as CSSProperties
+      }
+      aria-roledescription="carousel"
+      aria-label={`Pictures of ${alt}`}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
+      }}
+    >
+      {/* Focusable so the pictures can be scrolled with the keyboard. */}
+      <div ref={track} className={classes.track} onScroll={onScroll} tabIndex={several ? 0 : -1}>
         {slides.map((image, index) => (
-          <Carousel.Slide
+          // biome-ignore lint/a11y/useSemanticElements: the carousel pattern's slide is a group, not a form fieldset
+          <div
             key={image.url}
+            className={classes.slide}
             role="group"
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${slides.length}`}
           >
-            <Image
+            <img
               {...responsiveImage(image, IMAGE_SIZES.carousel)}
-              alt={`${alt}, picture ${index + 1}`}
-              h={height}
-              fit="cover"
+              className={classes.image}
+              alt={`${alt}, ${index + 1} of ${slides.length}`}
               loading={index === 0 ? 'eager' : 'lazy'}
               fetchPriority={index === 0 ? 'high' : 'auto'}
+              decoding={index === 0 ? 'sync' : 'async'}
             />
-          </Carousel.Slide>
+          </div>
         ))}
-      </Carousel>
-      {slides.length > 1 ? (
-        <ActionIcon
-          className={classes.playToggle}
-          variant="filled"
-          color="dark"
-          size="lg"
-          radius="xl"
-          onClick={togglePlay}
-          aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
-        >
-          {paused ? (
-            <IconPlayerPlayFilled size={18} aria-hidden="true" />
-          ) : (
-            <IconPlayerPauseFilled size={18} aria-hidden="true" />
-          )}
-        </ActionIcon>
+      </div>
+      {several ? (
+        <>
+          <button
+            type="button"
+            className={`${classes.control} ${classes.previous}`}
+            onClick={() => show(active - 1)}
+            aria-label="Previous image"
+          >
+            <IconChevronLeft size={20} aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className={`${classes.control} ${classes.next}`}
+            onClick={() => show(active + 1)}
+            aria-label="Next image"
+          >
+            <IconChevronRight size={20} aria-hidden="true" />
+          </button>
+          <div className={classes.indicators}>
+            {slides.map((image, index) => (
+              <button
+                key={image.url}
+                type="button"
+                className={classes.indicator}
+                data-active={index === active || undefined}
+                aria-current={index === active}
+                aria-label={`Show image ${index + 1}`}
+                onClick={() => show(index)}
+              />
+            ))}
+          </div>
+          <button
+            type="button"
+            className={classes.playToggle}
+            onClick={() => setPaused((p) => !p)}
+            aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
+          >
+            {paused ? (
+              <IconPlayerPlayFilled size={18} aria-hidden="true" />
+            ) : (
+              <IconPlayerPauseFilled size={18} aria-hidden="true" />
+            )}
+          </button>
+        </>
       ) : null}
-    </Box>
+    </section>
   );
 }

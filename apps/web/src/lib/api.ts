@@ -63,12 +63,22 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `The server answered ${response.status}${reason}`);
 }
 
+/** How requests reach the API: the browser's fetch, or an in-process call in the server's render. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** The server's first render reads the API in-process (public data only: it sends no cookies). */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** Performs a request against the API and returns the raw response once it succeeded. */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const { query, body, signal, headers, method = body === undefined ? 'GET' : 'POST' } = options;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), {
+    response = await transport(apiUrl(path, query), {
       method,
       signal,
       credentials: 'same-origin',

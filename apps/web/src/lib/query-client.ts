@@ -17,10 +17,15 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * The app's query cache. `notify: false` (the server's render): failures stay silent, the
+ * page is then sent unrendered and the browser reports them.
+ */
+export function createQueryClient({ notify = true } = {}): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
+        if (!notify) return;
         const title = query.meta?.errorTitle;
         // A missing item gets its own screen ('Hotel not found'); a toast would only repeat it.
         if (error instanceof ApiError && error.status === 404) return;

@@ -1,5 +1,6 @@
+import { escapeHtml } from '../../lib/html.ts';
 import type { MailMessage } from '../mail/outbox.ts';
-import { buttonHtml, escapeHtml, layoutHtml } from '../mail/templates.ts';
+import { buttonHtml, layoutHtml } from '../mail/templates.ts';
 
 export const VERIFY_SUBJECT = 'Verify your e-mail address for DevStay';
 export const RESET_SUBJECT = 'Reset your DevStay password';

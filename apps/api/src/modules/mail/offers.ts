@@ -3,8 +3,9 @@ import { capitalize, formatUsd } from '@devstay/shared/text';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { hotels, rooms } from '../../db/schema.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { enqueueMail } from './outbox.ts';
-import { buttonHtml, escapeHtml, layoutHtml } from './templates.ts';
+import { buttonHtml, layoutHtml } from './templates.ts';
 
 type Executor = Pick<Db, 'select' | 'insert'>;
 

@@ -1,8 +1,9 @@
 import { RECEIPT_SUBJECT } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { capitalize, formatUsd } from '@devstay/shared/text';
+import { escapeHtml } from '../../lib/html.ts';
 import { enqueueMail, type MailExecutor } from './outbox.ts';
-import { buttonHtml, escapeHtml, layoutHtml } from './templates.ts';
+import { buttonHtml, layoutHtml } from './templates.ts';
 
 /**
  * The 'Hotel Receipt' e-mail (spec §7.4) of a paid booking, written to the outbox in the

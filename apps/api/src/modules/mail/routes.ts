@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mailOutbox } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { escapeHtml } from './templates.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 const inboxQuery = z.object({
   to: text(254).toLowerCase().optional(),

@@ -1,13 +1,5 @@
 /** Building blocks of our e-mails: every dynamic value goes through `escapeHtml`. */
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '../../lib/html.ts';
 
 /** A call-to-action link styled as a button. */
 export function buttonHtml(url: string, label: string): string {

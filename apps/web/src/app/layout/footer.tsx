@@ -91,7 +91,8 @@ export function Footer({ offers }: FooterProps) {
           <div>{offers}</div>
         </SimpleGrid>
         <div className={classes.bottom}>
-          <Text size="sm" className={classes.muted}>
+          {/* The server's year may differ from the visitor's around New Year. */}
+          <Text size="sm" className={classes.muted} suppressHydrationWarning>
             © {year} {PRODUCT_NAME}. All rights reserved.
           </Text>
           <Group gap="xs" component="ul" className={classes.socialList} aria-label="Social media">

@@ -1,11 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { AccountArea } from '../../features/auth/components/account-area.tsx';
 import { CartLink } from '../../features/cart/components/cart-link.tsx';
 import { forgetCart } from '../../features/cart/store/cart-store.ts';
-import { OffersForm } from '../../features/offers/components/offers-form.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
+
+// The footer's form is far below the fold (and in the server's render): its code follows the
+// first load.
+const OffersForm = lazy(() =>
+  import('../../features/offers/components/offers-form.tsx').then((m) => ({
+    default: m.OffersForm,
+  })),
+);
 
 /**
  * Page frame: skip link, navigation bar, main content, footer. Pieces of several features meet
@@ -40,7 +47,13 @@ export function Layout() {
       <main id="main" ref={main} tabIndex={-1} className="app-main">
         <Outlet />
       </main>
-      <Footer offers={<OffersForm />} />
+      <Footer
+        offers={
+          <Suspense fallback={null}>
+            <OffersForm />
+          </Suspense>
+        }
+      />
       <ScrollRestoration />
     </div>
   );

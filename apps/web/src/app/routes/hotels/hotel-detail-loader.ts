@@ -2,7 +2,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import { preload } from 'react-dom';
 import type { LoaderFunction } from 'react-router';
 import { hotelQuery, isHotelId } from '../../../features/hotels/api/get-hotel.ts';
+import { hotelServicesQuery } from '../../../features/hotels/api/get-hotel-services.ts';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
+import { prefetching, type RouteData } from '../../route-data.ts';
+
+/** The hotel and its services: what /hotel/:id shows at once. */
+export const hotelDetailData: RouteData = ({ params }) => {
+  const id = Number(params.id);
+  return isHotelId(id) ? [hotelQuery(id), hotelServicesQuery(id)] : [];
+};
 
 /**
  * Starts loading the hotel while the screen's code downloads, and once it is known fetches the
@@ -10,9 +18,9 @@ import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
  * renders. It does not wait: the screen shows its loading state meanwhile.
  */
 export function hotelDetailLoader(queryClient: QueryClient): LoaderFunction {
-  return ({ params }) => {
+  return prefetching(queryClient, hotelDetailData, ({ params }) => {
     const id = Number(params.id);
-    if (!isHotelId(id)) return null;
+    if (!isHotelId(id)) return;
     void queryClient
       .fetchQuery(hotelQuery(id))
       .then((hotel) => {
@@ -28,6 +36,5 @@ export function hotelDetailLoader(queryClient: QueryClient): LoaderFunction {
       .catch(() => {
         // The screen's own query reports the failure.
       });
-    return null;
-  };
+  });
 }

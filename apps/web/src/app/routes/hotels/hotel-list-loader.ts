@@ -2,17 +2,19 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router';
 import { hotelListQuery } from '../../../features/hotels/api/get-hotels.ts';
 import { parseHotelListParams } from '../../../features/hotels/hooks/use-hotel-list-state.ts';
+import { prefetching, type RouteData } from '../../route-data.ts';
+
+/** The page of hotels the address asks for: what /home shows at once. */
+export const hotelListData: RouteData = ({ url }) => [
+  hotelListQuery(parseHotelListParams(url.searchParams)),
+];
 
 /**
  * Starts loading the hotel list as soon as the address is known, before the screen renders.
  * It does not wait for the answer: the screen shows its skeleton meanwhile.
  */
 export function hotelListLoader(queryClient: QueryClient): LoaderFunction {
-  return ({ request }) => {
-    const params = parseHotelListParams(new URL(request.url).searchParams);
-    void queryClient.prefetchQuery(hotelListQuery(params));
-    return null;
-  };
+  return prefetching(queryClient, hotelListData);
 }
 
 /** Search, filters and pages change only the query string: the screen's own query follows them. */

@@ -11,12 +11,21 @@ import { ActiveFilters } from '../../../features/hotels/components/active-filter
 import type { FilterKind } from '../../../features/hotels/components/filter-modal.tsx';
 import { HotelCard } from '../../../features/hotels/components/hotel-card.tsx';
 import { HotelCardSkeleton } from '../../../features/hotels/components/hotel-card-skeleton.tsx';
-import { HotelPagination } from '../../../features/hotels/components/hotel-pagination.tsx';
 import { HotelToolbar } from '../../../features/hotels/components/hotel-toolbar.tsx';
 import { useHotelListState } from '../../../features/hotels/hooks/use-hotel-list-state.ts';
 
 const loadFilterModal = () => import('../../../features/hotels/components/filter-modal.tsx');
 const FilterModal = lazy(() => loadFilterModal().then((m) => ({ default: m.FilterModal })));
+
+// The page links sit below the list: their code follows the first load instead of being in it
+// (the server's render includes them; the browser fetches their code when it draws them).
+const HotelPagination = lazy(() =>
+  import('../../../features/hotels/components/hotel-pagination.tsx').then((m) => ({
+    default: m.HotelPagination,
+  })),
+);
+/** The height of the page links (size lg), kept while their code arrives. */
+const PAGINATION_HEIGHT = 42;
 
 export const NO_MATCH_MESSAGE = 'No hotels match your search';
 
@@ -143,12 +152,14 @@ export function HotelListPage() {
       )}
 
       {!showSkeleton && total > 0 ? (
-        <Stack mt="xl" align="center">
-          <HotelPagination
-            state={pagination}
-            pages={pages}
-            onPage={(page) => list.goTo(page, total, HOTELS_PER_PAGE)}
-          />
+        <Stack mt="xl" align="center" mih={PAGINATION_HEIGHT}>
+          <Suspense fallback={null}>
+            <HotelPagination
+              state={pagination}
+              pages={pages}
+              onPage={(page) => list.goTo(page, total, HOTELS_PER_PAGE)}
+            />
+          </Suspense>
         </Stack>
       ) : null}
 

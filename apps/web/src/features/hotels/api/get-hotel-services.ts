@@ -1,16 +1,20 @@
 import type { HotelService } from '@devstay/shared/contracts/catalogue';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api.ts';
 
 export function fetchHotelServices(idHotel: number, signal?: AbortSignal): Promise<HotelService[]> {
   return apiJson<HotelService[]>(`/serviceHotels/hotel/${idHotel}`, { signal });
 }
 
-export function useHotelServices(idHotel: number) {
-  return useQuery({
+export function hotelServicesQuery(idHotel: number) {
+  return queryOptions({
     queryKey: ['hotels', 'services', idHotel],
     queryFn: ({ signal }) => fetchHotelServices(idHotel, signal),
     enabled: Number.isInteger(idHotel) && idHotel > 0,
     meta: { errorTitle: 'Could not load the hotel services' },
   });
+}
+
+export function useHotelServices(idHotel: number) {
+  return useQuery(hotelServicesQuery(idHotel));
 }

@@ -1,0 +1,136 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from './lib/html.ts';
+
+/** The web app's server render (apps/web/src/entry-server.tsx), as its build exports it. */
+interface WebRenderer {
+  SERVER_STATE_ID: string;
+  setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
+  render(
+    url: string,
+  ): Promise<{ html: string; state: string; modules: string[]; title?: string } | null>;
+}
+
+/** The build's manifest (`dist/.vite/manifest.json`): each module's file, imports and styles. */
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The web app: its built assets (the build's .br and .gz copies, chosen by Accept-Encoding), and
+ * index.html for every other non-API GET. The public screens (`/`, `/home`, `/hotel/:id`) come
+ * rendered, with the data they were rendered with, when the build has its server render
+ * (`dist-server`, beside `dist`); any other screen, or a render that cannot be made, gets the
+ * bare shell the browser renders.
+ */
+export async function webApp(app: FastifyInstance, { distDir }: { distDir: string }) {
+  const root = path.resolve(distDir);
+  const shell = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const renderer = await loadRenderer(app, path.join(root, '..', 'dist-server', 'entry-server.js'));
+  const manifestFile = path.join(root, '.vite', 'manifest.json');
+  const manifest: Manifest = existsSync(manifestFile)
+    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
+    : {};
+
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders(reply, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/uploads/')) {
+      return reply.callNotFound();
+    }
+    // Every start may ship new assets: the page is revalidated on each visit.
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const page = renderer ? await renderPage(renderer, request.url) : null;
+    return page ?? shell;
+  });
+
+  /**
+   * The styles of the lazy screens a page shows, linked from its head so it is drawn styled at
+   * once (their code follows the first load, fetched when hydration needs it). Files the shell
+   * links already are left out.
+   */
+  function screenStyles(modules: string[]): string {
+    const css = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      for (const file of chunk.css ?? []) css.add(file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const module of modules) {
+      if (!manifest[module]) throw new Error(`${module} is not in the build's manifest`);
+      visit(module);
+    }
+    return [...css]
+      .filter((file) => !shell.includes(`/${file}"`))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+      .join('');
+  }
+
+  async function renderPage(renderer: WebRenderer, url: string): Promise<string | null> {
+    if (!shell.includes(ROOT_ELEMENT)) return null;
+    try {
+      const rendered = await renderer.render(url);
+      if (!rendered) return null;
+      // React puts the preloads it found (the first picture) before the markup: the head's.
+      const hints = /^(?:<link [^>]*\/>)*/.exec(rendered.html)?.[0] ?? '';
+      const markup = rendered.html.slice(hints.length);
+      const head = `${hints}${screenStyles(rendered.modules)}</head>`;
+      const root = `<div id="root">${markup}</div><script type="application/json" id="${renderer.SERVER_STATE_ID}">${rendered.state}</script>`;
+      // Replacements given as functions: the page's text may hold `$&` or `$'`, which a
+      // replacement string would expand.
+      return shell
+        .replace(/<title>[^<]*<\/title>/, (own) =>
+          rendered.title ? `<title>${escapeHtml(rendered.title)}</title>` : own,
+        )
+        .replace('</head>', () => head)
+        .replace(ROOT_ELEMENT, () => root);
+    } catch (error) {
+      // The browser can still render the page itself.
+      app.log.error({ err: error, url }, 'server render failed; sent the app shell');
+      return null;
+    }
+  }
+}
+
+/**
+ * Loads the server render, its API reads answered in-process as a visitor's (no cookies): what
+ * it renders is public and the same for everyone.
+ */
+async function loadRenderer(app: FastifyInstance, entry: string): Promise<WebRenderer | null> {
+  if (!existsSync(entry)) return null;
+  const renderer = (await import(pathToFileURL(entry).href)) as WebRenderer;
+  renderer.setApiTransport(async (url, init) => {
+    if ((init.method ?? 'GET') !== 'GET') throw new Error('The server render only reads');
+    const answer = await app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json' },
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (typeof value === 'string' || typeof value === 'number') headers.set(name, String(value));
+    }
+    return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers,
+    });
+  });
+  return renderer;
+}

@@ -1,0 +1,85 @@
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
+import {
+  type LoaderFunction,
+  matchRoutes,
+  type Params,
+  type RouteMatch,
+  type RouteObject,
+} from 'react-router';
+
+/** Where a screen's data comes from: the address it was opened at. */
+export interface RouteDataArgs {
+  params: Params;
+  url: URL;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a screen's queries each have their own data type
+type AnyQuery = FetchQueryOptions<any, any, any, any>;
+
+/**
+ * The queries a screen shows as soon as it opens. The browser's loader starts them while the
+ * screen's code downloads; the server awaits them for the first render of a server-rendered
+ * screen. One list, so both always ask for the same data under the same keys.
+ */
+export type RouteData = (args: RouteDataArgs) => AnyQuery[];
+
+/** `handle` of a screen the server renders on a first visit: public data, the same for everyone. */
+export interface ServerRenderedHandle {
+  serverRendered: true;
+  data?: RouteData;
+  /**
+   * A lazy screen's module as the build's manifest names it (`src/…`): the server links its
+   * styles from the page, so it is drawn with them.
+   */
+  module?: string;
+}
+
+export function isServerRendered(handle: unknown): handle is ServerRenderedHandle {
+  return typeof handle === 'object' && handle !== null && 'serverRendered' in handle;
+}
+
+/** A loader that starts the screen's queries and does not wait: the screen shows its loading state. */
+export function prefetching(
+  queryClient: QueryClient,
+  data: RouteData,
+  then?: (args: RouteDataArgs) => void,
+): LoaderFunction {
+  return ({ params, request }) => {
+    const args = { params, url: new URL(request.url) };
+    for (const query of data(args)) void queryClient.prefetchQuery(query);
+    then?.(args);
+    return null;
+  };
+}
+
+export type RouteMatches = RouteMatch<string, RouteObject>[];
+
+/** The routes an address opens, their lazy screens loaded (hydration needs them all at once). */
+export async function loadMatchedRoutes(
+  routes: RouteObject[],
+  location: { pathname: string; search?: string },
+): Promise<RouteMatches> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const screen = await route.lazy();
+      Object.assign(route, { ...screen, lazy: undefined });
+    }),
+  );
+  return matches;
+}
+
+/**
+ * What the router is told at hydration: every matched loader already ran (on the server, as
+ * the awaited route data), so the browser does not run them again before hydrating.
+ */
+export function loaderDataFor(matches: RouteMatches): Record<string, null> {
+  const loaderData: Record<string, null> = {};
+  for (const { route } of matches) {
+    if (!route.loader) continue;
+    if (!route.id) throw new Error('A route with a loader needs an id to be server-rendered');
+    loaderData[route.id] = null;
+  }
+  return loaderData;
+}

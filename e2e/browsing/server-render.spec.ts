@@ -1,0 +1,104 @@
+import type { APIRequestContext } from '@playwright/test';
+import { baseUrl } from '../support/accounts.ts';
+import {
+  accountMenu,
+  collectConsoleErrors,
+  expect,
+  expectSoundPage,
+  test,
+} from '../support/fixtures.ts';
+
+interface Hotel {
+  id: number;
+  name: string;
+  pictures: { url: string }[];
+  Rooms: { name: string }[];
+}
+
+async function firstHotel(request: APIRequestContext): Promise<Hotel> {
+  const hotels = await (await request.get('/api/hotels?pageSize=1')).json();
+  return (await request.get(`/api/hotels/${hotels[0].id}`)).json();
+}
+
+/** The HTML the server sends for an address, before any script runs. */
+async function html(request: APIRequestContext, path: string): Promise<string> {
+  const res = await request.get(path, { headers: { accept: 'text/html' } });
+  expect(res.status()).toBe(200);
+  return res.text();
+}
+
+const STATE_BLOCK = '<script type="application/json" id="server-state">';
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+test('a hotel page arrives drawn: its name, first picture at high priority, rooms and data', async ({
+  request,
+}) => {
+  const hotel = await firstHotel(request);
+  const page = await html(request, `/hotel/${hotel.id}`);
+  // Its name is the heading and, as in the browser, the page's title.
+  const heading = /<h1[^>]*>([^<]+)<\/h1>/.exec(page)?.[1];
+  expect(heading).toBeTruthy();
+  expect(page).toContain(`<title>${heading} | DevStay</title>`);
+  const first = hotel.pictures[0]?.url.replace(/^https?:\/\/[^/]+/, '') ?? '';
+  const stem = first.replace(/-\d+\.webp$/, '');
+  // Found by the browser in the head, before any script: the page's largest paint.
+  const head = page.slice(0, page.indexOf('</head>'));
+  expect(head).toContain(`imageSrcSet="${stem}`);
+  expect(head).toMatch(/fetchPriority="high"/);
+  for (const room of hotel.Rooms) expect(page).toContain(escapeHtml(room.name));
+  expect(page).toContain(STATE_BLOCK);
+  // The screen's own styles come with the page, not after its code.
+  expect(head).toMatch(
+    /<link rel="stylesheet" crossorigin href="\/assets\/image-carousel-[^"]+\.css">/,
+  );
+});
+
+test('screens with private or per-visitor content come as the app shell', async ({ request }) => {
+  // A path that starts with `//` (sent as is, not resolved as another host).
+  const otherOrigin = `${baseUrl()}//evil.example/home`;
+  for (const path of ['/cart', '/login', '/profileusers', '/hotel/999999999', otherOrigin]) {
+    const page = await html(request, path);
+    expect(page, path).toContain('<div id="root"></div>');
+    expect(page, path).not.toContain(STATE_BLOCK);
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the hotel list and a hotel can be read and followed', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find your hotel' })).toBeVisible();
+    const cards = page.locator('main article');
+    await expect(cards).toHaveCount(8);
+    const name = (await cards.first().locator('h2').textContent())?.trim() ?? '';
+    await cards.first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/hotel\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByRole('heading', { name: 'Available rooms' })).toBeVisible();
+  });
+});
+
+test('a server-rendered page hydrates without a mismatch and then works as the app', async ({
+  page,
+  request,
+  signInAs,
+}) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto('/home');
+  // The search runs on the client once hydrated: the list follows the address.
+  await page.getByRole('searchbox', { name: 'Search hotels by name' }).fill('tech');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/name=tech/);
+  await expectSoundPage(page, errors);
+
+  // Signed in, the page is the same as a visitor's until the session is known, then shows it.
+  await signInAs('user');
+  const hotel = await firstHotel(request);
+  await page.goto(`/hotel/${hotel.id}`);
+  await expect(accountMenu(page)).toBeVisible();
+  await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectSoundPage(page, errors);
+});
