@@ -13,20 +13,15 @@ const gzipped = gzipSync(script, { level: 9 });
 const brotli = brotliCompressSync(script);
 /**
  * A stand-in for the web build's server render (apps/web/src/entry-server.tsx): it renders
- * `/signed-in-as` with the answer of `/api/me` it gets through the server's transport, numbers
- * its renders of `/rendered`, fails on `/broken`, and leaves every other address to the browser.
+ * `/signed-in-as` with the answer of `/api/me` it gets through the server's transport, fails on
+ * `/broken`, and leaves every other address to the browser.
  */
 const renderer = `
 let transport;
-let renders = 0;
 export const SERVER_STATE_ID = 'server-state';
 export function setApiTransport(next) { transport = next; }
 export async function render(url) {
   if (url === '/broken') throw new Error('the render failed');
-  if (url.startsWith('/rendered')) {
-    renders += 1;
-    return { html: '<p>render ' + renders + '</p>', state: '{"queries":[]}', modules: [] };
-  }
   if (url !== '/signed-in-as') return null;
   const me = await transport('/api/me', { method: 'GET' });
   const hotels = await transport('/api/hotels?pageSize=1', { method: 'GET' });
@@ -127,22 +122,4 @@ test('a screen the render leaves to the browser, or a failed render, gets the ap
     expect(page.statusCode, url).toBe(200);
     expect(page.body, url).toBe(shell);
   }
-});
-
-test('a rendered page is reused for every visitor until the catalogue changes', async () => {
-  const first = await get('/rendered');
-  expect(first.body).toMatch(/<p>render \d+<\/p>/);
-  // Another visitor, signed in: the same page, not rendered again.
-  const cookie = await signIn(t.app, DEMO.user);
-  const again = await t.app.inject({ url: '/rendered', headers: withSession(cookie) });
-  expect(again.body).toBe(first.body);
-  // Another address is another page.
-  expect((await get('/rendered?page=2')).body).not.toBe(first.body);
-
-  // Any change of the catalogue, here or announced by another process, drops the pages.
-  await t.app.catalogue.invalidate({ hotelService: 1, hotel: 1 });
-  const after = await get('/rendered');
-  expect(after.body).toMatch(/<p>render \d+<\/p>/);
-  expect(after.body).not.toBe(first.body);
-  expect((await get('/rendered')).body).toBe(after.body);
 });

@@ -54,21 +54,8 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
     }
     // Every start may ship new assets: the page is revalidated on each visit.
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    if (!renderer) return shell;
-    try {
-      // The same for every visitor: rendered once, until the catalogue changes.
-      const page = await app.catalogue.renderedPages.get(request.url, () =>
-        renderPage(renderer, request.url),
-      );
-      return page ?? shell;
-    } catch (error) {
-      // The browser can still render the page itself; the next visit tries again.
-      request.log.error(
-        { err: error, url: request.url },
-        'server render failed; sent the app shell',
-      );
-      return shell;
-    }
+    const page = renderer ? await renderPage(renderer, request.url) : null;
+    return page ?? shell;
   });
 
   /**
@@ -96,24 +83,29 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
       .join('');
   }
 
-  /** The page at `url` drawn by the server; null when its render leaves it to the browser. */
   async function renderPage(renderer: WebRenderer, url: string): Promise<string | null> {
     if (!shell.includes(ROOT_ELEMENT)) return null;
-    const rendered = await renderer.render(url);
-    if (!rendered) return null;
-    // React puts the preloads it found (the first picture) before the markup: the head's.
-    const hints = /^(?:<link [^>]*\/>)*/.exec(rendered.html)?.[0] ?? '';
-    const markup = rendered.html.slice(hints.length);
-    const head = `${hints}${screenStyles(rendered.modules)}</head>`;
-    const root = `<div id="root">${markup}</div><script type="application/json" id="${renderer.SERVER_STATE_ID}">${rendered.state}</script>`;
-    // Replacements given as functions: the page's text may hold `$&` or `$'`, which a
-    // replacement string would expand.
-    return shell
-      .replace(/<title>[^<]*<\/title>/, (own) =>
-        rendered.title ? `<title>${escapeHtml(rendered.title)}</title>` : own,
-      )
-      .replace('</head>', () => head)
-      .replace(ROOT_ELEMENT, () => root);
+    try {
+      const rendered = await renderer.render(url);
+      if (!rendered) return null;
+      // React puts the preloads it found (the first picture) before the markup: the head's.
+      const hints = /^(?:<link [^>]*\/>)*/.exec(rendered.html)?.[0] ?? '';
+      const markup = rendered.html.slice(hints.length);
+      const head = `${hints}${screenStyles(rendered.modules)}</head>`;
+      const root = `<div id="root">${markup}</div><script type="application/json" id="${renderer.SERVER_STATE_ID}">${rendered.state}</script>`;
+      // Replacements given as functions: the page's text may hold `$&` or `$'`, which a
+      // replacement string would expand.
+      return shell
+        .replace(/<title>[^<]*<\/title>/, (own) =>
+          rendered.title ? `<title>${escapeHtml(rendered.title)}</title>` : own,
+        )
+        .replace('</head>', () => head)
+        .replace(ROOT_ELEMENT, () => root);
+    } catch (error) {
+      // The browser can still render the page itself.
+      app.log.error({ err: error, url }, 'server render failed; sent the app shell');
+      return null;
+    }
   }
 }
 

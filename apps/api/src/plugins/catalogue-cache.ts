@@ -25,8 +25,8 @@ import { ReadCache } from '../lib/read-cache.ts';
  * | `hotelService`, `event`, `service` | kept     | kept   | kept (not in it)      |
  * | `everything`     | dropped                   | dropped| all                   |
  *
- * The server-rendered pages show several of these at once (a hotel page: the hotel, its rooms
- * and its services): every change drops all of them. Changes are rare; renders are cheap.
+ * The last three reach no cached answer today, but are announced all the same so that a cache
+ * added later for them needs only a line in `drop`.
  */
 export type CatalogueChange =
   | { hotel: number }
@@ -58,11 +58,6 @@ export interface CatalogueCache {
   cities: ReadCache<City[]>;
   /** GET /hotels/:id bodies by hotel id; null for an unknown id. */
   hotelDetails: ReadCache<ReadyBody | null>;
-  /**
-   * Server-rendered pages by address (path and query), public data only; null for an address
-   * the render leaves to the browser.
-   */
-  renderedPages: ReadCache<string | null>;
   /**
    * Drops what `change` reaches, here and (through PostgreSQL) in every other API process.
    * Pass the writer's transaction to send the notice with its commit (nothing is announced if
@@ -136,12 +131,6 @@ function createCaches() {
       max: 12_000_000,
       weigh: (v) => (v ? v.body.length * 1.5 : 100),
     }),
-    // Some 16 MB of pages (a hotel page is about 60 kB of HTML).
-    renderedPages: new ReadCache<string | null>({
-      ttlMs: CACHE_TTL_MS,
-      max: 16_000_000,
-      weigh: (v) => (v ? v.length : 100),
-    }),
   };
 }
 
@@ -157,7 +146,6 @@ export const catalogueCache: FastifyPluginAsync<{ db: Db }> = async (app, { db }
     caches.hotelCounts.clear();
     caches.cities.clear();
     caches.hotelDetails.clear();
-    caches.renderedPages.clear();
   };
 
   const dropLists = () => {
@@ -167,7 +155,6 @@ export const catalogueCache: FastifyPluginAsync<{ db: Db }> = async (app, { db }
 
   /** Forgets, in this process, the answers `change` reaches (the table above). */
   const drop = (change: CatalogueChange) => {
-    caches.renderedPages.clear();
     if ('everything' in change || 'location' in change) return clearAll();
     if ('hotelService' in change || 'event' in change || 'service' in change) return;
     if ('room' in change) return caches.hotelDetails.delete(String(change.hotel));
