@@ -29,5 +29,17 @@ describe('text rules', () => {
     expect(priceToCents(129.99)).toBe(12_999);
     expect(formatUsd(12_999)).toBe('$129.99');
     expect(formatUsd(12_000)).toBe('$120');
+    expect(formatUsd(12_050)).toBe('$120.5');
+    expect(formatUsd(12_005)).toBe('$120.05');
+    expect(formatUsd(5)).toBe('$0.05');
+    expect(formatUsd(0)).toBe('$0');
+    expect(formatUsd(123_456_789)).toBe('$1,234,567.89');
+    expect(formatUsd(100_000)).toBe('$1,000');
+    expect(formatUsd(-2_550)).toBe('-$25.5');
+    // Same figures as the locale's own formatting, for every amount a page can show.
+    const usd = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+    for (const cents of [1, 99, 100, 101, 99_999, 1_000_000, 987_654_321]) {
+      expect(formatUsd(cents)).toBe(`$${usd.format(cents / 100)}`);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import classes from './star-rating.module.css';
 
 interface StarRatingProps {
@@ -11,21 +11,19 @@ interface StarRatingProps {
   label?: string;
 }
 
-/** A read-only row of stars (hotel category, review rating); plain elements, drawn often. */
+/**
+ * A read-only row of stars (hotel category, review rating). One element whatever the number of
+ * stars: a list page shows dozens of rows, and drawn stars cost the phone at every one.
+ */
 export function StarRating({ value, max = 5, size = 18, label }: StarRatingProps) {
   const filled = Math.max(0, Math.min(Math.round(value), max));
-  const stars = Array.from({ length: max }, (_, i) => i < filled);
+  const style = { '--star-size': `${size}px`, '--stars': max, '--filled': filled } as CSSProperties;
   return (
-    <span className={classes.row} role="img" aria-label={label ?? `${filled} out of ${max} stars`}>
-      {stars.map((on, i) =>
-        on ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: stars have no identity but their place
-          <IconStarFilled key={i} size={size} aria-hidden="true" />
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: stars have no identity but their place
-          <IconStar key={i} size={size} aria-hidden="true" className={classes.empty} />
-        ),
-      )}
-    </span>
+    <span
+      className={classes.row}
+      style={style}
+      role="img"
+      aria-label={label ?? `${filled} out of ${max} stars`}
+    />
   );
 }

@@ -5,16 +5,9 @@ import { capitalize } from '@devstay/shared/text';
 import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { longDate } from '../../../lib/date-text.ts';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { locationText } from '../../../lib/location.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** An event's calendar date, shown without any time-zone shift. */
 export function eventDay(date: string): string {
@@ -23,7 +16,7 @@ export function eventDay(date: string): string {
 
 function displayDate(date: string): string {
   const day = eventDay(date);
-  return isIsoDate(day) ? dateFormat.format(new Date(`${day}T00:00:00Z`)) : date;
+  return isIsoDate(day) ? longDate(new Date(`${day}T00:00:00Z`)) : date;
 }
 
 function displayTime(time: string): string {

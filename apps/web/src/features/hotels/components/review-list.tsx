@@ -2,12 +2,11 @@ import type { Review } from '@devstay/shared/contracts/catalogue';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { StarRating } from '../../../components/star-rating.tsx';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { shortDate } from '../../../lib/date-text.ts';
 
 function reviewDate(createdAt: string): string {
   const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : shortDate(date);
 }
 
 /** The hotel's reviews: reviewer, a row of as many stars as the rating, comment (spec §2.5). */
