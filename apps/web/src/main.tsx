@@ -9,6 +9,8 @@ import { loadMatchedRoutes } from './app/route-data.ts';
 import { createRoutes } from './app/router.tsx';
 import { readServerState } from './app/server-state.ts';
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /**
  * Hydrates a page the server rendered, with the data it was rendered with and its screen's code
  * loaded first (the browser's first render must be the server's, or React starts over); renders
@@ -18,17 +20,19 @@ async function start(root: HTMLElement) {
   const server = readServerState();
   const routes = createRoutes(queryClient);
   if (server) {
-    // The page is already drawn: let the browser handle input between evaluating this code and
-    // hydrating, rather than doing both in one long task.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The page is already drawn: each step below is a task of its own, so that the browser
+    // handles input between them rather than being blocked by all of them at once on a phone.
+    await nextTask();
     hydrate(queryClient, server.queries);
     // Not a top-level await: the screen's chunk imports this module, which must have finished.
     await loadMatchedRoutes(routes, window.location);
+    await nextTask();
   }
   const router = createBrowserRouter(
     routes,
     server ? { hydrationData: { loaderData: server.loaderData } } : undefined,
   );
+  if (server) await nextTask();
   const app = (
     <StrictMode>
       <App router={router} queryClient={queryClient} />

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { type MantineColorSchemeManager, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type DataRouter, RouterProvider } from 'react-router';
@@ -13,6 +13,18 @@ interface AppProps {
   titleSink?: { title?: string };
 }
 
+/**
+ * The site has one colour scheme: nothing to remember. Mantine's default manager reads
+ * localStorage on every page load, a synchronous call to the browser's storage.
+ */
+const lightOnly: MantineColorSchemeManager = {
+  get: () => 'light',
+  set: () => {},
+  subscribe: () => {},
+  unsubscribe: () => {},
+  clear: () => {},
+};
+
 /** The whole app, the same tree in the browser and in the server's first render. */
 export function App({ router, queryClient, titleSink }: AppProps) {
   // Marks the page as interactive once React runs it (after hydration of a server-rendered
@@ -26,6 +38,8 @@ export function App({ router, queryClient, titleSink }: AppProps) {
       <MantineProvider
         theme={theme}
         defaultColorScheme="light"
+        forceColorScheme="light"
+        colorSchemeManager={lightOnly}
         cssVariablesResolver={cssVariablesResolver}
       >
         <ToastHost />

@@ -1,9 +1,22 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { StarRating } from './star-rating.tsx';
+import { StarRating, starsPath } from './star-rating.tsx';
 
 function stars(): HTMLElement {
   return screen.getByRole('img');
+}
+
+/** The points of each star of a path: `[[x, y], ...]` per `M…Z` run. */
+function outlines(path: string): number[][][] {
+  return path
+    .split('Z')
+    .filter(Boolean)
+    .map((star) =>
+      star
+        .slice(1)
+        .split('L')
+        .map((point) => point.split(' ').map(Number)),
+    );
 }
 
 describe('star rating', () => {
@@ -15,6 +28,7 @@ describe('star rating', () => {
     expect(row.style.getPropertyValue('--filled')).toBe('4');
     expect(row.style.getPropertyValue('--stars')).toBe('5');
     expect(row.style.getPropertyValue('--star-size')).toBe('20px');
+    expect(row.getAttribute('style')).toContain(`clip-path: path('${starsPath(5, 20)}')`);
   });
 
   test('a value outside the scale is drawn at its bound', () => {
@@ -24,5 +38,23 @@ describe('star rating', () => {
     unmount();
     render(<StarRating value={-2} />);
     expect(stars().style.getPropertyValue('--filled')).toBe('0');
+  });
+
+  test('the clip path holds one ten-point star per tile, inside its tile', () => {
+    const size = 18;
+    const tile = size + 2;
+    const drawn = outlines(starsPath(5, size));
+    expect(drawn).toHaveLength(5);
+    drawn.forEach((points, index) => {
+      expect(points).toHaveLength(10);
+      const xs = points.map(([x]) => x as number);
+      const ys = points.map(([, y]) => y as number);
+      expect(Math.min(...xs)).toBeGreaterThanOrEqual(index * tile);
+      expect(Math.max(...xs)).toBeLessThanOrEqual((index + 1) * tile);
+      expect(Math.min(...ys)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...ys)).toBeLessThanOrEqual(size);
+      // The first point is the top tip, centred in the tile.
+      expect(points[0]?.[0]).toBeCloseTo(index * tile + tile / 2, 1);
+    });
   });
 });
