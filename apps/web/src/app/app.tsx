@@ -37,7 +37,6 @@ export function App({ router, queryClient, titleSink }: AppProps) {
     <DocumentTitleSink value={titleSink ?? null}>
       <MantineProvider
         theme={theme}
-        defaultColorScheme="light"
         forceColorScheme="light"
         colorSchemeManager={lightOnly}
         cssVariablesResolver={cssVariablesResolver}
