@@ -48,10 +48,31 @@ test('a hotel page arrives drawn: its name, first picture at high priority, room
   expect(head).toMatch(/fetchPriority="high"/);
   for (const room of hotel.Rooms) expect(page).toContain(escapeHtml(room.name));
   expect(page).toContain(STATE_BLOCK);
-  // The screen's own styles come with the page, not after its code.
-  expect(head).toMatch(
-    /<link rel="stylesheet" crossorigin href="\/assets\/image-carousel-[^"]+\.css">/,
-  );
+  // Its styles are in its head: nothing to fetch before the first paint.
+  expect(head).toMatch(/<style data-href="\/assets\/index-[^"]+\.css">/);
+  expect(head).not.toContain('rel="stylesheet"');
+});
+
+test('a server-rendered page is drawn styled without fetching a stylesheet', async ({
+  page,
+  request,
+}) => {
+  const hotel = await firstHotel(request);
+  for (const path of ['/home', `/hotel/${hotel.id}`]) {
+    const stylesheets: string[] = [];
+    const onRequest = (req: { resourceType(): string; url(): string }) => {
+      if (req.resourceType() === 'stylesheet') stylesheets.push(req.url());
+    };
+    page.on('request', onRequest);
+    await page.goto(path);
+    // Hydrated: the screen's code has loaded, and with it any style it would fetch again.
+    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    page.off('request', onRequest);
+    expect(stylesheets, path).toEqual([]);
+    // Styled: Mantine's container is bounded (unstyled, a block has no maximum width).
+    const container = page.locator('main .mantine-Container-root').first();
+    expect(await container.evaluate((el) => getComputedStyle(el).maxWidth), path).not.toBe('none');
+  }
 });
 
 test('screens with private or per-visitor content come as the app shell', async ({ request }) => {

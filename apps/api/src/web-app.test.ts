@@ -40,10 +40,18 @@ const manifest = {
     imports: ['index.html', '_shared.js'],
     css: ['assets/screen.css'],
   },
-  '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css'] },
+  '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css', 'assets/escapes.css'] },
+};
+/** The build's stylesheets; `missing.css`, linked by the shell, is not there. */
+const styles: Record<string, string> = {
+  'assets/index-abc123.css': 'body{margin:0}',
+  'assets/screen.css': '.screen{color:red}',
+  'assets/shared.css': '.shared{content:"$& and $\'"}',
+  // Would close a <style> element early.
+  'assets/escapes.css': '.x::after{content:"</style><script>alert(1)</script>"}',
 };
 const shell =
-  '<!doctype html><html><head><title>DevStay</title><link rel="stylesheet" href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>DevStay</title><link rel="stylesheet" href="/assets/index-abc123.css"><link rel="stylesheet" crossorigin href="/assets/missing.css"></head><body><div id="root"></div></body></html>';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,6 +63,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), shell);
   await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   await writeFile(path.join(build, 'dist-server', 'entry-server.js'), renderer);
+  for (const [file, css] of Object.entries(styles)) await writeFile(path.join(dist, file), css);
   const file = path.join(dist, 'assets', 'index-abc123.js');
   await writeFile(file, script);
   await writeFile(`${file}.gz`, gzipped);
@@ -107,13 +116,20 @@ test('a server-rendered screen comes drawn, read as a visitor, with its styles a
   );
   expect(page.body).toContain('<title>Inn &lt;b&gt;&amp;&lt;/b&gt; Suites | DevStay</title>');
   expect(page.body.match(/<title>/g)).toHaveLength(1);
-  // React's preload of the first picture and the screen's styles (its own, its imports') go to
-  // the head; what the shell links already is not linked twice.
+  // React's preload of the first picture goes to the head, then the page's styles, in their
+  // order and each once: the shell's, the screen's own, its imports'. They are written in, not
+  // linked; a file that is not there, or that would close its element, stays linked.
   const head = page.body.slice(0, page.body.indexOf('</head>'));
-  expect(head).toContain('<link rel="preload" as="image" href="/uploads/first.webp"/>');
-  expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/screen.css">');
-  expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/shared.css">');
+  expect(page.body).toContain(
+    '<link rel="preload" as="image" href="/uploads/first.webp"/>' +
+      '<style data-href="/assets/index-abc123.css">body{margin:0}</style>' +
+      '<link rel="stylesheet" crossorigin href="/assets/missing.css">' +
+      '<style data-href="/assets/screen.css">.screen{color:red}</style>' +
+      `<style data-href="/assets/shared.css">.shared{content:"$& and $'"}</style>` +
+      '<link rel="stylesheet" crossorigin href="/assets/escapes.css"></head>',
+  );
   expect(head.match(/index-abc123\.css/g)).toHaveLength(1);
+  expect(page.body).not.toContain('<script>alert(1)');
 });
 
 test('a screen the render leaves to the browser, or a failed render, gets the app shell', async () => {

@@ -18,6 +18,8 @@ interface WebRenderer {
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** The shell's stylesheet links, as Vite writes them into index.html. */
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g;
 
 /**
  * The web app: its built assets (the build's .br and .gz copies, chosen by Accept-Encoding), and
@@ -34,6 +36,24 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
   const manifest: Manifest = existsSync(manifestFile)
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))
     : {};
+  // A rendered page carries its styles in its head instead of linking them: drawn without
+  // waiting for another request (on a phone network, a round trip or two before the first
+  // paint). The shell, sent for every other screen, links them and lets the browser cache them.
+  const shellStyles = [...shell.matchAll(STYLESHEET_LINK)].map(([, file]) => file as string);
+  const renderedShell = shell.replace(STYLESHEET_LINK, '');
+  const styleText = new Map<string, string>();
+  for (const file of [...shellStyles, ...Object.values(manifest).flatMap((c) => c.css ?? [])]) {
+    const onDisk = path.join(root, file);
+    const css = existsSync(onDisk) ? readFileSync(onDisk, 'utf8') : '';
+    // A stylesheet that could close its element, or is not there, stays linked.
+    if (css && !/<\/style/i.test(css)) styleText.set(file, css);
+  }
+  const styleElement = (file: string) => {
+    const css = styleText.get(file);
+    return css === undefined
+      ? `<link rel="stylesheet" crossorigin href="/${file}">`
+      : `<style data-href="/${file}">${css}</style>`;
+  };
 
   await app.register(fastifyStatic, {
     root,
@@ -59,11 +79,10 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
   });
 
   /**
-   * The styles of the lazy screens a page shows, linked from its head so it is drawn styled at
-   * once (their code follows the first load, fetched when hydration needs it). Files the shell
-   * links already are left out.
+   * The styles a rendered page needs: the shell's, then those of the lazy screens it shows (their
+   * code follows the first load, fetched when hydration needs it), each once.
    */
-  function screenStyles(modules: string[]): string {
+  function pageStyles(modules: string[]): string {
     const css = new Set<string>();
     const seen = new Set<string>();
     const visit = (key: string) => {
@@ -77,25 +96,23 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
       if (!manifest[module]) throw new Error(`${module} is not in the build's manifest`);
       visit(module);
     }
-    return [...css]
-      .filter((file) => !shell.includes(`/${file}"`))
-      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-      .join('');
+    return [...new Set([...shellStyles, ...css])].map(styleElement).join('');
   }
 
   async function renderPage(renderer: WebRenderer, url: string): Promise<string | null> {
-    if (!shell.includes(ROOT_ELEMENT)) return null;
+    if (!renderedShell.includes(ROOT_ELEMENT)) return null;
     try {
       const rendered = await renderer.render(url);
       if (!rendered) return null;
-      // React puts the preloads it found (the first picture) before the markup: the head's.
+      // React puts the preloads it found (the first picture) before the markup: the head's,
+      // ahead of the styles so that the browser starts on the picture first.
       const hints = /^(?:<link [^>]*\/>)*/.exec(rendered.html)?.[0] ?? '';
       const markup = rendered.html.slice(hints.length);
-      const head = `${hints}${screenStyles(rendered.modules)}</head>`;
+      const head = `${hints}${pageStyles(rendered.modules)}</head>`;
       const root = `<div id="root">${markup}</div><script type="application/json" id="${renderer.SERVER_STATE_ID}">${rendered.state}</script>`;
       // Replacements given as functions: the page's text may hold `$&` or `$'`, which a
       // replacement string would expand.
-      return shell
+      return renderedShell
         .replace(/<title>[^<]*<\/title>/, (own) =>
           rendered.title ? `<title>${escapeHtml(rendered.title)}</title>` : own,
         )

@@ -1,8 +1,10 @@
 /**
  * Styles of the first load: Mantine's base layers, the building blocks other components are
  * made of (UnstyledButton, Paper, Overlay, Popover, Input...), and the components the layout,
- * the landing page and the hotel list use. Screens loaded later import only the styles of their
- * own extra components, which then come after the blocks they build on.
+ * the landing page, the hotel list and the hotel page use: a server-rendered page carries this
+ * stylesheet in its head, and a screen that brought styles of its own would have them fetched
+ * a second time when its code loads. Screens loaded later import only the styles of their own
+ * extra components, which then come after the blocks they build on.
  * Within Mantine's cascade layer the order of these files matters: it follows Mantine's own
  * stylesheet order. The app's own styles sit outside the layer and always win.
  */
@@ -22,6 +24,7 @@ import '@mantine/core/styles/Group.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Burger.layer.css';
@@ -35,4 +38,5 @@ import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Title.layer.css';
+import '../components/image-carousel.module.css';
 import './global.css';
