@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Request } from '@playwright/test';
 import { baseUrl } from '../support/accounts.ts';
 import {
   accountMenu,
@@ -60,7 +60,7 @@ test('a server-rendered page is drawn styled without fetching a stylesheet', asy
   const hotel = await firstHotel(request);
   for (const path of ['/home', `/hotel/${hotel.id}`]) {
     const stylesheets: string[] = [];
-    const onRequest = (req: { resourceType(): string; url(): string }) => {
+    const onRequest = (req: Request) => {
       if (req.resourceType() === 'stylesheet') stylesheets.push(req.url());
     };
     page.on('request', onRequest);
