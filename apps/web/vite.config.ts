@@ -13,6 +13,34 @@ const reactRouterProduction = fileURLToPath(
 );
 
 /**
+ * React DOM makes five sentinel errors when its module is evaluated: thrown and compared by
+ * identity, never shown. While a debugging client is attached (DevTools, Lighthouse, Playwright),
+ * V8 records a detailed stack for every error created, so the first of them makes it re-parse
+ * each function on the stack for source positions: React DOM's module and the whole first-load
+ * chunk, 40–130 ms on this project's test machine, all inside the first long task. Made with
+ * Error's prototype but without its constructor, they carry no stack and cost nothing.
+ */
+export const REACT_DOM_SENTINEL = /\b(\w+Exception = )Error\((formatProdErrorMessage\(\d+\))\)/g;
+
+function stacklessReactSentinels(): Plugin {
+  return {
+    name: 'devstay-stackless-react-sentinels',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.endsWith('/react-dom/cjs/react-dom-client.production.js')) return null;
+      let count = 0;
+      const rewritten = code.replace(REACT_DOM_SENTINEL, (_, declaration, message) => {
+        count += 1;
+        return `${declaration}Object.create(Error.prototype, { message: { value: ${message} } })`;
+      });
+      // A React release that names them differently must not silently bring the cost back.
+      if (count === 0) this.error('React DOM sentinel errors not found: update REACT_DOM_SENTINEL');
+      return { code: rewritten, map: null };
+    },
+  };
+}
+
+/**
  * Writes a gzip (level 9) and a Brotli (quality 11) copy beside every text file of the build:
  * the server sends them as they are, smaller than what it could compress per request.
  */
@@ -44,7 +72,7 @@ function precompress(): Plugin {
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
   // The server render's bundle (dist-server) is read from disk by the API: no compressed copies.
-  plugins: [react(), isSsrBuild ? null : precompress()],
+  plugins: [react(), stacklessReactSentinels(), isSsrBuild ? null : precompress()],
   resolve: {
     alias:
       mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],

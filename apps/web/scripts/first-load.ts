@@ -1,5 +1,7 @@
 // Gzipped size (level 9, as the server sends the build's .gz copies) of the JavaScript the first load of any page fetches: the module scripts of
 // dist/index.html and its modulepreloads. The budget is 150 kB (1 kB = 1000 bytes, as Vite reports) (README.md, "Budget").
+// Also checks that this code makes React DOM's sentinel errors without a stack (vite.config.ts):
+// the rewrite silently stops applying if React DOM's file is renamed.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -17,10 +19,15 @@ for (const match of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
 }
 
 let total = 0;
+let stacklessSentinels = 0;
 for (const file of files) {
-  const size = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1000;
+  const code = readFileSync(path.join(dist, file));
+  stacklessSentinels += code.toString().split('Object.create(Error.prototype,{message:').length - 1;
+  const size = gzipSync(code, { level: 9 }).length / 1000;
   total += size;
   console.log(`${file}  ${size.toFixed(2)} kB gzip`);
 }
 console.log(`first load: ${total.toFixed(2)} kB gzip (budget ${BUDGET_KB} kB)`);
 if (total > BUDGET_KB) process.exit(1);
+console.log(`React DOM sentinel errors made without a stack: ${stacklessSentinels}`);
+if (stacklessSentinels === 0) process.exit(1);

@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
 import { queryClient } from './app/query-client.ts';
-import { loadMatchedRoutes } from './app/route-data.ts';
+import { loadMatchedRoutes, serverRenderedRoutes } from './app/route-data.ts';
 import { createRoutes } from './app/router.tsx';
 import { readServerState } from './app/server-state.ts';
 
@@ -25,7 +25,7 @@ async function start(root: HTMLElement) {
     await nextTask();
     hydrate(queryClient, server.queries);
     // Not a top-level await: the screen's chunk imports this module, which must have finished.
-    await loadMatchedRoutes(routes, window.location);
+    await loadMatchedRoutes(serverRenderedRoutes(routes), window.location);
     await nextTask();
   }
   const router = createBrowserRouter(

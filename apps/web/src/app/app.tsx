@@ -1,6 +1,5 @@
 import { type MantineColorSchemeManager, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { type DataRouter, RouterProvider } from 'react-router';
 import { DocumentTitleSink } from '../lib/use-document-title.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
@@ -27,12 +26,6 @@ const lightOnly: MantineColorSchemeManager = {
 
 /** The whole app, the same tree in the browser and in the server's first render. */
 export function App({ router, queryClient, titleSink }: AppProps) {
-  // Marks the page as interactive once React runs it (after hydration of a server-rendered
-  // page): what automated clients wait for before they type or click.
-  useEffect(() => {
-    document.documentElement.dataset.interactive = '';
-  }, []);
-
   return (
     <DocumentTitleSink value={titleSink ?? null}>
       <MantineProvider

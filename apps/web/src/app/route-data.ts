@@ -71,6 +71,21 @@ export async function loadMatchedRoutes(
 }
 
 /**
+ * The routes of the server-rendered screens and their parents, out of a whole table: what a
+ * server-rendered page can be. React Router compiles and ranks every route it matches against,
+ * so the step before hydration matches against these few. Screens keep their route objects
+ * (loaded in place); a parent is copied with only those children unless it is lazy itself.
+ */
+export function serverRenderedRoutes(routes: RouteObject[]): RouteObject[] {
+  return routes.flatMap((route): RouteObject[] => {
+    if (isServerRendered(route.handle)) return [route];
+    const children = route.children ? serverRenderedRoutes(route.children) : [];
+    if (children.length === 0) return [];
+    return route.lazy ? [route] : [{ ...route, index: false, children }];
+  });
+}
+
+/**
  * What the router is told at hydration: every matched loader already ran (on the server, as
  * the awaited route data), so the browser does not run them again before hydrating.
  */

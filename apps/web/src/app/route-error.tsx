@@ -1,6 +1,7 @@
 import { Button, Code, Container, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { InteractiveMark } from './interactive-mark.tsx';
 
 export const ROUTE_ERROR_HEADING = 'Unexpected Application Error!';
 
@@ -41,6 +42,8 @@ export function RouteError() {
           Go to the home page
         </Button>
       </Stack>
+      {/* Shown without the layout when the layout itself failed. */}
+      <InteractiveMark />
     </Container>
   );
 }

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { AccountArea } from '../../features/auth/components/account-area.tsx';
 import { CartLink } from '../../features/cart/components/cart-link.tsx';
 import { forgetCart } from '../../features/cart/store/cart-store.ts';
+import { InteractiveMark } from '../interactive-mark.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 
@@ -44,16 +45,24 @@ export function Layout() {
         account={(placement) => <AccountArea placement={placement} onLoggedOut={forgetCart} />}
         cart={<CartLink />}
       />
+      {/* The content and the footer are boundaries of their own: hydrating a server-rendered
+          page, React commits the frame first and them in a later pass, so no single task does
+          all the page's work (a long one delays the first input on a phone). */}
       <main id="main" ref={main} tabIndex={-1} className="app-main">
-        <Outlet />
+        <Suspense fallback={null}>
+          <Outlet />
+          <InteractiveMark />
+        </Suspense>
       </main>
-      <Footer
-        offers={
-          <Suspense fallback={null}>
-            <OffersForm />
-          </Suspense>
-        }
-      />
+      <Suspense fallback={null}>
+        <Footer
+          offers={
+            <Suspense fallback={null}>
+              <OffersForm />
+            </Suspense>
+          }
+        />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );
