@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { AccountArea } from '../../features/auth/components/account-area.tsx';
 import { CartLink } from '../../features/cart/components/cart-link.tsx';
 import { forgetCart } from '../../features/cart/store/cart-store.ts';
@@ -18,7 +19,8 @@ const OffersForm = lazy(() =>
 /**
  * Page frame: skip link, navigation bar, main content, footer. Pieces of several features meet
  * here: the account corner (auth), the cart link (cart), the offers form (offers). Logging out
- * forgets the cart, so the next person on this browser does not see it.
+ * forgets the cart, so the next person on this browser does not see it. On a server-rendered
+ * page the frame hydrates first, then the content and the footer, then what a screen defers.
  */
 export function Layout() {
   const navigation = useNavigation();
@@ -45,16 +47,13 @@ export function Layout() {
         account={(placement) => <AccountArea placement={placement} onLoggedOut={forgetCart} />}
         cart={<CartLink />}
       />
-      {/* The content and the footer are boundaries of their own: hydrating a server-rendered
-          page, React commits the frame first and them in a later pass, so no single task does
-          all the page's work (a long one delays the first input on a phone). */}
       <main id="main" ref={main} tabIndex={-1} className="app-main">
-        <Suspense fallback={null}>
+        <HydrateLater>
           <Outlet />
           <InteractiveMark />
-        </Suspense>
+        </HydrateLater>
       </main>
-      <Suspense fallback={null}>
+      <HydrateLater>
         <Footer
           offers={
             <Suspense fallback={null}>
@@ -62,7 +61,7 @@ export function Layout() {
             </Suspense>
           }
         />
-      </Suspense>
+      </HydrateLater>
       <ScrollRestoration />
     </div>
   );

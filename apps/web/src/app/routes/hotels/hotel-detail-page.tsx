@@ -5,6 +5,7 @@ import { IconCalendarEvent, IconMapPin, IconStarFilled } from '@tabler/icons-rea
 import { useParams, useSearchParams } from 'react-router';
 import { BackButton } from '../../../components/back-button.tsx';
 import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
+import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { ImageCarousel } from '../../../components/image-carousel.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useHotel } from '../../../features/hotels/api/get-hotel.ts';
@@ -107,51 +108,54 @@ export function HotelDetailPage() {
           <Text style={{ whiteSpace: 'pre-line' }}>{data.description}</Text>
         </section>
 
-        {services.data && services.data.length > 0 ? (
-          <section aria-labelledby="hotel-services">
-            <Title order={2} id="hotel-services" mb="xs">
-              Hotel services
-            </Title>
-            <HotelServices services={services.data} />
-          </section>
-        ) : null}
-
-        <section aria-labelledby="available-rooms">
-          <Title order={2} id="available-rooms">
-            Available rooms
-          </Title>
-          <Text c="dimmed" mt={4} mb="md">
-            Prices are per night. Read the room detail before you add it to your cart.
-          </Text>
-          {stay.checkIn ? (
-            <Alert
-              variant="light"
-              color="blue"
-              mb="md"
-              icon={<IconCalendarEvent size={20} aria-hidden="true" />}
-            >
-              Your stay from {stay.checkIn} to {stay.checkOut} is carried to the room you choose.
-            </Alert>
+        {/* Below the fold: hydrated after the picture and the description. */}
+        <HydrateLater>
+          {services.data && services.data.length > 0 ? (
+            <section aria-labelledby="hotel-services">
+              <Title order={2} id="hotel-services" mb="xs">
+                Hotel services
+              </Title>
+              <HotelServices services={services.data} />
+            </section>
           ) : null}
-          {data.Rooms.length > 0 ? (
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-              {data.Rooms.map((room) => (
-                <RoomCard key={room.id} room={room} search={stay.search} />
-              ))}
-            </SimpleGrid>
-          ) : (
-            <Text>This hotel has not published rooms yet.</Text>
-          )}
-        </section>
 
-        {data.Reviews.length > 0 ? (
-          <section aria-labelledby="hotel-reviews">
-            <Title order={2} id="hotel-reviews" mb="sm">
-              Reviews
+          <section aria-labelledby="available-rooms">
+            <Title order={2} id="available-rooms">
+              Available rooms
             </Title>
-            <ReviewList reviews={data.Reviews} />
+            <Text c="dimmed" mt={4} mb="md">
+              Prices are per night. Read the room detail before you add it to your cart.
+            </Text>
+            {stay.checkIn ? (
+              <Alert
+                variant="light"
+                color="blue"
+                mb="md"
+                icon={<IconCalendarEvent size={20} aria-hidden="true" />}
+              >
+                Your stay from {stay.checkIn} to {stay.checkOut} is carried to the room you choose.
+              </Alert>
+            ) : null}
+            {data.Rooms.length > 0 ? (
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+                {data.Rooms.map((room) => (
+                  <RoomCard key={room.id} room={room} search={stay.search} />
+                ))}
+              </SimpleGrid>
+            ) : (
+              <Text>This hotel has not published rooms yet.</Text>
+            )}
           </section>
-        ) : null}
+
+          {data.Reviews.length > 0 ? (
+            <section aria-labelledby="hotel-reviews">
+              <Title order={2} id="hotel-reviews" mb="sm">
+                Reviews
+              </Title>
+              <ReviewList reviews={data.Reviews} />
+            </section>
+          ) : null}
+        </HydrateLater>
       </Stack>
     </Container>
   );

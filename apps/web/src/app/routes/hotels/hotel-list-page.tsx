@@ -4,6 +4,7 @@ import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigationType } from 'react-router';
+import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { fetchCities } from '../../../features/hotels/api/get-cities.ts';
 import { useHotels } from '../../../features/hotels/api/get-hotels.ts';
@@ -111,45 +112,48 @@ export function HotelListPage() {
             : ''}
       </Text>
 
-      {showSkeleton ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" aria-busy="true">
-          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <HotelCardSkeleton key={i} />
-          ))}
-        </SimpleGrid>
-      ) : hotels.isError && !hotels.data ? (
-        <Stack align="center" py="xl" gap="sm">
-          <Title order={2} size="h3">
-            The hotels could not be loaded
-          </Title>
-          <Text c="dimmed">{hotels.error.message}</Text>
-          <Button onClick={() => hotels.refetch()}>Try again</Button>
-        </Stack>
-      ) : total === 0 ? (
-        <Stack align="center" py="xl" gap="sm">
-          <Title order={2} size="h3">
-            {NO_MATCH_MESSAGE}
-          </Title>
-          <Text c="dimmed" ta="center">
-            Try another name, city or star category, or clear the filters to see every hotel.
-          </Text>
-          <Button variant="default" onClick={clearAll}>
-            Clear filters
-          </Button>
-        </Stack>
-      ) : (
-        <SimpleGrid
-          cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
-          spacing="lg"
-          aria-busy={hotels.isFetching}
-          style={{ opacity: hotels.isPlaceholderData ? 0.6 : 1 }}
-        >
-          {items.map((hotel, index) => (
-            <HotelCard key={hotel.id} hotel={hotel} priority={index === 0} />
-          ))}
-        </SimpleGrid>
-      )}
+      {/* The cards hydrate after the search bar above them. */}
+      <HydrateLater>
+        {showSkeleton ? (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" aria-busy="true">
+            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <HotelCardSkeleton key={i} />
+            ))}
+          </SimpleGrid>
+        ) : hotels.isError && !hotels.data ? (
+          <Stack align="center" py="xl" gap="sm">
+            <Title order={2} size="h3">
+              The hotels could not be loaded
+            </Title>
+            <Text c="dimmed">{hotels.error.message}</Text>
+            <Button onClick={() => hotels.refetch()}>Try again</Button>
+          </Stack>
+        ) : total === 0 ? (
+          <Stack align="center" py="xl" gap="sm">
+            <Title order={2} size="h3">
+              {NO_MATCH_MESSAGE}
+            </Title>
+            <Text c="dimmed" ta="center">
+              Try another name, city or star category, or clear the filters to see every hotel.
+            </Text>
+            <Button variant="default" onClick={clearAll}>
+              Clear filters
+            </Button>
+          </Stack>
+        ) : (
+          <SimpleGrid
+            cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
+            spacing="lg"
+            aria-busy={hotels.isFetching}
+            style={{ opacity: hotels.isPlaceholderData ? 0.6 : 1 }}
+          >
+            {items.map((hotel, index) => (
+              <HotelCard key={hotel.id} hotel={hotel} priority={index === 0} />
+            ))}
+          </SimpleGrid>
+        )}
+      </HydrateLater>
 
       {!showSkeleton && total > 0 ? (
         <Stack mt="xl" align="center" mih={PAGINATION_HEIGHT}>
