@@ -20,7 +20,7 @@ const reactRouterProduction = fileURLToPath(
  * chunk, 40–130 ms on this project's test machine, all inside the first long task. Made with
  * Error's prototype but without its constructor, they carry no stack and cost nothing.
  */
-export const REACT_DOM_SENTINEL = /\b(\w+Exception = )Error\((formatProdErrorMessage\(\d+\))\)/g;
+const REACT_DOM_SENTINEL = /\b(\w+Exception = )Error\((formatProdErrorMessage\(\d+\))\)/g;
 
 function stacklessReactSentinels(): Plugin {
   return {
