@@ -6,6 +6,7 @@ import { IconCalendar, IconFilterOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { datePickerProps } from '../../../components/date-picker-props.ts';
+import { ListMessage } from '../../../components/list-message.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { type EventRange, useEvents } from '../../../features/events/api/get-events.ts';
 import { EventCard } from '../../../features/events/components/event-card.tsx';
@@ -87,24 +88,20 @@ export function EventsPage() {
           ))}
         </SimpleGrid>
       ) : events.isError ? (
-        <Stack align="center" py="xl" gap="sm">
-          <Title order={2} size="h3">
-            The events could not be loaded
-          </Title>
-          <Text c="dimmed">{events.error.message}</Text>
-          <Button onClick={() => events.refetch()}>Try again</Button>
-        </Stack>
+        <ListMessage
+          title="The events could not be loaded"
+          text={events.error.message}
+          action={{ label: 'Try again', onClick: () => events.refetch() }}
+        />
       ) : events.data.length === 0 ? (
-        <Stack align="center" py="xl" gap="sm">
-          <Title order={2} size="h3">
-            {filtered ? 'No events match the selected dates' : 'No events published yet'}
-          </Title>
-          <Text c="dimmed" ta="center">
-            {filtered
+        <ListMessage
+          title={filtered ? 'No events match the selected dates' : 'No events published yet'}
+          text={
+            filtered
               ? 'Try a wider date range or clear the filter to see every event.'
-              : 'Our hotels publish new events often. Come back soon.'}
-          </Text>
-        </Stack>
+              : 'Our hotels publish new events often. Come back soon.'
+          }
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
           {events.data.map((event) => (

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigationType } from 'react-router';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
+import { ListMessage } from '../../../components/list-message.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { fetchCities } from '../../../features/hotels/api/get-cities.ts';
 import { useHotels } from '../../../features/hotels/api/get-hotels.ts';
@@ -122,25 +123,17 @@ export function HotelListPage() {
             ))}
           </SimpleGrid>
         ) : hotels.isError && !hotels.data ? (
-          <Stack align="center" py="xl" gap="sm">
-            <Title order={2} size="h3">
-              The hotels could not be loaded
-            </Title>
-            <Text c="dimmed">{hotels.error.message}</Text>
-            <Button onClick={() => hotels.refetch()}>Try again</Button>
-          </Stack>
+          <ListMessage
+            title="The hotels could not be loaded"
+            text={hotels.error.message}
+            action={{ label: 'Try again', onClick: () => hotels.refetch() }}
+          />
         ) : total === 0 ? (
-          <Stack align="center" py="xl" gap="sm">
-            <Title order={2} size="h3">
-              {NO_MATCH_MESSAGE}
-            </Title>
-            <Text c="dimmed" ta="center">
-              Try another name, city or star category, or clear the filters to see every hotel.
-            </Text>
-            <Button variant="default" onClick={clearAll}>
-              Clear filters
-            </Button>
-          </Stack>
+          <ListMessage
+            title={NO_MATCH_MESSAGE}
+            text="Try another name, city or star category, or clear the filters to see every hotel."
+            action={{ label: 'Clear filters', onClick: clearAll, variant: 'default' }}
+          />
         ) : (
           <SimpleGrid
             cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
