@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { themeStylesheet } from './src/app/theme-stylesheet.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -40,6 +41,31 @@ function stacklessReactSentinels(): Plugin {
   };
 }
 
+const THEME_STYLESHEET = 'virtual:theme.css';
+
+/** `virtual:theme.css`: the theme's CSS variables and responsive classes (src/app/theme-stylesheet.ts). */
+function themeStylesheetModule(): Plugin {
+  return {
+    name: 'devstay-theme-stylesheet',
+    resolveId: (id) => (id === THEME_STYLESHEET ? `\0${THEME_STYLESHEET}` : null),
+    load: (id) => (id === `\0${THEME_STYLESHEET}` ? themeStylesheet() : null),
+  };
+}
+
+/**
+ * The site has one colour scheme, light: Mantine's rules for its dark scheme can never apply
+ * and would only be parsed on every page load.
+ */
+const DARK_SCHEME = /\[data-mantine-color-scheme=(?:dark|'dark'|"dark")\]/;
+const lightSchemeOnly = {
+  postcssPlugin: 'devstay-light-scheme-only',
+  Rule(rule: { selectors: string[]; remove(): void }) {
+    const kept = rule.selectors.filter((selector) => !DARK_SCHEME.test(selector));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  },
+};
+
 /**
  * Writes a gzip (level 9) and a Brotli (quality 11) copy beside every text file of the build:
  * the server sends them as they are, smaller than what it could compress per request.
@@ -72,7 +98,13 @@ function precompress(): Plugin {
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
   // The server render's bundle (dist-server) is read from disk by the API: no compressed copies.
-  plugins: [react(), stacklessReactSentinels(), isSsrBuild ? null : precompress()],
+  plugins: [
+    react(),
+    themeStylesheetModule(),
+    stacklessReactSentinels(),
+    isSsrBuild ? null : precompress(),
+  ],
+  css: { postcss: { plugins: [lightSchemeOnly] } },
   resolve: {
     alias:
       mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -9,13 +11,19 @@ afterEach(() => {
 });
 
 describe('the app frame', () => {
-  test('draws in the light scheme without reading localStorage for it', async () => {
+  test('draws without reading localStorage or writing styles of its own', async () => {
     const getItem = vi.spyOn(Storage.prototype, 'getItem');
     const router = createMemoryRouter([{ path: '/', element: <p>Frame content</p> }]);
     render(<App router={router} queryClient={createQueryClient({ notify: false })} />);
     expect(await screen.findByText('Frame content')).toBeTruthy();
-    // Mantine's default manager would read its key on every load.
+    // Mantine's default colour scheme manager would read its key on every load.
     expect(getItem.mock.calls.map(([key]) => key)).not.toContain('mantine-color-scheme-value');
-    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
+    // The theme's variables come with the stylesheet (theme-stylesheet.ts), not from a render.
+    expect(document.querySelectorAll('style[data-mantine-styles]')).toHaveLength(0);
+  });
+
+  test("the page sets the light colour scheme Mantine's styles select on", () => {
+    const page = readFileSync(path.join(import.meta.dirname, '../../index.html'), 'utf8');
+    expect(page).toMatch(/<html [^>]*data-mantine-color-scheme="light"/);
   });
 });

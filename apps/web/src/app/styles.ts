@@ -9,7 +9,8 @@
  * stylesheet order. The app's own styles sit outside the layer and always win.
  */
 import '@mantine/core/styles/baseline.layer.css';
-import '@mantine/core/styles/default-css-variables.layer.css';
+// Mantine's CSS variables, from the site's theme (in place of its defaults).
+import 'virtual:theme.css';
 import '@mantine/core/styles/global.layer.css';
 import '@mantine/core/styles/ScrollArea.layer.css';
 import '@mantine/core/styles/UnstyledButton.layer.css';

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.layer.css';
 import { isIsoDate } from '@devstay/shared/calendar-date';
-import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconFilterOff } from '@tabler/icons-react';
 import { useState } from 'react';

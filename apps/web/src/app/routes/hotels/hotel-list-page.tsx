@@ -1,6 +1,6 @@
 import { HOTELS_PER_PAGE, SKELETON_CARDS } from '@devstay/shared/constants';
 import { totalPages } from '@devstay/shared/pagination';
-import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigationType } from 'react-router';
