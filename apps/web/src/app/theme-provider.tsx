@@ -18,8 +18,8 @@ const settings: NonNullable<ContextType<typeof MantineContext>> = {
 
 /**
  * Mantine's theme and settings without MantineProvider's work in the browser: the theme's CSS
- * variables and responsive classes come with the stylesheet, built from the same theme
- * (`themeStylesheet` in vite.config.ts). MantineProvider computes them on every page load: a
+ * variables and responsive classes come with the stylesheet, made from the same theme when the
+ * app is built (`theme-stylesheet.ts`, served as `virtual:theme.css` by vite.config.ts). MantineProvider computes them on every page load: a
  * module-level pass over Mantine's default theme, then ≈ 700 variables for both colour schemes
  * in the first render, and a 7 KB style element in every server-rendered page.
  */
