@@ -75,6 +75,9 @@ export async function loadMatchedRoutes(
  * server-rendered page can be. React Router compiles and ranks every route it matches against,
  * so the step before hydration matches against these few. Screens keep their route objects
  * (loaded in place); a parent is copied with only those children unless it is lazy itself.
+ * The server decides whether a page is rendered on the whole table (entry-server.tsx): a
+ * static screen beside a dynamic one (`hotel/new` beside `hotel/:id`) is told apart there, and
+ * the browser only hydrates what the server rendered.
  */
 export function serverRenderedRoutes(routes: RouteObject[]): RouteObject[] {
   return routes.flatMap((route): RouteObject[] => {
