@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { announceCatalogueChange } from './plugins/catalogue-cache.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
 import { DEMO, signIn, withSession } from './test/auth.ts';
 
@@ -14,14 +15,23 @@ const brotli = brotliCompressSync(script);
 /**
  * A stand-in for the web build's server render (apps/web/src/entry-server.tsx): it renders
  * `/signed-in-as` with the answer of `/api/me` it gets through the server's transport, fails on
- * `/broken`, and leaves every other address to the browser.
+ * `/broken`, fails on `/flaky` the first time only, counts its renders of `/counted`, and
+ * leaves every other address to the browser.
  */
 const renderer = `
 let transport;
+let renders = 0;
+let flaky = 0;
 export const SERVER_STATE_ID = 'server-state';
 export function setApiTransport(next) { transport = next; }
 export async function render(url) {
   if (url === '/broken') throw new Error('the render failed');
+  if (url === '/flaky' && ++flaky === 1) throw new Error('the render failed once');
+  if (url === '/flaky' || url === '/counted') {
+    renders += url === '/counted' ? 1 : 0;
+    const list = '<li>DevStay</li>'.repeat(100);
+    return { html: '<p>' + url + ' render ' + renders + '</p>' + list, state: '{}', modules: ['src/screen.tsx'] };
+  }
   if (url !== '/signed-in-as') return null;
   const me = await transport('/api/me', { method: 'GET' });
   const hotels = await transport('/api/hotels?pageSize=1', { method: 'GET' });
@@ -138,4 +148,43 @@ test('a screen the render leaves to the browser, or a failed render, gets the ap
     expect(page.statusCode, url).toBe(200);
     expect(page.body, url).toBe(shell);
   }
+});
+
+test('a rendered page is kept until the catalogue changes, here or in another process', async () => {
+  const body = async () => (await get('/counted')).body;
+  expect(await body()).toContain('<p>/counted render 1</p>');
+  expect(await body()).toContain('<p>/counted render 1</p>');
+  // Changes that no read cache holds still reach the pages (a hotel page shows its services).
+  await t.app.catalogue.invalidate({ hotelService: 1, hotel: 1 });
+  expect(await body()).toContain('<p>/counted render 2</p>');
+  expect(await body()).toContain('<p>/counted render 2</p>');
+  // A change announced by another process (here, as the seed command announces its load).
+  await announceCatalogueChange(t.db, { event: 1, hotel: 1 });
+  await expect.poll(body, { timeout: 2000, interval: 10 }).toContain('<p>/counted render 3</p>');
+});
+
+test('a page the client already has answers 304', async () => {
+  for (const url of ['/counted', '/cart']) {
+    const etag = (await get(url)).headers.etag as string;
+    expect(etag, url).toMatch(/^W\/"/);
+    const again = await t.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode, url).toBe(304);
+    expect(again.body, url).toBe('');
+    const other = await t.app.inject({ url, headers: { 'if-none-match': 'W/"other"' } });
+    expect(other.statusCode, url).toBe(200);
+  }
+});
+
+test('a rendered page goes out compressed as the client accepts', async () => {
+  const br = await get('/counted', 'gzip, br');
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<li>DevStay</li>');
+  const gz = await get('/counted', 'gzip');
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gz.rawPayload).toString()).toBe(brotliDecompressSync(br.rawPayload).toString());
+});
+
+test('a failed render is not kept: the next visit renders again', async () => {
+  expect((await get('/flaky')).body).toBe(shell);
+  expect((await get('/flaky')).body).toContain('<p>/flaky render');
 });

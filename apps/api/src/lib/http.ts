@@ -44,7 +44,7 @@ export function setTotalCount(reply: FastifyReply, total: number): void {
 }
 
 /**
- * A JSON body kept ready to send again (in a read cache): its text, its weak ETag and, once a
+ * A body kept ready to send again (in a read cache): its text, its weak ETag and, once a
  * client asked for them, its compressed forms, so a repeated answer costs no serialising,
  * hashing or compressing.
  */
@@ -76,12 +76,14 @@ export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | un
   return accepted.has('gzip') ? 'gzip' : undefined;
 }
 
-/** Sends a ready JSON body: 304 when the client has it, compressed once when it accepts so. */
-export function sendReady(request: FastifyRequest, reply: FastifyReply, ready: ReadyBody) {
-  reply
-    .header('etag', ready.etag)
-    .header('vary', 'accept-encoding')
-    .type('application/json; charset=utf-8');
+/** Sends a ready body (JSON unless told): 304 when the client has it, compressed once when it accepts so. */
+export function sendReady(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ready: ReadyBody,
+  type = 'application/json; charset=utf-8',
+) {
+  reply.header('etag', ready.etag).header('vary', 'accept-encoding').type(type);
   if (request.headers['if-none-match'] === ready.etag) return reply.code(304).send();
   const encoding =
     Buffer.byteLength(ready.body) >= COMPRESS_MIN_BYTES

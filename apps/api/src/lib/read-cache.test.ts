@@ -65,6 +65,13 @@ describe('ReadCache', () => {
     expect(await cache.get('big', async () => 'again')).toBe('again');
   });
 
+  test('`weigh` can count the key: long keys with small values fill it too', async () => {
+    const cache = new ReadCache<null>({ ttlMs: 1000, max: 100, weigh: (_, key) => key.length });
+    for (const n of [1, 2, 3, 4]) await cache.get(`/${String(n).repeat(39)}`, async () => null);
+    expect(cache.size).toBe(2);
+    expect(cache.weight).toBe(80);
+  });
+
   test('clear() forgets entries, and a load begun before it is not stored', async () => {
     const cache = new ReadCache<string>({ ttlMs: 1000, max: 10 });
     await cache.get('k', async () => 'old');

@@ -10,7 +10,7 @@
 export class ReadCache<V> {
   readonly #ttlMs: number;
   readonly #maxWeight: number;
-  readonly #weigh: (value: V) => number;
+  readonly #weigh: (value: V, key: string) => number;
   readonly #entries = new Map<string, { value: V; expires: number; weight: number }>();
   #weight = 0;
   readonly #loading = new Map<string, Promise<V>>();
@@ -24,9 +24,9 @@ export class ReadCache<V> {
 
   /**
    * `max`: how much the cache holds, as a number of entries, or as a total weight when
-   * `weigh` tells each entry's (e.g. its size in characters).
+   * `weigh` tells each entry's (e.g. its size in characters, key included when keys are long).
    */
-  constructor(options: { ttlMs: number; max: number; weigh?: (value: V) => number }) {
+  constructor(options: { ttlMs: number; max: number; weigh?: (value: V, key: string) => number }) {
     this.#ttlMs = options.ttlMs;
     this.#maxWeight = options.max;
     this.#weigh = options.weigh ?? (() => 1);
@@ -82,7 +82,7 @@ export class ReadCache<V> {
 
   #store(key: string, value: V): void {
     this.#delete(key);
-    const weight = this.#weigh(value);
+    const weight = this.#weigh(value, key);
     if (weight > this.#maxWeight) return;
     this.#entries.set(key, { value, expires: Date.now() + this.#ttlMs, weight });
     this.#weight += weight;

@@ -25,8 +25,8 @@ import { ReadCache } from '../lib/read-cache.ts';
  * | `hotelService`, `event`, `service` | kept     | kept   | kept (not in it)      |
  * | `everything`     | dropped                   | dropped| all                   |
  *
- * The last three reach no cached answer today, but are announced all the same so that a cache
- * added later for them needs only a line in `drop`.
+ * The pages the server renders (`renderedPages`) show a little of everything (a hotel's
+ * services, its rooms' services): every change drops them all.
  */
 export type CatalogueChange =
   | { hotel: number }
@@ -58,6 +58,11 @@ export interface CatalogueCache {
   cities: ReadCache<City[]>;
   /** GET /hotels/:id bodies by hotel id; null for an unknown id. */
   hotelDetails: ReadCache<ReadyBody | null>;
+  /**
+   * The web app's pages as the server renders them, by address (web-app.ts); null for an
+   * address the render leaves to the browser.
+   */
+  renderedPages: ReadCache<ReadyBody | null>;
   /**
    * Drops what `change` reaches, here and (through PostgreSQL) in every other API process.
    * Pass the writer's transaction to send the notice with its commit (nothing is announced if
@@ -131,6 +136,13 @@ function createCaches() {
       max: 12_000_000,
       weigh: (v) => (v ? v.body.length * 1.5 : 100),
     }),
+    // Some 32 MB: a rendered page is 50–140 kB, with its compressed forms. Addresses are the
+    // visitor's to choose (up to the 16 kB of a request's head): they weigh too.
+    renderedPages: new ReadCache<ReadyBody | null>({
+      ttlMs: CACHE_TTL_MS,
+      max: 24_000_000,
+      weigh: (v, url) => url.length + (v ? v.body.length * 1.3 : 100),
+    }),
   };
 }
 
@@ -146,6 +158,7 @@ export const catalogueCache: FastifyPluginAsync<{ db: Db }> = async (app, { db }
     caches.hotelCounts.clear();
     caches.cities.clear();
     caches.hotelDetails.clear();
+    caches.renderedPages.clear();
   };
 
   const dropLists = () => {
@@ -155,6 +168,7 @@ export const catalogueCache: FastifyPluginAsync<{ db: Db }> = async (app, { db }
 
   /** Forgets, in this process, the answers `change` reaches (the table above). */
   const drop = (change: CatalogueChange) => {
+    caches.renderedPages.clear();
     if ('everything' in change || 'location' in change) return clearAll();
     if ('hotelService' in change || 'event' in change || 'service' in change) return;
     if ('room' in change) return caches.hotelDetails.delete(String(change.hotel));
