@@ -12,10 +12,14 @@
  *    search + stars + city + sort + page together, and a broader mix (browsing without
  *    filters, one filter, deep pages). Then, for reference, the same two kinds with every
  *    request new (the read cache never helps: the database answers each one).
- * 4. The list's SQL alone (searchHotels without caches, N sequential runs), and the two ways
+ * 4. The pages the server renders (the web build, made if stale): /home with the same searches
+ *    and hotel pages, Zipf-popular (kept until the catalogue changes), then every page new
+ *    (each one rendered).
+ * 5. The list's SQL alone (searchHotels without caches, N sequential runs), and the two ways
  *    of counting matches (a second query, or count(*) over () in the page query).
  *
- * Targets (PRODUCT.md §5): list p95 < 25 ms; list throughput >= half the bare route's.
+ * Targets (PRODUCT.md §5): list p95 < 25 ms; list throughput >= half the bare route's. The
+ * pages are measured for reference.
  * Environment: BENCH_HOTELS (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (16),
  * BENCH_DISTINCT_QUERIES (20000), BENCH_SQL_RUNS (1000), DATABASE_URL (use that server).
  */
@@ -28,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { HOTEL_SORT_VALUES, type HotelSort } from '@devstay/shared/constants';
 import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 import { count, eq, sql } from 'drizzle-orm';
+import { buildWebIfStale, ROOT } from '../../../scripts/web-build.ts';
 import type { Db } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/open-database.ts';
 import { hotels, locations } from '../src/db/schema.ts';
@@ -362,9 +367,21 @@ async function main() {
 
     const samples = await loadSamples(db, 5000);
 
-    // The app in its own process.
+    const hotelIds = (
+      await db.execute<{ id: number }>(sql`select id from ${hotels} order by random() limit 2000`)
+    ).rows.map((row) => row.id);
+
+    // The app in its own process, serving the web app's pages too.
+    buildWebIfStale();
     const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
-      env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_UPLOADS_DIR: uploadsDir },
+      env: {
+        ...process.env,
+        // As deployed: React renders the pages with its production build.
+        NODE_ENV: 'production',
+        BENCH_DATABASE_URL: databaseUrl,
+        BENCH_UPLOADS_DIR: uploadsDir,
+        BENCH_CONFIG: JSON.stringify({ WEB_DIST_DIR: path.join(ROOT, 'apps/web/dist') }),
+      },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     cleanups.push(
@@ -397,11 +414,14 @@ async function main() {
 
     const fullPool = queryPool(DISTINCT_QUERIES, () => fullQuery(samples));
     const mixedPool = queryPool(DISTINCT_QUERIES, () => mixedQuery(samples));
-    const cacheStats = () =>
+    const stats = (cache: 'list' | 'pages') => () =>
       new Promise<CacheStats>((resolve) => {
-        child.once('message', (m) => resolve((m as { stats: CacheStats }).stats));
+        child.once('message', (m) =>
+          resolve((m as { stats: Record<string, CacheStats> }).stats[cache] as CacheStats),
+        );
         child.send('stats');
       });
+    const cacheStats = stats('list');
 
     console.log(
       `\nHTTP: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per scenario;` +
@@ -423,7 +443,39 @@ async function main() {
       http.push(bare, list);
       measuredLists.push(list);
     }
+    // The same searches as /home addresses (the web app reads the same parameters), and
+    // hotel pages: half and half.
+    const homePage = (apiPath: string) =>
+      apiPath.replace('/api/hotels?', '/home?').replace(/&?pageSize=\d+/, '');
+    const pagePool = fullPool.flatMap((apiPath, i) => [
+      homePage(apiPath),
+      `/hotel/${hotelIds[i % hotelIds.length]}`,
+    ]);
+    const sample = await fetch(url + (pagePool[1] as string));
+    const sampleHtml = await sample.text();
+    if (sample.status !== 200 || !sampleHtml.includes('id="server-state"')) {
+      throw new Error(`a hotel page answered ${sample.status} without its server render`);
+    }
+    const pages: [string, () => string][] = [
+      ['pages popular: /home searches + hotel pages', zipf(pagePool)],
+      [
+        'pages, every request new (rendered)',
+        () =>
+          randomInt(2) === 0
+            ? homePage(toPath(fullQuery(samples)))
+            : `/hotel/${pick(hotelIds)}?from=${randomInt(1e9)}`,
+      ],
+    ];
+    const measuredPages: Measured[] = [];
+    for (const [name, nextPath] of pages) {
+      const bare = await scenario(url, 'bare route GET /api/health', () => '/api/health');
+      const measured = await scenario(url, name, nextPath, stats('pages'));
+      measured.vsBare = measured.rps / bare.rps;
+      http.push(bare, measured);
+      measuredPages.push(measured);
+    }
     console.log(table(http));
+    const [popularPages, newPages] = measuredPages as [Measured, Measured];
     const [full, mixed, fullCold, mixedCold] = measuredLists as [
       Measured,
       Measured,
@@ -479,10 +531,10 @@ async function main() {
     ] as const;
     console.log('\nTargets');
     for (const [label, ok] of checks) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${label}`);
-    console.log('For reference, every request new (database-bound):');
-    for (const m of [fullCold, mixedCold]) {
+    console.log('For reference, every request new (database-bound), and the rendered pages:');
+    for (const m of [fullCold, mixedCold, popularPages, newPages]) {
       console.log(
-        `        ${m.name}: p95 ${m.p95.toFixed(2)} ms, ${ratio(m)} × bare route throughput`,
+        `        ${m.name}: p95 ${m.p95.toFixed(2)} ms, ${Math.round(m.rps)} req/s, ${ratio(m)} × bare route throughput`,
       );
     }
     console.log(

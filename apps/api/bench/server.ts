@@ -25,6 +25,8 @@ const config = loadConfig({
   UPLOADS_DIR: process.env.BENCH_UPLOADS_DIR ?? '',
   WEB_DIST_DIR: '/nonexistent',
   AUTH_SECRET: randomBytes(32).toString('base64'),
+  // Production requires the public origin; the load comes from this machine.
+  PUBLIC_URL: 'http://127.0.0.1',
   ...(JSON.parse(process.env.BENCH_CONFIG ?? '{}') as Record<string, string>),
 });
 const db = createDb(databaseUrl);
@@ -79,8 +81,13 @@ process.on('message', async (message) => {
     process.send?.({ reset: true });
   }
   if (message !== 'stats') return;
-  const { hotelPages } = app.catalogue;
-  process.send?.({ stats: { hits: hotelPages.hits, misses: hotelPages.misses } });
+  const { hotelPages, renderedPages } = app.catalogue;
+  process.send?.({
+    stats: {
+      list: { hits: hotelPages.hits, misses: hotelPages.misses },
+      pages: { hits: renderedPages.hits, misses: renderedPages.misses },
+    },
+  });
 });
 process.on('disconnect', async () => {
   await app.close();

@@ -42,6 +42,17 @@ describe('ReadCache', () => {
     expect(await cache.get('k', async () => 7)).toBe(7);
   });
 
+  test('when full, drops the entry read least recently', async () => {
+    const cache = new ReadCache<string>({ ttlMs: 1000, max: 2 });
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    // Read again: now b is the one read least recently.
+    expect(await cache.get('a', async () => 'a2')).toBe('a1');
+    await cache.get('c', async () => 'c1');
+    expect(await cache.get('a', async () => 'a3')).toBe('a1');
+    expect(await cache.get('b', async () => 'b2')).toBe('b2');
+  });
+
   test('keeps at most `max` entries, dropping the oldest', async () => {
     const cache = new ReadCache<string>({ ttlMs: 1000, max: 2 });
     await cache.get('a', async () => 'a1');

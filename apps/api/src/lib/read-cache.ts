@@ -1,8 +1,10 @@
 /**
- * A small in-process cache of reads (hotel pages, match counts, the city list, hotel details).
+ * A small in-process cache of reads (hotel list pages, match counts, the city list, hotel
+ * details, the pages the server renders).
  *
  * Read traffic on a catalogue repeats itself: the first page of /home, popular cities, the star
- * filters, the pages after them. Entries are dropped when the data behind them changes
+ * filters, the pages after them. When full, the entry read least recently goes first. Entries
+ * are dropped when the data behind them changes
  * (`delete`/`clear`, driven by plugins/catalogue-cache.ts in every process) and live `ttlMs` at
  * most, a safety net should a change notice be lost. Concurrent misses of one key share a
  * single load (no stampede on the database when an entry expires under load).
@@ -45,6 +47,9 @@ export class ReadCache<V> {
     const entry = this.#entries.get(key);
     if (entry && entry.expires > Date.now()) {
       this.hits += 1;
+      // To the back of the line: when full, the entry read least recently goes first.
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
       return entry.value;
     }
     const pending = this.#loading.get(key);
@@ -86,7 +91,8 @@ export class ReadCache<V> {
     if (weight > this.#maxWeight) return;
     this.#entries.set(key, { value, expires: Date.now() + this.#ttlMs, weight });
     this.#weight += weight;
-    // Map keeps insertion order: the first key is the oldest entry.
+    // Map keeps insertion order, and a hit puts its entry back at the end: the first key is
+    // the entry read least recently.
     while (this.#weight > this.#maxWeight) {
       const oldest = this.#entries.keys().next();
       if (oldest.done) break;
