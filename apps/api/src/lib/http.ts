@@ -76,7 +76,10 @@ export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | un
   return accepted.has('gzip') ? 'gzip' : undefined;
 }
 
-/** Sends a ready body (JSON unless told): 304 when the client has it, compressed once when it accepts so. */
+/**
+ * Sends a ready body (JSON unless `type` says otherwise): 304 when the client has it,
+ * compressed once when it accepts so.
+ */
 export function sendReady(
   request: FastifyRequest,
   reply: FastifyReply,
