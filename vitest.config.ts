@@ -6,6 +6,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
       {
         test: {
           name: 'api',

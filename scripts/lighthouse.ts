@@ -3,6 +3,12 @@
 // each. Prints the scores and LCP/TBT/CLS of every run and their median, and the load average:
 // on a busy machine the performance figures move with it. LIGHTHOUSE_RUNS changes the number of
 // runs; LIGHTHOUSE_REPORT_DIR keeps each run's full JSON report there.
+//
+// Two readings put each score in context. Each run reports its main thread's tasks after the
+// first paint by wall time and by CPU time, and the blocking time each gives at Lighthouse's 4×
+// (`main-thread.ts`): where the two differ, the thread was waiting for a core, which the score
+// counts as the page's work. And each page is also audited with its JavaScript blocked (the
+// server-rendered document alone): the score this machine gives a page without any script.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +20,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '../apps/api/src/lib/free-port.ts';
 import { ensureChromium } from './chromium.ts';
+import { type MainThreadWork, mainThreadWork, type TraceEvent } from './main-thread.ts';
 import { buildWebIfStale, ROOT } from './web-build.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -75,6 +82,7 @@ interface Run {
   cls: number;
   /** Lighthouse's measure of this machine's speed at that moment (its 4× CPU slowdown assumes ≈ 1,000 to 2,000+). */
   benchmarkIndex: number;
+  mainThread?: MainThreadWork;
 }
 
 const median = (values: number[]) => {
@@ -84,10 +92,17 @@ const median = (values: number[]) => {
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 function line(label: string, r: Run) {
-  return `${label.padEnd(8)} perf ${String(r.performance).padStart(3)}  a11y ${String(r.accessibility).padStart(3)}  best ${String(r.bestPractices).padStart(3)}  LCP ${(r.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(r.tbtMs)} ms  CLS ${r.cls.toFixed(3)}  benchmarkIndex ${Math.round(r.benchmarkIndex)}`;
+  const work = r.mainThread;
+  const thread = work
+    ? `  after FCP: tasks ${Math.round(work.wallMs)} ms, CPU ${Math.round(work.cpuMs)} ms; ×4 blocking ${Math.round(work.blockingFromWallMs)} ms, from CPU ${Math.round(work.blockingFromCpuMs)} ms`
+    : '';
+  return `${label.padEnd(8)} perf ${String(r.performance).padStart(3)}  a11y ${String(r.accessibility).padStart(3)}  best ${String(r.bestPractices).padStart(3)}  LCP ${(r.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(r.tbtMs)} ms  CLS ${r.cls.toFixed(3)}  benchmarkIndex ${Math.round(r.benchmarkIndex)}${thread}`;
 }
 
-async function audit(url: string): Promise<Run> {
+/** The page's own scripts (the build's assets); blocked for the reading without JavaScript. */
+const SCRIPTS = '*/assets/*.js';
+
+async function audit(url: string, withoutScripts = false): Promise<Run> {
   const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, {
@@ -95,6 +110,7 @@ async function audit(url: string): Promise<Run> {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      blockedUrlPatterns: withoutScripts ? [SCRIPTS] : [],
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
@@ -117,6 +133,7 @@ async function audit(url: string): Promise<Run> {
       tbtMs: value('total-blocking-time'),
       cls: value('cumulative-layout-shift'),
       benchmarkIndex: result.lhr.environment.benchmarkIndex,
+      mainThread: mainThreadWork(result.artifacts.Trace.traceEvents as TraceEvent[]),
     };
   } finally {
     chrome.kill();
@@ -135,26 +152,43 @@ try {
   ] as const;
   for (const [name, url] of pages) {
     console.log(`\n${name}: ${url}`);
-    const runs: Run[] = [];
+    const series = { app: [] as Run[], document: [] as Run[] };
+    // Interleaved, so that both readings meet the machine in the same state.
     for (let i = 1; i <= RUNS; i++) {
-      let run = await audit(url);
-      // A run Lighthouse could not record (e.g. NO_NAVSTART) has no figures: it is run again.
-      for (let retry = 0; Number.isNaN(run.tbtMs) && retry < 2; retry++) run = await audit(url);
-      runs.push(run);
-      console.log(line(`run ${i}`, run), ` (load ${loadAverage()})`);
+      for (const kind of ['app', 'document'] as const) {
+        const attempt = () => audit(url, kind === 'document');
+        let run = await attempt();
+        // A run Lighthouse could not record (e.g. NO_NAVSTART) has no figures: it is run again.
+        for (let retry = 0; Number.isNaN(run.tbtMs) && retry < 2; retry++) run = await attempt();
+        series[kind].push(run);
+        const label = kind === 'app' ? `run ${i}` : `  no JS`;
+        console.log(line(label, run), ` (load ${loadAverage()})`);
+      }
     }
-    const pick = (key: keyof Run) => median(runs.map((r) => r[key]));
-    console.log(
-      line('median', {
-        performance: pick('performance'),
-        accessibility: pick('accessibility'),
-        bestPractices: pick('bestPractices'),
-        lcpMs: pick('lcpMs'),
-        tbtMs: pick('tbtMs'),
-        cls: pick('cls'),
-        benchmarkIndex: pick('benchmarkIndex'),
-      }),
-    );
+    for (const kind of ['app', 'document'] as const) {
+      const runs = series[kind];
+      const pick = (key: Exclude<keyof Run, 'mainThread'>) => median(runs.map((r) => r[key]));
+      const work = (key: keyof MainThreadWork) =>
+        median(runs.map((r) => r.mainThread?.[key] ?? Number.NaN));
+      console.log(
+        line(kind === 'app' ? 'median' : 'no JS, median', {
+          performance: pick('performance'),
+          accessibility: pick('accessibility'),
+          bestPractices: pick('bestPractices'),
+          lcpMs: pick('lcpMs'),
+          tbtMs: pick('tbtMs'),
+          cls: pick('cls'),
+          benchmarkIndex: pick('benchmarkIndex'),
+          mainThread: {
+            tasks: work('tasks'),
+            wallMs: work('wallMs'),
+            cpuMs: work('cpuMs'),
+            blockingFromWallMs: work('blockingFromWallMs'),
+            blockingFromCpuMs: work('blockingFromCpuMs'),
+          },
+        }),
+      );
+    }
   }
   console.log(
     `\nload average: ${loadAverage()} (${process.env.LIGHTHOUSE_RUNS ?? 3} runs per page)`,
