@@ -2,11 +2,15 @@ import { errorMessage } from '@devstay/shared/error-message';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import type { Db } from './db/client.ts';
+import { takeOverStopSignals } from './db/embedded.ts';
 import { openDatabase } from './db/open-database.ts';
 import { ensureSuperAdmin } from './modules/auth/accounts.ts';
 import { startHoldSweeper } from './modules/bookings/hold-sweeper.ts';
 import { startConfiguredMailWorker } from './modules/mail/worker.ts';
 import { reconcilePayments } from './modules/payments/pay.ts';
+
+/** How long a stop waits for the requests being answered before it exits anyway. */
+const STOP_DEADLINE_MS = 15_000;
 
 export interface StartOptions {
   /**
@@ -47,12 +51,19 @@ export async function startServer(options: StartOptions = {}) {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping');
+    // A request that never ends must not keep the process (and its database) alive.
+    setTimeout(() => {
+      app.log.error(`still stopping after ${STOP_DEADLINE_MS} ms: exiting`);
+      void database.close().finally(() => process.exit(1));
+    }, STOP_DEADLINE_MS).unref();
     await app.close().catch(() => {});
     await mailWorker?.stop().catch(() => {});
     await holdSweeper.stop().catch(() => {});
     await database.close();
     process.exit(0);
   };
+  // The requests being answered finish first, the database stops last.
+  takeOverStopSignals();
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 

