@@ -47,15 +47,20 @@ export async function startServer(options: StartOptions = {}) {
     reconcilePayments({ db, provider: app.payments }),
   );
   let stopping = false;
+  // Without waiting for the requests: the database is still stopped, never left running.
+  const stopNow = (why: string) => {
+    app.log.error(`${why}: exiting`);
+    void database.close().finally(() => process.exit(1));
+  };
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) return stopNow(`${signal} while stopping`);
     stopping = true;
     app.log.info({ signal }, 'stopping');
     // A request that never ends must not keep the process (and its database) alive.
-    setTimeout(() => {
-      app.log.error(`still stopping after ${STOP_DEADLINE_MS} ms: exiting`);
-      void database.close().finally(() => process.exit(1));
-    }, STOP_DEADLINE_MS).unref();
+    setTimeout(
+      () => stopNow(`still stopping after ${STOP_DEADLINE_MS} ms`),
+      STOP_DEADLINE_MS,
+    ).unref();
     await app.close().catch(() => {});
     await mailWorker?.stop().catch(() => {});
     await holdSweeper.stop().catch(() => {});
@@ -64,8 +69,8 @@ export async function startServer(options: StartOptions = {}) {
   };
   // The requests being answered finish first, the database stops last.
   takeOverStopSignals();
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
