@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { ROOT_DIR } from './config.ts';
 import { freePort } from './lib/free-port.ts';
+import { PROCESS_ORIGIN, type ServerProcess, startServerProcess } from './test/server-process.ts';
 
 /**
  * An operator's stop of a server on its embedded PostgreSQL: the server finishes what it is
@@ -27,70 +26,32 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-interface Server {
-  base: string;
-  child: ChildProcess;
-  pgPort: number;
-  exited: Promise<{ code: number | null; signal: string | null }>;
-  output(): string;
-}
-
-/** `apps/api/src/server.ts` on a new embedded PostgreSQL of its own. */
-async function startServer(): Promise<Server> {
+/** A server as `npm start` runs it, on a new embedded PostgreSQL of its own. */
+async function startServer(): Promise<ServerProcess & { pgPort: number }> {
   const work = await mkdtemp(path.join(tmpdir(), 'devstay-stop-'));
   await chmod(work, 0o755); // the postgres system user must reach its data folder
   const pgPort = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT_DIR, 'apps/api/src/server.ts')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: '',
-      PG_PORT: String(pgPort),
-      PG_DATA_DIR: path.join(work, 'pg'),
-      UPLOADS_DIR: path.join(work, 'uploads'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PUBLIC_URL: 'http://devstay.test',
-      AUTH_SECRET: 'a-secret-of-this-test-only-at-least-32-characters',
-      WEB_DIST_DIR: '/nonexistent',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  cleanups.push(() => rm(work, { recursive: true, force: true }));
+  const server = await startServerProcess('', {
+    PG_PORT: String(pgPort),
+    PG_DATA_DIR: path.join(work, 'pg'),
   });
-  cleanups.push(async () => {
-    child.kill('SIGKILL');
-    await rm(work, { recursive: true, force: true });
+  // Before the folder goes: the process.
+  cleanups.unshift(async () => {
+    server.child.kill('SIGKILL');
   });
-  let output = '';
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 90_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = output.match(/DevStay is serving http:\/\/localhost:(\d+)/)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${port}`);
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    void exited.then(() => reject(new Error(`exited before serving:\n${output}`)));
-  });
-  return { base, child, pgPort, exited, output: () => output };
+  return { ...server, pgPort };
 }
 
 /** A sign-in whose body is half sent: a request still arriving, whose answer needs the database. */
-function slowSignIn(server: Server) {
+function slowSignIn(server: ServerProcess) {
   const body = JSON.stringify({ email: 'nobody@example.dev', password: 'not-a-password' });
   const signIn = request(`${server.base}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(body),
-      origin: 'http://devstay.test',
+      origin: PROCESS_ORIGIN,
       // A connection kept alive would hold the stop until the server's keep-alive timeout.
       connection: 'close',
     },
