@@ -6,6 +6,13 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 // `date` columns stay 'yyyy-MM-dd' strings: a stay date is never turned into an instant.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+// bigint (money in cents, counts) as numbers: every value we keep is far below 2^53, and a
+// larger one would be a defect worth failing loudly on rather than rounding.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`bigint ${v} is beyond 2^53`);
+  return n;
+});
 
 export function createDb(databaseUrl: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString: databaseUrl, max });

@@ -57,6 +57,11 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
  * applied by `UPDATE … WHERE id = $1 AND version = $2`, raising it by one.
  */
 const version = () => integer('version').notNull().default(1);
+/**
+ * Money in cents, 64-bit: a cart of many rooms over a long stay passes 2^31 cents. Read as a
+ * JavaScript number, exact up to 2^53 (the contracts cap amounts there).
+ */
+const cents = (name: string) => bigint(name, { mode: 'number' });
 
 // ── Locations: one row per city, carrying its department and state (spec §3).
 export const locations = pgTable(
@@ -377,7 +382,7 @@ export const bookings = pgTable(
     /** The client's idempotency key: the same key never makes a second booking of its user. */
     idempotencyKey: text('idempotency_key').notNull(),
     totalQuantity: integer('total_quantity').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    totalCents: cents('total_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -409,8 +414,8 @@ export const bookingLines = pgTable(
     checkIn: date('check_in', { mode: 'string' }).notNull(),
     checkOut: date('check_out', { mode: 'string' }).notNull(),
     quantity: integer('quantity').notNull(),
-    nightlyCents: integer('nightly_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    nightlyCents: cents('nightly_cents').notNull(),
+    totalCents: cents('total_cents').notNull(),
   },
   (t) => [
     check('booking_lines_dates_ck', sql`${t.checkOut} > ${t.checkIn}`),
@@ -451,15 +456,20 @@ export const payments = pgTable(
     providerRef: text('provider_ref'),
     /** The client's idempotency key, unique per booking (hence per account: a booking has one). */
     idempotencyKey: text('idempotency_key').notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: cents('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: text('status').notNull(),
     /** Card brand and last four digits only; the card number is never stored. */
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     receiptUrl: text('receipt_url'),
-    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedCents: cents('refunded_cents').notNull().default(0),
     failureReason: text('failure_reason'),
+    /**
+     * Why the processor refused to give this payment back (disputed, refunded elsewhere): the
+     * reconciliation records it and leaves the payment to people instead of retrying for ever.
+     */
+    refundRefusal: text('refund_refusal'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -521,8 +531,10 @@ export const testCardCharges = pgTable('test_card_charges', {
   providerRef: text('provider_ref').unique(),
   /** What the charge became, as `find` answers it (brand and last four, never the number). */
   outcome: jsonb('outcome').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  refundedCents: integer('refunded_cents').notNull().default(0),
+  amountCents: cents('amount_cents').notNull(),
+  refundedCents: cents('refunded_cents').notNull().default(0),
+  /** The cardholder disputed the charge (test card 4000 0000 0000 0259): refunds are refused. */
+  disputed: boolean('disputed').notNull().default(false),
   /** Refund idempotency keys already honoured: a repeated refund gives nothing back twice. */
   refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
