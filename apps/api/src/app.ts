@@ -43,6 +43,7 @@ import { serviceRoutes } from './modules/services/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authorization } from './plugins/authorization.ts';
 import { catalogueCache } from './plugins/catalogue-cache.ts';
+import { hostCheck } from './plugins/host-check.ts';
 import { webApp } from './web-app.ts';
 
 declare module 'fastify' {
@@ -81,6 +82,8 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
   app.decorate('payments', payments ?? configuredProvider(config, db));
   app.decorate('imageStorage', imageStorageOf(config));
   registerErrorHandling(app);
+  // First of the request hooks: a request for another host name is refused before any work.
+  await app.register(hostCheck, { config });
   const stripe = app.payments.name === 'stripe';
   const auth = createAuth({ config, db, log: app.log });
   app.decorate('auth', auth);

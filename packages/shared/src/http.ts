@@ -54,6 +54,11 @@ export const ERROR_CODES = [
   'PAYMENT_PROVIDER_UNAVAILABLE',
   /** Only a confirmed booking can be cancelled (a pending or expired one holds nothing paid). */
   'BOOKING_NOT_CONFIRMED',
+  /**
+   * The request named a host this server does not answer to (421): outside its own names, a
+   * DNS-rebinding page could otherwise reach it from a browser on this machine.
+   */
+  'MISDIRECTED_REQUEST',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -13,6 +13,7 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = {
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  421: 'MISDIRECTED_REQUEST',
   429: 'RATE_LIMITED',
 };
 const codeOf = (status: number): ErrorCode =>
@@ -55,6 +56,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  421: 'Misdirected Request',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',

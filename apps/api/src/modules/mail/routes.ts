@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { mailOutbox } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { hostNameOf, isLoopbackName } from '../../plugins/host-check.ts';
 
 const inboxQuery = z.object({
   to: text(254).toLowerCase().optional(),
@@ -32,6 +33,8 @@ export function isLoopback(address: string): boolean {
 }
 
 export const DEV_INBOX_LOCAL_ONLY = 'The development inbox can only be read from this machine';
+export const DEV_INBOX_LOOPBACK_HOST_ONLY =
+  'The development inbox is only shown at localhost, 127.0.0.1 or [::1]';
 
 /**
  * The development inbox: every e-mail of the outbox, newest first, as JSON and as a page that
@@ -42,6 +45,10 @@ export const DEV_INBOX_LOCAL_ONLY = 'The development inbox can only be read from
 export const devInboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     if (!isLoopback(request.ip)) throw new HttpError(403, DEV_INBOX_LOCAL_ONLY);
+    // Opened at a loopback name only: not even PUBLIC_URL's or TRUSTED_ORIGINS' hosts.
+    if (!isLoopbackName(hostNameOf(request.host))) {
+      throw new HttpError(403, DEV_INBOX_LOOPBACK_HOST_ONLY);
+    }
   });
 
   async function messages(query: z.infer<typeof inboxQuery>): Promise<InboxMessage[]> {
