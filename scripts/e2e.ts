@@ -76,6 +76,13 @@ const server: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
     // Every browser of the run shares 127.0.0.1: the per-address limits of sign-in and sign-up
     // would refuse the suite's own logins (they are covered by the API's integration tests).
     AUTH_RATE_LIMIT: 'false',
+    // Likewise the checkouts of the suite's browsers, who share the demo guest's account too:
+    // the limits on holds and checkouts are covered by the API's integration tests.
+    CHECKOUT_ADDRESS_RATE_LIMIT: '100000',
+    CHECKOUT_RATE_LIMIT: '100000',
+    HOLDS_PER_ACCOUNT: '1000',
+    HELD_UNITS_PER_ACCOUNT: '100000',
+    LAPSED_HOLDS_PER_DAY: '100000',
   },
 });
 

@@ -155,6 +155,9 @@ function startServer(
         PUBLIC_URL: ORIGIN,
         AUTH_RATE_LIMIT: 'false',
         PAYMENT_RATE_LIMIT: '1000000',
+        // 50 guests from one address, booking back to back.
+        CHECKOUT_RATE_LIMIT: '1000000',
+        CHECKOUT_ADDRESS_RATE_LIMIT: '1000000',
       }),
     },
     // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers.

@@ -135,6 +135,21 @@ const configSchema = z.object({
     .default(10),
   /** How often each server process releases lapsed holds. */
   BOOKING_SWEEP_MS: z.coerce.number().int().min(10).default(30_000),
+  /**
+   * Unpaid holds (pending bookings) an account may have at once, and the rooms (units) they may
+   * hold together: enough for a team's trip, too few to keep a hotel out of sale without paying.
+   * Paid bookings do not count.
+   */
+  HOLDS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  HELD_UNITS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Holds an account may let lapse unpaid in a day; then it holds nothing more until a day has
+   * passed since those lapses or one of its payments succeeds.
+   */
+  LAPSED_HOLDS_PER_DAY: z.coerce.number().int().min(1).default(3),
+  /** Checkouts (holds) per account per minute, and per client address per minute. */
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /** Card payment attempts per account per minute. */
   PAYMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /**

@@ -73,6 +73,10 @@ export const EVENT_HORIZON_YEARS = 2;
 export const MAX_CART_LINES = 20;
 /** The longest stay a cart line may ask for, in nights. */
 export const MAX_STAY_NIGHTS = 365;
+/** A cart line asks for at most as many units as a room can have. */
+export const MAX_LINE_QUANTITY = STOCK_MAX;
+/** The most one card payment can take, in cents ($999,999.99, the card processor's limit). */
+export const MAX_PAYMENT_CENTS = 99_999_999;
 /** Longest idempotency key a client may send. */
 export const IDEMPOTENCY_KEY_MAX = 200;
 

@@ -48,6 +48,12 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_MISMATCH',
   /** The booking's hold lapsed (or it was declined) before it was paid: check out again. */
   'HOLD_EXPIRED',
+  /** The checkout's total is not the server's any more: show the new total and ask again (409). */
+  'PRICE_CHANGED',
+  /** The account has as many unpaid holds as it may have, or let too many lapse (429). */
+  'HOLD_LIMIT',
+  /** The total is more than one card payment can take (422). */
+  'AMOUNT_TOO_LARGE',
   /** The card was declined (402); the booking's hold is released. */
   'PAYMENT_DECLINED',
   /** The payment provider could not be reached; retrying with the same key is safe (502). */

@@ -100,6 +100,9 @@ export const UPLOAD_MESSAGES = {
   noFile: 'Send at least one image file (multipart/form-data, field "file")',
   tooManyFiles: (max: number) => `Send at most ${max} files at once`,
   notMultipart: 'Send the images as multipart/form-data',
+  /** The body is not well-formed multipart (no boundary, cut off, a bad part header). */
+  malformed: (why: string) =>
+    `The multipart/form-data body could not be read (${why}): send the images as multipart/form-data with its boundary`,
 } as const;
 
 /** Error texts of any route. */
@@ -131,7 +134,20 @@ export const BOOKING_MESSAGES = {
   inFlight: 'A request with this Idempotency-Key is still being processed; retry shortly',
   keyReused: 'This Idempotency-Key was already used with a different request',
   bookingMissing: 'Booking not found',
-  holdExpired: 'This reservation is no longer held; please book again',
+  holdExpired: 'Your reservation expired',
+  /** The total the guest was shown is not the server's any more (a price or a line changed). */
+  priceChanged: (shown: string, now: string) =>
+    `The total changed from ${shown} to ${now}; check the new total and confirm again`,
+  tooManyHolds: (max: number) =>
+    `You already have ${max} reservations waiting for payment; pay one or let it lapse first`,
+  tooManyUnits: (max: number) =>
+    `Reservations waiting for payment can hold ${max} rooms at most; pay the ones you have first`,
+  lapsedHolds: (max: number) =>
+    `${max} of your reservations lapsed unpaid in the last day; you can reserve again a day after them or once a payment succeeds`,
+  checkoutRateLimited: 'Too many reservations in a short time; please wait a moment',
+  amountTooLarge: (max: string) =>
+    `The total is more than one card payment can take (${max}); book fewer rooms or nights`,
+  quantityTooLarge: (max: number) => `A cart line holds ${max} units at most`,
   alreadyPaid: 'This reservation is already paid',
   paid: 'Successful payment',
   refunded: 'Your payment was refunded.',

@@ -21,12 +21,27 @@ export async function createTestDatabase(): Promise<string> {
   return adminUrl.replace(/\/postgres$/, `/${name}`);
 }
 
+/**
+ * The per-account and per-address limits on holds and checkouts, raised: a test file is a
+ * crowd of a few accounts calling from one address. The limits themselves are tested with
+ * their real values (bookings/hold-limits.test.ts passes `realLimits`).
+ */
+export const CROWD_LIMITS: Record<string, string> = {
+  CHECKOUT_RATE_LIMIT: '100000',
+  CHECKOUT_ADDRESS_RATE_LIMIT: '100000',
+  HOLDS_PER_ACCOUNT: '100000',
+  HELD_UNITS_PER_ACCOUNT: '1000000',
+  LAPSED_HOLDS_PER_DAY: '100000',
+};
+
 /** The real application on its own real database, called with `app.inject`. */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: {
     /** Extra routes registered before the app is ready (e.g. a route exercising a guard rule). */
     routes?: (app: FastifyInstance) => void | Promise<void>;
+    /** The product's own limits on holds and checkouts instead of CROWD_LIMITS. */
+    realLimits?: boolean;
   } = {},
 ): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
@@ -36,6 +51,7 @@ export async function createTestApp(
     DATABASE_URL: databaseUrl,
     UPLOADS_DIR: inject('uploadsDir'),
     WEB_DIST_DIR: '/nonexistent',
+    ...(options.realLimits ? {} : CROWD_LIMITS),
     ...env,
   });
   const db = createDb(databaseUrl, 4);

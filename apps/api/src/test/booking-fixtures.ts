@@ -1,11 +1,28 @@
+import type { CartLineKey } from '@devstay/shared/cart';
+import type { CartQuote } from '@devstay/shared/contracts/booking';
 import { addDays, today } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { insertHotel, insertLocation, insertRoom, uniqueToken } from './catalogue-rows.ts';
 
 /** A calendar date `days` from today (the server's date). */
 export const inDays = (days: number): string => addDays(today(), days);
+
+/**
+ * A checkout's body as the payment page sends it: the lines and the total the server's quote
+ * showed for them (POST /api/cart/quote).
+ */
+export async function checkoutPayload(
+  app: FastifyInstance,
+  cartRoom: readonly CartLineKey[],
+): Promise<{ cartRoom: CartLineKey[]; cartTotalCents: number }> {
+  const res = await app.inject({ method: 'POST', url: '/api/cart/quote', payload: { cartRoom } });
+  // A cart the quote refuses (a date in the past, …) is sent as it is: the checkout refuses it.
+  const shown = res.statusCode === 200 ? res.json<CartQuote>().cartTotalCents : 0;
+  return { cartRoom: [...cartRoom], cartTotalCents: shown };
+}
 
 /** A hotel of its own with one room of `stock` units at `priceCents` a night. */
 export async function roomWithStock(db: Db, stock: number, priceCents = 12_500) {

@@ -46,3 +46,10 @@ export async function userIdByEmail(db: Db, email: string): Promise<string> {
   if (!row) throw new Error(`no account ${email}`);
   return row.id;
 }
+
+/** A guest account of its own, written directly (for tests that call the domain, not HTTP). */
+export async function insertGuest(db: Db): Promise<string> {
+  const id = `guest-${crypto.randomUUID()}`;
+  await db.insert(users).values({ id, email: `${id}@devstay.dev`, emailVerified: true });
+  return id;
+}

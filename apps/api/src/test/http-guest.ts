@@ -77,6 +77,24 @@ export interface BookAndPayResult {
   bookingId?: string;
 }
 
+/**
+ * A checkout's body as the payment page sends it: the lines and the total the server's quote
+ * showed for them.
+ */
+export async function checkoutPayload(
+  base: string,
+  cartRoom: CartLine[],
+): Promise<{ cartRoom: CartLine[]; cartTotalCents: number }> {
+  const res = await fetch(`${base}/api/cart/quote`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ cartRoom }),
+  });
+  if (res.status !== 200) throw new Error(`quote ${res.status}: ${await res.text()}`);
+  const quote = (await res.json()) as { cartTotalCents: number };
+  return { cartRoom, cartTotalCents: quote.cartTotalCents };
+}
+
 /** Checkout, then, when the rooms are held, payment with the success card. */
 export async function bookAndPay(
   base: string,
@@ -84,7 +102,8 @@ export async function bookAndPay(
   guest: HttpGuest,
   cartRoom: CartLine[],
 ): Promise<BookAndPayResult> {
-  const held = await postAs(base, origin, guest, '/api/booking', randomUUID(), { cartRoom });
+  const body = await checkoutPayload(base, cartRoom);
+  const held = await postAs(base, origin, guest, '/api/booking', randomUUID(), body);
   if (held.status !== 201) return { checkout: held.status };
   const bookingId = held.body.id as string;
   const paid = await postAs(base, origin, guest, '/api/payments/card', randomUUID(), {

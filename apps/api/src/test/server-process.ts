@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { ROOT_DIR } from '../config.ts';
+import { CROWD_LIMITS } from './app.ts';
 
 /** The origin the servers below take as their site (PUBLIC_URL): what test clients send. */
 export const PROCESS_ORIGIN = 'http://localhost:3000';
@@ -49,6 +50,7 @@ export function startServerProcess(
       UPLOADS_DIR: inject('uploadsDir'),
       LOG_LEVEL: 'info',
       BOOKING_SWEEP_MS: '600000',
+      ...CROWD_LIMITS,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

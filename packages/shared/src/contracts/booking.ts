@@ -18,7 +18,7 @@ import {
 import { IDEMPOTENCY_KEY_HEADER } from '../http.ts';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '../messages.ts';
 import { cartLineKey } from './cart.ts';
-import { isoDate, pageQuery } from './common.ts';
+import { cents, idParam, isoDate, pageQuery } from './common.ts';
 
 /**
  * Checkout and payment (spec §3 "Cart room" and "Booking", §7.3). The client sends which rooms,
@@ -44,9 +44,13 @@ export const cartBody = z.object({
 });
 export type CartBody = z.infer<typeof cartBody>;
 
-/** A checkout needs at least one line. */
+/**
+ * A checkout needs at least one line, and the total the guest was shown (cents): the server
+ * books only at that total, or answers 409 PRICE_CHANGED with its own.
+ */
 export const checkoutBody = z.object({
   cartRoom: cartBody.shape.cartRoom.min(1, 'The cart is empty'),
+  cartTotalCents: cents,
 });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 
@@ -77,7 +81,7 @@ export const quoteLine = z.object({
   /** One unit for the whole stay, in dollars (the spec's `totalPrice`). */
   totalPrice: z.number(),
   /** totalPrice × cartQuantity, in cents. */
-  lineTotalCents: z.number().int(),
+  lineTotalCents: cents,
   /**
    * Units free for these dates after existing holds and bookings and after the cart's other
    * lines of the same room on the same nights.
@@ -93,9 +97,11 @@ export const cartQuote = z.object({
   cartTotalQuantity: z.number().int(),
   /** Dollars. */
   cartTotalAmount: z.number(),
-  cartTotalCents: z.number().int(),
-  /** Every line can be booked as it is (Book now enabled). */
+  cartTotalCents: cents,
+  /** Every line can be booked as it is and one card payment can take the total (Book now enabled). */
   bookable: z.boolean(),
+  /** Why the whole cart cannot be booked as it is (a total beyond one payment), or null. */
+  cartMessage: z.string().nullable(),
 });
 export type CartQuote = z.infer<typeof cartQuote>;
 
@@ -111,7 +117,7 @@ export const bookingLine = z.object({
   cartQuantity: z.number().int(),
   /** Nightly price in dollars at booking time. */
   price: z.number(),
-  totalCents: z.number().int(),
+  totalCents: cents,
 });
 export type BookingLine = z.infer<typeof bookingLine>;
 
@@ -123,7 +129,7 @@ export const booking = z.object({
   cartTotalQuantity: z.number().int(),
   /** Dollars. */
   cartTotalAmount: z.number(),
-  cartTotalCents: z.number().int(),
+  cartTotalCents: cents,
   /** Until when a pending booking holds its units (ISO instant); null once paid or released. */
   holdExpiresAt: z.string().nullable(),
   /** Booking date, yyyy-MM-dd. */
@@ -228,7 +234,7 @@ export const bookingRecords = z.array(bookingRecord);
  * The total is in X-Total-Count.
  */
 export const bookingListQuery = pageQuery.extend({
-  hotel: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  hotel: idParam.optional(),
   status: z.enum(SHOWN_BOOKING_STATUSES).optional(),
   sort: z.enum(BOOKING_SORTS).optional(),
   pageSize: pageQuery.shape.pageSize.unwrap().default(BOOKINGS_PER_PAGE),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from '../constants.ts';
+import { BOOKING_MESSAGES } from '../messages.ts';
 import { CHECK_OUT_ERROR } from '../stay.ts';
-import { isoDate } from './common.ts';
+import { isoDate, rowId } from './common.ts';
 
 /**
  * A cart line's key fields (spec §3): the room, the stay and the number of units. The same rule
@@ -8,9 +10,13 @@ import { isoDate } from './common.ts';
  */
 export const cartLineKey = z
   .object({
-    id: z.number().int().positive(),
+    id: rowId(),
     checkIn: isoDate,
     checkOut: isoDate,
-    cartQuantity: z.number().int().positive(),
+    cartQuantity: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_LINE_QUANTITY, BOOKING_MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY)),
   })
   .refine((line) => line.checkIn < line.checkOut, { message: CHECK_OUT_ERROR, path: ['checkOut'] });

@@ -3,13 +3,43 @@ import { isIsoDate } from '../calendar-date.ts';
 import { HOTELS_PER_PAGE, MAX_PAGE_SIZE } from '../constants.ts';
 import { ERROR_CODES } from '../http.ts';
 
+/**
+ * The largest row id: ids are PostgreSQL `integer`s (serial), so 2147483648 and beyond can name
+ * no row — and would make the database refuse the query (a 500) if they reached it.
+ */
+export const ID_MAX = 2_147_483_647;
+
+const ID_RANGE = `must be a whole number from 1 to ${ID_MAX}`;
+
+/**
+ * A row id in a JSON body: a whole number from 1 to ID_MAX. Every id a contract takes is built
+ * with it (or with `idParam` in a path or query); `message` replaces the range text, for a
+ * form's own wording.
+ */
+export function rowId(message: string = ID_RANGE) {
+  return z.number({ error: message }).int(message).positive(message).max(ID_MAX, message);
+}
+
+/** A row id in a path or a query string (text made a number): the same range. */
+export const idParam = z.coerce
+  .number({ error: ID_RANGE })
+  .int(ID_RANGE)
+  .positive(ID_RANGE)
+  .max(ID_MAX, ID_RANGE);
+
 /** A positive integer id in a path, e.g. /hotels/{id}. */
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const idParams = z.object({ id: idParam });
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(HOTELS_PER_PAGE),
 });
+
+/**
+ * An amount of money in cents: a whole number from 0 up to 2^53 − 1, the exact range of a
+ * JSON number (the database keeps 64-bit integers; real totals stay far below this).
+ */
+export const cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const isoDate = z.string().refine(isIsoDate, { message: 'Must be a date as yyyy-MM-dd' });
 

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { bookings } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { DEMO } from '../../test/auth.ts';
 import { expectLedgerReconciled, inDays, roomWithStock } from '../../test/booking-fixtures.ts';
-import { userIdByEmail } from '../../test/fixtures.ts';
+import { insertGuest } from '../../test/fixtures.ts';
 import { checkout } from '../bookings/checkout.ts';
 import { releaseExpiredHolds } from '../bookings/hold-sweeper.ts';
 import { releasePending } from '../bookings/repository.ts';
 import { unitsFree } from './ledger.ts';
+import { quoteCart } from './quote.ts';
 
 /**
  * The availability engine on the real database against a model a child could check: a list of
@@ -22,10 +22,8 @@ import { unitsFree } from './ledger.ts';
  */
 
 let t: TestApp;
-let userId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  userId = await userIdByEmail(t.db, DEMO.user);
 });
 afterAll(() => t.close());
 
@@ -79,19 +77,23 @@ test('the engine agrees with the model over random holds, bookings, cancellation
         for (const c of commands) {
           if (c.kind === 'hold') {
             const fits = modelFree(stock, stays, c.start, c.nights) >= c.quantity;
+            const lines = [
+              {
+                id: room.id,
+                checkIn: inDays(c.start),
+                checkOut: inDays(c.start + c.nights),
+                cartQuantity: c.quantity,
+              },
+            ];
+            // A guest per hold: the model is the ledger's, not the per-account hold limits.
             const made = await checkout(t.db, {
-              userId,
+              userId: await insertGuest(t.db),
               idempotencyKey: randomUUID(),
               holdMinutes: 10,
               today: today(),
-              lines: [
-                {
-                  id: room.id,
-                  checkIn: inDays(c.start),
-                  checkOut: inDays(c.start + c.nights),
-                  cartQuantity: c.quantity,
-                },
-              ],
+              lines,
+              shownTotalCents: (await quoteCart(t.db, lines, today())).cartTotalCents,
+              limits: { holds: 3, units: 10, lapsedPerDay: 3 },
             }).then(
               (r) => r.booking.id,
               (error: unknown) => {

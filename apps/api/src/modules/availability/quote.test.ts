@@ -62,6 +62,7 @@ describe('POST /api/cart/quote', () => {
       cartTotalAmount: 753,
       cartTotalCents: 75_300,
       bookable: true,
+      cartMessage: null,
     });
   });
 

@@ -1,8 +1,9 @@
 import type { CartLineKey } from '@devstay/shared/cart';
-import { MAX_STAY_NIGHTS, type RoomCategory } from '@devstay/shared/constants';
+import { MAX_PAYMENT_CENTS, MAX_STAY_NIGHTS, type RoomCategory } from '@devstay/shared/constants';
 import type { CartQuote, QuoteLine } from '@devstay/shared/contracts/booking';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { nightsBetween, stayNights, stayPriceCents } from '@devstay/shared/stay';
+import { formatUsd } from '@devstay/shared/text';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ImageRef } from '../../db/schema.ts';
 import { hotels, rooms } from '../../db/schema.ts';
@@ -137,12 +138,17 @@ export function priceCart(
     };
   });
   const cartTotalCents = quoted.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const cartMessage =
+    cartTotalCents > MAX_PAYMENT_CENTS
+      ? BOOKING_MESSAGES.amountTooLarge(formatUsd(MAX_PAYMENT_CENTS))
+      : null;
   return {
     cartRoom: quoted,
     cartTotalQuantity: quoted.reduce((sum, l) => sum + l.cartQuantity, 0),
     cartTotalAmount: cartTotalCents / 100,
     cartTotalCents,
-    bookable: quoted.every((l) => l.availabilityMessage === null),
+    bookable: cartMessage === null && quoted.every((l) => l.availabilityMessage === null),
+    cartMessage,
   };
 }
 
@@ -160,6 +166,7 @@ export async function quoteCart(
       cartTotalAmount: 0,
       cartTotalCents: 0,
       bookable: false,
+      cartMessage: null,
     };
   }
   const roomOf = requireRooms(

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookings } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
-import { expectLedgerReconciled, inDays, roomWithStock } from '../../test/booking-fixtures.ts';
+import {
+  checkoutPayload,
+  expectLedgerReconciled,
+  inDays,
+  roomWithStock,
+} from '../../test/booking-fixtures.ts';
 import { userIdByEmail } from '../../test/fixtures.ts';
 import { unitsFree } from '../availability/ledger.ts';
 import { idempotencyLockId } from './checkout.ts';
@@ -26,12 +31,13 @@ afterAll(() => t.close());
 type Line = { id: number; checkIn: string; checkOut: string; cartQuantity: number };
 
 /** `key` null sends no Idempotency-Key. */
-const book = (cartRoom: Line[], key: string | null = randomUUID(), cookie = guest) =>
+const book = async (cartRoom: Line[], key: string | null = randomUUID(), cookie = guest) =>
   t.app.inject({
     method: 'POST',
     url: '/api/booking',
     headers: { ...withSession(cookie), ...(key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {}) },
-    payload: { cartRoom, cartTotalAmount: 1 },
+    // A client's own dollar total is ignored; the quote's cents are what the guest was shown.
+    payload: { ...(await checkoutPayload(t.app, cartRoom)), cartTotalAmount: 1 },
   });
 
 const line = (id: number, from: number, to: number, cartQuantity = 1): Line => ({

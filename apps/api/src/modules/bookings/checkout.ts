@@ -1,21 +1,37 @@
 import { createHash } from 'node:crypto';
 import type { CartLineKey } from '@devstay/shared/cart';
+import { MAX_PAYMENT_CENTS } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
-import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { stayPriceCents } from '@devstay/shared/stay';
+import { formatUsd } from '@devstay/shared/text';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { crashPoint } from '../../lib/crash-point.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { nightlyDemand, type Tx, takeUnits } from '../availability/ledger.ts';
-import { checkCartDates, requireRooms, roomsForSale } from '../availability/quote.ts';
-import { bookingStays, findBooking, findBookingByKey, insertPendingBooking } from './repository.ts';
+import {
+  checkCartDates,
+  type RoomForSale,
+  requireRooms,
+  roomsForSale,
+} from '../availability/quote.ts';
+import {
+  bookingStays,
+  findBooking,
+  findBookingByKey,
+  holdsOf,
+  insertPendingBooking,
+} from './repository.ts';
 
 export interface CheckoutInput {
   userId: string;
   idempotencyKey: string;
   lines: readonly CartLineKey[];
+  /** The total the guest was shown and agreed to pay, in cents. */
+  shownTotalCents: number;
   holdMinutes: number;
+  limits: HoldLimits;
   /** The server's calendar date. */
   today: string;
 }
@@ -43,6 +59,54 @@ export async function claimKey(tx: Tx, lockId: string): Promise<void> {
   if (!result.rows[0]?.ok) {
     throw new HttpError(409, BOOKING_MESSAGES.inFlight, 'Idempotency-Key', 'IDEMPOTENCY_IN_FLIGHT');
   }
+}
+
+/** A total one card payment can take, or 422 before anything is held or charged. */
+export function requireChargeable(totalCents: number): void {
+  if (totalCents > MAX_PAYMENT_CENTS) {
+    throw new HttpError(
+      422,
+      BOOKING_MESSAGES.amountTooLarge(formatUsd(MAX_PAYMENT_CENTS)),
+      'cartRoom',
+      'AMOUNT_TOO_LARGE',
+    );
+  }
+}
+
+/** How much an account may hold unpaid (config HOLDS_PER_ACCOUNT and the two after it). */
+export interface HoldLimits {
+  /** Pending bookings at once. */
+  holds: number;
+  /** Units those hold together. */
+  units: number;
+  /** Holds let lapse unpaid in a day, after which the account holds nothing more that day. */
+  lapsedPerDay: number;
+}
+
+/**
+ * Unpaid holds are limited per account, so nobody can keep rooms out of sale without paying:
+ * so many pending bookings at once holding so many units together, and no new hold after too
+ * many lapsed unpaid in a day (until a day has passed since them or a payment succeeds). The
+ * account's checkouts queue on a lock of their own first, so racing tabs cannot all pass the
+ * count. 429 HOLD_LIMIT otherwise.
+ */
+async function requireHoldAllowance(
+  tx: Tx,
+  userId: string,
+  lines: readonly CartLineKey[],
+  limits: HoldLimits,
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${idempotencyLockId('holds', userId, '')}::bigint)`,
+  );
+  const held = await holdsOf(tx, userId);
+  const asked = lines.reduce((sum, l) => sum + l.cartQuantity, 0);
+  const refuse = (message: string) => new HttpError(429, message, undefined, 'HOLD_LIMIT');
+  if (held.lapsed >= limits.lapsedPerDay) {
+    throw refuse(BOOKING_MESSAGES.lapsedHolds(limits.lapsedPerDay));
+  }
+  if (held.pending >= limits.holds) throw refuse(BOOKING_MESSAGES.tooManyHolds(limits.holds));
+  if (held.units + asked > limits.units) throw refuse(BOOKING_MESSAGES.tooManyUnits(limits.units));
 }
 
 const stayKey = (s: { roomId: number; checkIn: string; checkOut: string; quantity: number }) =>
@@ -79,6 +143,8 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
       return { id: earlier.id };
     }
 
+    await requireHoldAllowance(tx, input.userId, input.lines, input.limits);
+
     // The rooms are read and share-locked in one statement, so takeUnits need not lock them.
     const roomOf = requireRooms(
       input.lines,
@@ -88,12 +154,40 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
         { shareLock: true },
       ),
     );
+    input.lines.forEach((l, i) => {
+      // More units than the room has can never be held, on any night.
+      if (l.cartQuantity > (roomOf[i] as RoomForSale).stock) {
+        throw new HttpError(
+          409,
+          AVAILABILITY_MESSAGES.notEnough,
+          `cartRoom.${i}.cartQuantity`,
+          'SOLD_OUT',
+        );
+      }
+    });
     const stays = input.lines.map((l) => ({
       roomId: l.id,
       checkIn: l.checkIn,
       checkOut: l.checkOut,
       quantity: l.cartQuantity,
     }));
+    // Priced from the rooms as locked: the price cannot change before this commits.
+    const totalCents = input.lines.reduce(
+      (sum, l, i) =>
+        sum +
+        stayPriceCents((roomOf[i] as RoomForSale).priceCents, l.checkIn, l.checkOut) *
+          l.cartQuantity,
+      0,
+    );
+    requireChargeable(totalCents);
+    if (totalCents !== input.shownTotalCents) {
+      throw new HttpError(
+        409,
+        BOOKING_MESSAGES.priceChanged(formatUsd(input.shownTotalCents), formatUsd(totalCents)),
+        'cartTotalCents',
+        'PRICE_CHANGED',
+      );
+    }
     const short = await takeUnits(tx, nightlyDemand(stays), { roomsShareLocked: true });
     if (short) {
       const room = roomOf.find((r) => r.id === short.roomId);
@@ -127,7 +221,6 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
       lines,
     });
     // The answer is what was just written: no read back.
-    const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
     return {
       id: made.id,
       status: 'pending',

@@ -7,9 +7,10 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createDb, type Db } from '../../db/client.ts';
 import { bookings, mailOutbox, payments } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { CROWD_LIMITS, createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp } from '../../test/auth.ts';
 import {
+  checkoutPayload,
   expectBookingsConsistent,
   expectLedgerReconciled,
   inDays,
@@ -46,6 +47,7 @@ beforeAll(async () => {
       // Processes of one deployment share the secret that signs session cookies.
       AUTH_SECRET: first.app.config.AUTH_SECRET,
       PAYMENT_RATE_LIMIT: '100',
+      ...CROWD_LIMITS,
     }),
     db,
     payments: provider,
@@ -87,8 +89,11 @@ async function call(n: number, path: string, g: number, key: string, body: unkno
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const checkoutAt = (n: number, cartRoom: Line[], key = randomUUID()) =>
-  call(n, '/api/booking', n, key, { cartRoom });
+/** A checkout's body as the payment page sends it: the lines and the total the quote showed. */
+const shown = (cartRoom: Line[]) => checkoutPayload(first.app, cartRoom);
+
+const checkoutAt = async (n: number, cartRoom: Line[], key = randomUUID()) =>
+  call(n, '/api/booking', n, key, await shown(cartRoom));
 
 const tally = (statuses: number[]) => {
   const counts: Record<number, number> = {};
@@ -162,8 +167,9 @@ describe('idempotency under concurrency', () => {
     ];
     const key = randomUUID();
     // One guest, both instances.
+    const body = await shown(cart);
     const same = await Promise.all(
-      Array.from({ length: 20 }, (_, n) => call(n, '/api/booking', 0, key, { cartRoom: cart })),
+      Array.from({ length: 20 }, (_, n) => call(n, '/api/booking', 0, key, body)),
     );
     const counts = tally(same.map((r) => r.status));
     console.info(`same checkout key x20: ${JSON.stringify(counts)}`);
@@ -180,10 +186,14 @@ describe('idempotency under concurrency', () => {
     );
     expect(made.rows[0]).toEqual({ n: 1 });
     // Settled now: every retry answers the same booking; another cart is refused.
-    expect((await call(1, '/api/booking', 0, key, { cartRoom: cart })).status).toBe(200);
-    const other = await call(0, '/api/booking', 0, key, {
-      cartRoom: [{ ...cart[0], cartQuantity: 1 }],
-    });
+    expect((await call(1, '/api/booking', 0, key, body)).status).toBe(200);
+    const other = await call(
+      0,
+      '/api/booking',
+      0,
+      key,
+      await shown([{ ...(cart[0] as Line), cartQuantity: 1 }]),
+    );
     expect(other.status).toBe(422);
     expect(await unitsFree(first.db, room.id, inDays(8), inDays(10))).toBe(3);
 

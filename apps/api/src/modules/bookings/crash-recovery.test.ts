@@ -10,6 +10,7 @@ import { expectBookingsConsistent, inDays, roomWithStock } from '../../test/book
 import {
   bookAndPay,
   type CartLine,
+  checkoutPayload,
   type HttpGuest,
   postAs,
   SUCCESS_CARD,
@@ -116,9 +117,14 @@ describe('killed between hold and charge', { timeout: 120_000 }, () => {
     const { server, guest } = await crashingServer('after-hold');
     await expectKilled(
       server,
-      postAs(server.base, PROCESS_ORIGIN, guest, '/api/booking', randomUUID(), {
-        cartRoom: stay(room.id),
-      }),
+      postAs(
+        server.base,
+        PROCESS_ORIGIN,
+        guest,
+        '/api/booking',
+        randomUUID(),
+        await checkoutPayload(server.base, stay(room.id)),
+      ),
     );
     // Left behind: a pending booking holding the last unit, and no payment.
     const booking = await bookingOf(guest);
@@ -136,9 +142,14 @@ describe('killed between hold and charge', { timeout: 120_000 }, () => {
   test('payment recorded, processor never called: the restart abandons it and frees the units', async () => {
     const { room } = await roomWithStock(db, 1);
     const { server, guest } = await crashingServer('before-charge');
-    const held = await postAs(server.base, PROCESS_ORIGIN, guest, '/api/booking', randomUUID(), {
-      cartRoom: stay(room.id),
-    });
+    const held = await postAs(
+      server.base,
+      PROCESS_ORIGIN,
+      guest,
+      '/api/booking',
+      randomUUID(),
+      await checkoutPayload(server.base, stay(room.id)),
+    );
     expect(held.status).toBe(201);
     const bookingId = held.body.id as string;
     await expectKilled(
@@ -166,9 +177,14 @@ describe('killed between charge and confirm', { timeout: 120_000 }, () => {
   test('the restart finds the charge at the processor and confirms the booking, once', async () => {
     const { room } = await roomWithStock(db, 1);
     const { server, guest } = await crashingServer('after-charge');
-    const held = await postAs(server.base, PROCESS_ORIGIN, guest, '/api/booking', randomUUID(), {
-      cartRoom: stay(room.id),
-    });
+    const held = await postAs(
+      server.base,
+      PROCESS_ORIGIN,
+      guest,
+      '/api/booking',
+      randomUUID(),
+      await checkoutPayload(server.base, stay(room.id)),
+    );
     expect(held.status).toBe(201);
     const bookingId = held.body.id as string;
     const payKey = randomUUID();
@@ -212,9 +228,14 @@ describe('killed between charge and confirm', { timeout: 120_000 }, () => {
   test('the hold lapsed and the room was sold meanwhile: the restart refunds the charge', async () => {
     const { room } = await roomWithStock(db, 1);
     const { server, guest } = await crashingServer('after-charge');
-    const held = await postAs(server.base, PROCESS_ORIGIN, guest, '/api/booking', randomUUID(), {
-      cartRoom: stay(room.id),
-    });
+    const held = await postAs(
+      server.base,
+      PROCESS_ORIGIN,
+      guest,
+      '/api/booking',
+      randomUUID(),
+      await checkoutPayload(server.base, stay(room.id)),
+    );
     const bookingId = held.body.id as string;
     await expectKilled(
       server,

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
-import { inDays, roomWithStock } from '../../test/booking-fixtures.ts';
+import { checkoutPayload, inDays, roomWithStock } from '../../test/booking-fixtures.ts';
 
 let t: TestApp;
 let guest: string;
@@ -20,11 +20,9 @@ beforeAll(async () => {
       method: 'POST',
       url: '/api/booking',
       headers: { ...withSession(guest), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-      payload: {
-        cartRoom: [
-          { id: room.id, checkIn: inDays(from), checkOut: inDays(from + 2), cartQuantity: 2 },
-        ],
-      },
+      payload: await checkoutPayload(t.app, [
+        { id: room.id, checkIn: inDays(from), checkOut: inDays(from + 2), cartQuantity: 2 },
+      ]),
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<Booking>();

@@ -159,6 +159,43 @@ export async function releasePending(
   return ids;
 }
 
+/**
+ * Keeps a booking's units held for `seconds` more at least (database time), pending again if
+ * its hold had lapsed — for a caller that has just made sure the units are on the ledger.
+ */
+export async function holdForPayment(tx: Tx, id: string, seconds: number): Promise<void> {
+  await tx.execute(sql`
+    update bookings set status = 'pending',
+      hold_expires_at = greatest(hold_expires_at, now() + make_interval(secs => ${seconds}))
+    where id = ${id} and status in ('pending', 'expired')`);
+}
+
+/**
+ * What an account holds unpaid now, and how many of its holds lapsed unpaid in the last day
+ * since its latest successful payment (one statement, by the (user, created_at) index).
+ */
+export async function holdsOf(
+  tx: Tx,
+  userId: string,
+): Promise<{ pending: number; units: number; lapsed: number }> {
+  const result = await tx.execute<{ pending: number; units: number; lapsed: number }>(sql`
+    with mine as (
+      select b.status, b.total_quantity, b.created_at, b.confirmed_at,
+        exists (select 1 from payments p where p.booking_id = b.id) as tried
+      from bookings b
+      where b.user_id = ${userId} and b.created_at > now() - interval '1 day'),
+    paid as (select max(confirmed_at) as at from mine)
+    select
+      -- A lapsed hold not yet swept still holds its units: it counts until released.
+      (count(*) filter (where status = 'pending'))::int as pending,
+      (coalesce(sum(total_quantity) filter (where status = 'pending'), 0))::int as units,
+      (count(*) filter (where status = 'expired' and not tried
+        and created_at > coalesce((select at from paid), '-infinity')))::int as lapsed
+    from mine`);
+  const row = result.rows[0];
+  return { pending: row?.pending ?? 0, units: row?.units ?? 0, lapsed: row?.lapsed ?? 0 };
+}
+
 /** A booking as the API shows it (spec §3 "Booking"), or undefined. */
 export async function findBooking(db: Executor, id: string): Promise<Booking | undefined> {
   return (await findBookingAndGuest(db, id))?.booking;

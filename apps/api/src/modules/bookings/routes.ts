@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { setTotalCount } from '../../lib/http.ts';
 import { canManageHotel } from '../../lib/policies.ts';
+import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { access, signedInUser } from '../../plugins/authorization.ts';
 import { cancelBooking } from './cancel.ts';
 import { checkout } from './checkout.ts';
@@ -40,7 +41,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Takes every night of every line in one transaction; 409 SOLD_OUT names the room and ' +
           'night that has no unit left. The hold lasts BOOKING_HOLD_MINUTES; pay it with ' +
           'POST /api/payments/card. Idempotent per account and Idempotency-Key: the same key ' +
-          'and cart answer the first booking (200), another cart 422, while in flight 409.',
+          'and cart answer the first booking (200), another cart 422, while in flight 409. ' +
+          '`cartTotalCents` is the total the guest was shown: when the server’s differs, 409 ' +
+          'PRICE_CHANGED names the new total and nothing is held. 422 AMOUNT_TOO_LARGE for a ' +
+          'total one card payment cannot take. 429 HOLD_LIMIT when the account already holds ' +
+          'as many unpaid reservations or rooms as it may, or let too many lapse in a day; ' +
+          '429 RATE_LIMITED for too many checkouts from one account or address.',
         headers: idempotencyHeaders,
         body: checkoutBody,
         response: {
@@ -52,14 +58,38 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           404: errorBody,
           409: errorBody,
           422: errorBody,
+          429: errorBody,
         },
       },
     },
     async (request, reply) => {
+      const user = signedInUser(request);
+      await enforceRateLimits(
+        app.db,
+        [
+          {
+            key: `checkout:user:${user.id}`,
+            max: app.config.CHECKOUT_RATE_LIMIT,
+            windowMs: 60_000,
+          },
+          {
+            key: `checkout:ip:${request.ip}`,
+            max: app.config.CHECKOUT_ADDRESS_RATE_LIMIT,
+            windowMs: 60_000,
+          },
+        ],
+        BOOKING_MESSAGES.checkoutRateLimited,
+      );
       const result = await checkout(app.db, {
-        userId: signedInUser(request).id,
+        userId: user.id,
         idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
         lines: request.body.cartRoom,
+        shownTotalCents: request.body.cartTotalCents,
+        limits: {
+          holds: app.config.HOLDS_PER_ACCOUNT,
+          units: app.config.HELD_UNITS_PER_ACCOUNT,
+          lapsedPerDay: app.config.LAPSED_HOLDS_PER_DAY,
+        },
         holdMinutes: app.config.BOOKING_HOLD_MINUTES,
         today: today(),
       });

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookings, payments, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
-import { expectLedgerReconciled, inDays, roomWithStock } from '../../test/booking-fixtures.ts';
+import {
+  checkoutPayload,
+  expectLedgerReconciled,
+  inDays,
+  roomWithStock,
+} from '../../test/booking-fixtures.ts';
 import { reconcilePayments } from '../payments/pay.ts';
 import type { TestCardProvider } from '../payments/test-card-provider.ts';
 
@@ -60,11 +65,9 @@ async function held(roomId: number, quantity = 1, from = 3, to = 5): Promise<Boo
     method: 'POST',
     url: '/api/booking',
     headers: { ...withSession(cookie.user), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: {
-      cartRoom: [
-        { id: roomId, checkIn: inDays(from), checkOut: inDays(to), cartQuantity: quantity },
-      ],
-    },
+    payload: await checkoutPayload(t.app, [
+      { id: roomId, checkIn: inDays(from), checkOut: inDays(to), cartQuantity: quantity },
+    ]),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Booking>();

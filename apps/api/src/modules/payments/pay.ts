@@ -10,6 +10,7 @@ import {
   bookingStays,
   findBooking,
   findBookingAndGuest,
+  holdForPayment,
   lockBooking,
   releasePending,
 } from '../bookings/repository.ts';
@@ -20,6 +21,7 @@ import {
   type PaymentMethod,
   type PaymentProvider,
   ProviderUnavailableError,
+  RefundRefusedError,
 } from './provider.ts';
 import {
   confirmBooking,
@@ -29,9 +31,12 @@ import {
   lockPaymentOf,
   markAbandoned,
   markRefunded,
+  PAYMENT_LEASE_SECONDS,
   type PaymentRow,
   paymentsToSettle,
+  recordLateCapture,
   recordOutcome,
+  recordRefundRefusal,
 } from './repository.ts';
 
 export interface PaymentDeps {
@@ -84,8 +89,9 @@ export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<Pa
           'IDEMPOTENCY_MISMATCH',
         );
       }
+      if (earlier.status !== 'pending') return earlier;
       // Still at the processor for another request: one driver at a time.
-      if (earlier.status === 'pending' && !(await leasePayment(tx, earlier.id))) {
+      if (!(await leasePayment(tx, earlier.id))) {
         throw new HttpError(
           409,
           BOOKING_MESSAGES.inFlight,
@@ -93,11 +99,11 @@ export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<Pa
           'IDEMPOTENCY_IN_FLIGHT',
         );
       }
+      // A retry drives the processor again only while the rooms are still held.
+      await requireHold(tx, booking);
       return earlier;
     }
-    if (booking.status !== 'pending') {
-      throw new HttpError(409, BOOKING_MESSAGES.holdExpired, 'booking', 'HOLD_EXPIRED');
-    }
+    await requireHold(tx, booking);
     return insertPendingPayment(tx, {
       bookingId: booking.id,
       provider: deps.provider.name,
@@ -145,6 +151,31 @@ export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<Pa
   return answer(deps.db, input.bookingId);
 }
 
+/**
+ * No charge starts on a lapsed hold: a booking about to go to the processor holds its units for
+ * the payment's lease at least. A pending booking whose hold ran out (not yet swept: its units
+ * are still on the ledger, and the sweeper skips the row this transaction has locked) is held
+ * again; a swept one takes its units again when they are all still free (a savepoint: a night
+ * gone undoes only this attempt), or the payment is refused with 409 and nothing is charged.
+ */
+async function requireHold(tx: Tx, booking: BookingRow): Promise<void> {
+  const lapsed = new HttpError(409, BOOKING_MESSAGES.holdExpired, 'booking', 'HOLD_EXPIRED');
+  if (booking.status === 'expired') {
+    try {
+      await tx.transaction(async (sp) => {
+        if (await takeUnits(sp, nightlyDemand(await bookingStays(sp, [booking.id])))) {
+          throw lapsed;
+        }
+      });
+    } catch (error) {
+      throw error === lapsed ? lapsed : error;
+    }
+  } else if (booking.status !== 'pending') {
+    throw lapsed;
+  }
+  await holdForPayment(tx, booking.id, 2 * PAYMENT_LEASE_SECONDS);
+}
+
 /** A booking this call confirmed, as the API shows it, and its receipt's address. */
 export interface Confirmed {
   booking: Booking;
@@ -189,11 +220,11 @@ export async function settle(
       const payment = await lockPaymentOf(tx, bookingId);
       if (!booking || !payment) return null;
       if (payment.status !== 'pending') {
-        // Given up as abandoned, then captured after all: the money goes back.
-        const lateCapture = payment.status === 'failed' && outcome.status === 'captured';
-        return lateCapture
-          ? { refund: { ...payment, status: 'captured', providerRef: outcome.providerRef } }
-          : null;
+        // Given up as abandoned, then captured after all: recorded as captured first, then
+        // the money goes back from that record (the reconciliation retries a lost refund).
+        if (payment.status !== 'failed' || outcome.status !== 'captured') return null;
+        const recorded = await recordLateCapture(tx, payment.id, outcome);
+        return recorded ? { refund: recorded } : null;
       }
       await recordOutcome(tx, payment.id, outcome);
       if (outcome.status === 'failed') {
@@ -226,14 +257,29 @@ export async function settle(
   return settled;
 }
 
-/** Gives a captured payment back (its own idempotency key: a retried refund refunds once). */
+/**
+ * Gives back what is left of a captured payment (its amount minus what was already refunded),
+ * with a key made of the payment and that amount: a retried refund refunds once, and a refund
+ * made meanwhile in the processor's dashboard is not asked for again. A refusal (disputed,
+ * already given back) is recorded on the payment and thrown as RefundRefusedError.
+ */
 export async function refund(deps: PaymentDeps, payment: PaymentRow): Promise<void> {
   if (!payment.providerRef) throw new Error(`Payment ${payment.id} has no charge to refund`);
-  await deps.provider.refund({
-    providerRef: payment.providerRef,
-    amountCents: payment.amountCents,
-    idempotencyKey: `refund-${payment.id}`,
-  });
+  const left = payment.amountCents - payment.refundedCents;
+  if (left > 0) {
+    try {
+      await deps.provider.refund({
+        providerRef: payment.providerRef,
+        amountCents: left,
+        idempotencyKey: `refund-${payment.id}-${left}`,
+      });
+    } catch (error) {
+      if (error instanceof RefundRefusedError) {
+        await recordRefundRefusal(deps.db, payment.id, error.message);
+      }
+      throw error;
+    }
+  }
   await markRefunded(deps.db, payment.id, payment.amountCents);
 }
 
@@ -262,34 +308,50 @@ async function answer(db: Db, bookingId: string): Promise<PaymentResult> {
 
 /**
  * Finishes what a stopped process left (run by the sweeper of every process):
- * - a captured payment whose booking is not confirmed is refunded (its refund was due);
- * - a payment pending for longer than `staleMs` is settled from the processor's own record
- *   (`find` by its key); one the processor never saw is marked failed and its hold released.
+ * - a captured payment whose booking is not confirmed is refunded (its refund was due), unless
+ *   the processor refused that refund before (recorded on the payment, left to people);
+ * - a payment pending for longer than `staleMs` is leased, then settled from the processor's
+ *   own record (`find` by its key); one the processor never saw is marked failed and its hold
+ *   released — only if the lease is still ours (a client's retry that took it over wins).
+ * One payment that fails (a refund refused, an unexpected answer) is logged and skipped; it
+ * never stops the others. Returns how many payments were looked at.
  */
-export async function reconcilePayments(deps: PaymentDeps, staleMs = 120_000): Promise<number> {
+export async function reconcilePayments(
+  deps: PaymentDeps & { log?: { warn(obj: object, msg: string): void } },
+  staleMs = 120_000,
+): Promise<number> {
   const { captured, stale } = await paymentsToSettle(deps.db, staleMs);
-  for (const p of captured) {
-    const row = await deps.db.transaction((tx) => lockPaymentOf(tx, p.bookingId));
-    if (row?.status === 'captured') await refund(deps, row);
-  }
-  for (const p of stale) {
-    let outcome: ChargeOutcome | null;
+  const each = async (id: string, work: () => Promise<void>) => {
     try {
-      outcome = await deps.provider.find(p.id);
+      await work();
     } catch (error) {
       // Unreachable, or the processor has not decided yet: the next sweep asks again.
-      if (error instanceof ProviderUnavailableError) continue;
-      throw error;
+      if (error instanceof ProviderUnavailableError) return;
+      deps.log?.warn({ err: error, payment: id }, 'reconciling a payment failed');
     }
-    if (outcome) {
-      await settle(deps, p.bookingId, outcome);
-    } else {
+  };
+  for (const p of captured) {
+    await each(p.id, async () => {
+      const row = await deps.db.transaction((tx) => lockPaymentOf(tx, p.bookingId));
+      if (row?.status === 'captured' && row.refundRefusal === null) await refund(deps, row);
+    });
+  }
+  for (const p of stale) {
+    await each(p.id, async () => {
+      const lease = await leasePayment(deps.db, p.id);
+      if (!lease) return;
+      const outcome = await deps.provider.find(p.id);
+      if (outcome) {
+        await settle(deps, p.bookingId, outcome);
+        return;
+      }
       await deps.db.transaction(async (tx) => {
         await lockBooking(tx, p.bookingId);
-        await markAbandoned(tx, p.id);
-        await releasePending(tx, sql`id = ${p.bookingId}`, 'expired');
+        if (await markAbandoned(tx, p.id, lease)) {
+          await releasePending(tx, sql`id = ${p.bookingId}`, 'expired');
+        }
       });
-    }
+    });
   }
   return captured.length + stale.length;
 }

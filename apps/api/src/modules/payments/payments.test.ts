@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookings, mailOutbox, payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
-import { expectLedgerReconciled, inDays, roomWithStock } from '../../test/booking-fixtures.ts';
+import {
+  checkoutPayload,
+  expectLedgerReconciled,
+  inDays,
+  roomWithStock,
+} from '../../test/booking-fixtures.ts';
 import { unitsFree } from '../availability/ledger.ts';
 import { releaseExpiredHolds } from '../bookings/hold-sweeper.ts';
 import { reconcilePayments } from './pay.ts';
@@ -43,11 +48,9 @@ async function hold(roomId: number, quantity = 1, from = 2, to = 4, cookie = gue
     method: 'POST',
     url: '/api/booking',
     headers: { ...withSession(cookie), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: {
-      cartRoom: [
-        { id: roomId, checkIn: inDays(from), checkOut: inDays(to), cartQuantity: quantity },
-      ],
-    },
+    payload: await checkoutPayload(t.app, [
+      { id: roomId, checkIn: inDays(from), checkOut: inDays(to), cartQuantity: quantity },
+    ]),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Booking>();
@@ -200,19 +203,47 @@ describe('POST /api/payments/card', () => {
     expect(await provider.capturedCharge(payment?.id ?? '')).toBeDefined();
   });
 
-  test('a booking whose hold lapsed before any payment → 409: the guest books again', async () => {
-    const { room } = await roomWithStock(t.db, 1);
-    const booking = await hold(room.id);
-    await t.db
-      .update(bookings)
-      .set({ holdExpiresAt: sql`now() - interval '1 second'` })
-      .where(eq(bookings.id, booking.id));
-    expect(await releaseExpiredHolds(t.db)).toContain(booking.id);
-    const res = await pay({ booking: booking.id, card: card(VISA) });
-    // The booking expired before any payment began: the guest books again.
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'HOLD_EXPIRED' });
-    await expectLedgerReconciled(t.db, [room.id]);
+  test('paying a lapsed hold: the units are taken again when free, else 409 and no charge', async () => {
+    const lapse = async (id: string, sweep: boolean) => {
+      await t.db
+        .update(bookings)
+        .set({ holdExpiresAt: sql`now() - interval '1 second'` })
+        .where(eq(bookings.id, id));
+      if (sweep) expect(await releaseExpiredHolds(t.db)).toContain(id);
+    };
+    // Lapsed, not yet swept: its units are still on the ledger; it is held again and paid.
+    const { room: a } = await roomWithStock(t.db, 1);
+    const unswept = await hold(a.id);
+    await lapse(unswept.id, false);
+    const first = await pay({ booking: unswept.id, card: card(VISA) });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().booking.status).toBe('confirmed');
+
+    // Lapsed and swept, its room still free: the units are taken again in the same transaction.
+    const { room: b } = await roomWithStock(t.db, 1);
+    const swept = await hold(b.id);
+    await lapse(swept.id, true);
+    expect(await unitsFree(t.db, b.id, inDays(2), inDays(4))).toBe(1);
+    const second = await pay({ booking: swept.id, card: card(VISA) });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await unitsFree(t.db, b.id, inDays(2), inDays(4))).toBe(0);
+
+    // Lapsed and swept, its room sold meanwhile: 409 'Your reservation expired', nothing charged.
+    const { room: c } = await roomWithStock(t.db, 1);
+    const lost = await hold(c.id);
+    await lapse(lost.id, true);
+    const other = await signUp(t.app, `other.${randomUUID()}@devstay.dev`);
+    await hold(c.id, 1, 2, 4, other.cookie);
+    const calls = provider.calls;
+    const third = await pay({ booking: lost.id, card: card(VISA) });
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toMatchObject({
+      code: 'HOLD_EXPIRED',
+      message: 'Your reservation expired',
+    });
+    expect(provider.calls).toBe(calls);
+    expect(await paymentOf(lost.id)).toBeUndefined();
+    await expectLedgerReconciled(t.db, [a.id, b.id, c.id]);
   });
 
   test('a charge that lands after the hold lapsed re-takes free rooms, else is refunded', async () => {

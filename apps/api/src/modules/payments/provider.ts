@@ -15,7 +15,11 @@ export interface PaymentProvider {
   checkMethod(method: PaymentMethod): void;
   /** Authorises and captures `amountCents` at once. Throws ProviderUnavailableError when unreachable. */
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
-  /** Gives back `amountCents` of a captured charge. */
+  /**
+   * Gives back `amountCents` of a captured charge. Throws RefundRefusedError when the processor
+   * answers that it will not (disputed, already refunded), ProviderUnavailableError when it
+   * does not answer.
+   */
   refund(request: RefundRequest): Promise<{ refundRef: string }>;
   /** Voids an authorised charge that was never captured. */
   cancel(providerRef: string): Promise<void>;
@@ -98,3 +102,9 @@ export class PaymentInputError extends Error {
 
 /** The processor did not answer: nothing is known, retrying with the same key is safe. */
 export class ProviderUnavailableError extends Error {}
+
+/**
+ * The processor answered that it will not refund this charge (disputed, already given back in
+ * its dashboard, …): retrying the same request cannot succeed, people must look at it.
+ */
+export class RefundRefusedError extends Error {}

@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '@devstay/shared/constants';
-import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { bookings, paymentEvents, payments } from '../../db/schema.ts';
 import type { Executor, Tx } from '../availability/ledger.ts';
 import type { ChargeOutcome } from './provider.ts';
@@ -15,6 +15,7 @@ export interface PaymentRow {
   receiptUrl: string | null;
   failureReason: string | null;
   refundedCents: number;
+  refundRefusal: string | null;
 }
 
 const columns = {
@@ -28,6 +29,7 @@ const columns = {
   receiptUrl: payments.receiptUrl,
   failureReason: payments.failureReason,
   refundedCents: payments.refundedCents,
+  refundRefusal: payments.refundRefusal,
 };
 
 /** A booking's payment (one per booking), its row locked until the transaction ends. */
@@ -63,20 +65,18 @@ export async function insertPendingPayment(
  */
 export const PAYMENT_LEASE_SECONDS = 30;
 
-/** Takes the lease of a pending payment whose lease has run out; false when someone holds it. */
-export async function leasePayment(tx: Tx, id: string): Promise<boolean> {
-  const rows = await tx
-    .update(payments)
-    .set({ updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(payments.id, id),
-        eq(payments.status, 'pending'),
-        lt(payments.updatedAt, sql`now() - make_interval(secs => ${PAYMENT_LEASE_SECONDS})`),
-      ),
-    )
-    .returning({ id: payments.id });
-  return rows.length === 1;
+/**
+ * Takes the lease of a pending payment whose lease has run out. Answers the lease's token (the
+ * row's new `updated_at`, as text so no precision is lost), or null when someone holds it: a
+ * later write guarded by the token happens only while nobody has taken the lease over.
+ */
+export async function leasePayment(tx: Executor, id: string): Promise<string | null> {
+  const result = await tx.execute<{ token: string }>(sql`
+    update payments set updated_at = clock_timestamp()
+    where id = ${id} and status = 'pending'
+      and updated_at < now() - make_interval(secs => ${PAYMENT_LEASE_SECONDS})
+    returning updated_at::text as token`);
+  return result.rows[0]?.token ?? null;
 }
 
 /** Gives the lease back at once (the processor could not be reached: a retry may go now). */
@@ -116,14 +116,61 @@ export async function markRefunded(db: Executor, id: string, cents: number): Pro
   await db
     .update(payments)
     .set({ status: 'refunded', refundedCents: cents, updatedAt: sql`now()` })
-    .where(and(eq(payments.id, id), inArray(payments.status, ['captured', 'failed'])));
+    .where(and(eq(payments.id, id), eq(payments.status, 'captured')));
 }
 
-export async function markAbandoned(tx: Tx, id: string): Promise<void> {
-  await tx
+/**
+ * A pending payment the processor never saw is given up, only while the caller's lease (its
+ * token from leasePayment) is still the row's: a retry that took the payment over in the
+ * meantime wins. True when it was given up.
+ */
+export async function markAbandoned(tx: Tx, id: string, leaseToken: string): Promise<boolean> {
+  const rows = await tx
     .update(payments)
     .set({ status: 'failed', failureReason: 'abandoned: the processor never saw it' })
-    .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+    .where(
+      and(
+        eq(payments.id, id),
+        eq(payments.status, 'pending'),
+        sql`${payments.updatedAt} = ${leaseToken}::timestamptz`,
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+/**
+ * A charge found captured after its payment was given up (failed): recorded as captured, with
+ * the processor's reference, before any refund is asked for, so a crash or a refused refund
+ * leaves a captured payment the reconciliation sees — never money kept without a record.
+ */
+export async function recordLateCapture(
+  tx: Tx,
+  id: string,
+  outcome: Extract<ChargeOutcome, { status: 'captured' }>,
+): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .update(payments)
+    .set({
+      status: 'captured',
+      providerRef: outcome.providerRef,
+      receiptUrl: outcome.receiptUrl,
+      cardBrand: outcome.cardBrand,
+      cardLast4: outcome.cardLast4,
+      failureReason: sql`${payments.failureReason} || '; captured after all'`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payments.id, id), eq(payments.status, 'failed')))
+    .returning(columns);
+  return row as PaymentRow | undefined;
+}
+
+/** The processor refused to refund this payment: kept with its reason, left to people. */
+export async function recordRefundRefusal(db: Executor, id: string, reason: string) {
+  await db
+    .update(payments)
+    .set({ refundRefusal: reason, updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
 }
 
 /** pending (or expired, its units taken again) → confirmed; true when this call confirmed it. */
@@ -146,7 +193,14 @@ export async function paymentsToSettle(db: Executor, staleMs: number) {
     .select({ id: payments.id, bookingId: payments.bookingId })
     .from(payments)
     .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(and(eq(payments.status, 'captured'), ne(bookings.status, 'confirmed')));
+    .where(
+      and(
+        eq(payments.status, 'captured'),
+        ne(bookings.status, 'confirmed'),
+        // A refund the processor refused waits for people, not for the next sweep.
+        isNull(payments.refundRefusal),
+      ),
+    );
   const stale = await db
     .select({ id: payments.id, bookingId: payments.bookingId })
     .from(payments)

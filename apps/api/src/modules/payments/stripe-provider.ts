@@ -5,6 +5,7 @@ import {
   type PaymentMethod,
   type PaymentProvider,
   ProviderUnavailableError,
+  RefundRefusedError,
   type WebhookEvent,
 } from './provider.ts';
 
@@ -165,6 +166,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         );
         return { refundRef: refund.id };
       } catch (error) {
+        // Stripe refused the request itself (4xx: disputed, already refunded, more than is
+        // left): asking again cannot help.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripeCardError
+        ) {
+          throw new RefundRefusedError(`${error.code ?? 'refused'}: ${error.message}`, {
+            cause: error,
+          });
+        }
         return unavailable(error);
       }
     },

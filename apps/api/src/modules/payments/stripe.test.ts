@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookings, mailOutbox, paymentEvents, payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
-import { expectLedgerReconciled, inDays, roomWithStock } from '../../test/booking-fixtures.ts';
+import {
+  checkoutPayload,
+  expectLedgerReconciled,
+  inDays,
+  roomWithStock,
+} from '../../test/booking-fixtures.ts';
 import {
   type StandInEvent,
   type StripeStandIn,
@@ -54,9 +59,9 @@ async function hold(roomId: number, from = 2, to = 4): Promise<Booking> {
     method: 'POST',
     url: '/api/booking',
     headers: { ...withSession(guest.cookie), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: {
-      cartRoom: [{ id: roomId, checkIn: inDays(from), checkOut: inDays(to), cartQuantity: 1 }],
-    },
+    payload: await checkoutPayload(t.app, [
+      { id: roomId, checkIn: inDays(from), checkOut: inDays(to), cartQuantity: 1 },
+    ]),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Booking>();
@@ -286,7 +291,9 @@ describe('Stripe as the payment provider', () => {
     expect(stand.refunds.filter((r) => r.payment_intent === intent?.id)).toHaveLength(1);
     expect(
       stand.requests.filter(
-        (r) => r.path === '/v1/refunds' && r.idempotencyKey === `refund-${payment?.id}`,
+        (r) =>
+          r.path === '/v1/refunds' &&
+          r.idempotencyKey === `refund-${payment?.id}-${payment?.amountCents}`,
       ).length,
     ).toBeGreaterThanOrEqual(1);
     await expectLedgerReconciled(t.db, [room.id, contested.id]);

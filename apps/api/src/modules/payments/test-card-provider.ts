@@ -17,6 +17,7 @@ import {
   type PaymentMethod,
   type PaymentProvider,
   ProviderUnavailableError,
+  RefundRefusedError,
   type WebhookEvent,
 } from './provider.ts';
 
@@ -37,12 +38,16 @@ const DECLINES: Record<string, { code: string; reason: string }> = {
   '4000000000000127': { code: 'incorrect_cvc', reason: "Your card's security code is incorrect." },
 };
 
+/** A test number whose charges succeed and are then disputed by the cardholder. */
+const DISPUTED_CARD = '4000000000000259';
+
 /** Payment method ids a card widget would make, as test numbers. */
 const METHOD_IDS: Record<string, string> = {
   pm_card_visa: '4242424242424242',
   pm_card_mastercard: '5555555555554444',
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
+  pm_card_createDispute: DISPUTED_CARD,
 };
 
 export const TEST_WEBHOOK_SIGNATURE_HEADER = 'devstay-test-signature';
@@ -56,6 +61,8 @@ export interface TestCardProvider extends PaymentProvider {
   readonly calls: number;
   /** How many times refund() was called (repeats included, though a repeated key refunds once). */
   readonly refundCalls: number;
+  /** A refund made in the processor's dashboard: DevStay hears of it only by webhook. */
+  refundInDashboard(providerRef: string, cents: number): Promise<void>;
   /** Signs a webhook body as the processor would (for tests and local tools). */
   sign(rawBody: string): string;
   /** While true, every call fails as if the processor could not be reached. */
@@ -179,6 +186,7 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
             providerRef: outcome.status === 'captured' ? outcome.providerRef : null,
             outcome,
             amountCents: request.amountCents,
+            disputed: outcome.status === 'captured' && digits === DISPUTED_CARD,
           })
           .onConflictDoNothing()
           .returning({ outcome: testCardCharges.outcome });
@@ -202,25 +210,48 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
       await pause();
       // The refund's own key: a repeated refund gives nothing back twice, from any process.
       const refundRef = `re_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
-      const [charge] = await db
-        .select({ refundKeys: testCardCharges.refundKeys })
-        .from(testCardCharges)
-        .where(eq(testCardCharges.providerRef, request.providerRef));
-      if (!charge) throw new Error(`No captured charge ${request.providerRef}`);
-      // One guarded update: refunds racing from several processes count once per key.
-      await db
+      // One guarded update: refunds racing from several processes count once per key, and
+      // never give back more than is left.
+      const given = await db
         .update(testCardCharges)
         .set({
-          refundedCents: sql`least(${testCardCharges.amountCents}, ${testCardCharges.refundedCents} + ${request.amountCents})`,
+          refundedCents: sql`${testCardCharges.refundedCents} + ${request.amountCents}`,
           refundKeys: sql`array_append(${testCardCharges.refundKeys}, ${request.idempotencyKey})`,
         })
         .where(
           and(
             eq(testCardCharges.providerRef, request.providerRef),
+            eq(testCardCharges.disputed, false),
+            sql`${testCardCharges.refundedCents} + ${request.amountCents} <= ${testCardCharges.amountCents}`,
             sql`not (${request.idempotencyKey} = any(${testCardCharges.refundKeys}))`,
           ),
-        );
-      return { refundRef };
+        )
+        .returning({ refundedCents: testCardCharges.refundedCents });
+      if (given.length === 1) return { refundRef };
+      const [charge] = await db
+        .select({
+          refundKeys: testCardCharges.refundKeys,
+          disputed: testCardCharges.disputed,
+        })
+        .from(testCardCharges)
+        .where(eq(testCardCharges.providerRef, request.providerRef));
+      if (!charge) throw new RefundRefusedError(`resource_missing: No such charge`);
+      if (charge.refundKeys.includes(request.idempotencyKey)) return { refundRef };
+      if (charge.disputed) {
+        throw new RefundRefusedError('charge_disputed: This charge has been disputed.');
+      }
+      throw new RefundRefusedError(
+        'charge_already_refunded: The refund is more than what is left of the charge.',
+      );
+    },
+
+    async refundInDashboard(providerRef, cents) {
+      await db
+        .update(testCardCharges)
+        .set({
+          refundedCents: sql`least(${testCardCharges.amountCents}, ${testCardCharges.refundedCents} + ${cents})`,
+        })
+        .where(eq(testCardCharges.providerRef, providerRef));
     },
 
     async cancel(providerRef) {
