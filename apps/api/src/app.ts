@@ -15,6 +15,7 @@ import {
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerErrorHandling } from './lib/errors.ts';
+import { registerJsonBodyParser } from './lib/json-body.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { sessionCookieScheme, withAuthDocs } from './modules/auth/openapi.ts';
@@ -82,6 +83,7 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
   app.decorate('payments', payments ?? configuredProvider(config, db));
   app.decorate('imageStorage', imageStorageOf(config));
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   // First of the request hooks: a request for another host name is refused before any work.
   await app.register(hostCheck, { config });
   const stripe = app.payments.name === 'stripe';

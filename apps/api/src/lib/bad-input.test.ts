@@ -39,6 +39,11 @@ const BAD_VALUES: unknown[] = [
   '1e309',
   'NaN',
   2 ** 53,
+  // Beyond the database's 32-bit ids: one past, far past, below.
+  2_147_483_648,
+  '2147483648',
+  2 ** 63,
+  -2_147_483_649,
   '',
   null,
   [],
@@ -137,6 +142,93 @@ test('no route answers 5xx to hostile input, and every 400 names its field', asy
   expect(operations.length).toBeGreaterThan(40);
   expect(failures.slice(0, 20)).toEqual([]);
 }, 600_000);
+
+/** Whole JSON bodies no route takes: nothing, a bare value, and nesting thousands deep. */
+const BAD_BODIES: [string, string][] = [
+  ['null', 'null'],
+  ['a string', '"x"'],
+  ['a number', '2147483648'],
+  ['an empty array', '[]'],
+  ['arrays 8,000 deep', `${'['.repeat(8000)}${']'.repeat(8000)}`],
+  ['objects 20,000 deep', `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`],
+  ['a field 10,000 deep', `{"id":${'['.repeat(10_000)}${']'.repeat(10_000)}}`],
+];
+
+test('no JSON route answers 5xx to a null, bare or deeply nested body; nesting is a 400 saying so', async () => {
+  let requests = 0;
+  const failures: string[] = [];
+  for (const { method, path } of operations) {
+    if (method === 'GET' || method === 'DELETE') continue;
+    for (const actor of ['visitor', 'staff'] as const) {
+      if (actor === 'staff' && ENDS_SESSION.test(path)) continue;
+      const url = path.replace(/\{[^}]+\}/g, '1');
+      for (const [what, payload] of BAD_BODIES) {
+        const res = await t.app.inject({
+          method: method as 'POST',
+          url,
+          headers: {
+            origin: ORIGIN,
+            'content-type': 'application/json',
+            ...(actor === 'staff' ? { cookie: staff } : {}),
+          },
+          payload,
+        });
+        requests += 1;
+        const where = `${method} ${url} with ${what} as ${actor}`;
+        if (res.statusCode >= 500) failures.push(`${where} → ${res.statusCode} ${res.body}`);
+        // Past the guard (a visitor may be refused first), nesting is named as the problem;
+        // webhooks refuse an unsigned body before reading it.
+        const named = /nested too deeply/.test(res.body) || /\/webhook$/.test(path);
+        if (what.includes('deep') && res.statusCode === 400 && !named) {
+          failures.push(`${where} → 400 not naming the nesting: ${res.body.slice(0, 200)}`);
+        }
+      }
+    }
+  }
+  console.info(`bad bodies: ${requests} requests`);
+  expect(failures.slice(0, 20)).toEqual([]);
+}, 600_000);
+
+test("ids beyond the database's integer range are a 400 naming the field, not a 500", async () => {
+  const line = { checkIn: '2030-01-01', checkOut: '2030-01-02', cartQuantity: 1 };
+  const quote = await t.app.inject({
+    method: 'POST',
+    url: '/api/cart/quote',
+    headers: { origin: ORIGIN },
+    payload: { cartRoom: [{ ...line, id: 2_147_483_648 }] },
+  });
+  expect(quote.statusCode, quote.body).toBe(400);
+  expect(quote.json().field).toBe('cartRoom.0.id');
+
+  const user = await signIn(t.app, DEMO.user);
+  const checkout = await t.app.inject({
+    method: 'POST',
+    url: '/api/booking',
+    headers: { cookie: user, origin: ORIGIN, 'idempotency-key': 'bad-input-huge-id' },
+    payload: { cartRoom: [{ ...line, id: 2_147_483_648 }] },
+  });
+  expect(checkout.statusCode, checkout.body).toBe(400);
+  expect(checkout.json().field).toBe('cartRoom.0.id');
+
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: { cookie: staff, origin: ORIGIN },
+    payload: { email: 'huge.hotel@example.dev', password: 'secret-123', idHotel: 2_147_483_648 },
+  });
+  expect(created.statusCode, created.body).toBe(400);
+  expect(created.json().field).toBe('idHotel');
+
+  const me = (await t.app.inject({ url: '/api/me', headers: { cookie: staff } })).json();
+  const moved = await t.app.inject({
+    method: 'PUT',
+    url: `/api/users/${me.id}`,
+    headers: { cookie: staff, origin: ORIGIN },
+    payload: { idHotel: 2_147_483_648 },
+  });
+  expect(moved.statusCode, moved.body).toBe(400);
+  expect(moved.json().field).toBe('idHotel');
+});
 
 test('NUL in a search, a location, a profile or a display name is a 400 naming the field', async () => {
   const cases: [string, string, Record<string, unknown> | undefined, string][] = [

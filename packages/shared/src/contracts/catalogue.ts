@@ -6,7 +6,7 @@ import {
   ROOM_CATEGORIES,
   ROOM_NAMES,
 } from '../constants.ts';
-import { imageItem, isoDate, locationLine, pageQuery, text } from './common.ts';
+import { idParam, imageItem, isoDate, locationLine, pageQuery, text } from './common.ts';
 
 /**
  * The public catalogue (spec §7.1, GET side), served under /api. Paged lists answer with a JSON
@@ -159,7 +159,7 @@ export type EventListQuery = z.infer<typeof eventListQuery>;
 
 /** GET /events/hotel/{idHotel} */
 export const eventHotelParams = z.object({
-  idHotel: z.coerce.number().int().positive().max(2_147_483_647),
+  idHotel: idParam,
 });
 
 export const event = z.object({

@@ -15,7 +15,7 @@ import {
 } from '../constants.ts';
 import { CONTENT_MESSAGES as M } from '../messages.ts';
 import { eventDateMax } from '../stay.ts';
-import { hasNul, imageItem, NUL_MESSAGE, text } from './common.ts';
+import { hasNul, ID_MAX, idParam, imageItem, NUL_MESSAGE, rowId, text } from './common.ts';
 
 /**
  * Content management (spec §2.13, §5, §7.1): what the admin forms send to POST/PUT /hotels,
@@ -31,7 +31,6 @@ export const NAME_MAX = 100;
 export const ADDRESS_MAX = 200;
 export const IMAGES_MAX = 20;
 export const SERVICES_MAX = 30;
-const ID_MAX = 2_147_483_647;
 
 // ── Field rules ────────────────────────────────────────────────────────────────────────────
 
@@ -54,7 +53,7 @@ function typedName(required: string) {
 
 /** A reference picked from a list (hotel, city, the record being modified). */
 function refId(required: string) {
-  return z.number({ error: required }).int(required).positive(required).max(ID_MAX, required);
+  return rowId(required);
 }
 
 /** A whole number from a slider: missing → `required`; 10.5, '12', NaN → `integer`. */
@@ -334,7 +333,7 @@ export const hotelPickerList = z.array(hotelPickerItem);
 
 /** The hotel a list of the pickers below belongs to. */
 export const hotelScopeQuery = z.object({
-  idHotel: z.coerce.number().int().positive().max(ID_MAX),
+  idHotel: idParam,
 });
 
 /** GET /content/hotels/{id} — the modify hotel form's record. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../calendar-date.ts';
 import { PASSWORD_MIN, ROLES } from '../constants.ts';
 import { AUTH_ERRORS } from './auth.ts';
-import { text } from './common.ts';
+import { rowId, text } from './common.ts';
 
 /**
  * Users API (spec §7.2, §3 user profile). JSON `name` is the person's first name; the display
@@ -103,11 +103,7 @@ export const profileFields = z.object({
     .nullable(),
 });
 
-const idHotel = z
-  .number({ message: USER_MESSAGES.hotelInvalid })
-  .int(USER_MESSAGES.hotelInvalid)
-  .positive(USER_MESSAGES.hotelInvalid)
-  .nullable();
+const idHotel = rowId(USER_MESSAGES.hotelInvalid).nullable();
 
 /**
  * PUT /users/{id}: any subset of the profile fields. `idHotel` moves an admin to another hotel

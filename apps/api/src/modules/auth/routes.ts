@@ -2,6 +2,7 @@ import { type AuthProviders, authProviders } from '@devstay/shared/contracts/aut
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { toWebHeaders } from '../../lib/http.ts';
+import { assertJsonDepth } from '../../lib/json-body.ts';
 import type { Auth } from './auth.ts';
 import { OIDC_PROVIDER_ID } from './auth.ts';
 
@@ -38,6 +39,10 @@ const betterAuthHandler: FastifyPluginAsync = async (app) => {
     const url = new URL(request.url, app.config.PUBLIC_URL);
     const body =
       request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
+    // The depth rule of every other JSON route (lib/json-body.ts): Better Auth would overflow.
+    if (body && /json/i.test(request.headers['content-type'] ?? '')) {
+      assertJsonDepth(body.toString('utf8'));
+    }
     const response = await app.auth.handler(
       new Request(url, {
         method: request.method,

@@ -28,6 +28,26 @@ const STATUS_OF: Record<ImageRejection, number> = {
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
+/** Codes of @fastify/multipart's own refusals, answered by the route's catch below. */
+const MULTIPART_LIMITS = new Set([
+  'FST_FILES_LIMIT',
+  'FST_PARTS_LIMIT',
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+  'FST_MULTIPART_INVALID_CONTENT_TYPE',
+]);
+
+/**
+ * An error met while reading the multipart body: ours and the plugin's limits pass on; anything
+ * else (busboy's 'Multipart: Boundary not found', 'Unexpected end of form', a malformed part
+ * header, a closed connection) is the request's fault: 400 saying so, never a 500.
+ */
+function unreadable(error: unknown): never {
+  const code = (error as { code?: string }).code;
+  if (error instanceof HttpError || (code && MULTIPART_LIMITS.has(code))) throw error;
+  const why = error instanceof Error && error.message ? error.message : 'unreadable';
+  throw new HttpError(400, UPLOAD_MESSAGES.malformed(why.slice(0, 200)), 'file');
+}
+
 /** How often each process deletes uploads no content took up within IMAGE_UNUSED_HOURS. */
 const SWEEP_MS = 60 * 60 * 1000;
 
@@ -85,14 +105,19 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(415, UPLOAD_MESSAGES.notMultipart, 'file');
       }
       const stored = [];
+      const parts = request.files();
       try {
-        for await (const part of request.files()) {
+        while (true) {
+          // Reading the body: whatever fails here is the request's (no boundary, cut off, …).
+          const next = await parts.next().catch(unreadable);
+          if (next.done) break;
+          const part = next.value;
           const name = part.filename || part.fieldname;
           const bytes = await part.toBuffer().catch((error: unknown) => {
             if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
               throw new HttpError(413, `${name}: ${tooLarge}`, 'file');
             }
-            throw error;
+            return unreadable(error);
           });
           try {
             const picture = await storeImage(app.imageStorage, bytes, { limits });
@@ -133,6 +158,9 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new HttpError(415, UPLOAD_MESSAGES.notMultipart, 'file');
         }
         throw error;
+      } finally {
+        // What `for await` would do: a refused file stops the reading of the rest.
+        await parts.return?.(undefined).catch(() => {});
       }
       if (stored.length === 0) throw new HttpError(400, UPLOAD_MESSAGES.noFile, 'file');
       return reply.status(201).send(stored);

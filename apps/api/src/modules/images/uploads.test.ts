@@ -156,6 +156,35 @@ describe('POST /api/images (local disk)', () => {
     expect((await upload(t, admin, [])).statusCode).toBe(400);
   });
 
+  test('a multipart body without its boundary or cut off is a 400 saying so', async () => {
+    const png = await picture(50, 50).png().toBuffer();
+    const whole = await multipart([{ name: 'a.png', bytes: png, type: 'image/png' }]);
+    const boundary = whole.headers['content-type'].split('boundary=')[1] ?? '';
+    const cases: [string, string, Buffer][] = [
+      ['no boundary', 'multipart/form-data', whole.payload],
+      ['cut off', whole.headers['content-type'], whole.payload.subarray(0, 300)],
+      [
+        'cut off in the part header',
+        whole.headers['content-type'],
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filena`),
+      ],
+    ];
+    for (const [what, contentType, payload] of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/images',
+        headers: { ...withSession(admin), 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      expect(res.json(), what).toMatchObject({
+        code: 'BAD_REQUEST',
+        field: 'file',
+        message: expect.stringMatching(/^The multipart\/form-data body could not be read \(.+\)/),
+      });
+    }
+  });
+
   test('uploads no content took up are swept after the grace period, used ones stay', async () => {
     const res = await upload(t, admin, [
       { name: 'a.png', bytes: await picture(123, 45).png().toBuffer() },
