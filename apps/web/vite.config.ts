@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { themeStylesheet } from './src/app/theme-stylesheet.ts';
+import { apiProxy } from './src/dev-server-proxy.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -111,7 +112,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': api, '/uploads': api },
+    // Forwarded as the API's own origin: the API trusts no development port (dev-server-proxy.ts).
+    proxy: { '/api': apiProxy(api), '/uploads': apiProxy(api) },
   },
   build: {
     target: 'es2022',

@@ -33,6 +33,22 @@ describe('the origin the site is served on', () => {
     expect(origins).not.toContain('http://127.0.0.1:4000');
   });
 
+  test('in development no other port is trusted, the Vite dev server’s included', () => {
+    // A page at :5173 is trusted only through the dev server, which forwards it as the API's
+    // own origin (apps/web/src/dev-server-proxy.ts); any other program listening there is not.
+    const origins = trustedOrigins(
+      loadConfig({ NODE_ENV: 'development', AUTH_SECRET: PRODUCTION.AUTH_SECRET }),
+    );
+    expect(origins.sort()).toEqual([
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+      'http://localhost:3000',
+    ]);
+    for (const host of ['localhost', '127.0.0.1', '[::1]']) {
+      expect(origins).not.toContain(`http://${host}:5173`);
+    }
+  });
+
   test('in production only PUBLIC_URL and TRUSTED_ORIGINS are trusted', () => {
     const config = loadConfig({
       ...PRODUCTION,

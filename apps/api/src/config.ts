@@ -84,7 +84,10 @@ const configSchema = z.object({
    */
   AUTH_SECRET: z.string().min(32).optional(),
   AUTH_SECRET_FILE: z.string().default(path.join(ROOT_DIR, '.data/auth-secret')),
-  /** Further origins allowed to call the API with cookies (comma-separated), e.g. a dev server. */
+  /**
+   * Further origins allowed to call the API with cookies (comma-separated); their hosts are also
+   * names the server answers to (plugins/host-check.ts).
+   */
   TRUSTED_ORIGINS: z
     .string()
     .optional()
@@ -270,16 +273,14 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 /**
  * Origins whose browsers may call the API with cookies: the site itself and TRUSTED_ORIGINS.
  * Outside production also the origin the server is actually opened at on this machine —
- * localhost, 127.0.0.1 or [::1] on its own port (no other port) — and in development the Vite
- * dev server (which proxies /api).
+ * localhost, 127.0.0.1 or [::1] on its own port (no other port). No development port: the Vite
+ * dev server forwards its pages' calls as this origin (apps/web/src/dev-server-proxy.ts), so
+ * nothing else listening at :5173 is trusted.
  */
 export function trustedOrigins(config: Config): string[] {
   const origins = [config.PUBLIC_URL, ...config.TRUSTED_ORIGINS];
   if (config.NODE_ENV !== 'production') {
     for (const host of LOOPBACK_HOSTS) origins.push(`http://${host}:${config.PORT}`);
-  }
-  if (config.NODE_ENV === 'development') {
-    for (const host of LOOPBACK_HOSTS) origins.push(`http://${host}:5173`);
   }
   return [...new Set(origins.map((o) => new URL(o).origin))];
 }
