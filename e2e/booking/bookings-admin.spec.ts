@@ -37,14 +37,14 @@ async function confirmedBookingAtAdminsHotel(
   // A night of its own, far ahead, so parallel runs do not meet on it.
   const checkIn = addDays(today(), 60 + Math.floor(Math.random() * 600));
   const cartRoom = [{ id: roomId, checkIn, checkOut: addDays(checkIn, 1), cartQuantity: 1 }];
-  const quote = await json<{ bookable: boolean; cartTotalAmount: number }>(
+  const quote = await json<{ bookable: boolean; cartTotalAmount: number; cartTotalCents: number }>(
     await request.post('/api/cart/quote', { headers: siteHeaders(), data: { cartRoom } }),
   );
   expect(quote.bookable).toBe(true);
   const booking = await json<{ id: string }>(
     await request.post('/api/booking', {
       headers: { ...siteHeaders(), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-      data: { cartRoom },
+      data: { cartRoom, cartTotalCents: quote.cartTotalCents },
     }),
   );
   const paid = await json<{ booking: { status: string } }>(

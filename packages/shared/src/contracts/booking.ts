@@ -230,6 +230,22 @@ export type BookingRecord = z.infer<typeof bookingRecord>;
 export const bookingRecords = z.array(bookingRecord);
 
 /**
+ * What became of a cancelled booking's payment, as the cancel answers it: given back now,
+ * `pending` while the payment service does not answer (the reconciliation gives it back later),
+ * `refused` by the processor (disputed, already given back elsewhere: `reason` says which, and
+ * people take it from there), `none` when nothing was paid or it was already given back.
+ */
+export const refundOutcome = z.object({
+  status: z.enum(['refunded', 'pending', 'refused', 'none']),
+  reason: z.string().nullable(),
+});
+export type RefundOutcome = z.infer<typeof refundOutcome>;
+
+/** PUT /booking/status's answer: the booking as the bookings table shows it, and its refund. */
+export const cancelledBooking = bookingRecord.extend({ refund: refundOutcome });
+export type CancelledBooking = z.infer<typeof cancelledBooking>;
+
+/**
  * GET /booking: one page of bookings, newest first unless sorted; `hotel` and `status` filter.
  * The total is in X-Total-Count.
  */

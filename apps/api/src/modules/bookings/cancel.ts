@@ -1,11 +1,11 @@
-import type { BookingRecord } from '@devstay/shared/contracts/booking';
+import type { CancelledBooking, RefundOutcome } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { nightlyDemand, releaseUnits } from '../availability/ledger.ts';
 import { type PaymentDeps, refund } from '../payments/pay.ts';
-import { ProviderUnavailableError } from '../payments/provider.ts';
+import { ProviderUnavailableError, RefundRefusedError } from '../payments/provider.ts';
 import { lockPaymentOf, type PaymentRow } from '../payments/repository.ts';
 import { bookingRecords } from './records.ts';
 import { bookingStays } from './repository.ts';
@@ -35,7 +35,7 @@ export interface CancelInput {
 export async function cancelBooking(
   deps: PaymentDeps & { log: FastifyBaseLogger },
   input: CancelInput,
-): Promise<BookingRecord> {
+): Promise<CancelledBooking> {
   const toRefund = await deps.db.transaction(async (tx): Promise<PaymentRow | null> => {
     const head = await tx.execute<{ user_id: string }>(
       sql`select user_id from bookings where id = ${input.bookingId}`,
@@ -61,16 +61,31 @@ export async function cancelBooking(
     const payment = await lockPaymentOf(tx, input.bookingId);
     return payment?.status === 'captured' ? payment : null;
   });
+  // The cancel has committed: whatever the processor says now, the answer tells what happened.
+  let outcome: RefundOutcome = { status: 'none', reason: null };
   if (toRefund) {
     try {
       await refund(deps, toRefund);
+      outcome = { status: 'refunded', reason: null };
     } catch (error) {
-      if (!(error instanceof ProviderUnavailableError)) throw error;
-      // Cancelled all the same; the reconciliation refunds it once the processor answers.
-      deps.log.warn({ payment: toRefund.id }, 'refund deferred: the processor did not answer');
+      if (error instanceof ProviderUnavailableError) {
+        // Cancelled all the same; the reconciliation refunds it once the processor answers.
+        deps.log.warn({ payment: toRefund.id }, 'refund deferred: the processor did not answer');
+        outcome = { status: 'pending', reason: null };
+      } else if (error instanceof RefundRefusedError) {
+        // Recorded on the payment by refund(); people settle it with the processor.
+        deps.log.error({ payment: toRefund.id, reason: error.message }, 'refund refused');
+        outcome = { status: 'refused', reason: error.message };
+      } else {
+        deps.log.error(
+          { err: error, payment: toRefund.id },
+          'refund failed; reconciliation retries',
+        );
+        outcome = { status: 'pending', reason: null };
+      }
     }
   }
   const [record] = await bookingRecords(deps.db, [input.bookingId], input.hotelId);
   if (!record) throw notFound('Booking');
-  return record;
+  return { ...record, refund: outcome };
 }

@@ -87,7 +87,7 @@ export interface HoldLimits {
  * Unpaid holds are limited per account, so nobody can keep rooms out of sale without paying:
  * so many pending bookings at once holding so many units together, and no new hold after too
  * many lapsed unpaid in a day (until a day has passed since them or a payment succeeds). The
- * account's checkouts queue on a lock of their own first, so racing tabs cannot all pass the
+ * account's checkouts queue on a lock of their own here, so racing tabs cannot all pass the
  * count. 429 HOLD_LIMIT otherwise.
  */
 async function requireHoldAllowance(
@@ -143,8 +143,6 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
       return { id: earlier.id };
     }
 
-    await requireHoldAllowance(tx, input.userId, input.lines, input.limits);
-
     // The rooms are read and share-locked in one statement, so takeUnits need not lock them.
     const roomOf = requireRooms(
       input.lines,
@@ -188,6 +186,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
         'PRICE_CHANGED',
       );
     }
+    await requireHoldAllowance(tx, input.userId, input.lines, input.limits);
     const short = await takeUnits(tx, nightlyDemand(stays), { roomsShareLocked: true });
     if (short) {
       const room = roomOf.find((r) => r.id === short.roomId);

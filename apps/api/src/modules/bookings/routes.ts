@@ -1,9 +1,9 @@
 import {
   booking,
   bookingListQuery,
-  bookingRecord,
   bookingRecords,
   bookingStatusBody,
+  cancelledBooking,
   checkoutBody,
   idempotencyHeaders,
   userBookingsParams,
@@ -173,10 +173,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Body: id, user (the booking’s guest), status "cancelled". Concurrent or repeated ' +
           'calls free the rooms and refund once; a booking already cancelled is answered as ' +
-          'it is. 409 BOOKING_NOT_CONFIRMED for a booking that was never confirmed.',
+          'it is. 409 BOOKING_NOT_CONFIRMED for a booking that was never confirmed. `refund` ' +
+          'tells what became of the payment: refunded, pending (the payment service did not ' +
+          'answer; refunded later), refused by the processor (with its reason) or none.',
         ...statusSchema,
         response: {
-          200: bookingRecord,
+          200: cancelledBooking,
           400: errorBody,
           401: errorBody,
           403: errorBody,

@@ -200,7 +200,8 @@ export async function paymentsToSettle(db: Executor, staleMs: number) {
         // A refund the processor refused waits for people, not for the next sweep.
         isNull(payments.refundRefusal),
       ),
-    );
+    )
+    .orderBy(payments.createdAt);
   const stale = await db
     .select({ id: payments.id, bookingId: payments.bookingId })
     .from(payments)
@@ -209,7 +210,8 @@ export async function paymentsToSettle(db: Executor, staleMs: number) {
         eq(payments.status, 'pending'),
         lt(payments.updatedAt, sql`now() - make_interval(secs => ${staleMs / 1000})`),
       ),
-    );
+    )
+    .orderBy(payments.createdAt);
   return { captured, stale };
 }
 

@@ -100,6 +100,11 @@ export function CartPage() {
             {quote.data ? formatUsd(quote.data.cartTotalCents) : '…'}
           </Text>
         </Group>
+        {current?.cartMessage ? (
+          <Text size="sm" c="red.8" fw={500} mt="xs" role="alert">
+            {current.cartMessage}
+          </Text>
+        ) : null}
         <Text size="sm" c="dimmed" mt="xs">
           Availability and the final price are checked again when you book.
         </Text>

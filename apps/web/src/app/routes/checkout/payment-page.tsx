@@ -64,6 +64,8 @@ export function PaymentPage() {
   const [paid, setPaid] = useState<PaymentResult | null>(null);
   const [paying, setPaying] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The server's total changed since the quote on screen: its message, until the next Pay.
+  const [repriced, setRepriced] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
   // A second click while the first is under way does nothing (and the keys make it safe anyway).
   const inFlight = useRef(false);
@@ -78,13 +80,15 @@ export function PaymentPage() {
   }, [paid, navigate]);
 
   const pay = async (method: PayMethod) => {
-    if (inFlight.current) return;
+    // Pay is enabled only on the server's current quote: its total is the one on the screen.
+    if (inFlight.current || !current) return;
     inFlight.current = true;
     setPaying(true);
     setFailure(null);
+    setRepriced(null);
     const started = Date.now();
     try {
-      const result = await payCart(lines, method);
+      const result = await payCart(lines, current.cartTotalCents, method);
       notifySuccess(paidMessage(result.message));
       clearCart();
       setFormKey((k) => k + 1);
@@ -92,13 +96,18 @@ export function PaymentPage() {
       await wait(Math.max(0, PAYMENT_SPINNER_MS - (Date.now() - started)));
       setPaid(result);
     } catch (error) {
+      void quote.refetch();
+      if (error instanceof ApiError && error.code === 'PRICE_CHANGED') {
+        // Nothing was booked or charged: the new total is shown and the guest asked again.
+        setRepriced(errorMessage(error));
+        return;
+      }
       const declined = error instanceof ApiError && error.code === 'PAYMENT_DECLINED';
       const text = declined
         ? errorMessage(error)
         : `${PAYMENT_ERROR_TITLE}: ${errorMessage(error)}`;
       setFailure(text);
       notifyError(text, PAYMENT_ERROR_TITLE);
-      void quote.refetch();
     } finally {
       setPaying(false);
       inFlight.current = false;
@@ -206,6 +215,16 @@ export function PaymentPage() {
                 {data ? data.cartTotalQuantity : '…'}
               </Text>
             </Group>
+            {repriced ? (
+              <Alert color="yellow" mt="md" title="The total changed" role="alert">
+                {repriced}
+              </Alert>
+            ) : null}
+            {current?.cartMessage ? (
+              <Alert color="red" mt="md" role="alert">
+                {current.cartMessage}
+              </Alert>
+            ) : null}
             <Group justify="space-between">
               <Text>Total to pay</Text>
               <Text fw={700} size="xl" data-testid="payment-total">
@@ -224,7 +243,7 @@ export function PaymentPage() {
                 <StripeCardForm
                   key={formKey}
                   publishableKey={paymentConfig.data.publishableKey}
-                  amountCents={current?.cartTotalCents ?? data?.cartTotalCents ?? 0}
+                  amountCents={data?.cartTotalCents ?? 0}
                   paying={paying}
                   disabled={blocked}
                   onPay={(id) => void pay({ id })}

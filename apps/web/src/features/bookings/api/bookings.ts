@@ -1,5 +1,5 @@
 import type { BookingSort } from '@devstay/shared/booking-table';
-import type { BookingRecord } from '@devstay/shared/contracts/booking';
+import type { BookingRecord, CancelledBooking } from '@devstay/shared/contracts/booking';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiPage } from '../../../lib/api.ts';
 
@@ -41,7 +41,7 @@ export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (booking: Pick<BookingRecord, 'id' | 'user'>) =>
-      apiJson<BookingRecord>('/booking/status', {
+      apiJson<CancelledBooking>('/booking/status', {
         method: 'PUT',
         body: { id: booking.id, user: booking.user, status: 'cancelled' },
       }),

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Modal.layer.css';
-import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
+import type { BookedRoom, BookingRecord, RefundOutcome } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { capitalize } from '@devstay/shared/text';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
@@ -7,6 +7,20 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancelBooking } from '../api/bookings.ts';
+
+/** What the cancel's toast says of the payment ('' when nothing was paid). */
+function refundText(refund: RefundOutcome): string {
+  switch (refund.status) {
+    case 'refunded':
+      return `${BOOKING_MESSAGES.cancelled}; the payment was refunded`;
+    case 'pending':
+      return `${BOOKING_MESSAGES.cancelled}; the refund follows as soon as the payment service answers`;
+    case 'refused':
+      return `The payment service refused the refund (${refund.reason ?? 'no reason given'}): settle it with the guest`;
+    default:
+      return '';
+  }
+}
 
 interface Target {
   booking: BookingRecord;
@@ -25,7 +39,15 @@ export function useCancelBookingFlow() {
     if (!target) return;
     const { booking } = target;
     cancel.mutate(booking, {
-      onSuccess: () => notifySuccess(BOOKING_MESSAGES.cancelled, `cancel-${booking.id}`),
+      onSuccess: ({ refund }) => {
+        const id = `cancel-${booking.id}`;
+        if (refund.status === 'refused') {
+          // Cancelled, but the money did not go back: say so, in the error colour.
+          notifyError(refundText(refund), BOOKING_MESSAGES.cancelled, id);
+        } else {
+          notifySuccess(refundText(refund) || BOOKING_MESSAGES.cancelled, id);
+        }
+      },
       onError: (error) =>
         notifyError(errorMessage(error), BOOKING_MESSAGES.notCancelled, `cancel-${booking.id}`),
       onSettled: () => setTarget(null),

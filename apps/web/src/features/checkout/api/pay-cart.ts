@@ -4,7 +4,15 @@ import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { ApiError, apiJson } from '../../../lib/api.ts';
 import { attemptFor, endAttempt, saveAttempt } from '../store/checkout-attempt.ts';
 
-export function createBooking(lines: readonly CartLineKey[], key: string): Promise<Booking> {
+/**
+ * POST /booking with the total the guest was shown: the server books at that total or answers
+ * 409 PRICE_CHANGED with its own, and nothing is held.
+ */
+export function createBooking(
+  lines: readonly CartLineKey[],
+  shownTotalCents: number,
+  key: string,
+): Promise<Booking> {
   return apiJson<Booking>('/booking', {
     body: {
       cartRoom: lines.map(({ id, checkIn, checkOut, cartQuantity }) => ({
@@ -13,6 +21,7 @@ export function createBooking(lines: readonly CartLineKey[], key: string): Promi
         checkOut,
         cartQuantity,
       })),
+      cartTotalCents: shownTotalCents,
     },
     headers: { [IDEMPOTENCY_KEY_HEADER]: key },
   });
@@ -42,19 +51,21 @@ const FINAL_CODES = new Set([
 
 /**
  * Checkout then payment (spec §4 payment sequence, decision 0008): a pending booking holding
- * the rooms, then the card charged for the server's total. Both calls carry this attempt's keys,
+ * the rooms at the total the guest was shown (`shownTotalCents`), then the card charged for
+ * that booking's total. Both calls carry this attempt's keys,
  * so a retry after a lost answer (or a second click) books and charges once. The card (or
  * Stripe's payment method) goes to the payment call and nowhere else.
  */
 export async function payCart(
   lines: readonly CartLineKey[],
+  shownTotalCents: number,
   method: PayMethod,
 ): Promise<PaymentResult> {
   const attempt = attemptFor(lines);
   try {
     let bookingId = attempt.bookingId;
     if (!bookingId) {
-      bookingId = (await createBooking(lines, attempt.bookingKey)).id;
+      bookingId = (await createBooking(lines, shownTotalCents, attempt.bookingKey)).id;
       saveAttempt({ ...attempt, bookingId });
     }
     const result = await payBooking(bookingId, method, attempt.paymentKey);

@@ -6,7 +6,10 @@ import { type FormEvent, useState } from 'react';
 
 interface StripeCardFormProps {
   publishableKey: string;
-  /** The server's total, which Stripe's form shows for some payment methods. */
+  /**
+   * The total on the screen (the server's quote), which Stripe's form shows for some payment
+   * methods: the checkout books only at this total, and the server charges the booking's.
+   */
   amountCents: number;
   paying: boolean;
   disabled: boolean;
