@@ -161,6 +161,40 @@ test('a declined card shows Unprocessed Payment and keeps the cart', async ({ pa
   await expect(toast(page, 'Successful payment, please check your email')).toBeVisible();
 });
 
+test('a total that changed after the payment page showed it: told, shown the new one, asked again', async ({
+  page,
+  request,
+}) => {
+  const guest = await newGuest(request);
+  await signInApi(page.request, guest.email, guest.password);
+  const room = await roomOf(request, 3);
+  await addToCart(page, room.id, inDays(70), inDays(72));
+  // The page's first quote is from before a price change: $10 less than the server's now.
+  let stale = true;
+  await page.route('**/api/cart/quote', async (route) => {
+    const response = await route.fetch();
+    const quote = await response.json();
+    if (stale) {
+      stale = false;
+      quote.cartTotalCents -= 1000;
+      quote.cartTotalAmount -= 10;
+    }
+    await route.fulfill({ response, json: quote });
+  });
+  await page.goto('/home/stripe');
+  const total = page.getByTestId('payment-total');
+  await expect(total).not.toHaveText('…');
+  const shown = await total.textContent();
+  await fillCard(page, VISA);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  // Nothing charged: the change is said, and the server's total is on the screen now.
+  await expect(page.getByRole('alert').filter({ hasText: 'The total changed from' })).toBeVisible();
+  await expect(total).not.toHaveText(shown ?? '');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(toast(page, 'Successful payment, please check your email')).toBeVisible();
+});
+
 for (const width of [360, 1280]) {
   test(`payment page at ${width}px: no serious accessibility violation, no console error`, async ({
     page,
