@@ -66,7 +66,13 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 export const PAYMENT_SPINNER_MS = 2500;
 export const PAYMENT_REDIRECT_MS = 8000;
 
-/** Events may be dated from today up to this many years ahead (a rolling horizon). */
+/**
+ * A hotel's time zone (IANA name) when none is given: the demo hotels are in Argentina. "Today"
+ * of every hotel rule is the hotel's calendar date in its own zone (`calendarDateIn`).
+ */
+export const HOTEL_TIME_ZONE_DEFAULT = 'America/Argentina/Buenos_Aires';
+
+/** Events may be dated from the hotel's today up to this many years ahead (a rolling horizon). */
 export const EVENT_HORIZON_YEARS = 2;
 
 /** Lines a cart may hold (a checkout takes every night of every line in one transaction). */

@@ -1,5 +1,6 @@
 import {
   BOOKING_STATUSES,
+  HOTEL_TIME_ZONE_DEFAULT,
   MAIL_STATUSES,
   PAYMENT_STATUSES,
   ROLES,
@@ -114,6 +115,11 @@ export const hotels = pgTable(
     locationId: integer('location_id')
       .notNull()
       .references(() => locations.id),
+    /**
+     * IANA time zone (validated with Intl by the API): the hotel's "today" — past check-ins,
+     * event dates, the ledger's coming nights — is its calendar date there (`calendarDateIn`).
+     */
+    timeZone: text('time_zone').notNull().default(HOTEL_TIME_ZONE_DEFAULT),
     /** Kept by the reviews module so lists need no aggregate per request. */
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),

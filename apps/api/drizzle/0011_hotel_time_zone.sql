@@ -1,0 +1,1 @@
+ALTER TABLE "hotels" ADD COLUMN "time_zone" text DEFAULT 'America/Argentina/Buenos_Aires' NOT NULL;
