@@ -7,18 +7,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerJsonBodyParser } from './lib/json-body.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { createAuth } from './modules/auth/auth.ts';
-import { sessionCookieScheme, withAuthDocs } from './modules/auth/openapi.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingReceiptRoutes } from './modules/bookings/receipt-routes.ts';
@@ -42,6 +37,7 @@ import { paymentWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { swaggerOptions } from './openapi.ts';
 import { authorization } from './plugins/authorization.ts';
 import { catalogueCache } from './plugins/catalogue-cache.ts';
 import { hostCheck } from './plugins/host-check.ts';
@@ -113,18 +109,8 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
   });
   await app.register(compress, { threshold: 1024 });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'DevStay API',
-        description: 'Hotels, rooms and IT events for software developers.',
-        version: '1.0.0',
-      },
-      components: { securitySchemes: { sessionCookie: sessionCookieScheme } },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: await withAuthDocs(auth),
-  });
+  // The OpenAPI document of /api (src/openapi.ts), at /api/docs/json.
+  await app.register(swagger, await swaggerOptions(auth));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // The API's modules, each under /api. A new domain adds its routes here, and nowhere else.

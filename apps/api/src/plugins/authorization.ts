@@ -160,7 +160,8 @@ function requireAccessDeclarations(app: FastifyInstance) {
       const line = `Access: ${describeAccess(declared)}`;
       if (schema.description?.includes(line)) return;
       schema.description = schema.description ? `${schema.description}\n\n${line}` : line;
-      if (declared !== 'public') schema.security = [{ sessionCookie: [] }];
+      // Public routes say so (`[]`): no session needed, whatever the document's default.
+      schema.security = declared === 'public' ? [] : [{ sessionCookie: [] }];
     }
   });
 }

@@ -89,6 +89,21 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload pictures (multipart/form-data, one or more files)',
         description: `JPEG, PNG, WebP or AVIF, read from the bytes; at most IMAGE_MAX_BYTES each (default 10 MiB) and IMAGE_MAX_PIXELS (default 40 megapixels); at most IMAGE_MAX_FILES files (default 10).`,
         consumes: ['multipart/form-data'],
+        // Read from the stream by the handler below, not validated as a body: documented only.
+        documentedBody: {
+          type: 'object',
+          properties: {
+            file: {
+              type: 'array',
+              items: { type: 'string', format: 'binary' },
+              maxItems: app.config.IMAGE_MAX_FILES,
+              description:
+                'The pictures, one file part each (the web names them `file`; every file part ' +
+                'is taken, whatever its name), stored in the order sent.',
+            },
+          },
+          required: ['file'],
+        },
         response: {
           201: imageUploadReply,
           400: errorBody,
