@@ -54,6 +54,24 @@ test('a user logs in, lands on /home and reaches their profile from the menu', a
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Demo!');
 });
 
+test('a next address with a tab or a newline still leads on after the login, never off the site', async ({
+  page,
+}) => {
+  const logInFrom = async (url: string) => {
+    await page.goto(url);
+    await page.getByLabel('Email', { exact: true }).fill(DEMO.user.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+  };
+  // The browser drops them from an address: the way back is /profileusers.
+  await logInFrom('/login?next=%2Fprofileusers%09');
+  await expect(page).toHaveURL(/\/profileusers$/);
+  await page.context().clearCookies();
+  // Cleaned, this one names another site (//evil.test): the login page stayed; now /home.
+  await logInFrom('/login?next=%2F%0A%2Fevil.test');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
 test('See profile leads each role to its own profile', async ({ page, signInAs }) => {
   await signInAs('admin');
   await page.goto('/home');

@@ -14,8 +14,8 @@ const SITE = 'http://site.invalid';
  * anything else (`//host`, `/\\host`, a full URL, no leading `/`), and for the login page
  * itself (signing in would lead back to it). Tabs and newlines anywhere, and control characters
  * and spaces at either end, are dropped first, as a browser drops them from any address: left
- * in, `/home\t` matched no screen and `/\t/host` became `//host` only when navigating, so a
- * successful sign-in stayed on the login page.
+ * in, `/\n/host` passed as a path but became `//host` when navigating, which the browser
+ * refused, so a successful sign-in stayed on the login page.
  */
 export function safeNext(next: string | null): string | null {
   if (next === null) return null;
