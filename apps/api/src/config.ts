@@ -127,6 +127,11 @@ const configSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   /** How often the mail worker looks for due messages. */
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  /**
+   * How long a claimed message stays reserved to its worker, renewed while it is sent: the delay
+   * before another process delivers the messages of one that died.
+   */
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
 
   // ── Booking and payment. See docs/architecture.md (Booking).
   /** How long a checkout holds its units while the guest pays. */

@@ -14,6 +14,12 @@ export interface TestSmtpServer {
   attempts: { at: number; accepted: boolean }[];
   /** Decides, per attempt number (1-based), whether the message is refused. */
   refuse: (attempt: number) => boolean;
+  /**
+   * A slow server: how long it waits before answering a recipient (RCPT TO) and before
+   * answering the message's end (the reply to DATA's final dot). The message counts as received
+   * when that reply is given, even if the client hung up meanwhile: the server holds it whole.
+   */
+  delayMs: { rcpt: number; data: number };
   waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
@@ -27,6 +33,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     received,
     attempts,
     refuse: () => false,
+    delayMs: { rcpt: 0, data: 0 },
     async waitFor(predicate, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {
@@ -42,10 +49,14 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      setTimeout(() => callback(), state.delayMs.rcpt);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
+        if (state.delayMs.data > 0) await new Promise((r) => setTimeout(r, state.delayMs.data));
         const attempt = attempts.length + 1;
         if (state.refuse(attempt)) {
           attempts.push({ at: Date.now(), accepted: false });

@@ -1,6 +1,7 @@
 import { OFFERS_SUBJECT } from '@devstay/shared/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createDb, type Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { ORIGIN } from '../../test/auth.ts';
@@ -16,10 +17,20 @@ beforeAll(async () => {
   t = await createTestApp();
   smtp = await startSmtpServer();
 });
+const pools: Db[] = [];
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.stop()));
+  await Promise.all(pools.splice(0).map((p) => p.$client.end()));
   smtp.refuse = () => false;
+  smtp.delayMs = { rcpt: 0, data: 0 };
 });
+
+/** A connection of its own, as another server process has. */
+function ownConnection(): Db {
+  const db = createDb(t.databaseUrl, 1);
+  pools.push(db);
+  return db;
+}
 afterAll(async () => {
   await smtp.close();
   await t.close();
@@ -152,6 +163,60 @@ describe('several processes and restarts', () => {
         (r) => r.status === 'sent',
       ),
     ).toMatchObject({ attempts: 2 });
+  });
+
+  test('a server slower than the lease gets each message once, from the worker holding its claim', async () => {
+    // Two workers on their own connections; the server takes 1.5 s to accept a message, and a
+    // claim lasts 0.6 s unrenewed. A worker that claims a batch once and never checks its claim
+    // again sends every message twice here: A claims the three and sends the first; while the
+    // server is slow all three leases lapse, B claims them and sends them — the first one too,
+    // while A still awaits the server's answer — and A, once answered, goes on with the next
+    // rows of its batch although B sent them already. The claim must be taken just before the
+    // send, renewed while it runs, and checked (the attempt number is its fencing token) before
+    // the outcome is recorded.
+    smtp.delayMs.data = 1500;
+    const subjects = ['Slow 1', 'Slow 2', 'Slow 3'];
+    const ids: string[] = [];
+    for (const s of subjects) ids.push(await enqueueMail(t.db, message('slow@example.dev', s)));
+    worker({ db: ownConnection(), leaseMs: 600, batchSize: 3 });
+    await until(
+      async () => (await row(ids[0] ?? '')).attempts,
+      (n) => n === 1,
+    );
+    worker({ db: ownConnection(), leaseMs: 600, batchSize: 3 });
+    const rows = await until(
+      () => Promise.all(ids.map(row)),
+      (all) => all.every((r) => r.status === 'sent'),
+      20_000,
+    );
+    expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+    // Long enough for a stale claim's send to reach the server.
+    await new Promise((r) => setTimeout(r, 2000));
+    const got = smtp.received
+      .map((m) => m.parsed.subject ?? '')
+      .filter((s) => s.startsWith('Slow '))
+      .sort();
+    expect(got).toEqual(subjects);
+  }, 40_000);
+
+  test('a send whose claim was taken over before the server had the message is abandoned', async () => {
+    // The server is slow to accept the recipient; meanwhile another worker's claim counts an
+    // attempt (what happens when this worker's lease lapsed, e.g. it lost the database). The next
+    // renewal finds the claim gone: the connection is dropped before the message is sent, and
+    // the outcome is left to the new holder.
+    smtp.delayMs.rcpt = 1500;
+    const id = await enqueueMail(t.db, message('taken@example.dev', 'Taken over'));
+    worker({ db: ownConnection(), leaseMs: 600 });
+    await until(
+      async () => (await row(id)).attempts,
+      (n) => n === 1,
+    );
+    await t.db.execute(sql`
+      update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + interval '1 hour'
+       where id = ${id}`);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(smtp.received.filter((m) => m.parsed.subject === 'Taken over')).toHaveLength(0);
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 2, lastError: null });
   });
 
   test('mail written while no worker runs is delivered when one starts', async () => {

@@ -4,16 +4,23 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 
-/** Where a claimed message goes. Throwing means "not delivered, try again later". */
+/**
+ * Where a claimed message goes. Throwing means "not delivered, try again later". `signal` aborts
+ * a send whose claim is lost: the transport drops the connection (what the server already holds
+ * whole it may still deliver; see the worker).
+ */
 export interface MailTransport {
   readonly name: string;
-  send(message: {
-    from: string;
-    to: string;
-    subject: string;
-    text: string;
-    html: string;
-  }): Promise<void>;
+  send(
+    message: {
+      from: string;
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+    },
+    signal?: AbortSignal,
+  ): Promise<void>;
   close?(): void;
 }
 
@@ -22,8 +29,8 @@ export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
   return {
     name: 'smtp',
-    async send(message) {
-      await transporter.sendMail(message);
+    async send(message, signal) {
+      await transporter.sendMail({ ...message, signal });
     },
     close: () => transporter.close(),
   };
@@ -50,14 +57,18 @@ export interface MailWorkerOptions {
   retryMaxMs?: number;
   /** Idle wait between two looks at the outbox. */
   pollMs: number;
-  /** How long a claimed message stays reserved for one worker (a crashed worker's claim lapses). */
+  /**
+   * How long a claim reserves a message to its worker; renewed every third of it while the
+   * worker sends, so only a worker that died (or lost the database) lets it lapse.
+   */
   leaseMs?: number;
+  /** Messages one look at the outbox delivers at most (each claimed just before its send). */
   batchSize?: number;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
 export interface MailWorker {
-  /** Claims and delivers the messages due now; returns how many were attempted. */
+  /** Claims and delivers the messages due now, one by one; returns how many were attempted. */
   runOnce(): Promise<number>;
   /** Looks at the outbox now instead of at the next poll. */
   wake(): void;
@@ -76,14 +87,35 @@ type ClaimedRow = {
   subject: string;
   text: string;
   html: string;
+  /** The claim's fencing token: only a claim changes `attempts`, by one. */
   attempts: number;
 };
 
+/** Why a send was abandoned: its claim is another worker's now, or may be soon. */
+class ClaimLostError extends Error {
+  /** True when another claim is known to hold the row; false when ours may merely lapse. */
+  readonly known: boolean;
+  constructor(known: boolean) {
+    super(known ? 'the claim was taken over' : 'the claim could not be renewed in time');
+    this.known = known;
+  }
+}
+
 /**
  * The outbox worker. Everything lives in `mail_outbox`, so it survives restarts, and several
- * processes can run it at once: a message is claimed with `FOR UPDATE SKIP LOCKED` and reserved
- * for a lease (its next_attempt_at is pushed forward and its attempt counted) before delivery,
- * so no two workers send it at the same time and a worker that dies mid-delivery only delays it.
+ * processes can run it at once.
+ *
+ * A message is claimed just before it is sent: `FOR UPDATE SKIP LOCKED` on the next due row
+ * pushes its next_attempt_at a lease ahead and counts the attempt. The attempt number is the
+ * claim's fencing token: only a claim changes it, so a later claim of the row (after the lease
+ * lapsed) tells the earlier holder its claim is gone. While the send runs the lease is renewed
+ * every third of it, under the token; when a renewal finds the claim taken over, or none
+ * succeeded for nearly a lease, the send is aborted (the SMTP connection dropped) before the
+ * lease can lapse. The outcome — sent, a retry later, or failed — is recorded only under the
+ * same token. So a claim is sent by its holder only, and a live worker's claim does not lapse
+ * while the server is slow. What stays possible: a server that had the whole message but whose
+ * acceptance never reached us (connection cut, the process killed, a send aborted while awaiting
+ * the final reply) gets it again at the next attempt.
  * A failure is retried with exponential backoff until `maxAttempts`, then marked 'failed'.
  */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
@@ -95,7 +127,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   let wakeUp: (() => void) | undefined;
   let current: Promise<number> = Promise.resolve(0);
 
-  async function claim(): Promise<ClaimedRow[]> {
+  /** The next due message, claimed; none when nothing is due. */
+  async function claim(): Promise<ClaimedRow | undefined> {
     const result = await db.execute<ClaimedRow>(sql`
       update mail_outbox m
          set attempts = m.attempts + 1,
@@ -104,29 +137,99 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
          select id from mail_outbox
           where status = 'pending' and next_attempt_at <= now()
           order by next_attempt_at
-          limit ${batchSize}
+          limit 1
           for update skip locked)
       returning m.id, m."to", m.subject, m.text, m.html, m.attempts`);
-    return result.rows;
+    return result.rows[0];
   }
 
-  async function deliver(row: ClaimedRow): Promise<void> {
+  /**
+   * Pushes the lease a full `leaseMs` ahead if the claim is still ours: the row is pending and
+   * carries our attempt number (a lapsed lease nobody claimed since is taken back: no one else
+   * can be sending it).
+   */
+  async function renew(row: ClaimedRow): Promise<boolean> {
+    const result = await db.execute(sql`
+      update mail_outbox
+         set next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
+       where id = ${row.id} and status = 'pending' and attempts = ${row.attempts}
+      returning id`);
+    return result.rows.length > 0;
+  }
+
+  /**
+   * Sends under the claim (taken at `claimedAt`), renewing its lease every third of it. Aborts
+   * the send when a renewal finds the claim taken over, or when no claim or renewal succeeded for
+   * 90% of a lease (counted from before it was asked, so ahead of the database's own expiry).
+   */
+  async function sendHoldingClaim(row: ClaimedRow, claimedAt: number): Promise<void> {
+    const abort = new AbortController();
+    let watchdog: NodeJS.Timeout | undefined;
+    const armWatchdog = (askedAt: number) => {
+      clearTimeout(watchdog);
+      const left = askedAt + leaseMs * 0.9 - performance.now();
+      watchdog = setTimeout(() => abort.abort(new ClaimLostError(false)), Math.max(0, left));
+    };
+    let renewing: Promise<void> | undefined;
+    const heartbeat = setInterval(
+      () => {
+        if (renewing) return;
+        const askedAt = performance.now();
+        renewing = renew(row)
+          .then((ours) => {
+            if (ours) armWatchdog(askedAt);
+            else abort.abort(new ClaimLostError(true));
+          })
+          .catch((error: unknown) => {
+            options.log?.warn({ id: row.id, err: error }, 'e-mail lease not renewed');
+          })
+          .finally(() => {
+            renewing = undefined;
+          });
+      },
+      Math.max(1, leaseMs / 3),
+    );
+    armWatchdog(claimedAt);
     try {
-      await transport.send({
-        from: options.from,
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-      });
-      await db.execute(sql`
-        update mail_outbox set status = 'sent', sent_at = now(), last_error = null
-         where id = ${row.id}`);
+      await transport.send(
+        {
+          from: options.from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+        },
+        abort.signal,
+      );
     } catch (error) {
+      throw abort.signal.aborted ? abort.signal.reason : error;
+    } finally {
+      clearInterval(heartbeat);
+      clearTimeout(watchdog);
+      await renewing;
+    }
+  }
+
+  async function deliver(row: ClaimedRow, claimedAt: number): Promise<void> {
+    const ours = sql`id = ${row.id} and status = 'pending' and attempts = ${row.attempts}`;
+    try {
+      await sendHoldingClaim(row, claimedAt);
+      const sent = await db.execute(sql`
+        update mail_outbox set status = 'sent', sent_at = now(), last_error = null
+         where ${ours} returning id`);
+      if (sent.rows.length === 0) {
+        options.log?.warn({ id: row.id }, 'e-mail sent after its claim was taken over');
+      }
+    } catch (error) {
+      if (error instanceof ClaimLostError && error.known) {
+        // Another worker holds the message now: its outcome is that worker's to record.
+        options.log?.warn({ id: row.id }, 'e-mail left to the worker that claimed it since');
+        return;
+      }
       const message = errorMessage(error).slice(0, 1000);
       if (row.attempts >= options.maxAttempts) {
         await db.execute(sql`
-          update mail_outbox set status = 'failed', last_error = ${message} where id = ${row.id}`);
+          update mail_outbox set status = 'failed', last_error = ${message} where ${ours}`);
         options.log?.warn({ id: row.id, attempts: row.attempts, error: message }, 'e-mail failed');
       } else {
         const delay = retryDelayMs(row.attempts, options.retryBaseMs, options.retryMaxMs);
@@ -134,15 +237,21 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           update mail_outbox
              set last_error = ${message},
                  next_attempt_at = now() + make_interval(secs => ${delay / 1000})
-           where id = ${row.id}`);
+           where ${ours}`);
       }
     }
   }
 
   async function runOnce(): Promise<number> {
-    const rows = await claim();
-    for (const row of rows) await deliver(row);
-    return rows.length;
+    let attempted = 0;
+    while (attempted < batchSize && !stopped) {
+      const claimedAt = performance.now();
+      const row = await claim();
+      if (!row) break;
+      await deliver(row, claimedAt);
+      attempted += 1;
+    }
+    return attempted;
   }
 
   async function loop() {
@@ -209,6 +318,7 @@ export function startConfiguredMailWorker(
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
     retryBaseMs: config.MAIL_RETRY_BASE_MS,
     pollMs: config.MAIL_POLL_MS,
+    leaseMs: config.MAIL_LEASE_MS,
     log,
   });
 }

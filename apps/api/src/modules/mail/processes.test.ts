@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createDb, type Db } from '../../db/client.ts';
+import { createTestDatabase } from '../../test/app.ts';
+import { type ServerProcess, startServerProcess } from '../../test/server-process.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
+import { enqueueMail } from './outbox.ts';
+
+/**
+ * The outbox with real processes: two servers as `npm start` runs them, one PostgreSQL, and a
+ * real SMTP server slower than a claim's lease.
+ */
+
+let db: Db;
+let smtp: TestSmtpServer;
+const servers: ServerProcess[] = [];
+
+beforeAll(async () => {
+  const databaseUrl = await createTestDatabase();
+  db = createDb(databaseUrl, 2);
+  smtp = await startSmtpServer();
+  const env = { SMTP_URL: smtp.url, MAIL_LEASE_MS: '600', MAIL_POLL_MS: '50' };
+  servers.push(
+    ...(await Promise.all([
+      startServerProcess(databaseUrl, env),
+      startServerProcess(databaseUrl, env),
+    ])),
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await db?.$client.end();
+  await smtp?.close();
+});
+
+describe('two server processes and a slow SMTP server', () => {
+  test('each message arrives once, though every send outlasts a lease', async () => {
+    // The server answers each message 1.5 s after its end; a claim lasts 0.6 s unless renewed.
+    // Claimed as a batch and never checked again, the messages' claims lapse while the server is
+    // slow: the other process claims and sends them — the one being sent too — and the first,
+    // once answered, sends the rest of its batch all the same. Claimed one at a time, renewed
+    // while sent and checked before the outcome is recorded, each is sent once by one process,
+    // and no claim lapses while its process lives.
+    smtp.delayMs.data = 1500;
+    const subjects = Array.from({ length: 5 }, (_, i) => `Receipt ${i}`);
+    const started = performance.now();
+    await db.transaction(async (tx) => {
+      for (const subject of subjects) {
+        await enqueueMail(tx, {
+          to: 'guest@example.dev',
+          subject,
+          text: `Plain ${subject}`,
+          html: `<p>${subject}</p>`,
+        });
+      }
+    });
+    const outbox = () =>
+      db
+        .execute<{ status: string; attempts: number }>(sql`
+          select status, attempts from mail_outbox where subject like 'Receipt %'`)
+        .then((r) => r.rows);
+    const end = Date.now() + 30_000;
+    while ((await outbox()).some((r) => r.status !== 'sent') && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const ms = Math.round(performance.now() - started);
+    // Long enough for a stale claim's send to reach the server.
+    await new Promise((r) => setTimeout(r, 2000));
+    const rows = await outbox();
+    console.info(
+      `${subjects.length} messages at 1.5 s each over 2 processes: all sent in ${ms} ms, ` +
+        `claims per message ${JSON.stringify(rows.map((r) => r.attempts))}`,
+    );
+    const got = smtp.received.map((m) => m.parsed.subject ?? '').sort();
+    expect(got).toEqual(subjects);
+    expect(rows.map((r) => r.status)).toEqual(subjects.map(() => 'sent'));
+    expect(rows.map((r) => r.attempts)).toEqual(subjects.map(() => 1));
+  }, 60_000);
+});
