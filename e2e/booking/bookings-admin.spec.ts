@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
-import { addDays, today } from '@devstay/shared/stay';
+import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import type { APIRequestContext } from '@playwright/test';
 import { baseUrl, DEMO, signInApi, siteHeaders } from '../support/accounts.ts';
 import { expect, test, toast, wcagViolations } from '../support/fixtures.ts';
@@ -27,7 +27,7 @@ async function confirmedBookingAtAdminsHotel(
   await signInApi(adminApi, DEMO.admin.email);
   const admin = await json<{ hotel: { id: number } | null }>(await adminApi.get('/api/me'));
   if (!admin.hotel) throw new Error('The demo admin runs no hotel');
-  const hotel = await json<{ Rooms: { id: number }[] }>(
+  const hotel = await json<{ Rooms: { id: number }[]; timeZone: string }>(
     await request.get(`/api/hotels/${admin.hotel.id}`),
   );
   const roomId = hotel.Rooms[0]?.id;
@@ -35,7 +35,7 @@ async function confirmedBookingAtAdminsHotel(
 
   await signInApi(request, DEMO.user.email);
   // A night of its own, far ahead, so parallel runs do not meet on it.
-  const checkIn = addDays(today(), 60 + Math.floor(Math.random() * 600));
+  const checkIn = addDays(calendarDateIn(hotel.timeZone), 60 + Math.floor(Math.random() * 600));
   const cartRoom = [{ id: roomId, checkIn, checkOut: addDays(checkIn, 1), cartQuantity: 1 }];
   const quote = await json<{ bookable: boolean; cartTotalAmount: number; cartTotalCents: number }>(
     await request.post('/api/cart/quote', { headers: siteHeaders(), data: { cartRoom } }),

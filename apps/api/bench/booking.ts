@@ -30,8 +30,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STOCK_MAX } from '@devstay/shared/constants';
-import { addDays, today } from '@devstay/shared/stay';
+import { HOTEL_TIME_ZONE_DEFAULT, STOCK_MAX } from '@devstay/shared/constants';
+import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../src/db/client.ts';
@@ -357,7 +357,8 @@ async function main() {
       `trivial HTTP calls (GET /api/health): ${http.perSecond.toFixed(0)}/s, p50 ${http.p50.toFixed(1)} ms; load generator ${(100 * http.clientCpu).toFixed(0)}% of a CPU; two per booking cap the ratio at ${(http.perSecond / 2 / commits.perSecond).toFixed(2)}`,
     );
 
-    const day0 = today();
+    // The bench's hotel keeps the default zone: check-ins count from its today.
+    const day0 = calendarDateIn(HOTEL_TIME_ZONE_DEFAULT);
     let round = 0;
     const book = async (client: number) => {
       round += 1;

@@ -4,6 +4,7 @@
  * Deterministic: the same on every machine, except event dates, which follow the day it runs.
  */
 import {
+  HOTEL_TIME_ZONE_DEFAULT,
   PRICE_MAX,
   PRICE_MIN,
   ROOM_DESCRIPTION_MAX,
@@ -62,6 +63,8 @@ export interface PlannedHotel {
   name: string;
   nameKey: string;
   location: LocationRow;
+  /** IANA time zone: every demo hotel is in Argentina. */
+  timeZone: string;
   address: string;
   qualification: number;
   description: string;
@@ -105,6 +108,10 @@ const ROOM_VIEWS: readonly Scenery[] = [
   { mountains: 'green' },
 ];
 
+/** The demo hotels' time zone (Argentina keeps one time, UTC−3, without daylight saving). */
+export const DEMO_TIME_ZONE = HOTEL_TIME_ZONE_DEFAULT;
+
+/** `today` is the demo hotels' calendar date (in DEMO_TIME_ZONE): events are dated from it. */
 export function buildDemoPlan(today: string): DemoPlan {
   const images = new Map<string, PlannedImage>();
   const addImage = (image: PlannedImage) => {
@@ -211,6 +218,7 @@ export function buildDemoPlan(today: string): DemoPlan {
       name: seed.name,
       nameKey: searchKey(seed.name),
       location: locationOf(seed),
+      timeZone: DEMO_TIME_ZONE,
       address: seed.address,
       qualification: seed.qualification,
       description: hotelDescription(seed, rng),

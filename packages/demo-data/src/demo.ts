@@ -23,10 +23,10 @@ import {
   type StoredPicture,
 } from '@devstay/api/modules/images/pipeline';
 import type { ImageStorage } from '@devstay/api/modules/images/storage';
-import { today as localToday } from '@devstay/shared/stay';
+import { calendarDateIn } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
 import { like, sql } from 'drizzle-orm';
-import { buildDemoPlan, type DemoPlan } from './demo-plan.ts';
+import { buildDemoPlan, DEMO_TIME_ZONE, type DemoPlan } from './demo-plan.ts';
 import { anyVariantMissing, renderImages, SEED_IMAGE_DIR } from './images.ts';
 
 /** Key of the advisory lock that serialises seeding across processes. */
@@ -64,7 +64,7 @@ async function hasHotels(db: Db | Tx): Promise<boolean> {
 
 /**
  * Seeds the demo data when the hotels table is empty; otherwise does nothing.
- * `today` (yyyy-MM-dd, default the local date) anchors the event dates; `imageCacheDir` is the
+ * `today` (yyyy-MM-dd, default the demo hotels' date: Buenos Aires's) anchors the event dates; `imageCacheDir` is the
  * cache of drawn pictures (default: a folder in the system's temporary directory; null: none).
  */
 export async function seedIfEmpty(
@@ -88,7 +88,7 @@ export async function seedIfEmpty(
       imagesCached: restored.cached,
     };
   }
-  const plan = buildDemoPlan(options.today ?? localToday());
+  const plan = buildDemoPlan(options.today ?? calendarDateIn(DEMO_TIME_ZONE));
   // Pictures first, outside the transaction: files are idempotent and appear atomically.
   const rendered = await renderImages(plan.images, options.storage, {
     cacheDir: options.imageCacheDir,
@@ -125,10 +125,14 @@ async function restoreSeedImages(
   if (!(await anyVariantMissing(options.storage, stored))) {
     return { rendered: 0, reused: stored.length, cached: 0 };
   }
-  const report = await renderImages(buildDemoPlan(localToday()).images, options.storage, {
-    cacheDir: options.imageCacheDir,
-    limits: options.limits,
-  });
+  const report = await renderImages(
+    buildDemoPlan(calendarDateIn(DEMO_TIME_ZONE)).images,
+    options.storage,
+    {
+      cacheDir: options.imageCacheDir,
+      limits: options.limits,
+    },
+  );
   return { rendered: report.rendered, reused: report.reused, cached: report.cached };
 }
 
@@ -200,6 +204,7 @@ async function insertPlan(
           description: h.description,
           address: h.address,
           locationId,
+          timeZone: h.timeZone,
           reviewCount: h.reviews.length,
           ratingSum: h.reviews.reduce((sum, r) => sum + r.rating, 0),
         };

@@ -23,13 +23,13 @@ import {
   STOCK_MAX,
   STOCK_MIN,
 } from '@devstay/shared/constants';
-import { addDays, today } from '@devstay/shared/stay';
+import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { seedIfEmpty } from './demo.ts';
-import { buildDemoPlan } from './demo-plan.ts';
+import { buildDemoPlan, DEMO_TIME_ZONE } from './demo-plan.ts';
 import { renderImages } from './images.ts';
 import { seedLargeCatalogue } from './large.ts';
 import { prepareDemoData } from './prepare.ts';
@@ -122,9 +122,14 @@ describe('demo seed', () => {
       description: string;
       address: string;
       city: string;
+      time_zone: string;
     }>(
-      `select h.name, h.name_key, h.qualification, h.description, h.address, l.city
+      `select h.name, h.name_key, h.qualification, h.description, h.address, l.city, h.time_zone
        from hotels h join locations l on l.id = h.location_id`,
+    );
+    // Argentina: every demo hotel keeps Buenos Aires's time.
+    expect(new Set(hotels.map((h) => h.time_zone))).toEqual(
+      new Set(['America/Argentina/Buenos_Aires']),
     );
     expect(hotels.length).toBeGreaterThanOrEqual(40);
     expect(new Set(hotels.map((h) => h.city)).size).toBeGreaterThanOrEqual(8);
@@ -278,7 +283,7 @@ describe('demo seed', () => {
        from events e left join hotels h on h.id = e.hotel_id`,
     );
     expect(events.length).toBeGreaterThanOrEqual(20);
-    const now = today();
+    const now = calendarDateIn(DEMO_TIME_ZONE);
     for (const e of events) {
       expect(e.hotel, e.name).not.toBeNull();
       expect(e.date > now, `${e.name} on ${e.date}`).toBe(true);

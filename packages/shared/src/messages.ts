@@ -82,6 +82,8 @@ export const CONTENT_MESSAGES = {
   datePast: 'The date cannot be in the past',
   dateInvalid: 'Date must be a date as yyyy-MM-dd',
   dateTooFar: (max: string) => `The date must be on or before ${max}`,
+  timeZoneRequired: 'Time zone is required',
+  timeZoneInvalid: 'Time zone must be a known IANA time zone, e.g. America/Argentina/Buenos_Aires',
   timeInvalid: 'Time must be written as HH:mm',
   versionRequired: 'The version of the loaded record is required',
   /** 409: a modify carrying a version someone else has already replaced. */

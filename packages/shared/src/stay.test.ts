@@ -3,13 +3,14 @@ import { isIsoDate } from './calendar-date.ts';
 import {
   addDays,
   CHECK_OUT_ERROR,
+  calendarDateIn,
   checkStay,
   defaultStay,
   eventDateMax,
+  isTimeZone,
   nightsBetween,
   stayNights,
   stayPriceCents,
-  today,
 } from './stay.ts';
 
 describe('stay dates and prices', () => {
@@ -67,9 +68,67 @@ describe('stay dates and prices', () => {
     expect(isIsoDate('9999-12-31')).toBe(true);
   });
 
-  test('today is the local calendar date, not the UTC one', () => {
-    expect(today(new Date(2026, 10, 22, 23, 59))).toBe('2026-11-22');
-    expect(today(new Date(2026, 10, 22, 0, 1))).toBe('2026-11-22');
+  describe('calendarDateIn: the calendar date of an instant in a zone, whatever zone runs this', () => {
+    const BA = 'America/Argentina/Buenos_Aires';
+    const KIRITIMATI = 'Pacific/Kiritimati';
+    const at = (iso: string) => new Date(iso);
+    const dates = (iso: string) =>
+      [BA, 'UTC', KIRITIMATI].map((zone) => calendarDateIn(zone, at(iso)));
+
+    test('around midnight in Buenos Aires (UTC−3)', () => {
+      expect(dates('2026-11-23T02:59:59.999Z')).toEqual(['2026-11-22', '2026-11-23', '2026-11-23']);
+      expect(dates('2026-11-23T03:00:00.000Z')).toEqual(['2026-11-23', '2026-11-23', '2026-11-23']);
+    });
+
+    test('around midnight in UTC', () => {
+      expect(dates('2026-11-22T23:59:59.999Z')).toEqual(['2026-11-22', '2026-11-22', '2026-11-23']);
+      expect(dates('2026-11-23T00:00:00.000Z')).toEqual(['2026-11-22', '2026-11-23', '2026-11-23']);
+    });
+
+    test('around midnight in Kiritimati (UTC+14)', () => {
+      expect(dates('2026-11-22T09:59:59.999Z')).toEqual(['2026-11-22', '2026-11-22', '2026-11-22']);
+      expect(dates('2026-11-22T10:00:00.000Z')).toEqual(['2026-11-22', '2026-11-22', '2026-11-23']);
+    });
+
+    test('across a year and a daylight-saving change; an instant as milliseconds', () => {
+      expect(dates('2026-12-31T23:30:00Z')).toEqual(['2026-12-31', '2026-12-31', '2027-01-01']);
+      expect(dates('2027-01-01T02:30:00Z')).toEqual(['2026-12-31', '2027-01-01', '2027-01-01']);
+      // Los Angeles is UTC−7 in July (daylight time) and UTC−8 in January.
+      expect(calendarDateIn('America/Los_Angeles', Date.parse('2026-07-01T06:59:59Z'))).toBe(
+        '2026-06-30',
+      );
+      expect(calendarDateIn('America/Los_Angeles', Date.parse('2026-07-01T07:00:00Z'))).toBe(
+        '2026-07-01',
+      );
+      expect(calendarDateIn('America/Los_Angeles', Date.parse('2027-01-01T07:59:59Z'))).toBe(
+        '2026-12-31',
+      );
+    });
+
+    test('an unknown zone throws', () => {
+      expect(() => calendarDateIn('Mars/Olympus_Mons')).toThrow(RangeError);
+    });
+  });
+
+  test('time zones: IANA names Intl knows, no offsets', () => {
+    for (const zone of [
+      'America/Argentina/Buenos_Aires',
+      'UTC',
+      'Etc/GMT+12',
+      'Pacific/Kiritimati',
+    ]) {
+      expect(isTimeZone(zone)).toBe(true);
+    }
+    for (const zone of [
+      '',
+      'Mars/Olympus_Mons',
+      '+03:00',
+      'UTC+3',
+      ' UTC',
+      `Etc/${'x'.repeat(70)}`,
+    ]) {
+      expect(isTimeZone(zone)).toBe(false);
+    }
   });
 
   test('adding days and the rolling event horizon', () => {

@@ -17,12 +17,51 @@ export function addDays(date: string, days: number): string {
   return new Date(toUtcMs(date) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Today's calendar date where the caller is (the browser's or the server's local date). */
-export function today(now: Date = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
+/** IANA zone names only (`America/Argentina/Buenos_Aires`, `UTC`, `Etc/GMT+3`): no offsets. */
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+export const TIME_ZONE_MAX = 64;
+
+/** yyyy-MM-dd formatters by zone (a zone's formatter is costly to make; zones are few). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // Throws a RangeError for a zone this Intl does not know (before anything is kept).
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** A time zone name this runtime's Intl knows (an IANA name such as a hotel stores). */
+export function isTimeZone(name: string): boolean {
+  if (name.length > TIME_ZONE_MAX || !ZONE_NAME.test(name)) return false;
+  try {
+    dayFormat(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The calendar date (yyyy-MM-dd) at instant `now` in `timeZone`: a hotel's "today" is
+ * `calendarDateIn(hotel.timeZone)`, on the server and in the browser alike, whatever zone either
+ * runs in. Throws a RangeError for an unknown zone.
+ */
+export function calendarDateIn(timeZone: string, now: Date | number = new Date()): string {
+  const parts = dayFormat(timeZone).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
 
 export function nightsBetween(checkIn: string, checkOut: string): number {
@@ -54,12 +93,12 @@ export function checkStay(checkIn: string, checkOut: string, todayDate: string):
   return { ok: true };
 }
 
-/** Default stay: today to tomorrow. */
+/** Default stay: today (the hotel's, `calendarDateIn`) to tomorrow. */
 export function defaultStay(todayDate: string): { checkIn: string; checkOut: string } {
   return { checkIn: todayDate, checkOut: addDays(todayDate, 1) };
 }
 
-/** The last date an event may be set to: a rolling horizon from today. */
+/** The last date an event may be set to: a rolling horizon from `todayDate`. */
 export function eventDateMax(todayDate: string, years: number): string {
   const [y, m, d] = todayDate.split('-');
   return `${Number(y) + years}-${m}-${d}`;

@@ -1,14 +1,19 @@
 import type { CartLineKey } from '@devstay/shared/cart';
+import { HOTEL_TIME_ZONE_DEFAULT } from '@devstay/shared/constants';
 import type { CartQuote } from '@devstay/shared/contracts/booking';
-import { addDays, today } from '@devstay/shared/stay';
+import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { insertHotel, insertLocation, insertRoom, uniqueToken } from './catalogue-rows.ts';
 
-/** A calendar date `days` from today (the server's date). */
-export const inDays = (days: number): string => addDays(today(), days);
+/**
+ * A calendar date `days` from today at the test hotels (`insertHotel` leaves them in the default
+ * zone, Buenos Aires), whatever zone the tests run in.
+ */
+export const inDays = (days: number): string =>
+  addDays(calendarDateIn(HOTEL_TIME_ZONE_DEFAULT), days);
 
 /**
  * A checkout's body as the payment page sends it: the lines and the total the server's quote
@@ -24,8 +29,11 @@ export async function checkoutPayload(
   return { cartRoom: [...cartRoom], cartTotalCents: shown };
 }
 
-/** A hotel of its own with one room of `stock` units at `priceCents` a night. */
-export async function roomWithStock(db: Db, stock: number, priceCents = 12_500) {
+/**
+ * A hotel of its own (in `timeZone`, Buenos Aires by default) with one room of `stock` units at
+ * `priceCents` a night.
+ */
+export async function roomWithStock(db: Db, stock: number, priceCents = 12_500, timeZone?: string) {
   const token = uniqueToken();
   const location = await insertLocation(db, {
     state: 'booking state',
@@ -36,6 +44,7 @@ export async function roomWithStock(db: Db, stock: number, priceCents = 12_500) 
     name: `hotel ${token}`,
     locationId: location.id,
     address: `street ${token}`,
+    timeZone,
   });
   const room = await insertRoom(db, { hotelId: hotel.id, stock, priceCents, name: 'suite' });
   return { hotel, room };

@@ -59,6 +59,8 @@ export async function insertHotel(
     image?: ImageRef[];
     reviewCount?: number;
     ratingSum?: number;
+    /** IANA zone; the column's default (Buenos Aires) when omitted. */
+    timeZone?: string;
   },
 ) {
   const [row] = await db
@@ -73,6 +75,7 @@ export async function insertHotel(
       image: hotel.image ?? [image(`${searchKey(hotel.name).replace(/\W+/g, '-')}-1`)],
       reviewCount: hotel.reviewCount ?? 0,
       ratingSum: hotel.ratingSum ?? 0,
+      ...(hotel.timeZone ? { timeZone: hotel.timeZone } : {}),
     })
     .returning();
   if (!row) throw new Error('hotel not inserted');

@@ -92,6 +92,8 @@ export type Review = z.infer<typeof review>;
 export const hotelDetail = hotelCard.extend({
   /** Every image of `image`, with sizes and variants: what the carousel shows. */
   pictures: z.array(imageItem),
+  /** The hotel's IANA time zone: its "today" (past check-ins, default stays) is the date there. */
+  timeZone: z.string(),
   description: z.string(),
   Rooms: z.array(roomSummary),
   Reviews: z.array(review),
@@ -124,7 +126,13 @@ export const roomDetail = roomSummary.extend({
   /** Names of the room's services. */
   services: z.array(z.string()),
   ServicesRooms: z.array(roomService),
-  Hotels: z.object({ id: z.number().int(), name: z.string(), address: z.string() }),
+  Hotels: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    address: z.string(),
+    /** IANA time zone: the room's default stay and earliest check-in are the hotel's today. */
+    timeZone: z.string(),
+  }),
 });
 export type RoomDetail = z.infer<typeof roomDetail>;
 

@@ -1,16 +1,20 @@
 import { describe, expect, test } from 'vitest';
 import { CONTENT_MESSAGES as M } from '../messages.ts';
-import { addDays, today } from '../stay.ts';
+import { addDays, calendarDateIn } from '../stay.ts';
 import {
   CONTENT_FORMS,
   type ContentForm,
   checkContentDraft,
   eventDateLimits,
   fieldErrors,
+  hotelCreateBody,
+  hotelModifyBody,
   roomCreateBody,
 } from './content.ts';
 
 const image = [{ url: '/uploads/images/abc-1200.webp', public_id: 'images/abc' }];
+/** Today's date in UTC: the schema alone accepts every date that is today somewhere on Earth. */
+const today = () => calendarDateIn('UTC');
 const soon = addDays(today(), 7);
 
 /** A draft of each form that passes; each case below breaks one field of it. */
@@ -257,6 +261,49 @@ describe('limits of spec §9', () => {
     expect(errorOf('eventCreate', 'date', '2030-02-30')).toBe(M.dateInvalid);
     expect(errorOf('eventCreate', 'time', '24:00')).toBe(M.timeInvalid);
     expect(errorOf('eventCreate', 'time', '7:5')).toBe(M.timeInvalid);
+  });
+
+  test("event dates from the chosen hotel's today, in its time zone", () => {
+    const BA = 'America/Argentina/Buenos_Aires';
+    // 01:30 UTC on 10 March is still 9 March in Buenos Aires and already 10 March in Kiritimati.
+    const now = Date.parse('2026-03-10T01:30:00Z');
+    expect(eventDateLimits(BA, now)).toEqual({ min: '2026-03-09', max: '2028-03-09' });
+    expect(eventDateLimits('Pacific/Kiritimati', now)).toEqual({
+      min: '2026-03-10',
+      max: '2028-03-10',
+    });
+    // The two ends of the Earth's calendar (UTC−12 and UTC+14) are never on the same date.
+    const [west, east] = ['Etc/GMT+12', 'Etc/GMT-14'];
+    const westToday = calendarDateIn(west);
+    const eastToday = calendarDateIn(east);
+    const dateError = (date: string, hotelTimeZone: string, form: ContentForm = 'eventCreate') =>
+      checkContentDraft(form, { ...VALID[form], date }, { hotelTimeZone }).errors.date;
+    expect(dateError(westToday, west)).toBeUndefined();
+    expect(dateError(westToday, east, 'eventModify')).toBe(M.datePast);
+    expect(dateError(eastToday, east)).toBeUndefined();
+    expect(dateError(addDays(westToday, -1), west)).toBe(M.datePast);
+    const westMax = eventDateLimits(west).max;
+    expect(westMax < eventDateLimits(east).max).toBe(true);
+    expect(dateError(addDays(westMax, 1), west)).toBe(M.dateTooFar(westMax));
+    expect(
+      checkContentDraft(
+        'eventCreate',
+        { ...VALID.eventCreate, date: westToday },
+        { hotelTimeZone: east },
+      ).ok,
+    ).toBe(false);
+  });
+
+  test('hotel time zones: an IANA name Intl knows, Buenos Aires when a create omits it', () => {
+    expect(errorOf('hotelCreate', 'timeZone', 'Mars/Olympus_Mons')).toBe(M.timeZoneInvalid);
+    expect(errorOf('hotelModify', 'timeZone', '+03:00')).toBe(M.timeZoneInvalid);
+    expect(errorOf('hotelCreate', 'timeZone', '')).toBe(M.timeZoneRequired);
+    expect(errorOf('hotelCreate', 'timeZone', 'Pacific/Kiritimati')).toBeUndefined();
+    const { state: _s, department: _d, ...body } = VALID.hotelCreate;
+    expect(hotelCreateBody.parse(body).timeZone).toBe('America/Argentina/Buenos_Aires');
+    expect(hotelCreateBody.parse({ ...body, timeZone: ' UTC ' }).timeZone).toBe('UTC');
+    // A modify that omits it keeps the hotel's.
+    expect(hotelModifyBody.parse({ ...body, id: 3, version: 1 }).timeZone).toBeUndefined();
   });
 
   test('images: each an upload reference, at most 20', () => {

@@ -3,6 +3,7 @@ import { isIsoDate } from '../calendar-date.ts';
 import {
   DESCRIPTION_MAX,
   EVENT_HORIZON_YEARS,
+  HOTEL_TIME_ZONE_DEFAULT,
   PRICE_MAX,
   PRICE_MIN,
   QUALIFICATION_MAX,
@@ -14,7 +15,7 @@ import {
   STOCK_MIN,
 } from '../constants.ts';
 import { CONTENT_MESSAGES as M } from '../messages.ts';
-import { eventDateMax } from '../stay.ts';
+import { calendarDateIn, eventDateMax, isTimeZone } from '../stay.ts';
 import { hasNul, ID_MAX, idParam, imageItem, NUL_MESSAGE, rowId, text } from './common.ts';
 
 /**
@@ -124,8 +125,8 @@ const services = z
   .refine((list) => new Set(list).size === list.length, M.servicesDuplicate);
 
 /**
- * The first and last calendar dates anywhere on Earth right now (UTC−12 and UTC+14): an event
- * is "today or later" for the browser's day and for the server's, whatever their time zones.
+ * The first and last calendar dates anywhere on Earth right now (UTC−12 and UTC+14): what an
+ * event date may be before its hotel, and so its time zone, is known.
  */
 function calendarBounds(now = Date.now()): { earliest: string; latest: string } {
   const day = (offsetHours: number) =>
@@ -133,10 +134,32 @@ function calendarBounds(now = Date.now()): { earliest: string; latest: string } 
   return { earliest: day(-12), latest: day(14) };
 }
 
-/** The last date an event may take today: a rolling horizon (spec §9's fixed one has passed). */
-export function eventDateLimits(now = Date.now()): { min: string; max: string } {
+/**
+ * The dates an event may take: from its hotel's today (in the hotel's `timeZone`) to a rolling
+ * horizon (spec §9's fixed one has passed). Without a zone, the widest such range anywhere on
+ * Earth — all the schema below can check; the API then checks the hotel's own range
+ * (`eventDateIssue`), and so does a form once its hotel is chosen.
+ */
+export function eventDateLimits(
+  timeZone?: string,
+  now: number = Date.now(),
+): { min: string; max: string } {
+  if (timeZone !== undefined) {
+    const min = calendarDateIn(timeZone, now);
+    return { min, max: eventDateMax(min, EVENT_HORIZON_YEARS) };
+  }
   const { earliest, latest } = calendarBounds(now);
   return { min: earliest, max: eventDateMax(latest, EVENT_HORIZON_YEARS) };
+}
+
+/** Why a well-formed event date falls outside `limits` (the field's message), if it does. */
+export function eventDateIssue(
+  date: string,
+  limits: { min: string; max: string },
+): string | undefined {
+  if (date < limits.min) return M.datePast;
+  if (date > limits.max) return M.dateTooFar(limits.max);
+  return undefined;
 }
 
 const eventDate = z
@@ -145,10 +168,16 @@ const eventDate = z
   .min(1, M.dateRequired)
   .superRefine((value, ctx) => {
     if (!isIsoDate(value)) return void ctx.addIssue({ code: 'custom', message: M.dateInvalid });
-    const { min, max } = eventDateLimits();
-    if (value < min) ctx.addIssue({ code: 'custom', message: M.datePast });
-    else if (value > max) ctx.addIssue({ code: 'custom', message: M.dateTooFar(max) });
+    const issue = eventDateIssue(value, eventDateLimits());
+    if (issue) ctx.addIssue({ code: 'custom', message: issue });
   });
+
+/** An IANA time zone name this runtime's Intl knows (a hotel's; see `calendarDateIn`). */
+const timeZone = z
+  .string({ error: M.timeZoneRequired })
+  .trim()
+  .min(1, M.timeZoneRequired)
+  .refine(isTimeZone, M.timeZoneInvalid);
 
 const eventTime = z
   .string({ error: M.timeRequired })
@@ -197,18 +226,24 @@ export const hotelCreateBody = z.object({
   address: requiredText(M.addressRequired, ADDRESS_MAX, M.addressTooLong(ADDRESS_MAX)),
   /** The city's location id. */
   idLocation: refId(M.cityRequired),
+  /** IANA time zone of the hotel: its "today" for stays and events. Buenos Aires when omitted. */
+  timeZone: timeZone.default(HOTEL_TIME_ZONE_DEFAULT),
 });
 export type HotelCreateBody = z.infer<typeof hotelCreateBody>;
 
-/** PUT /hotels */
-export const hotelModifyBody = hotelCreateBody.extend({ id: refId(M.hotelRequired), version });
+/** PUT /hotels — an omitted `timeZone` keeps the hotel's. */
+export const hotelModifyBody = hotelCreateBody.extend({
+  id: refId(M.hotelRequired),
+  timeZone: timeZone.optional(),
+  version,
+});
 export type HotelModifyBody = z.infer<typeof hotelModifyBody>;
 
 /** POST /events */
 export const eventCreateBody = z.object({
   name: typedName(M.eventNameRequired),
   idHotel: refId(M.hotelRequired),
-  /** yyyy-MM-dd, from today to EVENT_HORIZON_YEARS ahead. */
+  /** yyyy-MM-dd, from the hotel's today to EVENT_HORIZON_YEARS ahead (checked by the API). */
   date: eventDate,
   /** HH:mm (24 h) */
   time: eventTime,
@@ -297,6 +332,14 @@ export function fieldErrors(schema: z.ZodType, draft: unknown): FieldErrors {
   return errors;
 }
 
+/** What a draft is checked against besides itself. */
+export interface DraftContext {
+  /** The time zone of the hotel an event form has chosen: its dates run from that hotel's today. */
+  hotelTimeZone?: string;
+  /** The instant "today" is taken at (ms); now by default. */
+  now?: number;
+}
+
 /**
  * The form's draft checked as a whole: its parsed value (names lower-cased, trimmed) when it
  * passes, otherwise the message of each failing field — what the form shows under each input,
@@ -305,11 +348,25 @@ export function fieldErrors(schema: z.ZodType, draft: unknown): FieldErrors {
 export function checkContentDraft<F extends ContentForm>(
   form: F,
   draft: unknown,
+  context: DraftContext = {},
 ): DraftCheck<ContentFormValue<F>> {
   const schema = CONTENT_FORMS[form] as unknown as z.ZodType<ContentFormValue<F>>;
   const result = schema.safeParse(draft);
-  if (result.success) return { ok: true, value: result.data, errors: {} };
-  return { ok: false, errors: fieldErrors(schema, draft) };
+  const errors = result.success ? {} : fieldErrors(schema, draft);
+  const date = (draft as { date?: unknown } | null)?.date;
+  if (
+    (form === 'eventCreate' || form === 'eventModify') &&
+    context.hotelTimeZone !== undefined &&
+    !('date' in errors) &&
+    typeof date === 'string'
+  ) {
+    const issue = eventDateIssue(date.trim(), eventDateLimits(context.hotelTimeZone, context.now));
+    if (issue) errors.date = issue;
+  }
+  if (result.success && Object.keys(errors).length === 0) {
+    return { ok: true, value: result.data, errors: {} };
+  }
+  return { ok: false, errors };
 }
 
 // ── What the modify forms load (each with its version) ─────────────────────────────────────
@@ -348,6 +405,8 @@ export const editableHotel = z.object({
   state: z.string(),
   department: z.string(),
   city: z.string(),
+  /** IANA time zone. */
+  timeZone: z.string(),
   ...versioned,
 });
 export type EditableHotel = z.infer<typeof editableHotel>;

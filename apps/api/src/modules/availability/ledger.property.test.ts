@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { today } from '@devstay/shared/stay';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -90,9 +89,9 @@ test('the engine agrees with the model over random holds, bookings, cancellation
               userId: await insertGuest(t.db),
               idempotencyKey: randomUUID(),
               holdMinutes: 10,
-              today: today(),
+              now: new Date(),
               lines,
-              shownTotalCents: (await quoteCart(t.db, lines, today())).cartTotalCents,
+              shownTotalCents: (await quoteCart(t.db, lines)).cartTotalCents,
               limits: { holds: 3, units: 10, lapsedPerDay: 3 },
             }).then(
               (r) => r.booking.id,

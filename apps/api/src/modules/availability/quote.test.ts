@@ -1,9 +1,13 @@
 import type { CartQuote } from '@devstay/shared/contracts/booking';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { addDays } from '@devstay/shared/stay';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { inDays, roomWithStock } from '../../test/booking-fixtures.ts';
+import { insertGuest } from '../../test/fixtures.ts';
+import { checkout } from '../bookings/checkout.ts';
 import { nightlyDemand, takeUnits, unitsFree } from './ledger.ts';
+import { quoteCart } from './quote.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -158,5 +162,70 @@ describe('POST /api/cart/quote', () => {
       field: 'cartRoom.1.id',
       message: BOOKING_MESSAGES.roomMissing,
     });
+  });
+});
+
+describe("a check-in is past by its own hotel's calendar, never the server's", () => {
+  // 01:30 UTC on 10 March 2026: still the 9th in Buenos Aires (UTC−3), already the 10th in UTC
+  // and in Kiritimati (UTC+14), wherever this runs.
+  const now = new Date('2026-03-10T01:30:00Z');
+  const line = (id: number, checkIn: string) => ({
+    id,
+    checkIn,
+    checkOut: addDays(checkIn, 2),
+    cartQuantity: 1,
+  });
+  const past = (i: number) => ({
+    statusCode: 400,
+    field: `cartRoom.${i}.checkIn`,
+    message: 'The check-in date cannot be in the past',
+  });
+
+  test('the quote: each line against its own hotel, in a cart spanning zones', async () => {
+    const { room: ba } = await roomWithStock(t.db, 3);
+    const { room: kiritimati } = await roomWithStock(t.db, 3, 12_500, 'Pacific/Kiritimati');
+    const both = await quoteCart(
+      t.db,
+      [line(ba.id, '2026-03-09'), line(kiritimati.id, '2026-03-10')],
+      now,
+    );
+    expect(both.bookable).toBe(true);
+    await expect(quoteCart(t.db, [line(ba.id, '2026-03-08')], now)).rejects.toMatchObject(past(0));
+    // The 9th is today in Buenos Aires and yesterday in Kiritimati.
+    await expect(
+      quoteCart(t.db, [line(ba.id, '2026-03-09'), line(kiritimati.id, '2026-03-09')], now),
+    ).rejects.toMatchObject(past(1));
+  });
+
+  test('the checkout: the same rule, on the rooms it locks', async () => {
+    const { room: ba } = await roomWithStock(t.db, 3);
+    const { room: kiritimati } = await roomWithStock(t.db, 3, 12_500, 'Pacific/Kiritimati');
+    const book = async (lines: ReturnType<typeof line>[]) =>
+      checkout(t.db, {
+        userId: await insertGuest(t.db),
+        idempotencyKey: crypto.randomUUID(),
+        lines,
+        shownTotalCents: lines.length * 25_000,
+        holdMinutes: 10,
+        limits: { holds: 3, units: 10, lapsedPerDay: 3 },
+        now,
+      });
+    const made = await book([line(ba.id, '2026-03-09'), line(kiritimati.id, '2026-03-10')]);
+    expect(made.booking.status).toBe('pending');
+    await expect(book([line(ba.id, '2026-03-08')])).rejects.toMatchObject(past(0));
+    await expect(
+      book([line(ba.id, '2026-03-10'), line(kiritimati.id, '2026-03-09')]),
+    ).rejects.toMatchObject(past(1));
+  });
+
+  test('over HTTP: yesterday in Buenos Aires is refused, its today accepted', async () => {
+    // The test hotels are in Buenos Aires; inDays counts from its date, not this process's.
+    const { room } = await roomWithStock(t.db, 2);
+    const yesterday = await quote([line(room.id, inDays(-1))]);
+    expect(yesterday.statusCode).toBe(400);
+    expect(yesterday.json()).toMatchObject({ field: 'cartRoom.0.checkIn' });
+    expect(yesterday.json().message).toBe(BOOKING_MESSAGES.checkInPast);
+    const today = await quote([line(room.id, inDays(0))]);
+    expect(today.statusCode, today.body).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import type { CartLineKey } from '@devstay/shared/cart';
 import { MAX_PAYMENT_CENTS, MAX_STAY_NIGHTS, type RoomCategory } from '@devstay/shared/constants';
 import type { CartQuote, QuoteLine } from '@devstay/shared/contracts/booking';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
-import { nightsBetween, stayNights, stayPriceCents } from '@devstay/shared/stay';
+import { calendarDateIn, nightsBetween, stayNights, stayPriceCents } from '@devstay/shared/stay';
 import { formatUsd } from '@devstay/shared/text';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ImageRef } from '../../db/schema.ts';
@@ -21,6 +21,8 @@ export interface RoomForSale {
   hotelId: number;
   hotel: string;
   address: string;
+  /** The hotel's IANA time zone: a check-in is past when it is before the hotel's today. */
+  timeZone: string;
 }
 
 export async function roomsForSale(
@@ -40,6 +42,7 @@ export async function roomsForSale(
       hotelId: hotels.id,
       hotel: hotels.name,
       address: hotels.address,
+      timeZone: hotels.timeZone,
     })
     .from(rooms)
     .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
@@ -54,20 +57,35 @@ export async function roomsForSale(
 
 /**
  * The rules a cart line's dates must meet beyond its schema (which already checked the format
- * and check-out after check-in): not in the past (the server's calendar date), not too long.
- * 400 naming the field, e.g. `cartRoom.2.checkIn`.
+ * and check-out after check-in), before its room is read: not too long. 400 naming the field,
+ * e.g. `cartRoom.2.checkOut`.
  */
-export function checkCartDates(lines: readonly CartLineKey[], todayDate: string): void {
+export function checkStayLengths(lines: readonly CartLineKey[]): void {
   lines.forEach((line, i) => {
-    if (line.checkIn < todayDate) {
-      throw new HttpError(400, BOOKING_MESSAGES.checkInPast, `cartRoom.${i}.checkIn`);
-    }
     if (nightsBetween(line.checkIn, line.checkOut) > MAX_STAY_NIGHTS) {
       throw new HttpError(
         400,
         BOOKING_MESSAGES.stayTooLong(MAX_STAY_NIGHTS),
         `cartRoom.${i}.checkOut`,
       );
+    }
+  });
+}
+
+/**
+ * No line's check-in is in the past: before the calendar date, at `now`, of its own room's
+ * hotel, in that hotel's time zone (a cart may span hotels in several zones; the server's own
+ * zone plays no part). 400 naming the field, e.g. `cartRoom.2.checkIn`.
+ */
+export function checkCheckIns(
+  lines: readonly CartLineKey[],
+  roomOf: readonly RoomForSale[],
+  now: Date,
+): void {
+  lines.forEach((line, i) => {
+    const room = roomOf[i] as RoomForSale;
+    if (line.checkIn < calendarDateIn(room.timeZone, now)) {
+      throw new HttpError(400, BOOKING_MESSAGES.checkInPast, `cartRoom.${i}.checkIn`);
     }
   });
 }
@@ -156,9 +174,9 @@ export function priceCart(
 export async function quoteCart(
   db: Executor,
   lines: readonly CartLineKey[],
-  todayDate: string,
+  now: Date = new Date(),
 ): Promise<CartQuote> {
-  checkCartDates(lines, todayDate);
+  checkStayLengths(lines);
   if (lines.length === 0) {
     return {
       cartRoom: [],
@@ -176,6 +194,7 @@ export async function quoteCart(
       lines.map((l) => l.id),
     ),
   );
+  checkCheckIns(lines, roomOf, now);
   // yyyy-MM-dd strings sort as dates.
   const from = lines.map((l) => l.checkIn).sort()[0] as string;
   const to = lines

@@ -1,6 +1,5 @@
 import { cartBody, cartQuote } from '@devstay/shared/contracts/booking';
 import { errorBody } from '@devstay/shared/contracts/common';
-import { today } from '@devstay/shared/stay';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { quoteCart } from './quote.ts';
 
@@ -23,7 +22,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return quoteCart(app.db, request.body.cartRoom, today());
+      return quoteCart(app.db, request.body.cartRoom);
     },
   );
 };

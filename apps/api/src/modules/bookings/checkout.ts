@@ -11,7 +11,8 @@ import { crashPoint } from '../../lib/crash-point.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { nightlyDemand, type Tx, takeUnits } from '../availability/ledger.ts';
 import {
-  checkCartDates,
+  checkCheckIns,
+  checkStayLengths,
   type RoomForSale,
   requireRooms,
   roomsForSale,
@@ -32,8 +33,8 @@ export interface CheckoutInput {
   shownTotalCents: number;
   holdMinutes: number;
   limits: HoldLimits;
-  /** The server's calendar date. */
-  today: string;
+  /** When the checkout is made: each line's check-in is checked against its hotel's date then. */
+  now: Date;
 }
 
 export interface CheckoutResult {
@@ -123,7 +124,7 @@ const sameStays = (a: readonly string[], b: readonly string[]) =>
  * first request is still running is 409.
  */
 export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutResult> {
-  checkCartDates(input.lines, input.today);
+  checkStayLengths(input.lines);
   const asked = input.lines.map((l) =>
     stayKey({ roomId: l.id, checkIn: l.checkIn, checkOut: l.checkOut, quantity: l.cartQuantity }),
   );
@@ -152,6 +153,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
         { shareLock: true },
       ),
     );
+    checkCheckIns(input.lines, roomOf, input.now);
     input.lines.forEach((l, i) => {
       // More units than the room has can never be held, on any night.
       if (l.cartQuantity > (roomOf[i] as RoomForSale).stock) {

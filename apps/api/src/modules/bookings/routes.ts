@@ -12,7 +12,6 @@ import {
 import { errorBody } from '@devstay/shared/contracts/common';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
-import { today } from '@devstay/shared/stay';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { setTotalCount } from '../../lib/http.ts';
@@ -91,7 +90,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           lapsedPerDay: app.config.LAPSED_HOLDS_PER_DAY,
         },
         holdMinutes: app.config.BOOKING_HOLD_MINUTES,
-        today: today(),
+        now: new Date(),
       });
       reply.header('cache-control', 'no-store');
       return reply.status(result.replayed ? 200 : 201).send(result.booking);

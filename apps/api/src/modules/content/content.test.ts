@@ -1,6 +1,7 @@
 import * as contracts from '@devstay/shared/contracts/content';
 import { fieldErrors } from '@devstay/shared/contracts/content';
 import { CONTENT_MESSAGES } from '@devstay/shared/messages';
+import { addDays, calendarDateIn, eventDateMax } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -467,6 +468,122 @@ describe("a room's stock never goes below what is booked on a coming night", () 
       )
     ).rows;
     expect(ledger?.taken ?? 0).toBe(0);
+  });
+});
+
+// ── Time zones ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The two ends of the Earth's calendar: at any instant their dates differ (UTC+14 is 26 hours
+ * ahead of UTC−12), and the server's own date (whatever its zone) differs from at least one.
+ */
+const EAST = 'Etc/GMT-14';
+const WEST = 'Etc/GMT+12';
+
+describe("a hotel's time zone, and its today", () => {
+  /** A hotel made through the API in `timeZone`; answers its id. */
+  async function hotelIn(timeZone: string): Promise<number> {
+    const res = await send('superAdmin', 'POST', '/api/hotels', {
+      ...(await hotelCreate()),
+      timeZone,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().timeZone).toBe(timeZone);
+    return res.json().id;
+  }
+
+  test('kept per hotel: Buenos Aires unless named, shown to readers, an unknown zone is a 400', async () => {
+    const plain = await send('superAdmin', 'POST', '/api/hotels', await hotelCreate());
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json().timeZone).toBe('America/Argentina/Buenos_Aires');
+    const id = await hotelIn('Pacific/Kiritimati');
+    const detail = await send('visitor', 'GET', `/api/hotels/${id}`);
+    expect(detail.json().timeZone).toBe('Pacific/Kiritimati');
+    for (const zone of ['Mars/Olympus_Mons', '+03:00', 'UTC+3', '']) {
+      const bad = await send('superAdmin', 'POST', '/api/hotels', {
+        ...(await hotelCreate()),
+        timeZone: zone,
+      });
+      expect(bad.statusCode, zone).toBe(400);
+      expect(bad.json().fields).toEqual({
+        timeZone: zone ? CONTENT_MESSAGES.timeZoneInvalid : CONTENT_MESSAGES.timeZoneRequired,
+      });
+    }
+    // A modify changes it; one that leaves it out keeps it.
+    const loaded = await loadHotel(id);
+    const moved = await send('superAdmin', 'PUT', '/api/hotels', {
+      ...asModify(loaded),
+      timeZone: 'America/Los_Angeles',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().timeZone).toBe('America/Los_Angeles');
+    const withoutZone: Record<string, unknown> = asModify(moved.json());
+    delete withoutZone.timeZone;
+    const kept = await send('superAdmin', 'PUT', '/api/hotels', withoutZone);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().timeZone).toBe('America/Los_Angeles');
+    const wrong = await send('superAdmin', 'PUT', '/api/hotels', {
+      ...asModify(kept.json()),
+      timeZone: 'Nowhere/Town',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().field).toBe('timeZone');
+  });
+
+  test("an event's dates run from its own hotel's today to the horizon, in the hotel's zone", async () => {
+    const [east, west] = [await hotelIn(EAST), await hotelIn(WEST)];
+    const westToday = calendarDateIn(WEST);
+    const eastToday = calendarDateIn(EAST);
+    expect(westToday < eastToday).toBe(true);
+    const event = async (hotel: number, date: string) =>
+      send('superAdmin', 'POST', '/api/events', { ...(await eventCreate(hotel)), date });
+
+    const atWest = await event(west, westToday);
+    expect(atWest.statusCode, atWest.body).toBe(201);
+    // The same date is already past at the eastern hotel.
+    const pastAtEast = await event(east, westToday);
+    expect(pastAtEast.statusCode).toBe(400);
+    expect(pastAtEast.json()).toMatchObject({ field: 'date', message: CONTENT_MESSAGES.datePast });
+    expect((await event(east, eastToday)).statusCode).toBe(201);
+    // The horizon counts from the hotel's today too.
+    const westMax = eventDateMax(westToday, 2);
+    const tooFar = await event(west, addDays(westMax, 1));
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json()).toMatchObject({
+      field: 'date',
+      message: CONTENT_MESSAGES.dateTooFar(westMax),
+    });
+    expect((await event(east, addDays(westMax, 1))).statusCode).toBe(201);
+    // Moving the western event to the eastern hotel makes its date past there.
+    const moved = await send('superAdmin', 'PUT', '/api/events', {
+      ...asModify(atWest.json()),
+      idHotel: east,
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toMatchObject({ field: 'date', message: CONTENT_MESSAGES.datePast });
+  });
+
+  test("the stock check counts the nights from the room's hotel's today", async () => {
+    const [east, west] = [await hotelIn(EAST), await hotelIn(WEST)];
+    const eastRoom = await created(KINDS.rooms as Kind, east);
+    const westRoom = await created(KINDS.rooms as Kind, west);
+    const eastYesterday = addDays(calendarDateIn(EAST), -1);
+    const westToday = calendarDateIn(WEST);
+    await t.db.execute(sql`insert into room_nights (room_id, night, taken) values
+      (${eastRoom.id}, ${eastYesterday}, 5), (${westRoom.id}, ${westToday}, 5)`);
+    // Yesterday at the eastern hotel is past: it does not hold the stock up.
+    const eastLower = await send('superAdmin', 'PUT', '/api/rooms', {
+      ...asModify(eastRoom),
+      stock: 2,
+    });
+    expect(eastLower.statusCode, eastLower.body).toBe(200);
+    // Today at the western hotel is a coming night, whatever the server's date.
+    const westLower = await send('superAdmin', 'PUT', '/api/rooms', {
+      ...asModify(westRoom),
+      stock: 2,
+    });
+    expect(westLower.statusCode).toBe(409);
+    expect(westLower.json().message).toBe(CONTENT_MESSAGES.stockBelowBooked(5, westToday));
   });
 });
 

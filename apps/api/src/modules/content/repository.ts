@@ -7,6 +7,7 @@ import type {
   EditableRoomService,
   HotelPickerItem,
 } from '@devstay/shared/contracts/content';
+import { eventDateIssue, eventDateLimits } from '@devstay/shared/contracts/content';
 import { CONTENT_MESSAGES } from '@devstay/shared/messages';
 import { centsToPrice, compareText, searchKey } from '@devstay/shared/text';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -69,9 +70,28 @@ const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 // ── Checks of references ────────────────────────────────────────────────────────────────────
 
-export async function requireHotel(db: Executor, id: number, field: string): Promise<void> {
-  const [row] = await db.select({ id: hotels.id }).from(hotels).where(eq(hotels.id, id));
+/** The hotel a record names exists (400 naming `field` otherwise); answers its time zone. */
+export async function requireHotel(
+  db: Executor,
+  id: number,
+  field: string,
+): Promise<{ timeZone: string }> {
+  const [row] = await db
+    .select({ timeZone: hotels.timeZone })
+    .from(hotels)
+    .where(eq(hotels.id, id));
   if (!row) throw badRequest(CONTENT_MESSAGES.hotelMissing, field);
+  return row;
+}
+
+/**
+ * An event's date runs from its hotel's today (the calendar date in the hotel's time zone,
+ * whatever the server's) to the rolling horizon: 400 naming `date` otherwise, with the form's
+ * own messages.
+ */
+export function requireEventDate(date: string, timeZone: string, now = new Date()): void {
+  const issue = eventDateIssue(date, eventDateLimits(timeZone, now.getTime()));
+  if (issue) throw badRequest(issue, 'date');
 }
 
 export async function requireLocation(db: Executor, id: number): Promise<void> {
@@ -130,6 +150,7 @@ export async function editableHotel(db: Executor, id: number): Promise<EditableH
     state: row.state,
     department: row.department,
     city: row.city,
+    timeZone: h.timeZone,
     version: h.version,
   };
 }

@@ -18,7 +18,7 @@ import {
   roomServiceModifyBody,
 } from '@devstay/shared/contracts/content';
 import { CONTENT_MESSAGES, ERROR_MESSAGES } from '@devstay/shared/messages';
-import { today } from '@devstay/shared/stay';
+import { calendarDateIn } from '@devstay/shared/stay';
 import { priceToCents, searchKey } from '@devstay/shared/text';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -45,6 +45,7 @@ import {
   editableHotelService as readHotelService,
   editableRoom as readRoom,
   editableRoomService as readRoomService,
+  requireEventDate,
   requireHotel,
   requireLocation,
   roomServiceIds,
@@ -132,12 +133,15 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     values: Partial<(typeof events)['$inferInsert'] & (typeof hotelServices)['$inferInsert']>,
     change: (hotel: number) => CatalogueChange,
     read: (id: number) => Promise<R | undefined>,
+    /** A rule of the record against the hotel it is saved to (given that hotel's time zone). */
+    check?: (hotel: { timeZone: string }) => void,
   ): Promise<R> {
     const { table, what, name } = kind;
     const before = await app.db.transaction(async (tx) => {
       const row = await lockRow(tx, table, what, body.id, body.version);
       const stored = await hotelOf(tx, table, body.id);
-      if (body.idHotel !== stored) await requireHotel(tx, body.idHotel, 'idHotel');
+      const hotel = await requireHotel(tx, body.idHotel, 'idHotel');
+      check?.(hotel);
       const image = await resolveImageRefs(tx, body.image, row.image);
       await updateVersioned(tx, table, what, body.id, body.version, {
         ...values,
@@ -183,6 +187,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
             description: body.description,
             address: body.address,
             locationId: body.idLocation,
+            timeZone: body.timeZone,
           })
           .returning({ id: hotels.id });
         if (!row) throw new Error('hotel not inserted');
@@ -218,6 +223,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           description: body.description,
           address: body.address,
           locationId: body.idLocation,
+          ...(body.timeZone === undefined ? {} : { timeZone: body.timeZone }),
           updatedAt: new Date(),
         });
         await app.catalogue.invalidate({ hotel: body.id }, tx);
@@ -293,15 +299,17 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await app.db.transaction(async (tx) => {
         const row = await lockRow(tx, rooms, 'room', body.id, body.version);
         const [stored] = await tx
-          .select({ hotelId: rooms.hotelId, stock: rooms.stock })
+          .select({ hotelId: rooms.hotelId, stock: rooms.stock, timeZone: hotels.timeZone })
           .from(rooms)
+          .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
           .where(eq(rooms.id, body.id));
         if (!stored) throw notFound('Room');
         if (body.idHotel !== stored.hotelId) await requireHotel(tx, body.idHotel, 'idHotel');
         if (body.stock < stored.stock) {
           // The room row is locked (lockRow): checkouts share-lock it before taking units, so
-          // none is under way and none starts until this commits.
-          const busiest = await busiestNight(tx, body.id, today());
+          // none is under way and none starts until this commits. Nights before the hotel's
+          // today (in its time zone) are past.
+          const busiest = await busiestNight(tx, body.id, calendarDateIn(stored.timeZone));
           if (busiest && busiest.taken > body.stock) {
             throw new HttpError(
               409,
@@ -355,7 +363,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const id = await app.db.transaction(async (tx) => {
-        await requireHotel(tx, body.idHotel, 'idHotel');
+        const hotel = await requireHotel(tx, body.idHotel, 'idHotel');
+        requireEventDate(body.date, hotel.timeZone);
         const image = await resolveImageRefs(tx, body.image);
         const [row] = await tx
           .insert(events)
@@ -399,6 +408,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         { name, date, time, description },
         (hotel) => ({ event: request.body.id, hotel }),
         (id) => readEvent(app.db, id),
+        (hotel) => requireEventDate(date, hotel.timeZone),
       );
     },
   );

@@ -320,7 +320,7 @@ export async function hotelExists(db: Db, id: number): Promise<boolean> {
 export async function findHotelDetail(db: Db, id: number): Promise<HotelDetail | undefined> {
   const [hotelRows, roomRows, reviewRows] = await Promise.all([
     db
-      .select({ ...cardColumns, description: hotels.description })
+      .select({ ...cardColumns, description: hotels.description, timeZone: hotels.timeZone })
       .from(hotels)
       .innerJoin(locations, eq(locations.id, hotels.locationId))
       .where(eq(hotels.id, id)),
@@ -340,6 +340,7 @@ export async function findHotelDetail(db: Db, id: number): Promise<HotelDetail |
   return {
     ...toHotelCard(hotel),
     pictures: hotel.image.map(toImageItem),
+    timeZone: hotel.timeZone,
     description: hotel.description,
     Rooms: roomRows.map(toRoomSummary),
     Reviews: reviewRows.map((r) => ({

@@ -48,7 +48,12 @@ export async function findRoomDetail(db: Db, id: number): Promise<RoomDetail | u
     db
       .select({
         room: rooms,
-        hotel: { id: hotels.id, name: hotels.name, address: hotels.address },
+        hotel: {
+          id: hotels.id,
+          name: hotels.name,
+          address: hotels.address,
+          timeZone: hotels.timeZone,
+        },
       })
       .from(rooms)
       .innerJoin(hotels, eq(hotels.id, rooms.hotelId))

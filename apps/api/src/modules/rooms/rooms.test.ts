@@ -79,7 +79,12 @@ describe('GET /api/rooms/:id', () => {
           image: [image(`service-wifi-${token}`)],
         },
       ],
-      Hotels: { id: hotelId, name: `rooms ${token}`, address: 'carrera 7 # 12-30' },
+      Hotels: {
+        id: hotelId,
+        name: `rooms ${token}`,
+        address: 'carrera 7 # 12-30',
+        timeZone: 'America/Argentina/Buenos_Aires',
+      },
     });
   });
 

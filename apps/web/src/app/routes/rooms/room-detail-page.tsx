@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Grid.layer.css';
 import { isIsoDate } from '@devstay/shared/calendar-date';
-import { checkStay, defaultStay, today } from '@devstay/shared/stay';
+import { calendarDateIn, checkStay, defaultStay } from '@devstay/shared/stay';
 import { capitalize } from '@devstay/shared/text';
 import { Anchor, Badge, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
@@ -19,12 +19,19 @@ import { StayPanel } from '../../../features/rooms/components/stay-panel.tsx';
 import { isNotFound } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
-/** The stay to start from: dates handed over by a link when usable, else today → tomorrow. */
-function useInitialStay(): { checkIn: string; checkOut: string } {
-  const [params] = useSearchParams();
+interface Stay {
+  checkIn: string;
+  checkOut: string;
+}
+
+/**
+ * The stay to start from: dates handed over by a link when usable, else today → tomorrow, where
+ * today is the hotel's date in its time zone (`timeZone`), not the browser's.
+ */
+function initialStay(params: URLSearchParams, timeZone: string): Stay {
   const checkIn = params.get('checkIn') ?? '';
   const checkOut = params.get('checkOut') ?? '';
-  const todayDate = today();
+  const todayDate = calendarDateIn(timeZone);
   if (isIsoDate(checkIn) && isIsoDate(checkOut) && checkIn >= todayDate && checkIn < checkOut) {
     return { checkIn, checkOut };
   }
@@ -34,12 +41,18 @@ function useInitialStay(): { checkIn: string; checkOut: string } {
 /**
  * Whether one more unit of the room fits the stay, asked of the server's quote with the units
  * of the same stay already in the cart (spec §4: add to cart is blocked without availability).
+ * No stay yet (the room, and so its hotel's zone, still loading): nothing is asked.
  */
-function useStayAvailability(roomId: number, checkIn: string, checkOut: string) {
+function useStayAvailability(roomId: number, stay: Stay | null, timeZone: string | undefined) {
+  const checkIn = stay?.checkIn ?? '';
+  const checkOut = stay?.checkOut ?? '';
   const inCart =
     useCartLines().find((l) => l.id === roomId && l.checkIn === checkIn && l.checkOut === checkOut)
       ?.cartQuantity ?? 0;
-  const valid = roomId > 0 && checkStay(checkIn, checkOut, today()).ok;
+  const valid =
+    roomId > 0 &&
+    timeZone !== undefined &&
+    checkStay(checkIn, checkOut, calendarDateIn(timeZone)).ok;
   const quote = useCartQuote(
     valid ? [{ id: roomId, checkIn, checkOut, cartQuantity: inCart + 1 }] : [],
   );
@@ -53,9 +66,12 @@ export function RoomDetailPage() {
   const id = Number(rawId);
   const validId = Number.isInteger(id) && id > 0;
   const room = useRoom(id);
-  const initialStay = useInitialStay();
-  const [stay, setStay] = useState(initialStay);
-  const availability = useStayAvailability(validId ? id : 0, stay.checkIn, stay.checkOut);
+  const [params] = useSearchParams();
+  // The stay chosen on this page; until then, the starting one of the room's hotel.
+  const [chosen, setStay] = useState<Stay | null>(null);
+  const timeZone = room.data?.Hotels.timeZone;
+  const stay = chosen ?? (timeZone === undefined ? null : initialStay(params, timeZone));
+  const availability = useStayAvailability(validId ? id : 0, stay, timeZone);
   useDocumentTitle(
     room.data
       ? `${capitalize(room.data.name)} room`
@@ -64,7 +80,7 @@ export function RoomDetailPage() {
         : 'Room',
   );
 
-  if (!validId || room.isPending || room.isError) {
+  if (!validId || room.isPending || room.isError || !stay) {
     return (
       <DetailStateScreen
         query={room}

@@ -1,6 +1,12 @@
 import '@mantine/dates/styles.layer.css';
 import type { RoomDetail } from '@devstay/shared/contracts/catalogue';
-import { addDays, checkStay, nightsBetween, stayPriceCents, today } from '@devstay/shared/stay';
+import {
+  addDays,
+  calendarDateIn,
+  checkStay,
+  nightsBetween,
+  stayPriceCents,
+} from '@devstay/shared/stay';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -38,7 +44,8 @@ export function StayPanel({
   onChange,
   onAddToCart,
 }: StayPanelProps) {
-  const todayDate = today();
+  // The hotel's today, in its time zone: not the browser's date.
+  const todayDate = calendarDateIn(room.Hotels.timeZone);
   const name = capitalize(room.name);
   const nightlyCents = priceToCents(room.price);
   const check = checkStay(checkIn, checkOut, todayDate);
