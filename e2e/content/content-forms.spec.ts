@@ -155,6 +155,11 @@ test('a superAdmin creates a hotel through states, departments and cities', asyn
   await choose(page, 'State', state);
   await choose(page, 'Department', department);
   await choose(page, 'City', city);
+  // Its time zone: Buenos Aires unless another is picked.
+  const zone = page.getByRole('combobox', { name: 'Time zone', exact: true });
+  await expect(zone).toHaveValue('America/Argentina/Buenos_Aires');
+  await zone.fill('Kiritimati');
+  await page.getByRole('option', { name: 'Pacific/Kiritimati' }).click();
   await expectSoundPage(page, errors);
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, 'Hotel created successfully')).toBeVisible();
@@ -172,6 +177,9 @@ test('a superAdmin creates a hotel through states, departments and cities', asyn
   await expect(page.getByRole('slider', { name: 'Qualification' })).toHaveAttribute(
     'aria-valuenow',
     '5',
+  );
+  await expect(page.getByRole('combobox', { name: 'Time zone', exact: true })).toHaveValue(
+    'Pacific/Kiritimati',
   );
 });
 

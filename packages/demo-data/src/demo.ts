@@ -64,8 +64,9 @@ async function hasHotels(db: Db | Tx): Promise<boolean> {
 
 /**
  * Seeds the demo data when the hotels table is empty; otherwise does nothing.
- * `today` (yyyy-MM-dd, default the demo hotels' date: Buenos Aires's) anchors the event dates; `imageCacheDir` is the
- * cache of drawn pictures (default: a folder in the system's temporary directory; null: none).
+ * `today` (yyyy-MM-dd, default the demo hotels' date, in Buenos Aires) anchors the event dates;
+ * `imageCacheDir` is the cache of drawn pictures (default: a folder in the system's temporary
+ * directory; null: none).
  */
 export async function seedIfEmpty(
   db: Db,

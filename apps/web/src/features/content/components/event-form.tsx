@@ -2,7 +2,8 @@ import { DESCRIPTION_MAX } from '@devstay/shared/constants';
 import { eventDateLimits } from '@devstay/shared/contracts/content';
 import type { HotelRef } from '@devstay/shared/contracts/users';
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { useMemo } from 'react';
+import { useState } from 'react';
+import { useEditableHotel } from '../api/content-api.ts';
 import { type Draft, useContentDraft } from '../hooks/use-content-draft.ts';
 import { useSaveContent } from '../hooks/use-save-content.ts';
 import { descriptionField, nameField, textField } from './field-props.ts';
@@ -39,9 +40,14 @@ export function EventForm({
   images,
   onReload,
 }: EventFormProps) {
-  const draft = useContentDraft(form, initial);
+  // The chosen hotel's time zone: its dates run from that hotel's today, not the browser's.
+  const [idHotel, setIdHotel] = useState(() =>
+    typeof initial.idHotel === 'number' ? initial.idHotel : null,
+  );
+  const timeZone = useEditableHotel(idHotel).data?.timeZone;
+  const draft = useContentDraft(form, initial, timeZone);
   const save = useSaveContent(form, draft);
-  const limits = useMemo(() => eventDateLimits(), []);
+  const limits = eventDateLimits(timeZone);
   const e = draft.visibleErrors;
   return (
     <FormFrame
@@ -55,7 +61,10 @@ export function EventForm({
       <HotelField
         fixed={fixedHotel}
         value={typeof draft.draft.idHotel === 'number' ? draft.draft.idHotel : null}
-        onChange={(id) => draft.set('idHotel', id)}
+        onChange={(id) => {
+          draft.set('idHotel', id);
+          setIdHotel(id);
+        }}
         currentLabel={hotelLabel}
         error={e.idHotel}
       />

@@ -1,7 +1,15 @@
-import { DESCRIPTION_MAX, QUALIFICATION_MAX, QUALIFICATION_MIN } from '@devstay/shared/constants';
-import { Textarea, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Combobox.layer.css';
+import {
+  DESCRIPTION_MAX,
+  HOTEL_TIME_ZONE_DEFAULT,
+  QUALIFICATION_MAX,
+  QUALIFICATION_MIN,
+} from '@devstay/shared/constants';
+import { Select, Textarea, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
 import { type Draft, useContentDraft } from '../hooks/use-content-draft.ts';
 import { useSaveContent } from '../hooks/use-save-content.ts';
+import { timeZoneOptions } from '../utils/picker-options.ts';
 import { descriptionField, nameField, textField } from './field-props.ts';
 import { FormFrame } from './form-frame.tsx';
 import { type ImageSlot, imageList } from './image-slot.ts';
@@ -18,6 +26,7 @@ export function emptyHotelDraft(): Draft {
     state: '',
     department: '',
     idLocation: null,
+    timeZone: HOTEL_TIME_ZONE_DEFAULT,
   };
 }
 
@@ -33,6 +42,8 @@ export function HotelForm({ form, initial, images, onReload }: HotelFormProps) {
   const draft = useContentDraft(form, initial);
   const save = useSaveContent(form, draft);
   const e = draft.visibleErrors;
+  const timeZone = typeof draft.draft.timeZone === 'string' ? draft.draft.timeZone : '';
+  const zones = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
   return (
     <FormFrame
       onSubmit={save.submit}
@@ -71,6 +82,21 @@ export function HotelForm({ form, initial, images, onReload }: HotelFormProps) {
         idLocation={draft.draft.idLocation}
         onChange={(values) => draft.setMany(values)}
         errors={e}
+      />
+      <Select
+        label="Time zone"
+        description="The hotel's local time: its today (check-ins, event dates) follows it."
+        data={zones}
+        value={timeZone || null}
+        onChange={(value) => draft.set('timeZone', value ?? '')}
+        searchable
+        required
+        allowDeselect={false}
+        nothingFoundMessage="No time zone matches"
+        maxDropdownHeight={280}
+        comboboxProps={{ withinPortal: true }}
+        error={e.timeZone}
+        data-testid="time-zone-field"
       />
     </FormFrame>
   );

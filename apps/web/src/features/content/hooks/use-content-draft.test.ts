@@ -1,4 +1,5 @@
 import { CONTENT_MESSAGES as M } from '@devstay/shared/messages';
+import { calendarDateIn } from '@devstay/shared/stay';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { emptyRoomDraft } from '../components/room-form.tsx';
@@ -97,5 +98,29 @@ describe('draft state of a content form', () => {
     expect(result.current.visibleErrors).toEqual({});
     act(() => result.current.showAll());
     expect(result.current.visibleErrors.id).toBe(M.hotelRequired);
+  });
+
+  test("an event's date is checked against its hotel's today once the hotel's zone is known", () => {
+    // UTC−12 and UTC+14 are never on the same date: the western today is past in the east.
+    const westToday = calendarDateIn('Etc/GMT+12');
+    const event = {
+      name: 'Rust meetup',
+      idHotel: 7,
+      date: westToday,
+      time: '18:30',
+      image: [image],
+      description: 'Talks',
+    };
+    const { result, rerender } = renderHook(
+      ({ zone }: { zone?: string }) => useContentDraft('eventCreate', event, zone),
+      { initialProps: {} as { zone?: string } },
+    );
+    // Before the zone arrives, the date passes as today somewhere on Earth.
+    expect(result.current.canSubmit).toBe(true);
+    rerender({ zone: 'Etc/GMT+12' });
+    expect(result.current.canSubmit).toBe(true);
+    rerender({ zone: 'Etc/GMT-14' });
+    expect(result.current.canSubmit).toBe(false);
+    expect(result.current.check.errors).toEqual({ date: M.datePast });
   });
 });

@@ -3,6 +3,7 @@ import {
   type ContentFormValue,
   checkContentDraft,
   type DraftCheck,
+  type DraftContext,
   type FieldErrors,
 } from '@devstay/shared/contracts/content';
 import { useCallback, useMemo, useState } from 'react';
@@ -53,8 +54,12 @@ export function markSubmitted(state: DraftState): DraftState {
   return { ...state, submitted: true };
 }
 
-export function viewDraft<F extends ContentForm>(form: F, state: DraftState): DraftView<F> {
-  const check = checkContentDraft(form, state.draft);
+export function viewDraft<F extends ContentForm>(
+  form: F,
+  state: DraftState,
+  context: DraftContext = {},
+): DraftView<F> {
+  const check = checkContentDraft(form, state.draft, context);
   const visibleErrors: FieldErrors = {};
   for (const [field, message] of Object.entries(check.errors)) {
     if (state.submitted || state.touched.has(field)) visibleErrors[field] = message;
@@ -78,12 +83,20 @@ export interface ContentDraft<F extends ContentForm> extends DraftView<F> {
 
 /**
  * The state of one admin form (spec §4, Forms): a draft checked by the shared schema on every
- * change, its error map, and whether it may be submitted.
+ * change, its error map, and whether it may be submitted. `hotelTimeZone`: the zone of the
+ * hotel an event form has chosen, once known (its dates run from that hotel's today).
  */
-export function useContentDraft<F extends ContentForm>(form: F, initial: Draft): ContentDraft<F> {
+export function useContentDraft<F extends ContentForm>(
+  form: F,
+  initial: Draft,
+  hotelTimeZone?: string,
+): ContentDraft<F> {
   const [state, setState] = useState(() => initialDraftState(initial));
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const view = useMemo(() => viewDraft(form, state), [form, state]);
+  const view = useMemo(
+    () => viewDraft(form, state, { hotelTimeZone }),
+    [form, state, hotelTimeZone],
+  );
 
   const update = useCallback((field: string, fn: FieldUpdate) => {
     setState((s) => updateField(s, field, fn));

@@ -5,6 +5,7 @@ import {
   nameOptions,
   recordOptions,
   roomOptionLabel,
+  timeZoneOptions,
 } from './picker-options.ts';
 
 describe('picker options', () => {
@@ -46,5 +47,15 @@ describe('picker options', () => {
     expect(roomOptionLabel({ name: 'double', category: 'premium', price: 120 })).toBe(
       'Double — premium, $120',
     );
+  });
+
+  test("time zones: Intl's list with Buenos Aires, UTC and the current one, sorted", () => {
+    const zones = timeZoneOptions('Etc/GMT+12');
+    expect(zones).toContain('America/Argentina/Buenos_Aires');
+    expect(zones).toContain('UTC');
+    expect(zones).toContain('Etc/GMT+12');
+    expect(zones).toContain('Pacific/Kiritimati');
+    expect(zones).toEqual([...zones].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(new Set(zones).size).toBe(zones.length);
   });
 });

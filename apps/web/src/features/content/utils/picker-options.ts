@@ -1,3 +1,4 @@
+import { HOTEL_TIME_ZONE_DEFAULT } from '@devstay/shared/constants';
 import type {
   EditableEvent,
   EditableRoom,
@@ -51,4 +52,16 @@ export function recordOptions<T extends { id: number }>(
 /** Plain names (states, departments, room services) as sorted options, shown capitalised. */
 export function nameOptions(names: readonly string[]): PickerOption[] {
   return sortOptions(names.map((name) => ({ value: name, label: capitalize(name) })));
+}
+
+/**
+ * The time zones a hotel may take: every one this browser's Intl lists, the default (Buenos
+ * Aires, which Intl may list under its older name) and the hotel's current one, sorted.
+ */
+export function timeZoneOptions(current?: string): string[] {
+  const zones = new Set(Intl.supportedValuesOf('timeZone'));
+  zones.add(HOTEL_TIME_ZONE_DEFAULT);
+  zones.add('UTC');
+  if (current) zones.add(current);
+  return [...zones].sort((a, b) => a.localeCompare(b, 'en'));
 }

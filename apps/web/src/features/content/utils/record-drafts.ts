@@ -42,6 +42,7 @@ export function hotelDraft(hotel: EditableHotel): Draft {
     state: hotel.state,
     department: hotel.department,
     idLocation: hotel.idLocation,
+    timeZone: hotel.timeZone,
     version: hotel.version,
   };
 }
