@@ -59,9 +59,26 @@ export interface BookingScope {
   hotelIds: readonly number[];
 }
 
-/** See a booking: its guest, the admin of every hotel in it, the superAdmin. */
+/** See a booking: its guest, the superAdmin, and the admin of any of its hotels (their part). */
 export function canSeeBooking(user: SessionUser, booking: BookingScope): boolean {
-  return booking.userId === user.id || (isStaff(user) && canManageHotels(user, booking.hotelIds));
+  return bookingView(user, booking) !== null;
+}
+
+/**
+ * How much of a booking an account may read: all of it (`hotelId` undefined) for its guest and
+ * the superAdmin; for the admin of one of its hotels, that hotel's part only — its rooms, and
+ * totals and payment recomputed over them (a booking can span hotels, and one hotel's staff
+ * see no other hotel's money); null for anyone else.
+ */
+export function bookingView(
+  user: SessionUser,
+  booking: BookingScope,
+): { hotelId: number | undefined } | null {
+  if (booking.userId === user.id || user.rol === 'superAdmin') return { hotelId: undefined };
+  if (user.rol === 'admin' && user.hotelId !== null && booking.hotelIds.includes(user.hotelId)) {
+    return { hotelId: user.hotelId };
+  }
+  return null;
 }
 
 /** Cancel (and refund) a booking: staff of every hotel in it; guests do not cancel (spec §6). */

@@ -1,3 +1,4 @@
+import type { Booking } from '@devstay/shared/contracts/booking';
 import { errorBody } from '@devstay/shared/contracts/common';
 import { bookingIdParams, bookingReceipt } from '@devstay/shared/contracts/receipt';
 import { BOOKING_MESSAGES, GUARD_MESSAGES } from '@devstay/shared/messages';
@@ -5,11 +6,38 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { payments } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { canSeeBooking } from '../../lib/policies.ts';
+import { bookingView } from '../../lib/policies.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
 import { findBooking } from './repository.ts';
 
-/** One booking with its payment, for the receipt page the 'Hotel Receipt' e-mail links to. */
+/** `cents` × part ÷ whole, rounded down, exactly (the product can pass 2^53). */
+function shareOf(cents: number, part: number, whole: number): number {
+  if (whole <= 0 || part >= whole) return cents;
+  return Number((BigInt(cents) * BigInt(part)) / BigInt(whole));
+}
+
+/** The part of a booking at one hotel: its rooms there, and the totals over them alone. */
+function hotelPart(booking: Booking, hotelId: number): Booking {
+  const cartRoom = booking.cartRoom.filter((l) => l.idHotel === hotelId);
+  const cents = cartRoom.reduce((sum, l) => sum + l.totalCents, 0);
+  return {
+    ...booking,
+    cartRoom,
+    cartTotalQuantity: cartRoom.reduce((sum, l) => sum + l.cartQuantity, 0),
+    cartTotalCents: cents,
+    cartTotalAmount: cents / 100,
+  };
+}
+
+/**
+ * One booking with its payment, for the receipt page the 'Hotel Receipt' e-mail links to.
+ *
+ * The admin of one of its hotels reads that hotel's part (`bookingView`): its rooms, totals
+ * over them, and of the payment its status, the hotel's share of the amount and of what was
+ * refunded (in proportion to the rooms' amounts: the share is exact, the rooms' own sum, when
+ * the payment took the booking's total), and the card's brand and last four as before — what
+ * identifies the payment to the hotel, never another hotel's amounts.
+ */
 export const bookingReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/booking/:id',
@@ -20,8 +48,9 @@ export const bookingReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['booking'],
         summary: 'One booking with its payment (card brand and last four): the receipt',
         description:
-          'Its guest, the admin of every hotel in it and the superAdmin may read it; others 403. ' +
-          'An unknown id is 404.',
+          'Its guest and the superAdmin read all of it; the admin of one of its hotels reads ' +
+          'that hotel’s rooms, with the totals and the payment’s amount and refund over them ' +
+          'alone; others 403. An unknown id is 404.',
         params: bookingIdParams,
         response: {
           200: bookingReceipt,
@@ -37,7 +66,9 @@ export const bookingReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findBooking(app.db, request.params.id);
       if (!found) throw new HttpError(404, BOOKING_MESSAGES.bookingMissing, 'id', 'NOT_FOUND');
       const scope = { userId: found.user, hotelIds: found.cartRoom.map((l) => l.idHotel) };
-      if (!canSeeBooking(user, scope)) throw new HttpError(403, GUARD_MESSAGES.forbidden);
+      const view = bookingView(user, scope);
+      if (!view) throw new HttpError(403, GUARD_MESSAGES.forbidden);
+      const shown = view.hotelId === undefined ? found : hotelPart(found, view.hotelId);
       const [payment] = await app.db
         .select({
           status: payments.status,
@@ -51,9 +82,17 @@ export const bookingReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(payments.createdAt))
         .limit(1);
       reply.header('cache-control', 'private, no-store');
+      const share = (cents: number) => shareOf(cents, shown.cartTotalCents, found.cartTotalCents);
       return {
-        ...found,
-        payment: payment ? { ...payment, status: payment.status as never } : null,
+        ...shown,
+        payment: payment
+          ? {
+              ...payment,
+              amountCents: share(payment.amountCents),
+              refundedCents: share(payment.refundedCents),
+              status: payment.status as never,
+            }
+          : null,
       };
     },
   );

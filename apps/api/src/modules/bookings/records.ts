@@ -61,7 +61,11 @@ async function countBookings(db: Executor, where: SQL[]): Promise<number> {
   return result.rows[0]?.total ?? 0;
 }
 
-/** The records of `ids`, in that order; with `hotelId`, only the rooms at that hotel. */
+/**
+ * The records of `ids`, in that order; with `hotelId`, only the rooms at that hotel, and the
+ * totals (rooms, amount) over those rooms alone: a booking spanning hotels shows one hotel's
+ * staff that hotel's part, never the others' money.
+ */
 export async function bookingRecords(
   db: Executor,
   ids: readonly string[],
@@ -91,10 +95,11 @@ export async function bookingRecords(
     check_out: string;
     quantity: number;
     nightly_cents: number;
+    total_cents: number;
     new_stock: number;
   }>(sql`
     select l.booking_id, l.room_id as id, r.name, l.hotel_id as id_hotel, h.name as hotel,
-      h.address, l.check_in, l.check_out, l.quantity, l.nightly_cents,
+      h.address, l.check_in, l.check_out, l.quantity, l.nightly_cents, l.total_cents,
       (r.stock - coalesce((
         select max(rn.taken) from room_nights rn
         where rn.room_id = l.room_id and rn.night >= l.check_in and rn.night < l.check_out
@@ -106,9 +111,15 @@ export async function bookingRecords(
       ${hotelId === undefined ? sql`` : sql`and l.hotel_id = ${hotelId}`}
     order by l.id`);
   const roomsOf = new Map<string, BookedRoom[]>();
+  const shownTotals = new Map<string, { quantity: number; cents: number }>();
   for (const l of lines.rows) {
     const list = roomsOf.get(l.booking_id) ?? [];
     roomsOf.set(l.booking_id, list);
+    const shown = shownTotals.get(l.booking_id) ?? { quantity: 0, cents: 0 };
+    shownTotals.set(l.booking_id, {
+      quantity: shown.quantity + l.quantity,
+      cents: shown.cents + l.total_cents,
+    });
     list.push({
       id: l.id,
       name: l.name,
@@ -126,14 +137,19 @@ export async function bookingRecords(
   return ids.flatMap((id) => {
     const head = byId.get(id);
     if (!head) return [];
+    // The whole booking's totals, or those of the rooms shown when narrowed to one hotel.
+    const totals =
+      hotelId === undefined
+        ? { quantity: head.total_quantity, cents: head.total_cents }
+        : (shownTotals.get(id) ?? { quantity: 0, cents: 0 });
     return [
       {
         id,
         status: head.status,
         user: head.user_id,
         date: head.date,
-        cartTotalQuantity: head.total_quantity,
-        cartTotalAmount: head.total_cents / 100,
+        cartTotalQuantity: totals.quantity,
+        cartTotalAmount: totals.cents / 100,
         cartRoom: roomsOf.get(id) ?? [],
       },
     ];

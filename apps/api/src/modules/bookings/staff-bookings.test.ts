@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Booking, BookingRecord } from '@devstay/shared/contracts/booking';
+import type { BookingReceipt } from '@devstay/shared/contracts/receipt';
 import { IDEMPOTENCY_KEY_HEADER, TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -380,5 +381,136 @@ describe('GET /api/booking: filters, sort and pages on the server', () => {
       paged.push(...idsOf(res));
     }
     expect(paged).toEqual(full);
+  });
+});
+
+describe('a booking spanning hotels: each hotel’s admin sees that hotel’s rooms and money alone', () => {
+  // Two rooms at hotel A ($100 a night, 2 nights: $400) and one at hotel B ($200 a night,
+  // 3 nights: $600), booked and paid as one cart: $1,000 for 3 rooms.
+  let spanning: Booking;
+  beforeAll(async () => {
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/booking',
+      headers: { ...withSession(cookie.user), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      payload: await checkoutPayload(t.app, [
+        { id: roomA, checkIn: inDays(40), checkOut: inDays(42), cartQuantity: 2 },
+        { id: roomB, checkIn: inDays(40), checkOut: inDays(43), cartQuantity: 1 },
+      ]),
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/card',
+      headers: { ...withSession(cookie.user), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      payload: { booking: booked.json().id, card: VISA },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    spanning = paid.json().booking as Booking;
+    expect(spanning).toMatchObject({ cartTotalQuantity: 3, cartTotalCents: 100_000 });
+  });
+
+  /** What each reader should see: the hotels of the rooms, the rooms, the amount in cents. */
+  const SEES: Record<
+    'adminA' | 'adminB' | 'superAdmin' | 'user',
+    () => [number[], number, number]
+  > = {
+    adminA: () => [[hotelA], 2, 40_000],
+    adminB: () => [[hotelB], 1, 60_000],
+    superAdmin: () => [[hotelA, hotelB], 3, 100_000],
+    user: () => [[hotelA, hotelB], 3, 100_000],
+  };
+
+  const listed = async (actor: Actor) => {
+    const url = actor === 'user' ? `/api/booking/user/${guestId}` : '/api/booking?pageSize=100';
+    const res = await get(url, actor);
+    expect(res.statusCode, res.body).toBe(200);
+    const record = (res.json() as BookingRecord[]).find((b) => b.id === spanning.id);
+    if (!record) throw new Error(`${actor} does not list the booking`);
+    return record;
+  };
+
+  test.each(['adminA', 'adminB', 'superAdmin', 'user'] as const)(
+    'the bookings table (the guest: their history) as %s',
+    async (actor) => {
+      const [hotels, quantity, cents] = SEES[actor]();
+      const record = await listed(actor);
+      expect(record.cartRoom.map((r) => r.idHotel)).toEqual(hotels);
+      expect(record.cartTotalQuantity).toBe(quantity);
+      expect(record.cartTotalAmount).toBe(cents / 100);
+    },
+  );
+
+  test.each(['adminA', 'adminB', 'superAdmin', 'user'] as const)(
+    'the receipt as %s',
+    async (actor) => {
+      const [hotels, quantity, cents] = SEES[actor]();
+      const res = await get(`/api/booking/${spanning.id}`, actor);
+      expect(res.statusCode, res.body).toBe(200);
+      const receipt = res.json<BookingReceipt>();
+      expect(receipt.cartRoom.map((r) => r.idHotel)).toEqual(hotels);
+      expect(receipt).toMatchObject({
+        cartTotalQuantity: quantity,
+        cartTotalCents: cents,
+        cartTotalAmount: cents / 100,
+        // The hotel's share of the payment; the card as every reader saw it before.
+        payment: {
+          status: 'captured',
+          amountCents: cents,
+          refundedCents: 0,
+          cardBrand: 'visa',
+          cardLast4: '4242',
+        },
+      });
+    },
+  );
+
+  test('an admin of neither hotel, and another guest, may not read the receipt', async () => {
+    const { hotel: elsewhere } = await roomWithStock(t.db, 1);
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: withSession(cookie.superAdmin),
+      payload: {
+        email: `admin.c.${randomUUID()}@devstay.dev`,
+        password: 'admin-c-pass',
+        idHotel: elsewhere.id,
+      },
+    });
+    expect(admin.statusCode, admin.body).toBe(201);
+    const adminC = await signIn(t.app, admin.json().email, 'admin-c-pass');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/booking/${spanning.id}`,
+      headers: withSession(adminC),
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await get(`/api/booking/${spanning.id}`, 'otherUser')).statusCode).toBe(403);
+  });
+
+  test('cancelled: one hotel’s admin may not cancel it all; the superAdmin’s answer is whole, and each admin then reads their share refunded', async () => {
+    const refused = await cancel('adminA', spanning.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'OTHER_HOTEL' });
+    const res = await cancel('superAdmin', spanning.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'cancelled',
+      cartTotalQuantity: 3,
+      cartTotalAmount: 1000,
+      refund: { status: 'refunded' },
+    });
+    for (const actor of ['adminA', 'adminB', 'superAdmin', 'user'] as const) {
+      const [, quantity, cents] = SEES[actor]();
+      const record = await listed(actor);
+      expect(record).toMatchObject({ status: 'cancelled', cartTotalQuantity: quantity });
+      expect(record.cartTotalAmount).toBe(cents / 100);
+      const receipt = (await get(`/api/booking/${spanning.id}`, actor)).json<BookingReceipt>();
+      expect(receipt.payment).toMatchObject({
+        status: 'refunded',
+        amountCents: cents,
+        refundedCents: cents,
+      });
+    }
   });
 });
