@@ -10,7 +10,7 @@ const RECEIPT_SUBJECT = 'Hotel Receipt';
 const VISA = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0002';
 
-/** A calendar date `days` from today, yyyy-MM-dd (UTC, as the server's today). */
+/** A calendar date `days` from today in UTC, yyyy-MM-dd: weeks ahead, so in any hotel's zone. */
 function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
