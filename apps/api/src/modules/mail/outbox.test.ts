@@ -166,24 +166,24 @@ describe('several processes and restarts', () => {
   });
 
   test('a server slower than the lease gets each message once, from the worker holding its claim', async () => {
-    // Two workers on their own connections; the server takes 1.5 s to accept a message, and a
-    // claim lasts 0.6 s unrenewed. A worker that claims a batch once and never checks its claim
+    // Two workers on their own connections; the server takes 2 s to accept a message, and a
+    // claim lasts 1 s unrenewed. A worker that claims a batch once and never checks its claim
     // again sends every message twice here: A claims the three and sends the first; while the
     // server is slow all three leases lapse, B claims them and sends them — the first one too,
     // while A still awaits the server's answer — and A, once answered, goes on with the next
     // rows of its batch although B sent them already. The claim must be taken just before the
     // send, renewed while it runs, and checked (the attempt number is its fencing token) before
     // the outcome is recorded.
-    smtp.delayMs.data = 1500;
+    smtp.delayMs.data = 2000;
     const subjects = ['Slow 1', 'Slow 2', 'Slow 3'];
     const ids: string[] = [];
     for (const s of subjects) ids.push(await enqueueMail(t.db, message('slow@example.dev', s)));
-    worker({ db: ownConnection(), leaseMs: 600, batchSize: 3 });
+    worker({ db: ownConnection(), leaseMs: 1000, batchSize: 3 });
     await until(
       async () => (await row(ids[0] ?? '')).attempts,
       (n) => n === 1,
     );
-    worker({ db: ownConnection(), leaseMs: 600, batchSize: 3 });
+    worker({ db: ownConnection(), leaseMs: 1000, batchSize: 3 });
     const rows = await until(
       () => Promise.all(ids.map(row)),
       (all) => all.every((r) => r.status === 'sent'),
@@ -191,7 +191,7 @@ describe('several processes and restarts', () => {
     );
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
     // Long enough for a stale claim's send to reach the server.
-    await new Promise((r) => setTimeout(r, 2000));
+    await new Promise((r) => setTimeout(r, 2500));
     const got = smtp.received
       .map((m) => m.parsed.subject ?? '')
       .filter((s) => s.startsWith('Slow '))

@@ -19,7 +19,7 @@ beforeAll(async () => {
   const databaseUrl = await createTestDatabase();
   db = createDb(databaseUrl, 2);
   smtp = await startSmtpServer();
-  const env = { SMTP_URL: smtp.url, MAIL_LEASE_MS: '600', MAIL_POLL_MS: '50' };
+  const env = { SMTP_URL: smtp.url, MAIL_LEASE_MS: '1000', MAIL_POLL_MS: '50' };
   servers.push(
     ...(await Promise.all([
       startServerProcess(databaseUrl, env),
@@ -36,13 +36,13 @@ afterAll(async () => {
 
 describe('two server processes and a slow SMTP server', () => {
   test('each message arrives once, though every send outlasts a lease', async () => {
-    // The server answers each message 1.5 s after its end; a claim lasts 0.6 s unless renewed.
+    // The server answers each message 2 s after its end; a claim lasts 1 s unless renewed.
     // Claimed as a batch and never checked again, the messages' claims lapse while the server is
     // slow: the other process claims and sends them — the one being sent too — and the first,
     // once answered, sends the rest of its batch all the same. Claimed one at a time, renewed
     // while sent and checked before the outcome is recorded, each is sent once by one process,
     // and no claim lapses while its process lives.
-    smtp.delayMs.data = 1500;
+    smtp.delayMs.data = 2000;
     const subjects = Array.from({ length: 5 }, (_, i) => `Receipt ${i}`);
     const started = performance.now();
     await db.transaction(async (tx) => {
@@ -66,10 +66,10 @@ describe('two server processes and a slow SMTP server', () => {
     }
     const ms = Math.round(performance.now() - started);
     // Long enough for a stale claim's send to reach the server.
-    await new Promise((r) => setTimeout(r, 2000));
+    await new Promise((r) => setTimeout(r, 2500));
     const rows = await outbox();
     console.info(
-      `${subjects.length} messages at 1.5 s each over 2 processes: all sent in ${ms} ms, ` +
+      `${subjects.length} messages at 2 s each over 2 processes: all sent in ${ms} ms, ` +
         `claims per message ${JSON.stringify(rows.map((r) => r.attempts))}`,
     );
     const got = smtp.received.map((m) => m.parsed.subject ?? '').sort();
