@@ -1,0 +1,82 @@
+// Every screen's address, in one place: the route table (src/app/router.tsx) is built from it
+// and every link, redirect and back button names its target through it. It lives in src/lib,
+// not src/app, because features link to screens too (cards, menus) and may not import the app.
+
+/** A record's id as it appears in an address. */
+type Id = number | string;
+
+/** A stay handed from one screen to the next (e.g. an event's day to its hotel's rooms). */
+export interface StayDates {
+  checkIn: string;
+  checkOut: string;
+}
+
+/** `?checkIn=…&checkOut=…`, as the hotel and room screens read it; empty without a stay. */
+function staySearch(stay: StayDates | undefined): string {
+  return stay ? `?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}` : '';
+}
+
+/** The address of each screen; a function for those with a parameter. */
+export const paths = {
+  landing: '/',
+  /** The hotel list (spec §2.1: "home" is the catalogue, the landing page is `/`). */
+  hotels: '/home',
+  events: '/home/Events',
+  hotel: (id: Id, stay?: StayDates) => `/hotel/${encodeURIComponent(id)}${staySearch(stay)}`,
+  room: (id: Id, stay?: StayDates) => `/hotel/room/${encodeURIComponent(id)}${staySearch(stay)}`,
+  cart: '/cart',
+  payment: '/home/stripe',
+  receipt: (bookingId: Id) => `/bookings/${encodeURIComponent(bookingId)}/receipt`,
+
+  about: '/about',
+  terms: '/terms',
+  privacy: '/privacy',
+
+  login: '/login',
+  register: '/register',
+  /** Asks for the password-reset e-mail. */
+  forgotPassword: '/reset',
+  /** Where the reset e-mail's link leads: sets the new password. */
+  resetPassword: '/reset-password',
+
+  userProfile: '/profileusers',
+  editUser: '/profileusers/EditUser',
+  bookingHistory: '/profileusers/bookingHistory',
+
+  adminProfile: '/profileAdmin',
+  adminForms: '/profileAdmin/formsAdmin',
+  superAdminDashboard: '/profileSuperAdmin',
+  superAdminForms: '/profileSuperAdmin/formsSuperAdmin',
+  adminTable: '/profileSuperAdmin/adminTable',
+  registerAdmin: '/profileSuperAdmin/registerAdmin',
+  editAdmin: (adminId: Id) => `/profileSuperAdmin/editAdmin/${encodeURIComponent(adminId)}`,
+  userTable: '/userTable',
+  stock: '/stock',
+
+  /** The content forms of a hotel's staff (spec §2.12, §2.13). */
+  content: {
+    createHotels: '/home/createHotels',
+    modifyHotel: '/home/ModifyHotel',
+    createRooms: '/home/createRooms',
+    modifyRooms: '/home/ModifyRooms',
+    createHotelServices: '/home/createServHotels',
+    modifyHotelServices: '/home/modifyServHotels',
+    createRoomServices: '/home/createServRooms',
+    modifyRoomServices: '/home/modifyServRooms',
+    createEvents: '/home/createEvents',
+    modifyEvents: '/home/modifyEvents',
+  },
+} as const;
+
+/** The route table's patterns of the screens whose address has a parameter. */
+export const pathPatterns = {
+  hotel: '/hotel/:id',
+  room: '/hotel/room/:id',
+  receipt: '/bookings/:id/receipt',
+  editAdmin: '/profileSuperAdmin/editAdmin/:id',
+} as const;
+
+/** The login screen, told to come back to `here` (path and query) once signed in. */
+export function loginReturningTo(here: string): string {
+  return `${paths.login}?next=${encodeURIComponent(here)}`;
+}
