@@ -5,7 +5,7 @@
  * seed and processes starting together seed once.
  */
 
-import type { Db } from '@devstay/api/db/client';
+import type { Db, Executor, Tx } from '@devstay/api/db/client';
 import {
   events,
   hotelServices,
@@ -53,9 +53,7 @@ export interface SeedCounts {
   images: number;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-async function hasHotels(db: Db | Tx): Promise<boolean> {
+async function hasHotels(db: Executor): Promise<boolean> {
   const result = await db.execute<{ found: boolean }>(
     sql`select exists (select 1 from hotels) as found`,
   );

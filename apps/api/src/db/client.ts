@@ -3,6 +3,10 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** An open transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or an open transaction. */
+export type Executor = Db | Tx;
 
 // `date` columns stay 'yyyy-MM-dd' strings: a stay date is never turned into an instant.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);

@@ -1,11 +1,6 @@
 import { stayNights } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-
-/** An open transaction. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** The database or an open transaction. */
-export type Executor = Db | Tx;
+import type { Executor, Tx } from '../../db/client.ts';
 
 /** Units of one room for one stay: the nights [checkIn, checkOut). */
 export interface StayUnits {

@@ -5,10 +5,11 @@ import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/message
 import { calendarDateIn, nightsBetween, stayNights, stayPriceCents } from '@devstay/shared/stay';
 import { formatUsd } from '@devstay/shared/text';
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import type { ImageRef } from '../../db/schema.ts';
 import { hotels, rooms } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { type Executor, takenByNight } from './ledger.ts';
+import { takenByNight } from './ledger.ts';
 
 /** What pricing and availability need of a room. */
 export interface RoomForSale {

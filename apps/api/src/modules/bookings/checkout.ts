@@ -6,10 +6,10 @@ import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/message
 import { stayPriceCents } from '@devstay/shared/stay';
 import { formatUsd } from '@devstay/shared/text';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { crashPoint } from '../../lib/crash-point.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { nightlyDemand, type Tx, takeUnits } from '../availability/ledger.ts';
+import { nightlyDemand, takeUnits } from '../availability/ledger.ts';
 import {
   checkCheckIns,
   checkStayLengths,

@@ -3,7 +3,7 @@ import type { BookingStatus } from '@devstay/shared/constants';
 
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../availability/ledger.ts';
+import type { Executor } from '../../db/client.ts';
 
 /**
  * Confirmed and cancelled bookings as the booking history and the bookings table show them

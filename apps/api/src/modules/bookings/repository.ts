@@ -1,14 +1,9 @@
 import type { BookingStatus } from '@devstay/shared/constants';
 import type { Booking, BookingLine } from '@devstay/shared/contracts/booking';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
 import { bookingLines, bookings } from '../../db/schema.ts';
-import {
-  type Executor,
-  nightlyDemand,
-  releaseUnits,
-  type StayUnits,
-  type Tx,
-} from '../availability/ledger.ts';
+import { nightlyDemand, releaseUnits, type StayUnits } from '../availability/ledger.ts';
 
 /** A booking row as checkout and payment need it. */
 export interface BookingRow {

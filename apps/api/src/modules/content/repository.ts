@@ -11,7 +11,7 @@ import { eventDateIssue, eventDateLimits } from '@devstay/shared/contracts/conte
 import { CONTENT_MESSAGES } from '@devstay/shared/messages';
 import { centsToPrice, compareText, searchKey } from '@devstay/shared/text';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import {
   events,
   hotelServices,
@@ -22,8 +22,7 @@ import {
   rooms,
 } from '../../db/schema.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
-import type { Executor, Tx } from '../availability/ledger.ts';
-import { containsPattern } from '../hotels/repository.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { toImageItem } from '../images/image-item.ts';
 
 /** Lists of the modify pickers: by name ignoring accents and case, then id. */

@@ -23,6 +23,7 @@ import { priceToCents, searchKey } from '@devstay/shared/text';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Tx } from '../../db/client.ts';
 import {
   events,
   hotelServices,
@@ -36,7 +37,7 @@ import { HttpError, notFound } from '../../lib/errors.ts';
 import { canCreateHotel, canManageRoomServices, rolesWhere } from '../../lib/policies.ts';
 import { access } from '../../plugins/authorization.ts';
 import type { CatalogueChange } from '../../plugins/catalogue-cache.ts';
-import { busiestNight, type Tx } from '../availability/ledger.ts';
+import { busiestNight } from '../availability/ledger.ts';
 import { deleteUnusedPictures, droppedPictures, resolveImageRefs } from '../images/references.ts';
 import {
   hotelOf,

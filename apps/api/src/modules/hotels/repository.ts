@@ -4,6 +4,7 @@ import { searchKey } from '@devstay/shared/text';
 import { asc, desc, eq, exists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { hotels, type ImageRef, locations, reviews, rooms } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { toImageItem } from '../images/image-item.ts';
 import { cityColumns, sortCities } from '../locations/repository.ts';
 import { toRoomSummary } from '../rooms/repository.ts';
@@ -22,11 +23,6 @@ export interface HotelSearch {
 export interface HotelPage {
   items: HotelCard[];
   total: number;
-}
-
-/** A LIKE pattern that finds `text` anywhere, with `\`, `%` and `_` taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 /** Columns of a hotel card (drizzle), with its location joined. */

@@ -5,10 +5,9 @@
 import type { ImageRefInput } from '@devstay/shared/contracts/content';
 import { CONTENT_MESSAGES } from '@devstay/shared/messages';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { ImageRef } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { Executor } from '../availability/ledger.ts';
 import type { ImageStorage } from './storage.ts';
 
 /** A PostgreSQL text[] literal of ids (quoted, so commas and braces in one stay inside it). */

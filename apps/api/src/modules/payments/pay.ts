@@ -1,10 +1,10 @@
 import type { Booking, PaymentResult } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { crashPoint } from '../../lib/crash-point.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { nightlyDemand, type Tx, takeUnits } from '../availability/ledger.ts';
+import { nightlyDemand, takeUnits } from '../availability/ledger.ts';
 import {
   type BookingRow,
   bookingStays,

@@ -1,7 +1,7 @@
 import type { PaymentStatus } from '@devstay/shared/constants';
 import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
 import { bookings, paymentEvents, payments } from '../../db/schema.ts';
-import type { Executor, Tx } from '../availability/ledger.ts';
 import type { ChargeOutcome } from './provider.ts';
 
 export interface PaymentRow {

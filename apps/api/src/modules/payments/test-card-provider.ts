@@ -8,8 +8,8 @@ import {
   passesLuhn,
 } from '@devstay/shared/card';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { testCardCharges } from '../../db/schema.ts';
-import type { Executor } from '../availability/ledger.ts';
 import {
   type ChargeOutcome,
   type ChargeRequest,
