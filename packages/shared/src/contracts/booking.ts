@@ -225,6 +225,11 @@ export const bookingRecord = z.object({
   cartTotalAmount: z.number(),
   /** The rooms; for an admin, those of their hotel only. */
   cartRoom: z.array(bookedRoom),
+  /**
+   * Whether the account asking may cancel it now: confirmed, and asked by the staff of every
+   * hotel in it (an admin of one hotel of a booking that spans hotels may not).
+   */
+  cancellable: z.boolean(),
 });
 export type BookingRecord = z.infer<typeof bookingRecord>;
 export const bookingRecords = z.array(bookingRecord);

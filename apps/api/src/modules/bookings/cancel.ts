@@ -3,6 +3,7 @@ import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/policies.ts';
 import { nightlyDemand, releaseUnits } from '../availability/ledger.ts';
 import { type PaymentDeps, refund } from '../payments/pay.ts';
 import { ProviderUnavailableError, RefundRefusedError } from '../payments/provider.ts';
@@ -14,6 +15,8 @@ export interface CancelInput {
   bookingId: string;
   /** The guest the caller names (spec §7.3 `user`): must be the booking's. */
   userId: string;
+  /** Who cancels (the answer is theirs). */
+  viewer: SessionUser;
   /** Limit the answer's rooms to this hotel (an admin's). */
   hotelId?: number;
 }
@@ -85,7 +88,7 @@ export async function cancelBooking(
       }
     }
   }
-  const [record] = await bookingRecords(deps.db, [input.bookingId], input.hotelId);
+  const [record] = await bookingRecords(deps.db, [input.bookingId], input.viewer, input.hotelId);
   if (!record) throw notFound('Booking');
   return { ...record, refund: outcome };
 }

@@ -4,6 +4,7 @@ import type { BookingStatus } from '@devstay/shared/constants';
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { canCancelBooking, type SessionUser } from '../../lib/policies.ts';
 
 /**
  * Confirmed and cancelled bookings as the booking history and the bookings table show them
@@ -33,6 +34,7 @@ const ORDER: Record<BookingSort | 'newest', SQL> = {
 export async function listBookings(
   db: Executor,
   filter: BookingFilter,
+  viewer: SessionUser,
 ): Promise<{ items: BookingRecord[]; total: number }> {
   const where = [sql`b.status in ('confirmed', 'cancelled')`];
   if (filter.hotelId !== undefined) where.push(sql`l.hotel_id = ${filter.hotelId}`);
@@ -49,7 +51,7 @@ export async function listBookings(
     limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`);
   const ids = page.rows.map((r) => r.id);
   const total = page.rows[0]?.total ?? (filter.page > 1 ? await countBookings(db, where) : 0);
-  return { items: await bookingRecords(db, ids, filter.hotelId), total };
+  return { items: await bookingRecords(db, ids, viewer, filter.hotelId), total };
 }
 
 /** The count alone, for a page past the end (the window count has no row to ride on). */
@@ -69,6 +71,7 @@ async function countBookings(db: Executor, where: SQL[]): Promise<number> {
 export async function bookingRecords(
   db: Executor,
   ids: readonly string[],
+  viewer: SessionUser,
   hotelId?: number,
 ): Promise<BookingRecord[]> {
   if (ids.length === 0) return [];
@@ -80,10 +83,12 @@ export async function bookingRecords(
     date: string;
     total_quantity: number;
     total_cents: number;
+    hotel_ids: number[];
   }>(sql`
-    select id, status, user_id, to_char(created_at, 'YYYY-MM-DD') as date,
-      total_quantity, total_cents
-    from bookings where id = any(${idList})`);
+    select b.id, b.status, b.user_id, to_char(b.created_at, 'YYYY-MM-DD') as date,
+      b.total_quantity, b.total_cents,
+      array(select distinct l.hotel_id from booking_lines l where l.booking_id = b.id) as hotel_ids
+    from bookings b where b.id = any(${idList})`);
   const lines = await db.execute<{
     booking_id: string;
     id: number;
@@ -151,6 +156,9 @@ export async function bookingRecords(
         cartTotalQuantity: totals.quantity,
         cartTotalAmount: totals.cents / 100,
         cartRoom: roomsOf.get(id) ?? [],
+        cancellable:
+          head.status === 'confirmed' &&
+          canCancelBooking(viewer, { userId: head.user_id, hotelIds: head.hotel_ids }),
       },
     ];
   });

@@ -124,7 +124,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const page =
         user.rol !== 'superAdmin' && user.hotelId === null
           ? { items: [], total: 0 }
-          : await listBookings(app.db, { ...rest, hotelId });
+          : await listBookings(app.db, { ...rest, hotelId }, user);
       setTotalCount(reply, page.total);
       reply.header('cache-control', 'no-store');
       return page.items;
@@ -145,10 +145,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await listBookings(app.db, {
-        ...request.query,
-        userId: request.params.uid,
-      });
+      const page = await listBookings(
+        app.db,
+        { ...request.query, userId: request.params.uid },
+        signedInUser(request),
+      );
       setTotalCount(reply, page.total);
       reply.header('cache-control', 'no-store');
       return page.items;
@@ -195,6 +196,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           bookingId: request.body.id,
           userId: request.body.user,
+          viewer: user,
           hotelId: user.rol === 'superAdmin' ? undefined : (user.hotelId ?? undefined),
         },
       );

@@ -183,6 +183,8 @@ describe('who may list and cancel, cell by cell (spec §6)', () => {
           newStock: expect.any(Number),
         },
       ],
+      // The guest does not cancel; the superAdmin may.
+      cancellable: actor === 'superAdmin',
     });
   });
 
@@ -438,6 +440,8 @@ describe('a booking spanning hotels: each hotel’s admin sees that hotel’s ro
       expect(record.cartRoom.map((r) => r.idHotel)).toEqual(hotels);
       expect(record.cartTotalQuantity).toBe(quantity);
       expect(record.cartTotalAmount).toBe(cents / 100);
+      // Cancelling frees and refunds the whole booking: only staff of every hotel in it may.
+      expect(record.cancellable).toBe(actor === 'superAdmin');
     },
   );
 

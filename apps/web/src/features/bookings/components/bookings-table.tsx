@@ -73,7 +73,7 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                     <BookingStatusBadge status={booking.status} />
                   </Table.Td>
                   <Table.Td>
-                    {booking.status === 'confirmed' ? (
+                    {booking.cancellable ? (
                       <Button
                         size="xs"
                         color="red"
