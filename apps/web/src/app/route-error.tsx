@@ -1,5 +1,6 @@
 import { Button, Code, Container, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { InteractiveMark } from './interactive-mark.tsx';
 
@@ -38,7 +39,7 @@ export function RouteError() {
         <Text c="dimmed" ta="center">
           Check the address, or start again from the home page.
         </Text>
-        <Button component={Link} to="/" size="md">
+        <Button component={Link} to={paths.landing} size="md">
           Go to the home page
         </Button>
       </Stack>

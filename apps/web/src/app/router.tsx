@@ -1,6 +1,7 @@
 import type { Role } from '@devstay/shared/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction, RouteObject } from 'react-router';
+import { pathPatterns, paths } from '../lib/paths.ts';
 import { Layout } from './layout/layout.tsx';
 import { page } from './lazy-page.ts';
 import type { ServerRenderedHandle } from './route-data.ts';
@@ -15,6 +16,11 @@ import {
 } from './routes/hotels/hotel-list-loader.ts';
 import { HotelListPage } from './routes/hotels/hotel-list-page.tsx';
 import { LandingPage } from './routes/landing/landing-page.tsx';
+
+/** A screen's path as a child of the layout at `/`: the table names its children relatively. */
+function child(path: string): string {
+  return path.slice(1);
+}
 
 /** Any address no route claims: a 404 for the error screen. */
 const notFound: LoaderFunction = () => {
@@ -32,31 +38,39 @@ function forRoles(roles: readonly Role[], routes: RouteObject[]): RouteObject[] 
 
 /** Screens anyone may open. */
 const publicScreens = [
-  page('home/Events', () => import('./routes/events/events-page.tsx'), 'EventsPage'),
-  page('hotel/room/:id', () => import('./routes/rooms/room-detail-page.tsx'), 'RoomDetailPage'),
-  page('cart', () => import('./routes/cart/cart-page.tsx'), 'CartPage'),
-  page('about', () => import('./routes/legal/about-page.tsx'), 'AboutPage'),
-  page('terms', () => import('./routes/legal/terms-page.tsx'), 'TermsPage'),
-  page('privacy', () => import('./routes/legal/privacy-page.tsx'), 'PrivacyPage'),
-  page('login', () => import('./routes/auth/login-page.tsx'), 'LoginPage'),
-  page('register', () => import('./routes/auth/register-page.tsx'), 'RegisterPage'),
-  page('reset', () => import('./routes/auth/forgot-password-page.tsx'), 'ForgotPasswordPage'),
+  page(child(paths.events), () => import('./routes/events/events-page.tsx'), 'EventsPage'),
   page(
-    'reset-password',
+    child(pathPatterns.room),
+    () => import('./routes/rooms/room-detail-page.tsx'),
+    'RoomDetailPage',
+  ),
+  page(child(paths.cart), () => import('./routes/cart/cart-page.tsx'), 'CartPage'),
+  page(child(paths.about), () => import('./routes/legal/about-page.tsx'), 'AboutPage'),
+  page(child(paths.terms), () => import('./routes/legal/terms-page.tsx'), 'TermsPage'),
+  page(child(paths.privacy), () => import('./routes/legal/privacy-page.tsx'), 'PrivacyPage'),
+  page(child(paths.login), () => import('./routes/auth/login-page.tsx'), 'LoginPage'),
+  page(child(paths.register), () => import('./routes/auth/register-page.tsx'), 'RegisterPage'),
+  page(
+    child(paths.forgotPassword),
+    () => import('./routes/auth/forgot-password-page.tsx'),
+    'ForgotPasswordPage',
+  ),
+  page(
+    child(paths.resetPassword),
     () => import('./routes/auth/reset-password-page.tsx'),
     'ResetPasswordPage',
   ),
 ];
 
 const userScreens = [
-  page('profileusers', () => import('./routes/profiles/user-profile-page.tsx'), 'UserProfilePage'),
   page(
-    'profileusers/EditUser',
-    () => import('./routes/profiles/edit-user-page.tsx'),
-    'EditUserPage',
+    child(paths.userProfile),
+    () => import('./routes/profiles/user-profile-page.tsx'),
+    'UserProfilePage',
   ),
+  page(child(paths.editUser), () => import('./routes/profiles/edit-user-page.tsx'), 'EditUserPage'),
   page(
-    'profileusers/bookingHistory',
+    child(paths.bookingHistory),
     () => import('./routes/bookings/booking-history-page.tsx'),
     'BookingHistoryPage',
   ),
@@ -64,7 +78,7 @@ const userScreens = [
 
 const adminScreens = [
   page(
-    'profileAdmin',
+    child(paths.adminProfile),
     () => import('./routes/profiles/admin-profile-page.tsx'),
     'AdminProfilePage',
   ),
@@ -73,22 +87,22 @@ const adminScreens = [
 
 const superAdminScreens = [
   page(
-    'profileSuperAdmin',
+    child(paths.superAdminDashboard),
     () => import('./routes/admin/super-admin-dashboard-page.tsx'),
     'SuperAdminDashboardPage',
   ),
   page(
-    'profileSuperAdmin/adminTable',
+    child(paths.adminTable),
     () => import('./routes/admin/admin-table-page.tsx'),
     'AdminTablePage',
   ),
   page(
-    'profileSuperAdmin/registerAdmin',
+    child(paths.registerAdmin),
     () => import('./routes/admin/register-admin-page.tsx'),
     'RegisterAdminPage',
   ),
   page(
-    'profileSuperAdmin/editAdmin/:id',
+    child(pathPatterns.editAdmin),
     () => import('./routes/admin/edit-admin-page.tsx'),
     'EditAdminPage',
   ),
@@ -126,21 +140,21 @@ const superAdminContentScreens = [
 ];
 
 const hotelStaffScreens = [
-  page('userTable', () => import('./routes/admin/user-table-page.tsx'), 'UserTablePage'),
-  page('stock', () => import('./routes/bookings/stock-page.tsx'), 'StockPage'),
+  page(child(paths.userTable), () => import('./routes/admin/user-table-page.tsx'), 'UserTablePage'),
+  page(child(paths.stock), () => import('./routes/bookings/stock-page.tsx'), 'StockPage'),
 ];
 
 /** Paying is a guest's own act (spec §6); a visitor logs in and comes back with the cart. */
 const paymentScreens = forRoles(
   ['user'],
-  [page('home/stripe', () => import('./routes/checkout/payment-page.tsx'), 'PaymentPage')],
+  [page(child(paths.payment), () => import('./routes/checkout/payment-page.tsx'), 'PaymentPage')],
 ).map((route) => ({ ...route, handle: { ...route.handle, returnAfterLogin: true } }));
 
 /** Screens of any signed-in account; the API decides which records each may read. */
 const signedInScreens = [
   {
     ...page(
-      'bookings/:id/receipt',
+      child(pathPatterns.receipt),
       () => import('./routes/checkout/receipt-page.tsx'),
       'ReceiptPage',
     ),
@@ -169,7 +183,7 @@ const accountScreens = [
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
-      path: '/',
+      path: paths.landing,
       Component: Layout,
       errorElement: <RouteError />,
       HydrateFallback: RouteLoading,
@@ -184,7 +198,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               id: 'hotel-list',
-              path: 'home',
+              path: child(paths.hotels),
               Component: HotelListPage,
               loader: hotelListLoader(queryClient),
               shouldRevalidate: hotelListShouldRevalidate,
@@ -192,7 +206,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               ...page(
-                'hotel/:id',
+                child(pathPatterns.hotel),
                 () => import('./routes/hotels/hotel-detail-page.tsx'),
                 'HotelDetailPage',
               ),

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { paths } from '../lib/paths.ts';
 
 interface BackButtonProps {
   /** Where to go when there is no previous screen in this tab (a shared link opened directly). */
@@ -8,7 +9,7 @@ interface BackButtonProps {
 }
 
 /** 'Back': one step back in the history (spec §2.5). */
-export function BackButton({ fallback = '/home' }: BackButtonProps) {
+export function BackButton({ fallback = paths.hotels }: BackButtonProps) {
   const navigate = useNavigate();
   const goBack = () => {
     const state = window.history.state as { idx?: number } | null;

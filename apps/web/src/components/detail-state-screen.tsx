@@ -1,6 +1,7 @@
 import { Container } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { isNotFound } from '../lib/api.ts';
+import { paths } from '../lib/paths.ts';
 import { ErrorScreen } from './error-screen.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 
@@ -33,7 +34,7 @@ export function DetailStateScreen({
       <ErrorScreen
         title={notFoundTitle}
         message={notFoundMessage}
-        homeTo="/home"
+        homeTo={paths.hotels}
         homeLabel="See hotels"
       />
     );
@@ -45,7 +46,7 @@ export function DetailStateScreen({
         title={errorTitle}
         message={query.error?.message}
         onRetry={() => query.refetch()}
-        homeTo="/home"
+        homeTo={paths.hotels}
         homeLabel="See hotels"
       />
     );

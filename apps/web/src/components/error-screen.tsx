@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../lib/paths.ts';
 
 interface ErrorScreenProps {
   title: string;
@@ -22,7 +23,7 @@ export function ErrorScreen({
   message,
   order = 1,
   onRetry,
-  homeTo = '/',
+  homeTo = paths.landing,
   homeLabel = 'Go to the home page',
   children,
 }: ErrorScreenProps) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { loginReturningTo, pathPatterns, paths } from './paths.ts';
+import { loginReturningTo, pathPatterns, paths, profileOf } from './paths.ts';
 
 describe('screen addresses', () => {
   test('parameterised screens fill their pattern', () => {
@@ -21,5 +21,11 @@ describe('screen addresses', () => {
 
   test('the login screen carries where to come back to', () => {
     expect(loginReturningTo('/home/stripe?x=1')).toBe('/login?next=%2Fhome%2Fstripe%3Fx%3D1');
+  });
+
+  test("each role's own profile", () => {
+    expect(profileOf('user')).toBe('/profileusers');
+    expect(profileOf('admin')).toBe('/profileAdmin');
+    expect(profileOf('superAdmin')).toBe('/profileSuperAdmin');
   });
 });

@@ -1,6 +1,7 @@
 // Every screen's address, in one place: the route table (src/app/router.tsx) is built from it
 // and every link, redirect and back button names its target through it. It lives in src/lib,
 // not src/app, because features link to screens too (cards, menus) and may not import the app.
+import type { Role } from '@devstay/shared/constants';
 
 /** A record's id as it appears in an address. */
 type Id = number | string;
@@ -75,6 +76,15 @@ export const pathPatterns = {
   receipt: '/bookings/:id/receipt',
   editAdmin: '/profileSuperAdmin/editAdmin/:id',
 } as const;
+
+/** Each role's own profile screen: 'See profile' and the staff screens' way back (spec §2.2). */
+export function profileOf(role: Role): string {
+  return role === 'superAdmin'
+    ? paths.superAdminDashboard
+    : role === 'admin'
+      ? paths.adminProfile
+      : paths.userProfile;
+}
 
 /** The login screen, told to come back to `here` (path and query) once signed in. */
 export function loginReturningTo(here: string): string {

@@ -12,15 +12,16 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CONTACT, SOCIAL_LINKS } from '../../lib/contact.ts';
+import { paths } from '../../lib/paths.ts';
 import classes from './footer.module.css';
 
 const PAGE_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/home', label: 'Hotels' },
-  { to: '/home/Events', label: 'Events' },
-  { to: '/about', label: 'About us' },
-  { to: '/terms', label: 'Terms of use' },
-  { to: '/privacy', label: 'Privacy policy' },
+  { to: paths.landing, label: 'Home' },
+  { to: paths.hotels, label: 'Hotels' },
+  { to: paths.events, label: 'Events' },
+  { to: paths.about, label: 'About us' },
+  { to: paths.terms, label: 'Terms of use' },
+  { to: paths.privacy, label: 'Privacy policy' },
 ] as const;
 
 const SOCIAL_ICONS = {

@@ -4,13 +4,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCode } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import classes from './navbar.module.css';
 
 const LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/home', label: 'Hotels' },
-  { to: '/home/Events', label: 'Events' },
-  { to: '/about', label: 'About us' },
+  { to: paths.landing, label: 'Home' },
+  { to: paths.hotels, label: 'Hotels' },
+  { to: paths.events, label: 'Events' },
+  { to: paths.about, label: 'About us' },
 ] as const;
 
 interface NavbarProps {
@@ -37,7 +38,7 @@ export function Navbar({ account, cart }: NavbarProps) {
   return (
     <header className={classes.header}>
       <Container size="xl" className={classes.bar}>
-        <Link to="/" className={classes.logo} aria-label={`${PRODUCT_NAME} home`}>
+        <Link to={paths.landing} className={classes.logo} aria-label={`${PRODUCT_NAME} home`}>
           <IconCode size={28} aria-hidden="true" />
           <span>{PRODUCT_NAME}</span>
         </Link>

@@ -1,9 +1,11 @@
+import { loginReturningTo, paths } from '../../../lib/paths.ts';
+
 /** The login screen, told where to come back to when the route asks for it. */
 export function loginPath(
   handle: { returnAfterLogin?: boolean } | undefined,
   here: string,
 ): string {
-  return handle?.returnAfterLogin ? `/login?next=${encodeURIComponent(here)}` : '/login';
+  return handle?.returnAfterLogin ? loginReturningTo(here) : paths.login;
 }
 
 /** Any origin: only whether a `next` stays on it matters, and what path it names there. */
@@ -28,6 +30,6 @@ export function safeNext(next: string | null): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== SITE || url.pathname === '/login') return null;
+  if (url.origin !== SITE || url.pathname === paths.login) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -8,6 +8,7 @@ import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-ro
 import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { SESSION_QUERY_KEY, useSession } from '../../../features/auth/api/session.ts';
 import { errorMessage } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { loginPath } from './login-return.ts';
 import type { SessionOutlet } from './use-signed-in.ts';
@@ -48,7 +49,7 @@ export function Unauthorized() {
     const state = window.history.state as { idx?: number } | null;
     if (state && typeof state.idx === 'number' && state.idx > 0) navigate(-1);
     else if (window.history.length > 1) window.history.back();
-    else navigate('/');
+    else navigate(paths.landing);
   };
   return (
     <Container size="sm" py="xl">

@@ -12,6 +12,7 @@ import { RoleBadge } from '../../../features/admin/components/role-badge.tsx';
 import { TableState } from '../../../features/admin/components/table-state.tsx';
 import { useDeleteAccountFlow } from '../../../features/admin/hooks/use-delete-account.tsx';
 import { accountName } from '../../../features/admin/utils/account-name.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export const DELETE_ADMIN_QUESTION = 'Are you sure you want to Delete the admin?';
 export const ADMIN_DELETED = 'Admin deleted';
@@ -42,7 +43,7 @@ export function AdminTablePage() {
       cell: (a) => (
         <ActionIcon
           component={Link}
-          to={`/profileSuperAdmin/editAdmin/${encodeURIComponent(a.id)}`}
+          to={paths.editAdmin(a.id)}
           variant="subtle"
           size="lg"
           aria-label={`Edit ${a.email}`}
@@ -64,10 +65,10 @@ export function AdminTablePage() {
         <Group justify="space-between">
           <PageTitle>Admin Table</PageTitle>
           <Group gap="sm">
-            <BackButton fallback="/profileSuperAdmin" />
+            <BackButton fallback={paths.superAdminDashboard} />
             <Button
               component={Link}
-              to="/profileSuperAdmin/registerAdmin"
+              to={paths.registerAdmin}
               leftSection={<IconUserPlus size={18} aria-hidden="true" />}
             >
               Register admin

@@ -22,9 +22,9 @@ import { HotelSelect } from '../../../features/admin/components/hotel-select.tsx
 import { ProfileFields } from '../../../features/admin/components/profile-fields.tsx';
 import { ApiError, errorMessage, isNotFound } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export const ADMIN_UPDATED = 'Admin modified successfully';
-const TABLE = '/profileSuperAdmin/adminTable';
 const FORM_FIELDS = new Set(['idHotel', ...Object.keys(EMPTY_PROFILE)]);
 
 function EditAdminForm({ account }: { account: UserProfile }) {
@@ -64,7 +64,7 @@ function EditAdminForm({ account }: { account: UserProfile }) {
         ...(isAdmin ? { idHotel: hotelId(values.idHotel) } : {}),
       });
       notifySuccess(ADMIN_UPDATED, 'edit-admin');
-      navigate(TABLE);
+      navigate(paths.adminTable);
     } catch (error) {
       const field = error instanceof ApiError ? error.field : undefined;
       if (field && FORM_FIELDS.has(field)) {
@@ -103,7 +103,7 @@ function EditAdminForm({ account }: { account: UserProfile }) {
           <Divider label="Profile" labelPosition="left" />
           <ProfileFields />
           <Group justify="space-between">
-            <BackButton fallback={TABLE} />
+            <BackButton fallback={paths.adminTable} />
             <Button
               type="submit"
               loading={update.isPending}
@@ -132,7 +132,7 @@ export function EditAdminPage() {
         title={isNotFound(account.error) ? 'Admin not found' : 'Could not load the admin'}
         message={errorMessage(account.error)}
         onRetry={isNotFound(account.error) ? undefined : () => void account.refetch()}
-        homeTo={TABLE}
+        homeTo={paths.adminTable}
         homeLabel="Admin table"
       />
     );

@@ -33,6 +33,7 @@ import { HotelSelect } from '../../../features/admin/components/hotel-select.tsx
 import { ProfileFields } from '../../../features/admin/components/profile-fields.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export const ADMIN_REGISTERED = 'Admin registered successfully';
 
@@ -111,7 +112,7 @@ export function RegisterAdminPage() {
             </Button>
             <Button
               component={Link}
-              to="/profileSuperAdmin/adminTable"
+              to={paths.adminTable}
               variant="light"
               leftSection={<IconTable size={18} aria-hidden="true" />}
             >
@@ -164,7 +165,7 @@ export function RegisterAdminPage() {
               <Divider label="Profile" labelPosition="left" />
               <ProfileFields />
               <Group justify="space-between">
-                <BackButton fallback="/profileSuperAdmin" />
+                <BackButton fallback={paths.superAdminDashboard} />
                 <Button
                   type="submit"
                   loading={create.isPending}

@@ -11,6 +11,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { accountName } from '../../../features/admin/utils/account-name.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 interface DashboardCard {
@@ -25,35 +26,35 @@ const CARDS: DashboardCard[] = [
   {
     title: 'Forms',
     text: 'Create and modify hotels, rooms, services and events.',
-    to: '/profileSuperAdmin/formsSuperAdmin',
+    to: paths.superAdminForms,
     action: 'Open forms',
     icon: IconForms,
   },
   {
     title: 'Register admin',
     text: 'Give a hotel its admin: a new account tied to that hotel.',
-    to: '/profileSuperAdmin/registerAdmin',
+    to: paths.registerAdmin,
     action: 'Register admin',
     icon: IconUserPlus,
   },
   {
     title: 'Admin table',
     text: 'Every admin with their hotel: edit or delete them.',
-    to: '/profileSuperAdmin/adminTable',
+    to: paths.adminTable,
     action: 'See admins',
     icon: IconTable,
   },
   {
     title: 'User table',
     text: 'Every account of the site, sorted by e-mail.',
-    to: '/userTable',
+    to: paths.userTable,
     action: 'See users',
     icon: IconUsers,
   },
   {
     title: 'Bookings',
     text: 'All bookings of all hotels, with filters; cancel one when needed.',
-    to: '/stock',
+    to: paths.stock,
     action: 'See bookings',
     icon: IconCalendarStats,
   },

@@ -9,6 +9,7 @@ import { RoleBadge } from '../../../features/admin/components/role-badge.tsx';
 import { TableState } from '../../../features/admin/components/table-state.tsx';
 import { useDeleteAccountFlow } from '../../../features/admin/hooks/use-delete-account.tsx';
 import { accountName } from '../../../features/admin/utils/account-name.ts';
+import { profileOf } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 export const DELETE_USER_QUESTION = 'Are you sure you want to Delete the user?';
@@ -45,7 +46,7 @@ export function UserTablePage() {
       <Stack gap="md">
         <Group justify="space-between">
           <PageTitle>User Table</PageTitle>
-          <BackButton fallback={me.rol === 'superAdmin' ? '/profileSuperAdmin' : '/profileAdmin'} />
+          <BackButton fallback={profileOf(me.rol)} />
         </Group>
         {users.data ? (
           <Text c="dimmed">{`${users.data.length} accounts, sorted by e-mail.`}</Text>

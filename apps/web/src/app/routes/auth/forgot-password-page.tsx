@@ -11,6 +11,7 @@ import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
 import { ErrorBox } from '../../../features/auth/components/error-box.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyInfo } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export const RESET_SENT = 'We sent you an email to reset your password. Check your inbox';
 
@@ -36,7 +37,7 @@ export function ForgotPasswordPage() {
       return;
     }
     notifyInfo(RESET_SENT, 'reset');
-    navigate('/login');
+    navigate(paths.login);
   });
 
   return (
@@ -67,7 +68,7 @@ export function ForgotPasswordPage() {
       </form>
       <Text ta="center" size="sm">
         Remembered it?{' '}
-        <Anchor component={Link} to="/login" fw={600} underline="always">
+        <Anchor component={Link} to={paths.login} fw={600} underline="always">
           Log in
         </Anchor>
       </Text>

@@ -19,6 +19,7 @@ import {
   toastFirstFieldError,
 } from '../../../features/auth/utils/auth-feedback.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 import { safeNext } from '../account/login-return.ts';
 
 const TOAST_ID = 'login';
@@ -73,7 +74,7 @@ export function LoginPage() {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
       await refreshSession(queryClient);
       // Back to the screen that asked for the login (e.g. the payment), else /home (spec §4).
-      navigate(safeNext(params.get('next')) ?? '/home');
+      navigate(safeNext(params.get('next')) ?? paths.hotels);
     },
     (invalid) => toastFirstFieldError(invalid, TOAST_ID),
   );
@@ -89,7 +90,7 @@ export function LoginPage() {
             passwordAutoComplete="current-password"
           />
           <Group justify="flex-end">
-            <Anchor component={Link} to="/reset" size="sm">
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
               Forgot your password?
             </Anchor>
           </Group>
@@ -106,22 +107,22 @@ export function LoginPage() {
       </form>
       <Text ta="center" size="sm">
         No account yet?{' '}
-        <Anchor component={Link} to="/register" fw={600} underline="always">
+        <Anchor component={Link} to={paths.register} fw={600} underline="always">
           Register
         </Anchor>
       </Text>
       <Divider label="or" labelPosition="center" />
       <SocialSignIn
         loginHint={() => getValues('email') ?? ''}
-        returnTo={safeNext(params.get('next')) ?? '/home'}
+        returnTo={safeNext(params.get('next')) ?? paths.hotels}
       />
       <Text ta="center" size="sm" c="dimmed">
         By logging in you accept our{' '}
-        <Anchor component={Link} to="/terms" inherit underline="always">
+        <Anchor component={Link} to={paths.terms} inherit underline="always">
           terms
         </Anchor>{' '}
         and{' '}
-        <Anchor component={Link} to="/privacy" inherit underline="always">
+        <Anchor component={Link} to={paths.privacy} inherit underline="always">
           privacy policy
         </Anchor>
         .

@@ -16,6 +16,7 @@ import {
   toastFirstFieldError,
 } from '../../../features/auth/utils/auth-feedback.ts';
 import { notifyInfo } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const TOAST_ID = 'register';
 
@@ -49,7 +50,7 @@ export function RegisterPage() {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
       await refreshSession(queryClient);
       notifyInfo(SIGN_UP_INFO, TOAST_ID);
-      navigate('/home');
+      navigate(paths.hotels);
     },
     (invalid) => toastFirstFieldError(invalid, TOAST_ID),
   );
@@ -78,7 +79,7 @@ export function RegisterPage() {
       </form>
       <Text ta="center" size="sm">
         Already have an account?{' '}
-        <Anchor component={Link} to="/login" fw={600} underline="always">
+        <Anchor component={Link} to={paths.login} fw={600} underline="always">
           Log in
         </Anchor>
       </Text>

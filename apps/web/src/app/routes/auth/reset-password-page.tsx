@@ -15,6 +15,7 @@ import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
 import { ErrorBox } from '../../../features/auth/components/error-box.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export const PASSWORDS_DIFFER = 'The passwords do not match';
 export const PASSWORD_CHANGED = 'Your password was changed. Log in with your new password';
@@ -57,14 +58,14 @@ export function ResetPasswordPage() {
     // Every session of the account ended with the reset.
     await refreshSession(queryClient);
     notifySuccess(PASSWORD_CHANGED, 'reset');
-    navigate('/login');
+    navigate(paths.login);
   });
 
   if (!token || linkError) {
     return (
       <AuthCard title="Choose a new password">
         <ErrorBox message={LINK_INCOMPLETE} />
-        <Button component={Link} to="/reset" fullWidth>
+        <Button component={Link} to={paths.forgotPassword} fullWidth>
           Ask for a new link
         </Button>
       </AuthCard>
@@ -101,7 +102,7 @@ export function ResetPasswordPage() {
         </Stack>
       </form>
       <Text ta="center" size="sm">
-        <Anchor component={Link} to="/login" underline="always">
+        <Anchor component={Link} to={paths.login} underline="always">
           Back to login
         </Anchor>
       </Text>

@@ -9,6 +9,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useBookingHistory } from '../../../features/bookings/api/bookings.ts';
 import { BookedRoomCard } from '../../../features/bookings/components/booked-room-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 /** /profileusers/bookingHistory: a card per booked room, newest booking first (spec §2.12). */
@@ -61,7 +62,7 @@ export function BookingHistoryPage() {
       <Stack gap="md">
         <Group justify="space-between">
           <PageTitle>Booking history</PageTitle>
-          <BackButton fallback="/profileusers" />
+          <BackButton fallback={paths.userProfile} />
         </Group>
         {body}
       </Stack>

@@ -16,6 +16,7 @@ import { BookingsFilters } from '../../../features/bookings/components/bookings-
 import { BookingsTable } from '../../../features/bookings/components/bookings-table.tsx';
 import { useCancelBookingFlow } from '../../../features/bookings/hooks/use-cancel-booking-flow.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { profileOf } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 /** The table's state from the address (`?hotel=&status=&sort=&page=`): Back restores it. */
@@ -117,7 +118,7 @@ export function StockPage() {
       <Stack gap="md">
         <Group justify="space-between">
           <PageTitle>Bookings</PageTitle>
-          <BackButton fallback={superAdmin ? '/profileSuperAdmin' : '/profileAdmin'} />
+          <BackButton fallback={profileOf(me.rol)} />
         </Group>
         {superAdmin ? <SuperAdminFilters query={query} onChange={change} /> : null}
         {body}

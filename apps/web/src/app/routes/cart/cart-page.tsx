@@ -14,6 +14,7 @@ import {
 } from '../../../features/cart/store/cart-store.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyInfo, notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export const EMPTY_CART_MESSAGE = 'No rooms added to cart';
 
@@ -35,7 +36,7 @@ export function CartPage() {
           <Text c="dimmed" ta="center">
             Choose a room and your dates, then add it to your cart.
           </Text>
-          <Button component={Link} to="/home" size="md">
+          <Button component={Link} to={paths.hotels} size="md">
             See hotels
           </Button>
         </Stack>
@@ -110,7 +111,7 @@ export function CartPage() {
         </Text>
       </Paper>
       <Group justify="space-between" mt="md">
-        <Button component={Link} to="/home" variant="default">
+        <Button component={Link} to={paths.hotels} variant="default">
           Continue shopping
         </Button>
         <Group gap="sm">
@@ -125,7 +126,7 @@ export function CartPage() {
             Clear cart
           </Button>
           {current?.bookable ? (
-            <Button component={Link} to="/home/stripe" size="md">
+            <Button component={Link} to={paths.payment} size="md">
               Book now
             </Button>
           ) : (

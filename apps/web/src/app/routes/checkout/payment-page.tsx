@@ -27,6 +27,7 @@ import { usePaymentConfig } from '../../../features/checkout/api/payment-config.
 import { CardForm } from '../../../features/checkout/components/card-form.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** Spec §8: the payment error text. */
 export const PAYMENT_ERROR_TITLE = 'Unprocessed Payment';
@@ -75,7 +76,7 @@ export function PaymentPage() {
 
   useEffect(() => {
     if (!paid) return;
-    const timer = setTimeout(() => navigate('/home'), PAYMENT_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(paths.hotels), PAYMENT_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [paid, navigate]);
 
@@ -140,7 +141,7 @@ export function PaymentPage() {
           <PageTitle ta="center" documentTitle="Payment">
             No rooms added to cart
           </PageTitle>
-          <Button component={Link} to="/home">
+          <Button component={Link} to={paths.hotels}>
             See hotels
           </Button>
         </Stack>
@@ -271,7 +272,7 @@ export function PaymentPage() {
             <Text size="sm" c="dimmed" mt="md">
               A confirmation e-mail with your receipt follows the payment.
             </Text>
-            <Anchor component={Link} to="/cart" size="sm">
+            <Anchor component={Link} to={paths.cart} size="sm">
               Back to the cart
             </Anchor>
           </Paper>

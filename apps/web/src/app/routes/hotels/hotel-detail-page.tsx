@@ -15,17 +15,18 @@ import { ReviewList } from '../../../features/hotels/components/review-list.tsx'
 import { RoomCard } from '../../../features/hotels/components/room-card.tsx';
 import { isNotFound } from '../../../lib/api.ts';
 import { locationText } from '../../../lib/location.ts';
+import type { StayDates } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A stay handed over by a link (e.g. "Find a room" of an event), carried on to the rooms. */
-function useStayFromLink(): { search: string; checkIn?: string; checkOut?: string } {
+function useStayFromLink(): StayDates | undefined {
   const [params] = useSearchParams();
   const checkIn = params.get('checkIn') ?? '';
   const checkOut = params.get('checkOut') ?? '';
-  if (!ISO_DATE.test(checkIn) || !ISO_DATE.test(checkOut)) return { search: '' };
-  return { search: `?checkIn=${checkIn}&checkOut=${checkOut}`, checkIn, checkOut };
+  if (!ISO_DATE.test(checkIn) || !ISO_DATE.test(checkOut)) return undefined;
+  return { checkIn, checkOut };
 }
 
 /** /hotel/:id — carousel, name, location, score, description, services, rooms, reviews. */
@@ -126,7 +127,7 @@ export function HotelDetailPage() {
             <Text c="dimmed" mt={4} mb="md">
               Prices are per night. Read the room detail before you add it to your cart.
             </Text>
-            {stay.checkIn ? (
+            {stay ? (
               <Alert
                 variant="light"
                 color="blue"
@@ -139,7 +140,7 @@ export function HotelDetailPage() {
             {data.Rooms.length > 0 ? (
               <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
                 {data.Rooms.map((room) => (
-                  <RoomCard key={room.id} room={room} search={stay.search} />
+                  <RoomCard key={room.id} room={room} stay={stay} />
                 ))}
               </SimpleGrid>
             ) : (

@@ -3,6 +3,7 @@ import { Button, Container, Group, Image, SimpleGrid, Stack, Text } from '@manti
 import { IconArrowRight, IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { paths } from '../../../lib/paths.ts';
 import heroImage from './assets/hotel-hero.svg';
 import classes from './landing-page.module.css';
 
@@ -32,7 +33,7 @@ export function LandingPage() {
           <Group gap="sm">
             <Button
               component={Link}
-              to="/home"
+              to={paths.hotels}
               size="lg"
               rightSection={<IconArrowRight size={20} aria-hidden="true" />}
             >
@@ -40,7 +41,7 @@ export function LandingPage() {
             </Button>
             <Button
               component={Link}
-              to="/home/Events"
+              to={paths.events}
               size="lg"
               variant="default"
               leftSection={<IconCalendarEvent size={20} aria-hidden="true" />}

@@ -4,6 +4,7 @@ import { IconCalendarStats, IconForms, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ProfileDetails } from '../../../features/profiles/components/profile-details.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 export const NO_HOTEL_NOTE =
@@ -40,7 +41,7 @@ export function AdminProfilePage() {
           {me.hotel ? (
             <Button
               component={Link}
-              to="/profileAdmin/formsAdmin"
+              to={paths.adminForms}
               leftSection={<IconForms size={18} aria-hidden="true" />}
             >
               Edit Forms
@@ -56,7 +57,7 @@ export function AdminProfilePage() {
           )}
           <Button
             component={Link}
-            to="/stock"
+            to={paths.stock}
             variant="light"
             leftSection={<IconCalendarStats size={18} aria-hidden="true" />}
           >
@@ -64,7 +65,7 @@ export function AdminProfilePage() {
           </Button>
           <Button
             component={Link}
-            to="/userTable"
+            to={paths.userTable}
             variant="light"
             leftSection={<IconUsers size={18} aria-hidden="true" />}
           >

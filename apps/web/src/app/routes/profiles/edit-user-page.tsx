@@ -10,6 +10,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useUpdateOwnProfile } from '../../../features/profiles/api/profile.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 export const PROFILE_UPDATED = 'Profile updated successfully';
@@ -61,7 +62,7 @@ export function EditUserPage() {
       const profile = await update.mutateAsync(body);
       setMe(profile);
       notifySuccess(PROFILE_UPDATED, 'profile');
-      navigate('/profileusers');
+      navigate(paths.userProfile);
     } catch (error) {
       const field = error instanceof ApiError ? error.field : undefined;
       if (field && (FIELDS as readonly string[]).includes(field)) {
@@ -89,7 +90,7 @@ export function EditUserPage() {
               ))}
             </SimpleGrid>
             <Group justify="space-between">
-              <BackButton fallback="/profileusers" />
+              <BackButton fallback={paths.userProfile} />
               <Button
                 type="submit"
                 loading={update.isPending}

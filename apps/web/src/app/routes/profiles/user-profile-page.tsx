@@ -19,6 +19,7 @@ import { useResendVerification } from '../../../features/profiles/api/profile.ts
 import { ProfileDetails } from '../../../features/profiles/components/profile-details.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 export const EMAIL_VERIFIED = 'Your e-mail is verified';
@@ -54,7 +55,7 @@ export function UserProfilePage() {
           <Tooltip label="Edit profile">
             <ActionIcon
               component={Link}
-              to="/profileusers/EditUser"
+              to={paths.editUser}
               size="xl"
               variant="light"
               aria-label="Edit profile"
@@ -111,7 +112,7 @@ export function UserProfilePage() {
         <Group gap="sm">
           <Button
             component={Link}
-            to="/profileusers/bookingHistory"
+            to={paths.bookingHistory}
             leftSection={<IconHistory size={18} aria-hidden="true" />}
           >
             Booking history

@@ -17,6 +17,7 @@ import { useRoom } from '../../../features/rooms/api/get-room.ts';
 import { RoomServices } from '../../../features/rooms/components/room-services.tsx';
 import { StayPanel } from '../../../features/rooms/components/stay-panel.tsx';
 import { isNotFound } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 interface Stay {
@@ -114,7 +115,7 @@ export function RoomDetailPage() {
             <IconBuildingSkyscraper size={18} aria-hidden="true" />
             <Text>
               At{' '}
-              <Anchor component={Link} to={`/hotel/${data.Hotels.id}`} fw={600}>
+              <Anchor component={Link} to={paths.hotel(data.Hotels.id)} fw={600}>
                 {hotelName}
               </Anchor>
               {data.Hotels.address ? ` · ${data.Hotels.address}` : ''}

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../api/session.ts';
 
 // The menu's code and styles arrive only for signed-in visitors.
@@ -37,7 +38,7 @@ export function AccountArea({ placement, onLoggedOut }: AccountAreaProps) {
   return (
     <Button
       component={Link}
-      to="/login"
+      to={paths.login}
       leftSection={<IconLogin2 size={18} aria-hidden="true" />}
       {...(placement === 'bar' ? { visibleFrom: 'sm' } : { mt: 'sm', fullWidth: true })}
       style={isLoading ? { visibility: 'hidden' } : undefined}

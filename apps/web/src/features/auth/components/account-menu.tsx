@@ -1,18 +1,11 @@
 import './account-menu.css';
-import type { Role } from '@devstay/shared/constants';
 import type { UserProfile } from '@devstay/shared/contracts/users';
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { profileOf } from '../../../lib/paths.ts';
 import { useLogOut } from '../hooks/use-log-out.ts';
-
-/** Where 'See profile' leads for each role (spec §2.2). */
-export const PROFILE_PATHS: Record<Role, string> = {
-  user: '/profileusers',
-  admin: '/profileAdmin',
-  superAdmin: '/profileSuperAdmin',
-};
 
 /** The display name, or the e-mail when there is none. */
 export function accountLabel(user: Pick<UserProfile, 'displayName' | 'email'>): string {
@@ -52,7 +45,7 @@ export function AccountMenu({
           </Menu.Label>
           <Menu.Item
             component={Link}
-            to={PROFILE_PATHS[user.rol]}
+            to={profileOf(user.rol)}
             leftSection={<IconUserCircle size={18} aria-hidden="true" />}
           >
             See profile

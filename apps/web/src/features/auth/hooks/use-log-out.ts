@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 import { signOut } from '../api/auth-client.ts';
 import { SESSION_QUERY_KEY } from '../api/session.ts';
 
@@ -25,7 +26,7 @@ export function useLogOut(onLoggedOut?: () => void) {
       notifyError(errorMessage(error), 'Could not log out', 'logout');
       return;
     }
-    await navigate('/');
+    await navigate(paths.landing);
     queryClient.clear();
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     onLoggedOut?.();

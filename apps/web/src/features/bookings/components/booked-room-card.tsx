@@ -13,6 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 export const REVIEWS_SOON = 'Reviews come soon';
@@ -47,7 +48,7 @@ export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} size="h4">
-            <Anchor component={Link} to={`/hotel/${room.idHotel}`}>
+            <Anchor component={Link} to={paths.hotel(room.idHotel)}>
               {hotel}
             </Anchor>
           </Title>

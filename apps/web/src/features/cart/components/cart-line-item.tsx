@@ -4,6 +4,7 @@ import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text } from '@m
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
+import { paths } from '../../../lib/paths.ts';
 import type { CartLine } from '../store/cart-store.ts';
 
 /** Stay dates as the cart shows them: dd/MM/yy (spec §9), read as calendar dates. */
@@ -48,7 +49,7 @@ export function CartLineItem({ line, quote, onIncrease, onDecrease, onRemove }: 
           <Text size="sm" c="dimmed">
             {hotel}
           </Text>
-          <Anchor component={Link} to={`/hotel/room/${line.id}`} fw={700}>
+          <Anchor component={Link} to={paths.room(line.id)} fw={700}>
             {name}
           </Anchor>
           <Text size="sm">

@@ -1,5 +1,6 @@
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 import { useCartQuantity } from '../store/cart-store.ts';
 import classes from './cart-link.module.css';
 
@@ -8,7 +9,7 @@ export function CartLink() {
   const quantity = useCartQuantity();
   return (
     <Link
-      to="/cart"
+      to={paths.cart}
       className={classes.cart}
       aria-label={`Cart, ${quantity} ${quantity === 1 ? 'room' : 'rooms'}`}
     >

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { longDate } from '../../../lib/date-text.ts';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { locationText } from '../../../lib/location.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** An event's calendar date, shown without any time-zone shift. */
 export function eventDay(date: string): string {
@@ -29,7 +30,7 @@ export function EventCard({ event }: { event: Event }) {
   const hotelName = capitalize(event.Hotels.name);
   const location = locationText(event.Hotels.Locations[0]);
   const day = eventDay(event.date);
-  const stay = isIsoDate(day) ? `?checkIn=${day}&checkOut=${addDays(day, 1)}` : '';
+  const stay = isIsoDate(day) ? { checkIn: day, checkOut: addDays(day, 1) } : undefined;
   return (
     <Card withBorder padding="md" component="article" h="100%">
       <Card.Section>
@@ -47,7 +48,7 @@ export function EventCard({ event }: { event: Event }) {
         </Title>
         <Text size="sm">
           Hosted by{' '}
-          <Anchor component={Link} to={`/hotel/${event.Hotels.id}`} fw={600}>
+          <Anchor component={Link} to={paths.hotel(event.Hotels.id)} fw={600}>
             {hotelName}
           </Anchor>
         </Text>
@@ -82,7 +83,7 @@ export function EventCard({ event }: { event: Event }) {
         </Group>
         <Button
           component={Link}
-          to={`/hotel/${event.Hotels.id}${stay}`}
+          to={paths.hotel(event.Hotels.id, stay)}
           variant="light"
           mt="xs"
           aria-label={`Find a room at ${hotelName} for ${name}`}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { locationText } from '../../../lib/location.ts';
+import { paths } from '../../../lib/paths.ts';
 import classes from './hotel-card.module.css';
 
 interface HotelCardProps {
@@ -32,7 +33,7 @@ export function HotelCard({ hotel, priority = false }: HotelCardProps) {
       />
       <div className={classes.body}>
         <h2 className={classes.title}>
-          <Link to={`/hotel/${hotel.id}`} className={classes.link}>
+          <Link to={paths.hotel(hotel.id)} className={classes.link}>
             {name}
           </Link>
         </h2>

@@ -3,15 +3,16 @@ import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { Badge, Button, Card, Group, Image, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
+import { paths, type StayDates } from '../../../lib/paths.ts';
 
 interface RoomCardProps {
   room: RoomSummary;
-  /** Query string carried to the room page, e.g. the dates of an event. */
-  search?: string;
+  /** The stay carried to the room page, e.g. the dates of an event. */
+  stay?: StayDates;
 }
 
 /** A room of the hotel: picture, name, nightly price, description and Read more (spec §2.5). */
-export function RoomCard({ room, search = '' }: RoomCardProps) {
+export function RoomCard({ room, stay }: RoomCardProps) {
   const name = capitalize(room.name);
   return (
     <Card withBorder padding="md" component="article" h="100%">
@@ -43,7 +44,7 @@ export function RoomCard({ room, search = '' }: RoomCardProps) {
       </Text>
       <Button
         component={Link}
-        to={`/hotel/room/${room.id}${search}`}
+        to={paths.room(room.id, stay)}
         mt="md"
         fullWidth
         aria-label={`Read more about the ${name} room`}

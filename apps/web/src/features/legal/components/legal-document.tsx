@@ -4,6 +4,7 @@ import { Anchor, Button, Container, Divider, List, Stack, Text, Title } from '@m
 import { IconLogin2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 /** A block of a text page: paragraphs, then an optional bullet list. */
 export interface DocumentSection {
@@ -76,7 +77,7 @@ export function LegalDocument({ title, intro, updated, sections }: LegalDocument
         <div>
           <Button
             component={Link}
-            to="/login"
+            to={paths.login}
             size="md"
             leftSection={<IconLogin2 size={20} aria-hidden="true" />}
           >
