@@ -1,31 +1,29 @@
+import { createHash } from 'node:crypto';
 import type { HotelSort } from '@devstay/shared/constants';
-import type { City, HotelCard, HotelDetail } from '@devstay/shared/contracts/catalogue';
+import type {
+  City,
+  HotelCard,
+  HotelDetail,
+  HotelListQuery,
+} from '@devstay/shared/contracts/catalogue';
 import { searchKey } from '@devstay/shared/text';
-import { asc, desc, eq, exists, sql } from 'drizzle-orm';
+import { asc, desc, eq, exists, getTableName, type InferColumnsDataTypes, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { hotels, type ImageRef, locations, reviews, rooms } from '../../db/schema.ts';
+import { hotels, locations, reviews, rooms } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { toImageItem } from '../images/image-item.ts';
 import { cityColumns, sortCities } from '../locations/repository.ts';
 import { toRoomSummary } from '../rooms/repository.ts';
 
-export interface HotelSearch {
-  /** Text searched anywhere in the name, ignoring case and accents. */
-  name?: string;
-  /** City name, matched whole, ignoring case and accents. */
-  city?: string;
-  qualification?: number;
-  sort?: HotelSort;
-  page: number;
-  pageSize: number;
-}
+/** A search of the hotel list: GET /hotels's query (GET /filtersHotels/location's is its city). */
+export type HotelSearch = HotelListQuery;
 
 export interface HotelPage {
   items: HotelCard[];
   total: number;
 }
 
-/** Columns of a hotel card (drizzle), with its location joined. */
+/** Columns of a hotel card, with its location joined: the one shape of a card's row. */
 const cardColumns = {
   id: hotels.id,
   name: hotels.name,
@@ -40,19 +38,15 @@ const cardColumns = {
   ratingSum: hotels.ratingSum,
 };
 
-type CardRow = {
-  id: number;
-  name: string;
-  image: ImageRef[];
-  qualification: number;
-  address: string;
-  locationId: number;
-  city: string;
-  department: string;
-  state: string;
-  reviewCount: number;
-  ratingSum: number;
-};
+type CardRow = InferColumnsDataTypes<typeof cardColumns>;
+
+/** The card's columns in SQL text (hotels `h`, locations `l`), each under its key: a CardRow. */
+const CARD_SELECT_LIST = Object.entries(cardColumns)
+  .map(([key, column]) => {
+    const table = getTableName(column.table) === 'hotels' ? 'h' : 'l';
+    return `${table}.${column.name} as "${key}"`;
+  })
+  .join(', ');
 
 export function toHotelCard(row: CardRow): HotelCard {
   return {
@@ -70,28 +64,114 @@ export function toHotelCard(row: CardRow): HotelCard {
   };
 }
 
-/** What a search filters on, folded the way the columns are (case and accents ignored). */
-export interface HotelFilter {
-  nameKey: string;
-  cityKey: string;
-  qualification: number | null;
+/**
+ * How a page of the list is read, chosen per search so that each statement has one sensible
+ * plan (they are prepared once per connection and reused):
+ * - 'city': the hotels of the city's locations through the (location_id, …) indexes, sorted.
+ * - 'walk': along the index of the order, keeping matching rows until the page is full: best
+ *   when matches are common (no name, or a name found in many hotels).
+ * - 'name': the matches of a rare name first (trigram index), then sorted; `offset 0` keeps
+ *   PostgreSQL from merging it into the sorted walk.
+ */
+export type HotelPagePlan = 'city' | 'walk' | 'name';
+
+/** What a filter's condition is part of: a page read with a plan, or the count of matches. */
+type FilterReading = HotelPagePlan | 'count';
+
+/** A filter of the hotel list on a value of type T. */
+interface HotelListFilter<T> {
+  /** The value as its column holds it (case and accents folded); undefined: no filter. */
+  fold(raw: T): T | undefined;
+  /** Its condition on hotels `h`; `bind` places a value in the statement and answers its `$n`. */
+  where(value: T, bind: (value: unknown) => string, reading: FilterReading): string;
 }
 
-export function hotelFilter(search: HotelSearch): HotelFilter {
-  return {
-    nameKey: search.name ? searchKey(search.name) : '',
-    cityKey: search.city ? searchKey(search.city) : '',
-    qualification: search.qualification ?? null,
+/** The parameters of a search that filter it (the others sort and page it). */
+type FilterParam = Exclude<keyof HotelSearch, 'sort' | 'page' | 'pageSize'>;
+
+/**
+ * The filters of the hotel list, one entry per parameter of the search (a parameter without
+ * its entry does not compile). The WHERE clause of the page and of the count, the prepared
+ * statement's name (a hash of its text) and the read caches' keys all come from this list:
+ * adding a filter is adding its entry here (and an index its plans can use, docs/scaling.md).
+ */
+const HOTEL_FILTERS: { [P in FilterParam]-?: HotelListFilter<NonNullable<HotelSearch[P]>> } = {
+  /** City name, matched whole, ignoring case and accents. */
+  city: {
+    fold: (city) => searchKey(city) || undefined,
+    where: (cityKey, bind) =>
+      `h.location_id in (select id from locations where city_key = ${bind(cityKey)})`,
+  },
+  qualification: {
+    fold: (stars) => stars,
+    where: (stars, bind) => `h.qualification = ${bind(stars)}`,
+  },
+  /** Text searched anywhere in the name, ignoring case and accents. */
+  name: {
+    fold: (name) => searchKey(name) || undefined,
+    // Substring match on the folded key: LIKE '%…%' (with %, _ and \ escaped) where the
+    // trigram index finds the rows, the same test as strpos() where rows come another way.
+    where: (nameKey, bind, reading) =>
+      reading === 'name' || reading === 'count'
+        ? `h.name_key like ${bind(containsPattern(nameKey))}`
+        : `strpos(h.name_key, ${bind(nameKey)}) > 0`,
+  },
+};
+
+/** In the order their conditions are written and their values keyed. */
+const FILTER_PARAMS = Object.keys(HOTEL_FILTERS) as FilterParam[];
+
+type FoldedFilters = { [P in FilterParam]?: NonNullable<HotelSearch[P]> };
+
+/** The filters a search uses, each value folded as its column holds it. */
+function foldFilters(search: HotelSearch): FoldedFilters {
+  const folded: Partial<Record<FilterParam, string | number>> = {};
+  for (const param of FILTER_PARAMS) {
+    const raw = search[param];
+    const filter: HotelListFilter<string | number> = HOTEL_FILTERS[param];
+    const value = raw === undefined ? undefined : filter.fold(raw);
+    if (value !== undefined) folded[param] = value;
+  }
+  return folded as FoldedFilters;
+}
+
+/** The WHERE clause of the filters on hotels `h` (empty when there is none). */
+function filtersWhere(
+  folded: FoldedFilters,
+  bind: (value: unknown) => string,
+  reading: FilterReading,
+): string {
+  const conditions = FILTER_PARAMS.flatMap((param) => {
+    const value = folded[param];
+    const filter: HotelListFilter<string | number> = HOTEL_FILTERS[param];
+    return value === undefined ? [] : [filter.where(value, bind, reading)];
+  });
+  return conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
+}
+
+/** A statement's values and the `bind` that places one and answers its `$n`. */
+function statementValues() {
+  const values: unknown[] = [];
+  const bind = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
   };
+  return { values, bind };
 }
 
-/** Searches that differ only in case, accents or spacing share one key. */
+/**
+ * The read caches' key of a search's matches (its count): searches whose filters differ only
+ * in case, accents or spacing share it.
+ */
+export function hotelFilterKey(search: HotelSearch): string {
+  const folded = foldFilters(search);
+  return JSON.stringify(FILTER_PARAMS.map((param) => folded[param] ?? null));
+}
+
+/** The read caches' key of a search's page: its matches, order and page. */
 export function hotelSearchKey(search: HotelSearch): string {
-  const f = hotelFilter(search);
   return JSON.stringify([
-    f.nameKey,
-    f.cityKey,
-    f.qualification,
+    hotelFilterKey(search),
     search.sort ?? 'name_asc',
     search.page,
     search.pageSize,
@@ -112,21 +192,18 @@ const orderBy = (sort: HotelSort, t: string): string =>
     score_desc: `${t}.qualification desc nulls last, ${t}.name_key, ${t}.id`,
   })[sort];
 
-/**
- * How a page of the list is read, chosen per search so that each statement has one sensible
- * plan (they are prepared once per connection and reused):
- * - 'city': the hotels of the city's locations through the (location_id, …) indexes, sorted.
- * - 'walk': along the index of the order, keeping matching rows until the page is full: best
- *   when matches are common (no name, or a name found in many hotels).
- * - 'name': the matches of a rare name first (trigram index), then sorted; `offset 0` keeps
- *   PostgreSQL from merging it into the sorted walk.
- */
-export type HotelPagePlan = 'city' | 'walk' | 'name';
-
 export interface SqlQuery {
   name?: string;
   text: string;
   values: unknown[];
+}
+
+/**
+ * A prepared statement's name, a hash of its text: node-postgres prepares a name once per
+ * connection, so a name must never stand for two texts.
+ */
+function statementName(prefix: string, text: string): string {
+  return `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
 }
 
 /**
@@ -142,45 +219,16 @@ export function hotelPageQuery(
   plan: HotelPagePlan,
   withTotal = false,
 ): SqlQuery {
-  const filter = hotelFilter(search);
-  const values: unknown[] = [];
-  const where: string[] = [];
-  const bind = (value: unknown) => {
-    values.push(value);
-    return `$${values.length}`;
-  };
-  if (filter.cityKey) {
-    where.push(
-      `h.location_id in (select id from locations where city_key = ${bind(filter.cityKey)})`,
-    );
-  }
-  if (filter.qualification !== null) where.push(`h.qualification = ${bind(filter.qualification)}`);
-  // Substring match on the folded key: LIKE '%…%' (with %, _ and \ escaped) where the
-  // trigram index finds the rows, the same test as strpos() where rows come another way.
-  if (filter.nameKey && plan === 'name') {
-    where.push(`h.name_key like ${bind(containsPattern(filter.nameKey))}`);
-  } else if (filter.nameKey) {
-    where.push(`strpos(h.name_key, ${bind(filter.nameKey)}) > 0`);
-  }
-  const whereSql = where.length > 0 ? `where ${where.join(' and ')}` : '';
+  const { values, bind } = statementValues();
+  const whereSql = filtersWhere(foldFilters(search), bind, plan);
   const sort = search.sort ?? 'name_asc';
   const limit = `limit ${bind(search.pageSize)} offset ${bind((search.page - 1) * search.pageSize)}`;
-  const shape = [
-    plan,
-    withTotal ? 'total' : '',
-    filter.cityKey ? 'c' : '',
-    filter.qualification === null ? '' : 'q',
-    filter.nameKey ? 'n' : '',
-    sort,
-  ].join('_');
-
   // 'name': the matches first, behind `offset 0` so they are not merged into a sorted walk.
   const from =
     plan === 'name'
       ? `(select h.id, h.name_key, h.qualification from hotels h ${whereSql} offset 0) h`
       : `hotels h ${whereSql}`;
-  const text = `select h.id, h.name, h.image, h.qualification, h.address, h.location_id,
-      l.city, l.department, l.state, h.review_count, h.rating_sum${withTotal ? ', p.total' : ''}
+  const text = `select ${CARD_SELECT_LIST}${withTotal ? ', p.total' : ''}
     from (
       select h.id, h.name_key, h.qualification${withTotal ? ', count(*) over ()::int as total' : ''}
       from ${from} order by ${orderBy(sort, 'h')} ${limit}
@@ -188,7 +236,7 @@ export function hotelPageQuery(
     join hotels h on h.id = p.id
     join locations l on l.id = h.location_id
     order by ${orderBy(sort, 'p')}`;
-  return { name: `hotel_page_${shape}`, text, values };
+  return { name: statementName('hotel_page', text), text, values };
 }
 
 /**
@@ -196,22 +244,8 @@ export function hotelPageQuery(
  * counts a rare name through the trigram index and a common one by a scan.
  */
 export function hotelCountQuery(search: HotelSearch): SqlQuery {
-  const filter = hotelFilter(search);
-  const values: unknown[] = [];
-  const where: string[] = [];
-  if (filter.nameKey) {
-    values.push(containsPattern(filter.nameKey));
-    where.push(`h.name_key like $${values.length}`);
-  }
-  if (filter.cityKey) {
-    values.push(filter.cityKey);
-    where.push(`h.location_id in (select id from locations where city_key = $${values.length})`);
-  }
-  if (filter.qualification !== null) {
-    values.push(filter.qualification);
-    where.push(`h.qualification = $${values.length}`);
-  }
-  const whereSql = where.length > 0 ? `where ${where.join(' and ')}` : '';
+  const { values, bind } = statementValues();
+  const whereSql = filtersWhere(foldFilters(search), bind, 'count');
   return { text: `select count(*)::int as total from hotels h ${whereSql}`, values };
 }
 
@@ -225,35 +259,12 @@ export function chooseHotelPagePlan(
   matches: number,
   allHotels: number,
 ): HotelPagePlan {
-  const filter = hotelFilter(search);
-  if (filter.cityKey) return 'city';
-  if (!filter.nameKey) return 'walk';
+  const { city, name } = foldFilters(search);
+  if (city !== undefined) return 'city';
+  if (name === undefined) return 'walk';
   const walked = (search.page * search.pageSize * allHotels) / Math.max(1, matches);
   return walked < matches * 2 ? 'walk' : 'name';
 }
-
-type HotelPageRow = {
-  id: number;
-  name: string;
-  image: ImageRef[];
-  qualification: number;
-  address: string;
-  location_id: number;
-  city: string;
-  department: string;
-  state: string;
-  review_count: number;
-  rating_sum: number;
-  total?: number;
-};
-
-const toCard = (r: HotelPageRow) =>
-  toHotelCard({
-    ...r,
-    locationId: r.location_id,
-    reviewCount: r.review_count,
-    ratingSum: r.rating_sum,
-  });
 
 /** Remembers match counts by filter: every page and sort of one search shares its count. */
 export interface CountCache {
@@ -268,7 +279,7 @@ const COUNT_BESIDE_MAX = 1000;
 /**
  * One page of hotel cards and the number of matches. Match counts are kept in `counts` (when
  * given) by filter, so every page and order of a search shares one count.
- * - With a city: if the matches are few (a small city, or stars or a name in a mid-sized one),
+ * - With a city: if the matches are few (a small city, or other filters in a mid-sized one),
  *   one statement reads the page and counts beside it; otherwise the count (kept) and the page
  *   are two statements.
  * - Without: the number of matches decides how the page is read (see chooseHotelPagePlan).
@@ -283,28 +294,29 @@ export async function searchHotels(
       const { rows } = await db.$client.query<{ total: number }>(hotelCountQuery(s));
       return rows[0]?.total ?? 0;
     };
-    return counts ? counts.get(JSON.stringify(hotelFilter(s)), load) : load();
+    return counts ? counts.get(hotelFilterKey(s), load) : load();
   };
   const readPage = async (plan: HotelPagePlan, withTotal = false) =>
-    (await db.$client.query<HotelPageRow>(hotelPageQuery(search, plan, withTotal))).rows;
+    (await db.$client.query<CardRow & { total?: number }>(hotelPageQuery(search, plan, withTotal)))
+      .rows;
 
-  const filter = hotelFilter(search);
-  if (search.city && filter.cityKey) {
+  const { city, ...others } = foldFilters(search);
+  if (city !== undefined) {
     const inCity = await count({ city: search.city, page: 1, pageSize: 1 });
-    // Stars or a name leave a fraction of the city's hotels (a fifth for stars, on average).
-    const narrowed = filter.qualification !== null || filter.nameKey !== '';
+    // Other filters leave a fraction of the city's hotels (a fifth for stars, on average).
+    const narrowed = Object.keys(others).length > 0;
     if (inCity <= (narrowed ? 5 : 1) * COUNT_BESIDE_MAX) {
       const rows = inCity === 0 ? [] : await readPage('city', true);
       // Past the last page no row carries the total: count then.
       const total = rows[0]?.total ?? (search.page > 1 && inCity > 0 ? await count(search) : 0);
-      return { items: rows.map(toCard), total };
+      return { items: rows.map(toHotelCard), total };
     }
     const [total, rows] = await Promise.all([count(search), readPage('city')]);
-    return { items: rows.map(toCard), total };
+    return { items: rows.map(toHotelCard), total };
   }
   const [total, allHotels] = await Promise.all([count(search), count(ALL_HOTELS)]);
   const rows = total === 0 ? [] : await readPage(chooseHotelPagePlan(search, total, allHotels));
-  return { items: rows.map(toCard), total };
+  return { items: rows.map(toHotelCard), total };
 }
 
 export async function hotelExists(db: Db, id: number): Promise<boolean> {

@@ -1,0 +1,103 @@
+import { HOTEL_SORT_VALUES } from '@devstay/shared/constants';
+import { hotelListQuery } from '@devstay/shared/contracts/catalogue';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import {
+  type HotelPagePlan,
+  type HotelSearch,
+  hotelCountQuery,
+  hotelFilterKey,
+  hotelPageQuery,
+  hotelSearchKey,
+  type SqlQuery,
+} from './repository.ts';
+
+/**
+ * The hotel list's read caches and prepared statements are keyed by what the database is asked:
+ * two searches share a cache key exactly when every statement they could run is the same (text
+ * and values), and two statements share a name exactly when their texts are the same.
+ */
+
+const PLANS: HotelPagePlan[] = ['city', 'walk', 'name'];
+
+/** Every statement a search can run: its page under each plan, with and without the total. */
+const statementsOf = (search: HotelSearch): SqlQuery[] =>
+  PLANS.flatMap((plan) => [hotelPageQuery(search, plan), hotelPageQuery(search, plan, true)]);
+
+const sameStatement = (a: SqlQuery, b: SqlQuery) =>
+  a.text === b.text && JSON.stringify(a.values) === JSON.stringify(b.values);
+
+// Few values, many of them alike once folded, so that pairs often collide: case, accents,
+// spacing, LIKE's wildcards, one text as a name in one search and a city in the other.
+const text = fc.oneof(
+  fc.constantFrom('', '  ', 'café', ' CAFE ', 'cafe', 'Bogotá', 'bogota', '50%_', 'a\\b', 'a  b'),
+  fc.string({ maxLength: 6 }),
+);
+const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+
+/** Query strings as a browser sends them, kept when the contract takes them (as the route). */
+const search: fc.Arbitrary<HotelSearch> = fc
+  .record({
+    name: maybe(text),
+    city: maybe(text),
+    qualification: maybe(fc.constantFrom('0', '1', '3', '5', '6', 'x')),
+    sort: maybe(fc.constantFrom(...HOTEL_SORT_VALUES, 'bogus')),
+    page: maybe(fc.constantFrom('1', '2', '1000000', '0')),
+    pageSize: maybe(fc.constantFrom('1', '8', '100', '101')),
+  })
+  .map((raw) =>
+    hotelListQuery.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v))),
+  )
+  .filter((parsed) => parsed.success)
+  .map((parsed) => parsed.data as HotelSearch);
+
+describe('hotel list keys', () => {
+  test('two searches share a page key exactly when they run the same statements', () => {
+    fc.assert(
+      fc.property(search, search, (a, b) => {
+        const statementsA = statementsOf(a);
+        const statementsB = statementsOf(b);
+        const same = statementsA.every((s, i) => sameStatement(s, statementsB[i] as SqlQuery));
+        expect(hotelSearchKey(a) === hotelSearchKey(b)).toBe(same);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('two searches share a count key exactly when they count the same matches', () => {
+    fc.assert(
+      fc.property(search, search, (a, b) => {
+        const same = sameStatement(hotelCountQuery(a), hotelCountQuery(b));
+        expect(hotelFilterKey(a) === hotelFilterKey(b)).toBe(same);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('searches that differ in case, accents or spacing share their keys', () => {
+    const a: HotelSearch = { name: ' Café ', city: 'BOGOTÁ', page: 1, pageSize: 8 };
+    const b: HotelSearch = { name: 'cafe', city: 'bogota', sort: 'name_asc', page: 1, pageSize: 8 };
+    expect(hotelSearchKey(a)).toBe(hotelSearchKey(b));
+    expect(hotelSearchKey({ ...a, name: '  ' })).toBe(hotelSearchKey({ ...a, name: undefined }));
+    expect(hotelSearchKey({ page: 1, pageSize: 8, name: 'x' })).not.toBe(
+      hotelSearchKey({ page: 1, pageSize: 8, city: 'x' }),
+    );
+  });
+
+  test('a statement name stands for one text, and each text has one name', () => {
+    const names = new Map<string, string>();
+    const texts = new Map<string, string>();
+    fc.assert(
+      fc.property(search, (s) => {
+        for (const { name, text } of statementsOf(s)) {
+          expect(name).toMatch(/^hotel_page_[0-9a-f]{32}$/); // within PostgreSQL's 63 bytes
+          expect(names.get(name as string) ?? text).toBe(text);
+          expect(texts.get(text) ?? name).toBe(name);
+          names.set(name as string, text);
+          texts.set(text, name as string);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
