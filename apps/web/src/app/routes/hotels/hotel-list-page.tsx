@@ -1,35 +1,18 @@
-import { HOTELS_PER_PAGE, SKELETON_CARDS } from '@devstay/shared/constants';
-import { totalPages } from '@devstay/shared/pagination';
-import { Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Container, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigationType } from 'react-router';
-import { HydrateLater } from '../../../components/hydrate-later.tsx';
-import { ListMessage } from '../../../components/list-message.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { fetchCities } from '../../../features/hotels/api/get-cities.ts';
 import { useHotels } from '../../../features/hotels/api/get-hotels.ts';
 import { ActiveFilters } from '../../../features/hotels/components/active-filters.tsx';
 import type { FilterKind } from '../../../features/hotels/components/filter-modal.tsx';
-import { HotelCard } from '../../../features/hotels/components/hotel-card.tsx';
-import { HotelCardSkeleton } from '../../../features/hotels/components/hotel-card-skeleton.tsx';
+import { HotelResults } from '../../../features/hotels/components/hotel-results.tsx';
 import { HotelToolbar } from '../../../features/hotels/components/hotel-toolbar.tsx';
 import { useHotelListState } from '../../../features/hotels/hooks/use-hotel-list-state.ts';
 
 const loadFilterModal = () => import('../../../features/hotels/components/filter-modal.tsx');
 const FilterModal = lazy(() => loadFilterModal().then((m) => ({ default: m.FilterModal })));
-
-// The page links sit below the list: their code follows the first load instead of being in it
-// (the server's render includes them; the browser fetches their code when it draws them).
-const HotelPagination = lazy(() =>
-  import('../../../features/hotels/components/hotel-pagination.tsx').then((m) => ({
-    default: m.HotelPagination,
-  })),
-);
-/** The height of the page links (size lg), kept while their code arrives. */
-const PAGINATION_HEIGHT = 42;
-
-export const NO_MATCH_MESSAGE = 'No hotels match your search';
 
 /** /home: the hotel catalogue with search, filters, sort and pages, all done by the server. */
 export function HotelListPage() {
@@ -46,18 +29,6 @@ export function HotelListPage() {
     if (navigationType === 'POP') setText(params.name ?? '');
   }, [navigationType, params.name]);
 
-  const total = hotels.data?.total ?? 0;
-  const pages = totalPages(total, HOTELS_PER_PAGE);
-  const pagination = list.paginationFor(pages);
-  const items = hotels.data?.items ?? [];
-  const showSkeleton = hotels.isPending;
-  const outOfRange = !hotels.isPlaceholderData && items.length === 0 && total > 0;
-
-  // A shared link to a page that no longer exists lands on the last page.
-  useEffect(() => {
-    if (outOfRange) list.goTo(pages, total, HOTELS_PER_PAGE);
-  }, [outOfRange, pages, total, list.goTo]);
-
   const prepareFilter = (kind: FilterKind) => {
     void loadFilterModal();
     if (kind === 'city') {
@@ -73,9 +44,6 @@ export function HotelListPage() {
     setText('');
     list.clearAll();
   };
-
-  const first = (params.page - 1) * HOTELS_PER_PAGE + 1;
-  const last = first + items.length - 1;
 
   return (
     <Container size="xl" py="lg">
@@ -105,60 +73,13 @@ export function HotelListPage() {
         }}
       />
 
-      <Text size="sm" role="status" aria-live="polite" mb="sm" c="dimmed">
-        {showSkeleton
-          ? 'Loading hotels...'
-          : total > 0 && items.length > 0
-            ? `Showing ${first}–${last} of ${total} ${total === 1 ? 'hotel' : 'hotels'}`
-            : ''}
-      </Text>
-
-      {/* The cards hydrate after the search bar above them. */}
-      <HydrateLater>
-        {showSkeleton ? (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" aria-busy="true">
-            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <HotelCardSkeleton key={i} />
-            ))}
-          </SimpleGrid>
-        ) : hotels.isError && !hotels.data ? (
-          <ListMessage
-            title="The hotels could not be loaded"
-            text={hotels.error.message}
-            action={{ label: 'Try again', onClick: () => hotels.refetch() }}
-          />
-        ) : total === 0 ? (
-          <ListMessage
-            title={NO_MATCH_MESSAGE}
-            text="Try another name, city or star category, or clear the filters to see every hotel."
-            action={{ label: 'Clear filters', onClick: clearAll, variant: 'default' }}
-          />
-        ) : (
-          <SimpleGrid
-            cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
-            spacing="lg"
-            aria-busy={hotels.isFetching}
-            style={{ opacity: hotels.isPlaceholderData ? 0.6 : 1 }}
-          >
-            {items.map((hotel, index) => (
-              <HotelCard key={hotel.id} hotel={hotel} priority={index === 0} />
-            ))}
-          </SimpleGrid>
-        )}
-      </HydrateLater>
-
-      {!showSkeleton && total > 0 ? (
-        <Stack mt="xl" align="center" mih={PAGINATION_HEIGHT}>
-          <Suspense fallback={null}>
-            <HotelPagination
-              state={pagination}
-              pages={pages}
-              onPage={(page) => list.goTo(page, total, HOTELS_PER_PAGE)}
-            />
-          </Suspense>
-        </Stack>
-      ) : null}
+      <HotelResults
+        hotels={hotels}
+        page={params.page}
+        paginationFor={list.paginationFor}
+        onPage={list.goTo}
+        onClearFilters={clearAll}
+      />
 
       {filter ? (
         <Suspense fallback={null}>

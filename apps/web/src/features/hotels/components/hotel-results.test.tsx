@@ -1,0 +1,88 @@
+import { HOTELS_PER_PAGE } from '@devstay/shared/constants';
+import type { HotelCard } from '@devstay/shared/contracts/catalogue';
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, test, vi } from 'vitest';
+import { type HotelPageQuery, HotelResults, NO_MATCH_MESSAGE } from './hotel-results.tsx';
+
+const hotel = (id: number): HotelCard => ({
+  id,
+  name: `hotel ${id}`,
+  image: [],
+  picture: null,
+  qualification: 4,
+  address: `Street ${id}`,
+  idLocation: 1,
+  Locations: [{ city: 'Córdoba', department: 'Capital', state: 'Córdoba' }],
+  reviewCount: 0,
+  reviewAverage: null,
+});
+
+const settled: HotelPageQuery = {
+  data: undefined,
+  error: null,
+  isPending: false,
+  isError: false,
+  isFetching: false,
+  isPlaceholderData: false,
+  refetch: () => undefined,
+};
+
+function show(hotels: Partial<HotelPageQuery>, page = 1) {
+  const calls = { onPage: vi.fn(), onClearFilters: vi.fn() };
+  render(
+    <MantineProvider>
+      <MemoryRouter>
+        <HotelResults
+          hotels={{ ...settled, ...hotels }}
+          page={page}
+          paginationFor={(pages) => ({
+            actualPage: Math.min(page, pages),
+            minPageNumber: 0,
+            maxPageNumber: 5,
+          })}
+          {...calls}
+        />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  return calls;
+}
+
+describe('a page of hotel results', () => {
+  test('loading: skeleton cards, said so', () => {
+    show({ isPending: true });
+    expect(screen.getByRole('status').textContent).toBe('Loading hotels...');
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  test('a failed load shows why and tries again', () => {
+    const refetch = vi.fn();
+    show({ isError: true, error: new Error('Server down'), refetch });
+    expect(screen.getByText('The hotels could not be loaded')).toBeTruthy();
+    expect(screen.getByText('Server down')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalled();
+  });
+
+  test('no match offers to clear the filters', () => {
+    const { onClearFilters } = show({ data: { items: [], total: 0 } });
+    expect(screen.getByText(NO_MATCH_MESSAGE)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(onClearFilters).toHaveBeenCalled();
+  });
+
+  test('the cards, which of them are shown, and pages of the total', async () => {
+    const { onPage } = show({ data: { items: [hotel(9), hotel(10)], total: 10 } }, 2);
+    expect(screen.getByRole('status').textContent).toBe('Showing 9–10 of 10 hotels');
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    fireEvent.click(await screen.findByRole('button', { name: 'Page 1' }));
+    expect(onPage).toHaveBeenCalledWith(1, 10, HOTELS_PER_PAGE);
+  });
+
+  test('a page past the last one leads to the last page', () => {
+    const { onPage } = show({ data: { items: [], total: 10 } }, 5);
+    expect(onPage).toHaveBeenCalledWith(2, 10, HOTELS_PER_PAGE);
+  });
+});

@@ -1,0 +1,131 @@
+import { HOTELS_PER_PAGE, SKELETON_CARDS } from '@devstay/shared/constants';
+import type { HotelCard as HotelCardData } from '@devstay/shared/contracts/catalogue';
+import { type PaginationState, totalPages } from '@devstay/shared/pagination';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { HydrateLater } from '../../../components/hydrate-later.tsx';
+import { ListMessage } from '../../../components/list-message.tsx';
+import type { Page } from '../../../lib/api.ts';
+import { HotelCard } from './hotel-card.tsx';
+import { HotelCardSkeleton } from './hotel-card-skeleton.tsx';
+
+// The page links sit below the list: their code follows the first load instead of being in it
+// (the server's render includes them; the browser fetches their code when it draws them).
+const HotelPagination = lazy(() =>
+  import('./hotel-pagination.tsx').then((m) => ({ default: m.HotelPagination })),
+);
+/** The height of the page links (size lg), kept while their code arrives. */
+const PAGINATION_HEIGHT = 42;
+
+export const NO_MATCH_MESSAGE = 'No hotels match your search';
+
+/** The part of a hotel list query the results read (TanStack Query's result). */
+export interface HotelPageQuery {
+  data: Page<HotelCardData> | undefined;
+  error: Error | null;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  /** The previous page shown while the next one loads. */
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+}
+
+interface HotelResultsProps {
+  /** One page of hotels, `HOTELS_PER_PAGE` long, as its query has it. */
+  hotels: HotelPageQuery;
+  /** The page the address asks for, from 1. */
+  page: number;
+  /** The page links' window for this many pages (`useHotelListState().paginationFor`). */
+  paginationFor: (pages: number) => PaginationState;
+  /** Opens another page of the `total` hotels (`useHotelListState().goTo`). */
+  onPage: (page: number, total: number, pageSize: number) => void;
+  /** 'Clear filters' when nothing matches. */
+  onClearFilters: () => void;
+}
+
+/**
+ * A page of hotel cards (spec §2.4): skeleton cards while the first page loads, the failure with
+ * 'Try again', 'no match' with 'Clear filters', else the cards, how many are shown and the page
+ * links. The previous page stays, dimmed, while the next one loads.
+ */
+export function HotelResults({
+  hotels,
+  page,
+  paginationFor,
+  onPage,
+  onClearFilters,
+}: HotelResultsProps) {
+  const total = hotels.data?.total ?? 0;
+  const pages = totalPages(total, HOTELS_PER_PAGE);
+  const items = hotels.data?.items ?? [];
+  const showSkeleton = hotels.isPending;
+  const outOfRange = !hotels.isPlaceholderData && items.length === 0 && total > 0;
+
+  // A shared link to a page that no longer exists lands on the last page.
+  useEffect(() => {
+    if (outOfRange) onPage(pages, total, HOTELS_PER_PAGE);
+  }, [outOfRange, pages, total, onPage]);
+
+  const first = (page - 1) * HOTELS_PER_PAGE + 1;
+  const last = first + items.length - 1;
+
+  return (
+    <>
+      <Text size="sm" role="status" aria-live="polite" mb="sm" c="dimmed">
+        {showSkeleton
+          ? 'Loading hotels...'
+          : total > 0 && items.length > 0
+            ? `Showing ${first}–${last} of ${total} ${total === 1 ? 'hotel' : 'hotels'}`
+            : ''}
+      </Text>
+
+      {/* The cards hydrate after what is above them (the search bar). */}
+      <HydrateLater>
+        {showSkeleton ? (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" aria-busy="true">
+            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <HotelCardSkeleton key={i} />
+            ))}
+          </SimpleGrid>
+        ) : hotels.isError && !hotels.data ? (
+          <ListMessage
+            title="The hotels could not be loaded"
+            text={hotels.error?.message}
+            action={{ label: 'Try again', onClick: () => hotels.refetch() }}
+          />
+        ) : total === 0 ? (
+          <ListMessage
+            title={NO_MATCH_MESSAGE}
+            text="Try another name, city or star category, or clear the filters to see every hotel."
+            action={{ label: 'Clear filters', onClick: onClearFilters, variant: 'default' }}
+          />
+        ) : (
+          <SimpleGrid
+            cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
+            spacing="lg"
+            aria-busy={hotels.isFetching}
+            style={{ opacity: hotels.isPlaceholderData ? 0.6 : 1 }}
+          >
+            {items.map((hotel, index) => (
+              <HotelCard key={hotel.id} hotel={hotel} priority={index === 0} />
+            ))}
+          </SimpleGrid>
+        )}
+      </HydrateLater>
+
+      {!showSkeleton && total > 0 ? (
+        <Stack mt="xl" align="center" mih={PAGINATION_HEIGHT}>
+          <Suspense fallback={null}>
+            <HotelPagination
+              state={paginationFor(pages)}
+              pages={pages}
+              onPage={(to) => onPage(to, total, HOTELS_PER_PAGE)}
+            />
+          </Suspense>
+        </Stack>
+      ) : null}
+    </>
+  );
+}
