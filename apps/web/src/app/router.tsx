@@ -8,6 +8,7 @@ import type { ServerRenderedHandle } from './route-data.ts';
 import { RouteError } from './route-error.tsx';
 import { RouteLoading } from './route-loading.tsx';
 import type { SessionHandle } from './routes/account/require-session.tsx';
+import { CONTENT_SCREENS, FORMS_PAGES } from './routes/content/content-screens.ts';
 import { hotelDetailData, hotelDetailLoader } from './routes/hotels/hotel-detail-loader.ts';
 import {
   hotelListData,
@@ -82,7 +83,6 @@ const adminScreens = [
     () => import('./routes/profiles/admin-profile-page.tsx'),
     'AdminProfilePage',
   ),
-  contentPage('profileAdmin/formsAdmin'),
 ];
 
 const superAdminScreens = [
@@ -108,35 +108,20 @@ const superAdminScreens = [
   ),
 ];
 
-type ContentPath = keyof typeof import('./routes/content/content-pages.tsx').CONTENT_SCREENS;
-
 /** A content screen (spec §2.12, §2.13): all share one chunk, fetched when one is first opened. */
-function contentPage(path: ContentPath): RouteObject {
+function contentPage(path: string): RouteObject {
   return {
-    path,
+    path: child(path),
     lazy: async () => ({
-      Component: (await import('./routes/content/content-pages.tsx')).CONTENT_SCREENS[path],
+      Component: (await import('./routes/content/content-pages.tsx')).contentPageAt(path),
     }),
   };
 }
 
-/** The content forms of a hotel's staff; an admin's are fixed to their own hotel. */
+/** The forms pages and the ten content forms, each for the roles its row of the table names. */
 const contentScreens = [
-  contentPage('home/createRooms'),
-  contentPage('home/ModifyRooms'),
-  contentPage('home/ModifyHotel'),
-  contentPage('home/createServHotels'),
-  contentPage('home/modifyServHotels'),
-  contentPage('home/createEvents'),
-  contentPage('home/modifyEvents'),
-];
-
-/** Hotels and the room services' catalogue are the superAdmin's alone (spec §6). */
-const superAdminContentScreens = [
-  contentPage('home/createHotels'),
-  contentPage('home/createServRooms'),
-  contentPage('home/modifyServRooms'),
-  contentPage('profileSuperAdmin/formsSuperAdmin'),
+  ...FORMS_PAGES.flatMap((forms) => forRoles([forms.role], [contentPage(forms.path)])),
+  ...CONTENT_SCREENS.flatMap((screen) => forRoles(screen.roles, [contentPage(screen.path)])),
 ];
 
 const hotelStaffScreens = [
@@ -170,8 +155,7 @@ const accountScreens = [
   ...forRoles(['admin'], adminScreens),
   ...forRoles(['superAdmin'], superAdminScreens),
   ...forRoles(['admin', 'superAdmin'], hotelStaffScreens),
-  ...forRoles(['admin', 'superAdmin'], contentScreens),
-  ...forRoles(['superAdmin'], superAdminContentScreens),
+  ...contentScreens,
 ];
 
 /**

@@ -312,6 +312,8 @@ export const CONTENT_FORMS = {
 } as const;
 export type ContentForm = keyof typeof CONTENT_FORMS;
 export type ContentFormValue<F extends ContentForm> = z.output<(typeof CONTENT_FORMS)[F]>;
+/** What a form's draft holds before it is parsed: the web's drafts are typed from it. */
+export type ContentFormInput<F extends ContentForm> = z.input<(typeof CONTENT_FORMS)[F]>;
 
 /** Field → its first message. Nested issues (image.2.url) count for their top field (image). */
 export type FieldErrors = Record<string, string>;

@@ -2,10 +2,8 @@ import type { HotelRef } from '@devstay/shared/contracts/users';
 import { Text } from '@mantine/core';
 import type { ImageSlot } from '../../../features/content/components/image-slot.ts';
 import { ImageUpload } from '../../../features/uploads/components/image-upload.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
-
-export const ADMIN_FORMS = '/profileAdmin/formsAdmin';
-export const SUPER_ADMIN_FORMS = '/profileSuperAdmin/formsSuperAdmin';
 
 /** The uploader, handed to the content forms (two features composed here). */
 export const imageSlot: ImageSlot = (props) => <ImageUpload {...props} />;
@@ -25,7 +23,7 @@ export function useContentScope(): ContentScope {
   return {
     fixedHotel: isAdmin ? me.hotel : null,
     noHotel: isAdmin && me.hotel === null,
-    back: isAdmin ? ADMIN_FORMS : SUPER_ADMIN_FORMS,
+    back: isAdmin ? paths.adminForms : paths.superAdminForms,
   };
 }
 

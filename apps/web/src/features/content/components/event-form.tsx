@@ -1,17 +1,14 @@
 import { DESCRIPTION_MAX } from '@devstay/shared/constants';
 import { eventDateLimits } from '@devstay/shared/contracts/content';
 import type { HotelRef } from '@devstay/shared/contracts/users';
-import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import { useEditableHotel } from '../api/content-api.ts';
 import { type Draft, useContentDraft } from '../hooks/use-content-draft.ts';
-import { useSaveContent } from '../hooks/use-save-content.ts';
-import { descriptionField, nameField, textField } from './field-props.ts';
-import { FormFrame } from './form-frame.tsx';
-import { HotelField } from './hotel-field.tsx';
-import { type ImageSlot, imageList } from './image-slot.ts';
+import { DescriptionField, DraftHotelField, ImagesField, NameField, TextField } from './fields.tsx';
+import { type ContentFormProps, FormFrame } from './form-frame.tsx';
 
-export function emptyEventDraft(fixed: HotelRef | null): Draft {
+export function emptyEventDraft(fixed: HotelRef | null): Draft<'eventCreate'> {
   return {
     name: '',
     idHotel: fixed?.id ?? null,
@@ -22,15 +19,6 @@ export function emptyEventDraft(fixed: HotelRef | null): Draft {
   };
 }
 
-interface EventFormProps {
-  form: 'eventCreate' | 'eventModify';
-  fixedHotel: HotelRef | null;
-  initial: Draft;
-  hotelLabel?: string;
-  images: ImageSlot;
-  onReload?: () => void;
-}
-
 /** Create and modify event (spec §2.13): name, hotel, date, time, images, description. */
 export function EventForm({
   form,
@@ -39,59 +27,34 @@ export function EventForm({
   hotelLabel,
   images,
   onReload,
-}: EventFormProps) {
+}: ContentFormProps<'eventCreate' | 'eventModify'>) {
   // The chosen hotel's time zone: its dates run from that hotel's today, not the browser's.
-  const [idHotel, setIdHotel] = useState(() =>
-    typeof initial.idHotel === 'number' ? initial.idHotel : null,
-  );
+  const [idHotel, setIdHotel] = useState(initial.idHotel);
   const timeZone = useEditableHotel(idHotel).data?.timeZone;
   const draft = useContentDraft(form, initial, timeZone);
-  const save = useSaveContent(form, draft);
   const limits = eventDateLimits(timeZone);
-  const e = draft.visibleErrors;
   return (
-    <FormFrame
-      onSubmit={save.submit}
-      submitLabel={form === 'eventCreate' ? 'Create' : 'Modify'}
-      canSubmit={draft.canSubmit}
-      saving={save.saving}
-      stale={save.stale && onReload ? { message: save.stale, onReload } : null}
-    >
-      <TextInput label="Name" required autoComplete="off" {...nameField(draft, 'name')} />
-      <HotelField
+    <FormFrame draft={draft} onReload={onReload}>
+      <NameField draft={draft} field="name" />
+      <DraftHotelField
+        draft={draft}
         fixed={fixedHotel}
-        value={typeof draft.draft.idHotel === 'number' ? draft.draft.idHotel : null}
-        onChange={(id) => {
-          draft.set('idHotel', id);
-          setIdHotel(id);
-        }}
         currentLabel={hotelLabel}
-        error={e.idHotel}
+        onPick={setIdHotel}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
+        <TextField
+          draft={draft}
+          field="date"
           label="Date"
           type="date"
-          required
           min={limits.min}
           max={limits.max}
-          {...textField(draft, 'date')}
         />
-        <TextInput label="Time" type="time" required {...textField(draft, 'time')} />
+        <TextField draft={draft} field="time" label="Time" type="time" />
       </SimpleGrid>
-      {images({
-        label: 'Images',
-        value: imageList(draft.draft.image),
-        onChange: (update) => draft.update('image', (current) => update(imageList(current))),
-        error: e.image,
-      })}
-      <Textarea
-        label="Description"
-        autosize
-        minRows={3}
-        required
-        {...descriptionField(draft, 'description', DESCRIPTION_MAX)}
-      />
+      <ImagesField draft={draft} slot={images} />
+      <DescriptionField draft={draft} field="description" max={DESCRIPTION_MAX} />
     </FormFrame>
   );
 }

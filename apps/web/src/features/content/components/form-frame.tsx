@@ -1,9 +1,15 @@
 import '@mantine/core/styles/Alert.layer.css';
+import type { ContentForm } from '@devstay/shared/contracts/content';
+import type { HotelRef } from '@devstay/shared/contracts/users';
 import { Alert, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { BackButton } from '../../../components/back-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import type { ContentDraft, Draft } from '../hooks/use-content-draft.ts';
+import { useSaveContent } from '../hooks/use-save-content.ts';
+import { FORM_TEXTS } from '../utils/form-texts.ts';
+import type { ImageSlot } from './image-slot.ts';
 
 interface FormPageProps {
   title: string;
@@ -30,31 +36,39 @@ export function FormPage({ title, back, children }: FormPageProps) {
 /** A field in error: an input Mantine marks invalid, or the picture control's button. */
 const FIRST_INVALID = '[aria-invalid="true"], [data-invalid] button';
 
-interface FormFrameProps {
-  onSubmit: () => void;
-  submitLabel: string;
-  /** Every required field filled and no error (spec §4): otherwise the button reads disabled. */
-  canSubmit: boolean;
-  saving: boolean;
-  /** Someone else saved the record after it was loaded: offer to load their version. */
-  stale?: { message: string; onReload: () => void } | null;
+/** What every content form takes: its contract, its first draft, and what the screen hands in. */
+export interface ContentFormProps<F extends ContentForm> {
+  form: F;
+  initial: Draft<F>;
+  /** An admin's own hotel, fixed in the form's hotel field; null for the superAdmin. */
+  fixedHotel: HotelRef | null;
+  /** The loaded record's hotel, as the modify flow's hotel picker named it. */
+  hotelLabel?: string;
+  /** The picture control (another feature's, handed in by the app). */
+  images: ImageSlot;
+  /** A modify form's way to load the version someone else saved (after a 409 on `version`). */
+  onReload?: () => void;
+}
+
+interface FormFrameProps<F extends ContentForm> {
+  draft: ContentDraft<F>;
+  onReload?: () => void;
   children: ReactNode;
 }
 
 /**
- * The form and its submit button. An incomplete form's button is aria-disabled rather than
- * disabled: it stays focusable, and pressing it lists every field's message with the toast
- * 'Check the fields' (spec §5) instead of doing nothing, and moves the focus to the first field
- * in error, so a keyboard or screen reader user lands on what to fix.
+ * The form, its submit button and its save (`useSaveContent`). An incomplete form's button is
+ * aria-disabled rather than disabled: it stays focusable, and pressing it lists every field's
+ * message with the toast 'Check the fields' (spec §5) instead of doing nothing, and moves the
+ * focus to the first field in error, so a keyboard or screen reader user lands on what to fix.
+ * A save refused because someone else saved in between offers to load their version.
  */
-export function FormFrame({
-  onSubmit,
-  submitLabel,
-  canSubmit,
-  saving,
-  stale,
-  children,
-}: FormFrameProps) {
+export function FormFrame<F extends ContentForm>({ draft, onReload, children }: FormFrameProps<F>) {
+  const save = useSaveContent(draft.form, draft);
+  const { canSubmit } = draft;
+  const { saving } = save;
+  const stale = save.stale && onReload ? { message: save.stale, onReload } : null;
+  const submitLabel = FORM_TEXTS[draft.form].method === 'POST' ? 'Create' : 'Modify';
   const form = useRef<HTMLFormElement>(null);
   const [refused, setRefused] = useState(0);
   // After the messages of a refused submit are on screen.
@@ -66,7 +80,7 @@ export function FormFrame({
     event.preventDefault();
     if (saving) return;
     if (!canSubmit) setRefused((n) => n + 1);
-    onSubmit();
+    save.submit();
   };
   return (
     <Paper ref={form} withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate>

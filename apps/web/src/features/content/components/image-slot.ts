@@ -15,7 +15,3 @@ export interface ImageFieldProps {
  * each other: the uploader is its own feature).
  */
 export type ImageSlot = (props: ImageFieldProps) => ReactNode;
-
-export function imageList(value: unknown): ImageRefInput[] {
-  return Array.isArray(value) ? (value as ImageRefInput[]) : [];
-}

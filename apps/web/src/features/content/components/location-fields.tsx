@@ -3,30 +3,22 @@ import '@mantine/core/styles/Combobox.layer.css';
 import { Alert, Select, SimpleGrid } from '@mantine/core';
 import { useMemo } from 'react';
 import { useCities, useDepartments, useStates } from '../api/content-api.ts';
+import type { ContentDraft } from '../hooks/use-content-draft.ts';
 import { nameOptions, sortOptions } from '../utils/picker-options.ts';
 
 /** The spec's text when a location call fails (§8). */
 export const LOCATION_ERROR = 'Error';
 
-interface LocationFieldsProps {
-  state: unknown;
-  department: unknown;
-  idLocation: unknown;
-  /** A cascade step: choosing a state clears the department and city, and so on. */
-  onChange: (values: { state?: string; department?: string; idLocation?: number | null }) => void;
-  errors: Record<string, string>;
-}
+const text = (value: string | null) => value ?? '';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** States → departments → cities, each list read when the step above is chosen (spec §3). */
-export function LocationFields({
-  state,
-  department,
-  idLocation,
-  onChange,
-  errors,
-}: LocationFieldsProps) {
+/**
+ * States → departments → cities, each list read when the step above is chosen (spec §3). A
+ * cascade step: choosing a state clears the department and city, and so on.
+ */
+export function LocationFields({ draft }: { draft: ContentDraft<'hotelCreate' | 'hotelModify'> }) {
+  const { state, department, idLocation } = draft.draft;
+  const errors = draft.visibleErrors;
+  const onChange = draft.setMany;
   const states = useStates();
   const departments = useDepartments(text(state));
   const cities = useCities(text(state), text(department));
@@ -71,7 +63,7 @@ export function LocationFields({
           label="City"
           placeholder={text(department) ? 'Choose a city' : 'Choose a department first'}
           data={cityOptions}
-          value={typeof idLocation === 'number' ? String(idLocation) : null}
+          value={idLocation === null ? null : String(idLocation)}
           onChange={(value) => onChange({ idLocation: value ? Number(value) : null })}
           disabled={!text(department)}
           searchable

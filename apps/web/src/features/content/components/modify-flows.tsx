@@ -1,34 +1,40 @@
 import type { HotelRef } from '@devstay/shared/contracts/users';
 import { capitalize } from '@devstay/shared/text';
 import { Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import {
-  useEditableEvents,
-  useEditableHotel,
-  useEditableHotelServices,
-  useEditableRoomServices,
-  useEditableRooms,
-} from '../api/content-api.ts';
-import { eventOptionLabel, recordOptions, roomOptionLabel } from '../utils/picker-options.ts';
-import {
-  eventDraft,
-  hotelDraft,
-  hotelServiceDraft,
-  roomDraft,
-  roomServiceDraft,
-} from '../utils/record-drafts.ts';
-import { EventForm } from './event-form.tsx';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
+import { useEditableHotel } from '../api/content-api.ts';
+import { recordOptions } from '../utils/picker-options.ts';
+import { hotelDraft } from '../utils/record-drafts.ts';
+import type { ContentFormProps } from './form-frame.tsx';
 import { HotelField } from './hotel-field.tsx';
 import { HotelForm } from './hotel-form.tsx';
 import type { ImageSlot } from './image-slot.ts';
 import { RecordPicker } from './record-picker.tsx';
-import { RoomForm } from './room-form.tsx';
-import { HotelServiceForm, RoomServiceForm } from './service-forms.tsx';
 
-interface ModifyProps {
-  /** An admin's own hotel (fixed); null for the superAdmin, who picks any hotel. */
+/** Who edits: an admin's own hotel (fixed), or null for the superAdmin; and the uploader. */
+export interface EditorProps {
   fixedHotel: HotelRef | null;
   images: ImageSlot;
+}
+
+/** What a loaded record's form is given besides its draft. */
+type LoadedFormProps = Omit<ContentFormProps<never>, 'form' | 'initial'>;
+
+/** The records a modify flow lists, and the form that edits one. */
+export interface RecordSource<R extends { id: number; version: number }> {
+  /**
+   * The label of the hotel to list the records of: it tells that picker apart from the form's
+   * own Hotel field (a room can move hotels). None: the records belong to no hotel.
+   */
+  hotelScope?: string;
+  /** The records of that hotel (none picked yet: null), or all of them without a scope. */
+  useRecords: (idHotel: number | null) => UseQueryResult<R[]>;
+  /** The record picker's label ('Room') and what it calls a record ('room'). */
+  label: string;
+  what: string;
+  optionLabel: (record: R) => string;
+  form: (record: R, props: LoadedFormProps) => ReactNode;
 }
 
 /**
@@ -60,141 +66,56 @@ function usePicked<T extends { id: number }>(records: readonly T[] | undefined) 
   return { id: record ? id : null, setId, record };
 }
 
-export function ModifyRoom({ fixedHotel, images }: ModifyProps) {
-  const hotel = useHotelScope(fixedHotel, 'Rooms of hotel');
-  const rooms = useEditableRooms(hotel.id);
-  const picked = usePicked(rooms.data);
-  const options = useMemo(() => recordOptions(rooms.data ?? [], roomOptionLabel), [rooms.data]);
-  return (
-    <>
-      {hotel.field}
-      <RecordPicker
-        label="Room"
-        placeholder={hotel.id === null ? 'Choose a hotel first' : 'Choose the room to modify'}
-        options={options}
-        value={picked.id}
-        onChange={picked.setId}
-        loading={rooms.isFetching && !rooms.data}
-        failed={rooms.isError}
-        disabled={hotel.id === null}
-      />
-      {picked.record ? (
-        <RoomForm
-          key={`${picked.record.id}-${picked.record.version}`}
-          form="roomModify"
-          fixedHotel={fixedHotel}
-          initial={roomDraft(picked.record)}
-          hotelLabel={hotel.label}
-          images={images}
-          onReload={() => void rooms.refetch()}
-        />
-      ) : null}
-    </>
-  );
-}
-
-export function ModifyEvent({ fixedHotel, images }: ModifyProps) {
-  const hotel = useHotelScope(fixedHotel, 'Events of hotel');
-  const events = useEditableEvents(hotel.id);
-  const picked = usePicked(events.data);
-  const options = useMemo(() => recordOptions(events.data ?? [], eventOptionLabel), [events.data]);
-  return (
-    <>
-      {hotel.field}
-      <RecordPicker
-        label="Event"
-        placeholder={hotel.id === null ? 'Choose a hotel first' : 'Choose the event to modify'}
-        options={options}
-        value={picked.id}
-        onChange={picked.setId}
-        loading={events.isFetching && !events.data}
-        failed={events.isError}
-        disabled={hotel.id === null}
-      />
-      {picked.record ? (
-        <EventForm
-          key={`${picked.record.id}-${picked.record.version}`}
-          form="eventModify"
-          fixedHotel={fixedHotel}
-          initial={eventDraft(picked.record)}
-          hotelLabel={hotel.label}
-          images={images}
-          onReload={() => void events.refetch()}
-        />
-      ) : null}
-    </>
-  );
-}
-
-export function ModifyHotelService({ fixedHotel, images }: ModifyProps) {
-  const hotel = useHotelScope(fixedHotel, 'Services of hotel');
-  const services = useEditableHotelServices(hotel.id);
-  const picked = usePicked(services.data);
+/**
+ * A modify screen (spec §2.13): the hotel (fixed for an admin), then the record, then its form.
+ * The form is made anew for each record and version, so loading the saved version after a 409
+ * (a refetch of the list) starts it over from what was saved.
+ */
+export function ModifyRecord<R extends { id: number; version: number }>({
+  source,
+  fixedHotel,
+  images,
+}: EditorProps & { source: RecordSource<R> }) {
+  const hotel = useHotelScope(fixedHotel, source.hotelScope);
+  const scoped = source.hotelScope !== undefined;
+  const waitsForHotel = scoped && hotel.id === null;
+  const records = source.useRecords(hotel.id);
+  const picked = usePicked(records.data);
+  const { optionLabel } = source;
   const options = useMemo(
-    () => recordOptions(services.data ?? [], (s) => capitalize(s.name)),
-    [services.data],
+    () => recordOptions(records.data ?? [], optionLabel),
+    [records.data, optionLabel],
   );
+  const record = picked.record;
   return (
     <>
-      {hotel.field}
+      {scoped ? hotel.field : null}
       <RecordPicker
-        label="Service"
-        placeholder={hotel.id === null ? 'Choose a hotel first' : 'Choose the service to modify'}
+        label={source.label}
+        placeholder={waitsForHotel ? 'Choose a hotel first' : `Choose the ${source.what} to modify`}
         options={options}
         value={picked.id}
         onChange={picked.setId}
-        loading={services.isFetching && !services.data}
-        failed={services.isError}
-        disabled={hotel.id === null}
+        loading={records.isFetching && !records.data}
+        failed={records.isError}
+        disabled={waitsForHotel}
       />
-      {picked.record ? (
-        <HotelServiceForm
-          key={`${picked.record.id}-${picked.record.version}`}
-          form="hotelServiceModify"
-          fixedHotel={fixedHotel}
-          initial={hotelServiceDraft(picked.record)}
-          hotelLabel={hotel.label}
-          images={images}
-          onReload={() => void services.refetch()}
-        />
-      ) : null}
-    </>
-  );
-}
-
-export function ModifyRoomService({ images }: Pick<ModifyProps, 'images'>) {
-  const services = useEditableRoomServices();
-  const picked = usePicked(services.data);
-  const options = useMemo(
-    () => recordOptions(services.data ?? [], (s) => capitalize(s.name)),
-    [services.data],
-  );
-  return (
-    <>
-      <RecordPicker
-        label="Service"
-        placeholder="Choose the service to modify"
-        options={options}
-        value={picked.id}
-        onChange={picked.setId}
-        loading={services.isPending}
-        failed={services.isError}
-      />
-      {picked.record ? (
-        <RoomServiceForm
-          key={`${picked.record.id}-${picked.record.version}`}
-          form="roomServiceModify"
-          initial={roomServiceDraft(picked.record)}
-          images={images}
-          onReload={() => void services.refetch()}
-        />
+      {record ? (
+        <Fragment key={`${record.id}-${record.version}`}>
+          {source.form(record, {
+            fixedHotel,
+            hotelLabel: hotel.label,
+            images,
+            onReload: () => void records.refetch(),
+          })}
+        </Fragment>
       ) : null}
     </>
   );
 }
 
 /** Modify hotel: the admin's own hotel is loaded at once; the superAdmin picks one first. */
-export function ModifyHotel({ fixedHotel, images }: ModifyProps) {
+export function ModifyHotel({ fixedHotel, images }: EditorProps) {
   const hotel = useHotelScope(fixedHotel);
   const record = useEditableHotel(hotel.id);
   return (
@@ -210,6 +131,7 @@ export function ModifyHotel({ fixedHotel, images }: ModifyProps) {
           key={`${record.data.id}-${record.data.version}`}
           form="hotelModify"
           initial={hotelDraft(record.data)}
+          fixedHotel={fixedHotel}
           images={images}
           onReload={() => void record.refetch()}
         />

@@ -1,28 +1,15 @@
 import { DESCRIPTION_MAX } from '@devstay/shared/constants';
 import type { HotelRef } from '@devstay/shared/contracts/users';
-import { Textarea, TextInput } from '@mantine/core';
 import { type Draft, useContentDraft } from '../hooks/use-content-draft.ts';
-import { useSaveContent } from '../hooks/use-save-content.ts';
-import { descriptionField, nameField } from './field-props.ts';
-import { FormFrame } from './form-frame.tsx';
-import { HotelField } from './hotel-field.tsx';
-import { type ImageSlot, imageList } from './image-slot.ts';
+import { DescriptionField, DraftHotelField, ImagesField, NameField } from './fields.tsx';
+import { type ContentFormProps, FormFrame } from './form-frame.tsx';
 
-export function emptyHotelServiceDraft(fixed: HotelRef | null): Draft {
+export function emptyHotelServiceDraft(fixed: HotelRef | null): Draft<'hotelServiceCreate'> {
   return { idHotel: fixed?.id ?? null, name: '', image: [], description: '' };
 }
 
-export function emptyRoomServiceDraft(): Draft {
+export function emptyRoomServiceDraft(): Draft<'roomServiceCreate'> {
   return { name: '', image: [] };
-}
-
-interface HotelServiceFormProps {
-  form: 'hotelServiceCreate' | 'hotelServiceModify';
-  fixedHotel: HotelRef | null;
-  initial: Draft;
-  hotelLabel?: string;
-  images: ImageSlot;
-  onReload?: () => void;
 }
 
 /** Create and modify a hotel's own service: hotel, name, images, description. */
@@ -33,69 +20,30 @@ export function HotelServiceForm({
   hotelLabel,
   images,
   onReload,
-}: HotelServiceFormProps) {
+}: ContentFormProps<'hotelServiceCreate' | 'hotelServiceModify'>) {
   const draft = useContentDraft(form, initial);
-  const save = useSaveContent(form, draft);
-  const e = draft.visibleErrors;
   return (
-    <FormFrame
-      onSubmit={save.submit}
-      submitLabel={form === 'hotelServiceCreate' ? 'Create' : 'Modify'}
-      canSubmit={draft.canSubmit}
-      saving={save.saving}
-      stale={save.stale && onReload ? { message: save.stale, onReload } : null}
-    >
-      <HotelField
-        fixed={fixedHotel}
-        value={typeof draft.draft.idHotel === 'number' ? draft.draft.idHotel : null}
-        onChange={(id) => draft.set('idHotel', id)}
-        currentLabel={hotelLabel}
-        error={e.idHotel}
-      />
-      <TextInput label="Service name" required autoComplete="off" {...nameField(draft, 'name')} />
-      {images({
-        label: 'Images',
-        value: imageList(draft.draft.image),
-        onChange: (update) => draft.update('image', (current) => update(imageList(current))),
-        error: e.image,
-      })}
-      <Textarea
-        label="Description"
-        autosize
-        minRows={3}
-        required
-        {...descriptionField(draft, 'description', DESCRIPTION_MAX)}
-      />
+    <FormFrame draft={draft} onReload={onReload}>
+      <DraftHotelField draft={draft} fixed={fixedHotel} currentLabel={hotelLabel} />
+      <NameField draft={draft} field="name" label="Service name" />
+      <ImagesField draft={draft} slot={images} />
+      <DescriptionField draft={draft} field="description" max={DESCRIPTION_MAX} />
     </FormFrame>
   );
 }
 
-interface RoomServiceFormProps {
-  form: 'roomServiceCreate' | 'roomServiceModify';
-  initial: Draft;
-  images: ImageSlot;
-  onReload?: () => void;
-}
-
 /** Create and modify a room service of the catalogue every hotel's rooms pick from. */
-export function RoomServiceForm({ form, initial, images, onReload }: RoomServiceFormProps) {
+export function RoomServiceForm({
+  form,
+  initial,
+  images,
+  onReload,
+}: ContentFormProps<'roomServiceCreate' | 'roomServiceModify'>) {
   const draft = useContentDraft(form, initial);
-  const save = useSaveContent(form, draft);
   return (
-    <FormFrame
-      onSubmit={save.submit}
-      submitLabel={form === 'roomServiceCreate' ? 'Create' : 'Modify'}
-      canSubmit={draft.canSubmit}
-      saving={save.saving}
-      stale={save.stale && onReload ? { message: save.stale, onReload } : null}
-    >
-      <TextInput label="Service name" required autoComplete="off" {...nameField(draft, 'name')} />
-      {images({
-        label: 'Images',
-        value: imageList(draft.draft.image),
-        onChange: (update) => draft.update('image', (current) => update(imageList(current))),
-        error: draft.visibleErrors.image,
-      })}
+    <FormFrame draft={draft} onReload={onReload}>
+      <NameField draft={draft} field="name" label="Service name" />
+      <ImagesField draft={draft} slot={images} />
     </FormFrame>
   );
 }

@@ -2,6 +2,8 @@ import { CONTENT_MESSAGES as M } from '@devstay/shared/messages';
 import { calendarDateIn } from '@devstay/shared/stay';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { emptyEventDraft } from '../components/event-form.tsx';
+import type { FieldOf } from '../components/fields.tsx';
 import { emptyRoomDraft } from '../components/room-form.tsx';
 import {
   initialDraftState,
@@ -74,14 +76,32 @@ describe('draft state of a content form', () => {
   });
 
   test('a function of the current value adds to a list (uploads finishing one by one)', () => {
-    const add = (current: unknown) => [...(current as unknown[]), image];
+    const add = (current: (typeof image)[] | null) => [...(current ?? []), image];
     const state = updateField(
-      updateField(initialDraftState({ image: [] }), 'image', add),
+      updateField(initialDraftState(emptyRoomDraft(hotel)), 'image', add),
       'image',
       add,
     );
     expect(state.draft.image).toEqual([image, image]);
     expect(state.touched.has('image')).toBe(true);
+  });
+
+  test("a draft holds its form's fields only, each of its contract's type", () => {
+    const state = initialDraftState(emptyRoomDraft(hotel));
+    // @ts-expect-error: the room form's contract has no field 'title'
+    setField(state, 'title', 'double');
+    // @ts-expect-error: a price is a slider's number, never text
+    setField(state, 'price', '12');
+    const { result } = renderHook(() => useContentDraft('eventCreate', emptyEventDraft(hotel)));
+    // @ts-expect-error: an event's hotel is `idHotel` (`id` is the room form's name for it)
+    act(() => result.current.set('id', 7));
+    act(() => result.current.set('idHotel', 8));
+    expect(result.current.draft.idHotel).toBe(8);
+    // The field kit binds a text input to a text field only.
+    const description: FieldOf<'roomCreate', string> = 'description';
+    // @ts-expect-error: the price is a number: no text input binds it
+    const price: FieldOf<'roomCreate', string> = 'price';
+    expect([description, price]).toEqual(['description', 'price']);
   });
 
   test('the hook: a server message shows until the field changes; reset starts over', () => {

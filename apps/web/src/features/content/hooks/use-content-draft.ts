@@ -1,5 +1,6 @@
 import {
   type ContentForm,
+  type ContentFormInput,
   type ContentFormValue,
   checkContentDraft,
   type DraftCheck,
@@ -8,12 +9,22 @@ import {
 } from '@devstay/shared/contracts/content';
 import { useCallback, useMemo, useState } from 'react';
 
-export type Draft = Record<string, unknown>;
+/**
+ * A form's draft: every field of its contract (what the form sends), each possibly not chosen
+ * yet (null). Typed from the shared schema, so a field name the contract lacks does not compile.
+ * Distributes over a union of forms: a form serving create and modify names their common fields.
+ */
+export type Draft<F extends ContentForm> = F extends ContentForm
+  ? { [K in keyof ContentFormInput<F>]-?: ContentFormInput<F>[K] | null }
+  : never;
+
+/** A field of form `F`'s draft. */
+export type DraftField<F extends ContentForm> = keyof Draft<F> & string;
 
 /** A form's draft, the fields the person has changed, and whether a submit was tried. */
-export interface DraftState {
-  draft: Draft;
-  touched: ReadonlySet<string>;
+export interface DraftState<D extends object> {
+  draft: D;
+  touched: ReadonlySet<keyof D>;
   submitted: boolean;
 }
 
@@ -26,54 +37,67 @@ export interface DraftView<F extends ContentForm> {
   canSubmit: boolean;
 }
 
-export function initialDraftState(draft: Draft): DraftState {
+export function initialDraftState<D extends object>(draft: D): DraftState<D> {
   return { draft, touched: new Set(), submitted: false };
 }
 
 /** A field's new value as a function of its current one (uploads finishing one by one). */
-export type FieldUpdate = (current: unknown) => unknown;
+export type FieldUpdate<V> = (current: V) => V;
 
-export function setField(state: DraftState, field: string, value: unknown): DraftState {
+export function setField<D extends object, K extends keyof D>(
+  state: DraftState<D>,
+  field: K,
+  value: D[K],
+): DraftState<D> {
   return updateField(state, field, () => value);
 }
 
-export function updateField(state: DraftState, field: string, update: FieldUpdate): DraftState {
+export function updateField<D extends object, K extends keyof D>(
+  state: DraftState<D>,
+  field: K,
+  update: FieldUpdate<D[K]>,
+): DraftState<D> {
   const value = update(state.draft[field]);
   const touched = new Set(state.touched).add(field);
   return { ...state, draft: { ...state.draft, [field]: value }, touched };
 }
 
 /** Several fields at once (a cascade resetting the pickers under the one changed). */
-export function setFields(state: DraftState, values: Draft): DraftState {
+export function setFields<D extends object>(
+  state: DraftState<D>,
+  values: Partial<D>,
+): DraftState<D> {
   const touched = new Set(state.touched);
-  for (const field of Object.keys(values)) touched.add(field);
+  for (const field of Object.keys(values)) touched.add(field as keyof D);
   return { ...state, draft: { ...state.draft, ...values }, touched };
 }
 
-export function markSubmitted(state: DraftState): DraftState {
+export function markSubmitted<D extends object>(state: DraftState<D>): DraftState<D> {
   return { ...state, submitted: true };
 }
 
-export function viewDraft<F extends ContentForm>(
+export function viewDraft<F extends ContentForm, D extends object>(
   form: F,
-  state: DraftState,
+  state: DraftState<D>,
   context: DraftContext = {},
 ): DraftView<F> {
   const check = checkContentDraft(form, state.draft, context);
+  const touched: ReadonlySet<unknown> = state.touched;
   const visibleErrors: FieldErrors = {};
   for (const [field, message] of Object.entries(check.errors)) {
-    if (state.submitted || state.touched.has(field)) visibleErrors[field] = message;
+    if (state.submitted || touched.has(field)) visibleErrors[field] = message;
   }
   return { check, visibleErrors, canSubmit: check.ok };
 }
 
 export interface ContentDraft<F extends ContentForm> extends DraftView<F> {
-  draft: Draft;
-  set: (field: string, value: unknown) => void;
-  update: (field: string, update: FieldUpdate) => void;
-  setMany: (values: Draft) => void;
+  form: F;
+  draft: Draft<F>;
+  set: <K extends DraftField<F>>(field: K, value: Draft<F>[K]) => void;
+  update: <K extends DraftField<F>>(field: K, update: FieldUpdate<Draft<F>[K]>) => void;
+  setMany: (values: Partial<Draft<F>>) => void;
   /** Start over from another record (a modify form's picker) or an empty form. */
-  reset: (draft: Draft) => void;
+  reset: (draft: Draft<F>) => void;
   /** Shows every field's message (a submit of an invalid form). */
   showAll: () => void;
   /** Shows a message the server gave for one field (e.g. a 409 on the stock). */
@@ -88,7 +112,7 @@ export interface ContentDraft<F extends ContentForm> extends DraftView<F> {
  */
 export function useContentDraft<F extends ContentForm>(
   form: F,
-  initial: Draft,
+  initial: Draft<F>,
   hotelTimeZone?: string,
 ): ContentDraft<F> {
   const [state, setState] = useState(() => initialDraftState(initial));
@@ -98,18 +122,21 @@ export function useContentDraft<F extends ContentForm>(
     [form, state, hotelTimeZone],
   );
 
-  const update = useCallback((field: string, fn: FieldUpdate) => {
+  const update = useCallback(<K extends DraftField<F>>(field: K, fn: FieldUpdate<Draft<F>[K]>) => {
     setState((s) => updateField(s, field, fn));
     setServerErrors((errors) => withoutField(errors, field));
   }, []);
-  const set = useCallback((field: string, value: unknown) => update(field, () => value), [update]);
-  const setMany = useCallback((values: Draft) => {
+  const set = useCallback(
+    <K extends DraftField<F>>(field: K, value: Draft<F>[K]) => update(field, () => value),
+    [update],
+  );
+  const setMany = useCallback((values: Partial<Draft<F>>) => {
     setState((s) => setFields(s, values));
     setServerErrors((errors) =>
       Object.keys(values).reduce((acc, field) => withoutField(acc, field), errors),
     );
   }, []);
-  const reset = useCallback((draft: Draft) => {
+  const reset = useCallback((draft: Draft<F>) => {
     setState(initialDraftState(draft));
     setServerErrors({});
   }, []);
@@ -123,6 +150,7 @@ export function useContentDraft<F extends ContentForm>(
   return {
     ...view,
     visibleErrors: { ...serverErrors, ...view.visibleErrors },
+    form,
     draft: state.draft,
     set,
     update,

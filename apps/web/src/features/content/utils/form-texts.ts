@@ -1,6 +1,7 @@
 import type { ContentForm } from '@devstay/shared/contracts/content';
 import { CONTENT_MESSAGES } from '@devstay/shared/messages';
 import { ApiError } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 import type { ContentKind } from '../api/content-api.ts';
 
 export interface FormTexts {
@@ -13,7 +14,7 @@ export interface FormTexts {
   /** The failure toast's title: the spec's text where it gives one (§8), ours otherwise. */
   failure: string;
   /** Where the form goes after a save (spec §2.13). */
-  next: '/home' | '/home/Events';
+  next: typeof paths.hotels | typeof paths.events;
 }
 
 /** Per form: its call, toasts and next screen (spec §2.13, §7.1, §8). */
@@ -24,7 +25,7 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'room',
     success: 'Rooms created successfully',
     failure: 'An error occurred while creating the room.',
-    next: '/home',
+    next: paths.hotels,
   },
   roomModify: {
     kind: 'rooms',
@@ -32,7 +33,7 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'room',
     success: 'Rooms modify successfully',
     failure: 'Error, when modify Room!!',
-    next: '/home',
+    next: paths.hotels,
   },
   hotelCreate: {
     kind: 'hotels',
@@ -40,7 +41,7 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'hotel',
     success: 'Hotel created successfully',
     failure: 'An error occurred while creating the hotel.',
-    next: '/home',
+    next: paths.hotels,
   },
   hotelModify: {
     kind: 'hotels',
@@ -48,7 +49,7 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'hotel',
     success: 'Hotel modified successfully',
     failure: 'An error occurred while updating the hotel.',
-    next: '/home',
+    next: paths.hotels,
   },
   eventCreate: {
     kind: 'events',
@@ -56,7 +57,7 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'event',
     success: 'Event created successfully',
     failure: 'An error occurred while creating the event.',
-    next: '/home/Events',
+    next: paths.events,
   },
   eventModify: {
     kind: 'events',
@@ -64,7 +65,7 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'event',
     success: 'Event modified successfully',
     failure: 'An error occurred while updating the event.',
-    next: '/home/Events',
+    next: paths.events,
   },
   roomServiceCreate: {
     kind: 'serviceRooms',
@@ -72,7 +73,7 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'room service',
     success: 'Service created successfully',
     failure: 'An error occurred while creating the service.',
-    next: '/home',
+    next: paths.hotels,
   },
   roomServiceModify: {
     kind: 'serviceRooms',
@@ -80,7 +81,7 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'room service',
     success: 'Service modified successfully',
     failure: 'An error occurred while updating the service.',
-    next: '/home',
+    next: paths.hotels,
   },
   hotelServiceCreate: {
     kind: 'serviceHotels',
@@ -88,7 +89,7 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'hotel service',
     success: 'Service created successfully',
     failure: 'An error occurred while creating the service.',
-    next: '/home',
+    next: paths.hotels,
   },
   hotelServiceModify: {
     kind: 'serviceHotels',
@@ -96,7 +97,7 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'hotel service',
     success: 'Service modified successfully',
     failure: 'An error occurred while updating the service.',
-    next: '/home',
+    next: paths.hotels,
   },
 };
 

@@ -16,7 +16,7 @@ function refs(images: readonly { url: string; public_id: string }[]): ImageRefIn
 
 // The drafts of the modify forms, from the records the pickers loaded (with their versions).
 
-export function roomDraft(room: EditableRoom): Draft {
+export function roomDraft(room: EditableRoom): Draft<'roomModify'> {
   return {
     id: room.id,
     idHotel: room.idHotel,
@@ -31,7 +31,7 @@ export function roomDraft(room: EditableRoom): Draft {
   };
 }
 
-export function hotelDraft(hotel: EditableHotel): Draft {
+export function hotelDraft(hotel: EditableHotel): Draft<'hotelModify'> {
   return {
     id: hotel.id,
     name: capitalize(hotel.name),
@@ -47,7 +47,7 @@ export function hotelDraft(hotel: EditableHotel): Draft {
   };
 }
 
-export function eventDraft(event: EditableEvent): Draft {
+export function eventDraft(event: EditableEvent): Draft<'eventModify'> {
   return {
     id: event.id,
     name: capitalize(event.name),
@@ -60,7 +60,7 @@ export function eventDraft(event: EditableEvent): Draft {
   };
 }
 
-export function hotelServiceDraft(service: EditableHotelService): Draft {
+export function hotelServiceDraft(service: EditableHotelService): Draft<'hotelServiceModify'> {
   return {
     id: service.id,
     idHotel: service.idHotel,
@@ -71,7 +71,7 @@ export function hotelServiceDraft(service: EditableHotelService): Draft {
   };
 }
 
-export function roomServiceDraft(service: EditableRoomService): Draft {
+export function roomServiceDraft(service: EditableRoomService): Draft<'roomServiceModify'> {
   return {
     id: service.id,
     name: capitalize(service.name),

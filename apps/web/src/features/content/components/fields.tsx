@@ -1,0 +1,200 @@
+import '@mantine/core/styles/Combobox.layer.css';
+import type { ContentForm, ImageRefInput } from '@devstay/shared/contracts/content';
+import type { HotelRef } from '@devstay/shared/contracts/users';
+import { capitalize } from '@devstay/shared/text';
+import { Select, type SelectProps, Textarea, TextInput, type TextInputProps } from '@mantine/core';
+import type { ChangeEvent } from 'react';
+import type { ContentDraft, Draft, DraftField } from '../hooks/use-content-draft.ts';
+import { HotelField } from './hotel-field.tsx';
+import type { ImageSlot } from './image-slot.ts';
+import { SliderField } from './slider-field.tsx';
+
+// The field kit of the content forms: each control bound to one field of a form's draft, and
+// typed from the form's contract: a field the contract lacks, or of another type, does not
+// compile. Every field is required (spec §5) and shows the draft's message for it.
+
+/** The fields of form `F` whose values are of type `V` (text, a number, a list). */
+export type FieldOf<F extends ContentForm, V> = {
+  [K in DraftField<F>]: Draft<F>[K] extends V | null ? K : never;
+}[DraftField<F>];
+
+interface FieldProps<F extends ContentForm, V> {
+  draft: ContentDraft<F>;
+  field: FieldOf<F, V>;
+}
+
+/** The draft read and written by name: the kit's props have checked the name already. */
+interface LooseDraft {
+  draft: Record<string, unknown>;
+  set: (field: string, value: unknown) => void;
+  update: (field: string, update: (current: unknown) => unknown) => void;
+  visibleErrors: Record<string, string>;
+}
+
+function loose<F extends ContentForm>(draft: ContentDraft<F>): LooseDraft {
+  return draft as unknown as LooseDraft;
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** Value, change handler and message of a text input bound to a draft field. */
+function textProps<F extends ContentForm>({ draft, field }: FieldProps<F, string>) {
+  const d = loose(draft);
+  return {
+    value: textOf(d.draft[field]),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      d.set(field, event.currentTarget.value),
+    error: d.visibleErrors[field],
+  };
+}
+
+/** A typed line of text: an address, a date, a time. */
+export function TextField<F extends ContentForm>({
+  draft,
+  field,
+  ...input
+}: FieldProps<F, string> &
+  Omit<TextInputProps, 'value' | 'onChange' | 'error'> & { label: string }) {
+  return <TextInput {...input} required {...textProps({ draft, field })} />;
+}
+
+/** A name: stored lower-cased, shown capitalised (spec §3) once the person leaves it. */
+export function NameField<F extends ContentForm>({
+  label = 'Name',
+  ...bound
+}: FieldProps<F, string> & { label?: string }) {
+  const d = loose(bound.draft);
+  const onBlur = () => {
+    const value = d.draft[bound.field];
+    if (typeof value === 'string' && value !== capitalize(value)) {
+      d.set(bound.field, capitalize(value));
+    }
+  };
+  return (
+    <TextInput label={label} required autoComplete="off" {...textProps(bound)} onBlur={onBlur} />
+  );
+}
+
+/** A description with its limit shown as a count (spec §5: 500 for rooms, 1000 for others). */
+export function DescriptionField<F extends ContentForm>({
+  max,
+  ...bound
+}: FieldProps<F, string> & { max: number }) {
+  const props = textProps(bound);
+  return (
+    <Textarea
+      label="Description"
+      autosize
+      minRows={3}
+      required
+      {...props}
+      description={`${props.value.length} / ${max} characters`}
+    />
+  );
+}
+
+/** One of a list of names (a room type, a category, a time zone). */
+export function ChoiceField<F extends ContentForm>({
+  draft,
+  field,
+  ...select
+}: FieldProps<F, string> & Omit<SelectProps, 'value' | 'onChange' | 'error'> & { label: string }) {
+  const d = loose(draft);
+  return (
+    <Select
+      {...select}
+      value={textOf(d.draft[field]) || null}
+      onChange={(value) => d.set(field, value ?? '')}
+      required
+      allowDeselect={false}
+      error={d.visibleErrors[field]}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** A whole number on a slider (spec §5: stock 1–50, price 10–1000, qualification 1–5). */
+export function NumberSlider<F extends ContentForm>({
+  draft,
+  field,
+  ...slider
+}: FieldProps<F, number> & {
+  label: string;
+  min: number;
+  max: number;
+  unit?: string | readonly [one: string, other: string];
+}) {
+  const d = loose(draft);
+  return (
+    <SliderField
+      {...slider}
+      value={d.draft[field]}
+      onChange={(value) => d.set(field, value)}
+      error={d.visibleErrors[field]}
+    />
+  );
+}
+
+/** The pictures of every form: the uploader the app hands in, bound to the draft's `image`. */
+export function ImagesField<F extends ContentForm>({
+  draft,
+  slot,
+}: {
+  draft: ContentDraft<F>;
+  slot: ImageSlot;
+}) {
+  const d = loose(draft);
+  const list = (value: unknown) => (Array.isArray(value) ? (value as ImageRefInput[]) : []);
+  return slot({
+    label: 'Images',
+    value: list(d.draft.image),
+    onChange: (update) => d.update('image', (current) => update(list(current))),
+    error: d.visibleErrors.image,
+  });
+}
+
+/** The forms that belong to one hotel, and the name their contract gives its id. */
+const HOTEL_FIELD = {
+  // POST /rooms names the hotel `id`; PUT /rooms names it `idHotel` (`id` is the room's).
+  roomCreate: 'id',
+  roomModify: 'idHotel',
+  eventCreate: 'idHotel',
+  eventModify: 'idHotel',
+  hotelServiceCreate: 'idHotel',
+  hotelServiceModify: 'idHotel',
+} as const satisfies { [F in ContentForm]?: FieldOf<F, number> };
+export type HotelScopedForm = keyof typeof HOTEL_FIELD;
+
+/** The hotel a record belongs to: fixed for an admin, searched by the superAdmin. */
+export function DraftHotelField<F extends HotelScopedForm>({
+  draft,
+  fixed,
+  currentLabel,
+  onPick,
+}: {
+  draft: ContentDraft<F>;
+  /** An admin's own hotel; null for the superAdmin. */
+  fixed: HotelRef | null;
+  /** The loaded record's hotel, as its modify flow's hotel picker named it. */
+  currentLabel?: string;
+  /** Told of every choice (the event form follows its hotel's time zone). */
+  onPick?: (id: number | null) => void;
+}) {
+  const d = loose(draft);
+  const field = HOTEL_FIELD[draft.form];
+  const value = d.draft[field];
+  return (
+    <HotelField
+      fixed={fixed}
+      value={typeof value === 'number' ? value : null}
+      onChange={(id) => {
+        d.set(field, id);
+        onPick?.(id);
+      }}
+      currentLabel={currentLabel}
+      error={d.visibleErrors[field]}
+    />
+  );
+}
