@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Table.layer.css';
-import { PAYMENT_REDIRECT_MS, PAYMENT_SPINNER_MS } from '@devstay/shared/constants';
-import type { PaymentResult } from '@devstay/shared/contracts/booking';
+import { PAYMENT_REDIRECT_MS } from '@devstay/shared/constants';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import {
   Alert,
@@ -17,25 +16,20 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
 import { clearCart, useCartLines } from '../../../features/cart/store/cart-store.ts';
-import { type PayMethod, payCart } from '../../../features/checkout/api/pay-cart.ts';
 import { usePaymentConfig } from '../../../features/checkout/api/payment-config.ts';
+import {
+  PAYMENT_ERROR_TITLE,
+  paidMessage,
+  usePayment,
+} from '../../../features/checkout/api/use-payment.ts';
 import { CardForm } from '../../../features/checkout/components/card-form.tsx';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { errorMessage } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
-
-/** Spec §8: the payment error text. */
-export const PAYMENT_ERROR_TITLE = 'Unprocessed Payment';
-
-/** Spec §8: the toast after a payment. */
-export function paidMessage(message: string): string {
-  return `${message}, please check your email`;
-}
 
 /** The receipt page of the app at the path of the server's receipt address. */
 function receiptPath(receiptUrl: string): string {
@@ -53,8 +47,6 @@ const StripeCardForm = lazy(() =>
   })),
 );
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * /home/stripe (spec §2.9): the reservation as the server priced it, the card form and Pay.
  * Pay books the cart (a pending booking holding the rooms), then charges the card (spec §4).
@@ -62,14 +54,13 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function PaymentPage() {
   const lines = useCartLines();
   const navigate = useNavigate();
-  const [paid, setPaid] = useState<PaymentResult | null>(null);
-  const [paying, setPaying] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  // The server's total changed since the quote on screen: its message, until the next Pay.
-  const [repriced, setRepriced] = useState<string | null>(null);
-  const [formKey, setFormKey] = useState(0);
-  // A second click while the first is under way does nothing (and the keys make it safe anyway).
-  const inFlight = useRef(false);
+  const { pay, paid, paying, failure, repriced, formKey } = usePayment({
+    lines,
+    onPaid: clearCart,
+    // Called only after a Pay, long after the quote below exists.
+    onFailed: () => void quote.refetch(),
+  });
+  // No longer read once paid: the cart is empty then.
   const quote = useCartQuote(lines, paid === null);
   const paymentConfig = usePaymentConfig();
   const current = quote.isPlaceholderData ? undefined : quote.data;
@@ -79,41 +70,6 @@ export function PaymentPage() {
     const timer = setTimeout(() => navigate(paths.hotels), PAYMENT_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [paid, navigate]);
-
-  const pay = async (method: PayMethod) => {
-    // Pay is enabled only on the server's current quote: its total is the one on the screen.
-    if (inFlight.current || !current) return;
-    inFlight.current = true;
-    setPaying(true);
-    setFailure(null);
-    setRepriced(null);
-    const started = Date.now();
-    try {
-      const result = await payCart(lines, current.cartTotalCents, method);
-      notifySuccess(paidMessage(result.message));
-      clearCart();
-      setFormKey((k) => k + 1);
-      // The spinner shows for PAYMENT_SPINNER_MS at least (spec §9).
-      await wait(Math.max(0, PAYMENT_SPINNER_MS - (Date.now() - started)));
-      setPaid(result);
-    } catch (error) {
-      void quote.refetch();
-      if (error instanceof ApiError && error.code === 'PRICE_CHANGED') {
-        // Nothing was booked or charged: the new total is shown and the guest asked again.
-        setRepriced(errorMessage(error));
-        return;
-      }
-      const declined = error instanceof ApiError && error.code === 'PAYMENT_DECLINED';
-      const text = declined
-        ? errorMessage(error)
-        : `${PAYMENT_ERROR_TITLE}: ${errorMessage(error)}`;
-      setFailure(text);
-      notifyError(text, PAYMENT_ERROR_TITLE);
-    } finally {
-      setPaying(false);
-      inFlight.current = false;
-    }
-  };
 
   if (paid) {
     return (
@@ -247,7 +203,7 @@ export function PaymentPage() {
                   amountCents={data?.cartTotalCents ?? 0}
                   paying={paying}
                   disabled={blocked}
-                  onPay={(id) => void pay({ id })}
+                  onPay={(id) => void pay({ id }, current?.cartTotalCents)}
                 />
               </Suspense>
             ) : paymentConfig.data ? (
@@ -255,7 +211,7 @@ export function PaymentPage() {
                 key={formKey}
                 paying={paying}
                 disabled={blocked}
-                onPay={(card) => void pay({ card })}
+                onPay={(card) => void pay({ card }, current?.cartTotalCents)}
               />
             ) : paymentConfig.isError ? (
               <Alert color="red" title="The card form could not be loaded">
