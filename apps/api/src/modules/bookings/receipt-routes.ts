@@ -2,12 +2,11 @@ import type { Booking } from '@devstay/shared/contracts/booking';
 import { errorBody } from '@devstay/shared/contracts/common';
 import { bookingIdParams, bookingReceipt } from '@devstay/shared/contracts/receipt';
 import { BOOKING_MESSAGES, GUARD_MESSAGES } from '@devstay/shared/messages';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { payments } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { bookingView } from '../../lib/policies.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
+import { receiptPaymentOf } from '../payments/repository.ts';
 import { findBooking } from './repository.ts';
 
 /** `cents` × part ÷ whole, rounded down, exactly (the product can pass 2^53). */
@@ -69,18 +68,7 @@ export const bookingReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
       const view = bookingView(user, scope);
       if (!view) throw new HttpError(403, GUARD_MESSAGES.forbidden);
       const shown = view.hotelId === undefined ? found : hotelPart(found, view.hotelId);
-      const [payment] = await app.db
-        .select({
-          status: payments.status,
-          amountCents: payments.amountCents,
-          refundedCents: payments.refundedCents,
-          cardBrand: payments.cardBrand,
-          cardLast4: payments.cardLast4,
-        })
-        .from(payments)
-        .where(eq(payments.bookingId, found.id))
-        .orderBy(desc(payments.createdAt))
-        .limit(1);
+      const payment = await receiptPaymentOf(app.db, found.id);
       reply.header('cache-control', 'private, no-store');
       const share = (cents: number) => shareOf(cents, shown.cartTotalCents, found.cartTotalCents);
       return {

@@ -6,8 +6,9 @@ import type { ImageRefInput } from '@devstay/shared/contracts/content';
 import { CONTENT_MESSAGES } from '@devstay/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import type { ImageRef } from '../../db/schema.ts';
+import { type ImageRef, images } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
+import type { StoredPicture } from './pipeline.ts';
 import type { ImageStorage } from './storage.ts';
 
 /** A PostgreSQL text[] literal of ids (quoted, so commas and braces in one stay inside it). */
@@ -110,4 +111,25 @@ export async function sweepUnusedUploads(
     storage,
     result.rows.map((r) => r.public_id),
   );
+}
+
+/** Records an uploaded picture; the same picture uploaded again keeps its first row. */
+export async function recordUpload(
+  db: Executor,
+  picture: StoredPicture,
+  uploadedBy: string,
+): Promise<void> {
+  await db
+    .insert(images)
+    .values({
+      publicId: picture.publicId,
+      url: picture.url,
+      contentType: picture.contentType,
+      width: picture.width,
+      height: picture.height,
+      bytes: picture.bytes,
+      variants: picture.variants,
+      uploadedBy,
+    })
+    .onConflictDoNothing();
 }

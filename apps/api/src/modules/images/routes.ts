@@ -3,7 +3,6 @@ import { imageUploadReply } from '@devstay/shared/contracts/content';
 import { UPLOAD_MESSAGES } from '@devstay/shared/messages';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { images } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { canUploadImages, rolesWhere } from '../../lib/policies.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
@@ -15,7 +14,7 @@ import {
   pictureRef,
   storeImage,
 } from './pipeline.ts';
-import { sweepUnusedUploads } from './references.ts';
+import { recordUpload, sweepUnusedUploads } from './references.ts';
 
 /** How a refused file answers: too big → 413, not a picture we take → 415, else 400. */
 const STATUS_OF: Record<ImageRejection, number> = {
@@ -136,19 +135,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           try {
             const picture = await storeImage(app.imageStorage, bytes, { limits });
-            await app.db
-              .insert(images)
-              .values({
-                publicId: picture.publicId,
-                url: picture.url,
-                contentType: picture.contentType,
-                width: picture.width,
-                height: picture.height,
-                bytes: picture.bytes,
-                variants: picture.variants,
-                uploadedBy: user.id,
-              })
-              .onConflictDoNothing();
+            await recordUpload(app.db, picture, user.id);
             stored.push(toImageItem(pictureRef(picture)));
           } catch (error) {
             if (error instanceof ImageRejectedError) {

@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
@@ -27,4 +28,14 @@ export async function enqueueMail(db: MailExecutor, message: MailMessage): Promi
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('The e-mail was not stored');
   return row.id;
+}
+
+/** The latest messages of the outbox, newest first, to one recipient or to anyone. */
+export async function latestMails(db: Db, filter: { to?: string; limit: number }) {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(filter.to ? eq(mailOutbox.to, filter.to) : undefined)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(filter.limit);
 }

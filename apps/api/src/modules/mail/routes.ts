@@ -1,12 +1,11 @@
 import { MAIL_STATUSES } from '@devstay/shared/constants';
 import { text } from '@devstay/shared/contracts/common';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { mailOutbox } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { hostNameOf, isLoopbackName } from '../../plugins/host-check.ts';
+import { latestMails } from './outbox.ts';
 
 const inboxQuery = z.object({
   to: text(254).toLowerCase().optional(),
@@ -52,12 +51,7 @@ export const devInboxRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   async function messages(query: z.infer<typeof inboxQuery>): Promise<InboxMessage[]> {
-    const rows = await app.db
-      .select()
-      .from(mailOutbox)
-      .where(query.to ? eq(mailOutbox.to, query.to) : undefined)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(query.limit);
+    const rows = await latestMails(app.db, query);
     return rows.map((r) => ({
       id: r.id,
       to: r.to,

@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '@devstay/shared/constants';
-import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { bookings, paymentEvents, payments } from '../../db/schema.ts';
 import type { ChargeOutcome } from './provider.ts';
@@ -40,6 +40,23 @@ export async function lockPaymentOf(tx: Tx, bookingId: string): Promise<PaymentR
     .where(eq(payments.bookingId, bookingId))
     .for('update');
   return row as PaymentRow | undefined;
+}
+
+/** A booking's latest payment as its receipt shows it: the card's brand and last four only. */
+export async function receiptPaymentOf(db: Executor, bookingId: string) {
+  const [payment] = await db
+    .select({
+      status: payments.status,
+      amountCents: payments.amountCents,
+      refundedCents: payments.refundedCents,
+      cardBrand: payments.cardBrand,
+      cardLast4: payments.cardLast4,
+    })
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return payment;
 }
 
 /**
