@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { capitalize, compareText, formatUsd, priceToCents, searchKey } from './text.ts';
+import {
+  capitalize,
+  compareText,
+  displayName,
+  formatUsd,
+  priceToCents,
+  searchKey,
+} from './text.ts';
 
 describe('text rules', () => {
   test('search key ignores case, accents and extra spaces', () => {
@@ -23,6 +30,12 @@ describe('text rules', () => {
   test('stored lower-case names are shown capitalised', () => {
     expect(capitalize('hotel cumbre del código')).toBe('Hotel Cumbre Del Código');
     expect(capitalize('mar del plata-sur')).toBe('Mar Del Plata-Sur');
+  });
+
+  test('keys read as words, capitalised at the start of a sentence', () => {
+    expect(displayName('room')).toBe('room');
+    expect(displayName('hotelService')).toBe('hotel service');
+    expect(displayName('hotelService', 'start')).toBe('Hotel service');
   });
 
   test('money', () => {

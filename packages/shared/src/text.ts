@@ -23,6 +23,15 @@ export function capitalize(text: string): string {
   );
 }
 
+/**
+ * A camel-cased key as words for a message: 'hotelService' → 'hotel service', or at the start
+ * of a sentence 'Hotel service'.
+ */
+export function displayName(key: string, at: 'inSentence' | 'start' = 'inSentence'): string {
+  const words = key.replace(/\p{Lu}/gu, (ch) => ` ${ch.toLowerCase()}`);
+  return at === 'start' ? words.charAt(0).toUpperCase() + words.slice(1) : words;
+}
+
 export function centsToPrice(cents: number): number {
   return cents / 100;
 }

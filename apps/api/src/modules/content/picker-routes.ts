@@ -19,9 +19,8 @@ import {
   editableRoomServices,
   editableRooms,
   editableHotel as readHotel,
-  requireHotel,
-  searchHotelPicker,
-} from './repository.ts';
+} from './editable-records.ts';
+import { requireHotel, searchHotelPicker } from './repository.ts';
 
 const readErrors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody } as const;
 

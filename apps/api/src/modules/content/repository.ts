@@ -1,71 +1,316 @@
-import type { RoomCategory, RoomName } from '@devstay/shared/constants';
-import type {
-  EditableEvent,
-  EditableHotel,
-  EditableHotelService,
-  EditableRoom,
-  EditableRoomService,
-  HotelPickerItem,
-} from '@devstay/shared/contracts/content';
+import type { HotelPickerItem, ImageRefInput } from '@devstay/shared/contracts/content';
 import { eventDateIssue, eventDateLimits } from '@devstay/shared/contracts/content';
-import { CONTENT_MESSAGES } from '@devstay/shared/messages';
-import { centsToPrice, compareText, searchKey } from '@devstay/shared/text';
+import { CONTENT_MESSAGES, ERROR_MESSAGES } from '@devstay/shared/messages';
+import { calendarDateIn } from '@devstay/shared/stay';
+import { displayName, searchKey } from '@devstay/shared/text';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import {
   events,
   hotelServices,
   hotels,
+  type ImageRef,
   locations,
   roomRoomServices,
   roomServices,
   rooms,
 } from '../../db/schema.ts';
-import { badRequest, HttpError } from '../../lib/errors.ts';
+import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
-import { toImageItem } from '../images/image-item.ts';
+import type { CatalogueCache, CatalogueChange } from '../../plugins/catalogue-cache.ts';
+import { busiestNight } from '../availability/ledger.ts';
+import { deleteUnusedPictures, droppedPictures, resolveImageRefs } from '../images/references.ts';
+import type { ImageStorage } from '../images/storage.ts';
 
-/** Lists of the modify pickers: by name ignoring accents and case, then id. */
-const byName = <T extends { name: string; id: number }>(a: T, b: T) =>
-  compareText(a.name, b.name) || a.id - b.id;
+// ── Writes: one create and one versioned modify for every kind (kinds.ts declares each) ────
 
-/** 409: a modify whose version someone else has already replaced. */
-export function staleVersion(what: string): HttpError {
-  return new HttpError(409, CONTENT_MESSAGES.staleVersion(what), 'version', 'CONFLICT');
+/** The table of each kind of content: each row has an `id`, its pictures and a `version`. */
+const TABLES = {
+  hotel: hotels,
+  room: rooms,
+  event: events,
+  hotelService: hotelServices,
+  roomService: roomServices,
+};
+export type ContentKey = keyof typeof TABLES;
+
+/** What every form sends: its pictures, as `POST /api/images` answered them. */
+export interface SentRecord {
+  image: ImageRefInput[];
+}
+/** A modify also names the record and the version it loaded. */
+export interface SentModify extends SentRecord {
+  id: number;
+  version: number;
+}
+
+/** What a create or modify answers: the record as the modify forms load it, with its pictures. */
+export interface EditableRecord {
+  image: readonly ImageRef[];
+}
+
+/** The hotel a record of a hotel is written to, as the create or modify checked it. */
+export interface TargetHotel {
+  id: number;
+  timeZone: string;
+}
+
+/**
+ * How a kind of content is stored. `Checked` is what its checks answer for its linked rows
+ * (a room's service ids). A record of a hotel names its hotel (`hotelField` of the create,
+ * `idHotel` of the modify, where the superAdmin may move it): the hotel must exist, and the
+ * catalogue is told of every hotel a write touches.
+ */
+export type StoredKind<
+  Key extends ContentKey,
+  C extends SentRecord,
+  M extends SentModify,
+  E extends EditableRecord,
+  Checked,
+> = {
+  /** Its table, and its name in messages ('hotelService': 'Hotel service not found'). */
+  key: Key;
+  /** Its columns from what a form sent (not its hotel, pictures or version). */
+  values(
+    body: C | M,
+  ): Omit<(typeof TABLES)[Key]['$inferInsert'], 'id' | 'hotelId' | 'image' | 'version'>;
+  /** Rows it links to once written (a room's services). */
+  link?(tx: Tx, id: number, checked: Checked): Promise<void>;
+  /** The record as the modify forms load it. */
+  read(db: Executor, id: number): Promise<E | undefined>;
+  /** 409 message of a name the table holds already (a unique column). */
+  nameTaken?: string;
+} & (
+  | {
+      hotelField: 'id' | 'idHotel';
+      /** Rules of what was sent, before its pictures are resolved (`id` on a modify). */
+      check?(tx: Tx, body: C | M, at: { id?: number; hotel: TargetHotel }): Promise<Checked>;
+      invalidates(id: number, hotel: number): CatalogueChange;
+    }
+  | {
+      hotelField?: undefined;
+      check?(tx: Tx, body: C | M, at: { id?: number }): Promise<Checked>;
+      invalidates(id: number): CatalogueChange;
+    }
+);
+
+/** What a write needs of the application: its database, read cache, picture storage and log. */
+export interface ContentStore {
+  db: Db;
+  catalogue: Pick<CatalogueCache, 'invalidate'>;
+  imageStorage: ImageStorage;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Creates a record: its hotel (when it has one) and its kind's rules checked, its pictures
+ * resolved, the row and its links inserted and the catalogue told, in one transaction.
+ * Answers the record as the modify forms load it.
+ */
+export async function createRecord<
+  Key extends ContentKey,
+  C extends SentRecord,
+  M extends SentModify,
+  E extends EditableRecord,
+  K,
+>(store: ContentStore, kind: StoredKind<Key, C, M, E, K>, body: C): Promise<E> {
+  const t = TABLES[kind.key] as typeof rooms;
+  const id = await store.db
+    .transaction(async (tx) => {
+      const { hotel, checked } = await checkSent(tx, kind, body);
+      const image = await resolveImageRefs(tx, body.image);
+      const values = { ...kind.values(body), ...(hotel && { hotelId: hotel.id }), image };
+      const [row] = await tx
+        .insert(t)
+        .values(values as typeof rooms.$inferInsert)
+        .returning({ id: t.id });
+      if (!row) throw new Error(`${displayName(kind.key)} not inserted`);
+      await kind.link?.(tx, row.id, checked);
+      await invalidate(store, tx, kind, row.id, hotel ? [hotel.id] : []);
+      return row.id;
+    })
+    .catch((error: unknown) => nameTaken(kind, error));
+  const record = await kind.read(store.db, id);
+  if (!record) throw new Error(`${displayName(kind.key)} ${id} not found once written`);
+  return record;
+}
+
+/**
+ * Modifies a record over the version it loaded: its row locked (404 when there is none, 409
+ * when the version moved on), its hotel and rules checked as for a create, then one
+ * `UPDATE … WHERE id = $1 AND version = $2` raising the version; the catalogue is told of the
+ * hotel it was in and the one it is in now. After the commit, pictures it dropped go when no
+ * content references them. Answers the record as read back.
+ */
+export async function modifyRecord<
+  Key extends ContentKey,
+  C extends SentRecord,
+  M extends SentModify,
+  E extends EditableRecord,
+  K,
+>(store: ContentStore, kind: StoredKind<Key, C, M, E, K>, body: M): Promise<E> {
+  const before = await store.db
+    .transaction(async (tx) => {
+      const stored = await lockForModify(tx, kind.key, body.id, body.version);
+      const { hotel, checked } = await checkSent(tx, kind, body, body.id);
+      const image = await resolveImageRefs(tx, body.image, stored.image);
+      await updateVersioned(tx, kind.key, body, {
+        ...kind.values(body),
+        ...(hotel && { hotelId: hotel.id }),
+        image,
+      });
+      await kind.link?.(tx, body.id, checked);
+      const touched = hotel ? [...new Set([hotel.id, stored.hotelId ?? hotel.id])] : [];
+      await invalidate(store, tx, kind, body.id, touched);
+      return stored.image;
+    })
+    .catch((error: unknown) => nameTaken(kind, error));
+  const record = await kind.read(store.db, body.id);
+  if (!record) throw notFound(displayName(kind.key, 'start'));
+  await forgetDroppedPictures(store, before, record.image);
+  return record;
+}
+
+/**
+ * What a write checks before its pictures: the hotel it names, when its kind has one (400
+ * naming the field when there is no such hotel), then its kind's rules. `id`: a modify's.
+ */
+async function checkSent<Key extends ContentKey, C extends SentRecord, M extends SentModify, K>(
+  tx: Tx,
+  kind: StoredKind<Key, C, M, EditableRecord, K>,
+  body: C | M,
+  id?: number,
+): Promise<{ hotel?: TargetHotel; checked: K }> {
+  if (kind.hotelField === undefined) {
+    return { checked: (await kind.check?.(tx, body, { id })) as K };
+  }
+  // A create names the hotel in its kind's field; a modify in idHotel.
+  const field = id === undefined ? kind.hotelField : 'idHotel';
+  const hotelId = (body as unknown as Record<typeof field, number>)[field];
+  const { timeZone } = await requireHotel(tx, hotelId, field);
+  const hotel = { id: hotelId, timeZone };
+  return { hotel, checked: (await kind.check?.(tx, body, { id, hotel })) as K };
+}
+
+/** Tells the catalogue read cache, in the writer's transaction, of each hotel a write touched. */
+async function invalidate(
+  store: ContentStore,
+  tx: Tx,
+  kind:
+    | { hotelField: 'id' | 'idHotel'; invalidates(id: number, hotel: number): CatalogueChange }
+    | { hotelField?: undefined; invalidates(id: number): CatalogueChange },
+  id: number,
+  hotels: readonly number[],
+) {
+  if (kind.hotelField === undefined) return store.catalogue.invalidate(kind.invalidates(id), tx);
+  for (const hotel of hotels) await store.catalogue.invalidate(kind.invalidates(id, hotel), tx);
+}
+
+/**
+ * Locks the record's row for the rest of the modify and reads what it compares: its pictures
+ * and its hotel (null for kinds of no hotel). 404 when there is no such record, 409 when the
+ * version it loaded is not the stored one.
+ */
+async function lockForModify(
+  tx: Tx,
+  key: ContentKey,
+  id: number,
+  version: number,
+): Promise<{ image: ImageRef[]; hotelId: number | null }> {
+  // One statement for every table: their id, image, version (and hotel_id) columns are alike.
+  const t = TABLES[key] as typeof rooms;
+  const [row] = await tx
+    .select({ image: t.image, version: t.version, ...('hotelId' in t && { hotelId: t.hotelId }) })
+    .from(t)
+    .where(eq(t.id, id))
+    .for('update');
+  if (!row) throw new HttpError(404, ERROR_MESSAGES.notFound(displayName(key, 'start')), 'id');
+  if (row.version !== version) throw staleVersion(key);
+  return { image: row.image, hotelId: row.hotelId ?? null };
 }
 
 /**
  * Applies a modify only over the version it loaded: `UPDATE … WHERE id = $1 AND version = $2`
- * raising the version. No row → 404 when the record is gone, 409 when someone saved first.
+ * raising the version (and `updated_at` where the table keeps one). The row is locked, so no
+ * row means someone saved first → 409.
  */
-export async function updateVersioned<
-  T extends
-    | typeof hotels
-    | typeof rooms
-    | typeof events
-    | typeof hotelServices
-    | typeof roomServices,
->(
+async function updateVersioned(
   tx: Tx,
-  table: T,
-  what: string,
-  id: number,
-  version: number,
-  values: Partial<T['$inferInsert']>,
-): Promise<number> {
-  const t = table as typeof rooms;
+  key: ContentKey,
+  body: SentModify,
+  values: object,
+): Promise<void> {
+  const t = TABLES[key] as typeof rooms;
   const [row] = await tx
     .update(t)
-    .set({ ...(values as object), version: sql`${t.version} + 1` })
-    .where(and(eq(t.id, id), eq(t.version, version)))
+    .set({
+      ...values,
+      ...('updatedAt' in t && { updatedAt: new Date() }),
+      version: sql`${t.version} + 1`,
+    })
+    .where(and(eq(t.id, body.id), eq(t.version, body.version)))
     .returning({ version: t.version });
-  if (row) return row.version;
-  const [found] = await tx.select({ id: t.id }).from(t).where(eq(t.id, id));
-  if (!found) throw new HttpError(404, `${capitalised(what)} not found`, 'id');
-  throw staleVersion(what);
+  if (!row) throw staleVersion(key);
 }
 
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** 409: a modify whose version someone else has already replaced. */
+function staleVersion(key: ContentKey): HttpError {
+  return new HttpError(409, CONTENT_MESSAGES.staleVersion(displayName(key)), 'version', 'CONFLICT');
+}
+
+/** A second record of a name its table keeps unique → 409 naming the field; else rethrown. */
+function nameTaken(kind: { nameTaken?: string }, error: unknown): never {
+  const code = (error as { cause?: { code?: string }; code?: string }).cause?.code;
+  const unique = code === '23505' || (error as { code?: string }).code === '23505';
+  if (unique && kind.nameTaken) throw new HttpError(409, kind.nameTaken, 'name', 'CONFLICT');
+  throw error;
+}
+
+/** After a commit: the pictures a modify dropped go when no content references them. */
+async function forgetDroppedPictures(
+  store: ContentStore,
+  before: readonly ImageRef[],
+  after: readonly ImageRef[],
+) {
+  const dropped = droppedPictures(before, after);
+  if (dropped.length === 0) return;
+  await deleteUnusedPictures(store.db, store.imageStorage, dropped).catch((error: unknown) => {
+    store.log.warn({ err: error, dropped }, 'unused pictures not deleted');
+  });
+}
+
+/**
+ * Lowering a room's stock stops at its busiest coming night's units taken (409 naming the
+ * night). The room row is locked (lockForModify): checkouts share-lock it before taking units,
+ * so none is under way and none starts until this commits. Nights before the room's hotel's
+ * today (in its time zone) are past.
+ */
+export async function refuseStockUnderBooked(tx: Tx, roomId: number, stock: number) {
+  const [stored] = await tx
+    .select({ stock: rooms.stock, timeZone: hotels.timeZone })
+    .from(rooms)
+    .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
+    .where(eq(rooms.id, roomId));
+  if (!stored || stock >= stored.stock) return;
+  const busiest = await busiestNight(tx, roomId, calendarDateIn(stored.timeZone));
+  if (busiest && busiest.taken > stock) {
+    throw new HttpError(
+      409,
+      CONTENT_MESSAGES.stockBelowBooked(busiest.taken, busiest.night),
+      'stock',
+      'CONFLICT',
+    );
+  }
+}
+
+/** A room's services become exactly `serviceIds`. */
+export async function setRoomServices(tx: Tx, roomId: number, serviceIds: readonly number[]) {
+  await tx.delete(roomRoomServices).where(eq(roomRoomServices.roomId, roomId));
+  await tx
+    .insert(roomRoomServices)
+    .values(serviceIds.map((roomServiceId) => ({ roomId, roomServiceId })));
+}
 
 // ── Checks of references ────────────────────────────────────────────────────────────────────
 
@@ -112,159 +357,19 @@ export async function roomServiceIds(db: Executor, names: readonly string[]): Pr
   });
 }
 
-/** Which hotel a record belongs to (the guard's hotel rule); null when there is no such record. */
-export async function hotelOf(
+/**
+ * The hotels a modify of a record of a hotel touches (the guard's hotel rule): the record's own
+ * (404 when there is no such record) and the one it is sent to.
+ */
+export async function storedAndSentHotels(
   db: Executor,
-  table: typeof rooms | typeof events | typeof hotelServices,
-  id: number,
-): Promise<number | null> {
-  const t = table as typeof rooms;
-  const [row] = await db.select({ hotelId: t.hotelId }).from(t).where(eq(t.id, id));
-  return row?.hotelId ?? null;
-}
-
-// ── Editable records (what the modify forms load) ─────────────────────────────────────────
-
-export async function editableHotel(db: Executor, id: number): Promise<EditableHotel | undefined> {
-  const [row] = await db
-    .select({
-      hotel: hotels,
-      state: locations.state,
-      department: locations.department,
-      city: locations.city,
-    })
-    .from(hotels)
-    .innerJoin(locations, eq(locations.id, hotels.locationId))
-    .where(eq(hotels.id, id));
-  if (!row) return undefined;
-  const h = row.hotel;
-  return {
-    id: h.id,
-    name: h.name,
-    image: h.image.map(toImageItem),
-    qualification: h.qualification,
-    description: h.description,
-    address: h.address,
-    idLocation: h.locationId,
-    state: row.state,
-    department: row.department,
-    city: row.city,
-    timeZone: h.timeZone,
-    version: h.version,
-  };
-}
-
-async function servicesByRoom(db: Executor, roomIds: number[]): Promise<Map<number, string[]>> {
-  const map = new Map<number, string[]>();
-  if (roomIds.length === 0) return map;
-  const rows = await db
-    .select({ roomId: roomRoomServices.roomId, name: roomServices.name })
-    .from(roomRoomServices)
-    .innerJoin(roomServices, eq(roomServices.id, roomRoomServices.roomServiceId))
-    .where(inArray(roomRoomServices.roomId, roomIds));
-  for (const r of rows) map.set(r.roomId, [...(map.get(r.roomId) ?? []), r.name]);
-  for (const names of map.values()) names.sort(compareText);
-  return map;
-}
-
-function toEditableRoom(r: typeof rooms.$inferSelect, services: string[]): EditableRoom {
-  return {
-    id: r.id,
-    idHotel: r.hotelId,
-    // The database constrains both to the spec's lists.
-    name: r.name as RoomName,
-    image: r.image.map(toImageItem),
-    price: centsToPrice(r.priceCents),
-    description: r.description,
-    category: r.category as RoomCategory,
-    services,
-    stock: r.stock,
-    version: r.version,
-  };
-}
-
-export async function editableRooms(db: Executor, hotelId: number): Promise<EditableRoom[]> {
-  const rows = await db.select().from(rooms).where(eq(rooms.hotelId, hotelId));
-  const services = await servicesByRoom(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toEditableRoom(r, services.get(r.id) ?? [])).sort(byName);
-}
-
-export async function editableRoom(db: Executor, id: number): Promise<EditableRoom | undefined> {
-  const [row] = await db.select().from(rooms).where(eq(rooms.id, id));
-  if (!row) return undefined;
-  const services = await servicesByRoom(db, [id]);
-  return toEditableRoom(row, services.get(id) ?? []);
-}
-
-function toEditableEvent(e: typeof events.$inferSelect): EditableEvent {
-  return {
-    id: e.id,
-    idHotel: e.hotelId,
-    name: e.name,
-    date: e.date,
-    // PostgreSQL answers 'HH:mm:ss'; the form edits minutes.
-    time: e.time.slice(0, 5),
-    image: e.image.map(toImageItem),
-    description: e.description,
-    version: e.version,
-  };
-}
-
-export async function editableEvents(db: Executor, hotelId: number): Promise<EditableEvent[]> {
-  const rows = await db.select().from(events).where(eq(events.hotelId, hotelId));
-  return rows.map(toEditableEvent).sort(byName);
-}
-
-export async function editableEvent(db: Executor, id: number): Promise<EditableEvent | undefined> {
-  const [row] = await db.select().from(events).where(eq(events.id, id));
-  return row && toEditableEvent(row);
-}
-
-function toEditableHotelService(s: typeof hotelServices.$inferSelect): EditableHotelService {
-  return {
-    id: s.id,
-    idHotel: s.hotelId,
-    name: s.name,
-    image: s.image.map(toImageItem),
-    description: s.description,
-    version: s.version,
-  };
-}
-
-export async function editableHotelServices(
-  db: Executor,
-  hotelId: number,
-): Promise<EditableHotelService[]> {
-  const rows = await db.select().from(hotelServices).where(eq(hotelServices.hotelId, hotelId));
-  return rows.map(toEditableHotelService).sort(byName);
-}
-
-export async function editableHotelService(
-  db: Executor,
-  id: number,
-): Promise<EditableHotelService | undefined> {
-  const [row] = await db.select().from(hotelServices).where(eq(hotelServices.id, id));
-  return row && toEditableHotelService(row);
-}
-
-function toEditableRoomService(s: typeof roomServices.$inferSelect): EditableRoomService {
-  return { id: s.id, name: s.name, image: s.image.map(toImageItem), version: s.version };
-}
-
-export async function editableRoomServices(db: Executor): Promise<EditableRoomService[]> {
-  const rows = await db.select().from(roomServices);
-  return rows.map(toEditableRoomService).sort(byName);
-}
-
-export async function editableRoomService(
-  db: Executor,
-  id: number,
-): Promise<EditableRoomService | undefined> {
-  const [row] = await db.select().from(roomServices).where(eq(roomServices.id, id));
-  return row && toEditableRoomService(row);
+  key: 'room' | 'event' | 'hotelService',
+  body: { id: number; idHotel: number },
+): Promise<number[]> {
+  const t = TABLES[key] as typeof rooms;
+  const [row] = await db.select({ hotelId: t.hotelId }).from(t).where(eq(t.id, body.id));
+  if (!row) throw notFound(displayName(key, 'start'));
+  return [row.hotelId, body.idHotel];
 }
 
 // ── The superAdmin's hotel picker ─────────────────────────────────────────────────────────
