@@ -20,26 +20,19 @@ export function emptyEventDraft(fixed: HotelRef | null): Draft<'eventCreate'> {
 }
 
 /** Create and modify event (spec §2.13): name, hotel, date, time, images, description. */
-export function EventForm({
-  form,
-  fixedHotel,
-  initial,
-  hotelLabel,
-  images,
-  onReload,
-}: ContentFormProps<'eventCreate' | 'eventModify'>) {
+export function EventForm(props: ContentFormProps<'eventCreate' | 'eventModify'>) {
   // The chosen hotel's time zone: its dates run from that hotel's today, not the browser's.
-  const [idHotel, setIdHotel] = useState(initial.idHotel);
+  const [idHotel, setIdHotel] = useState(props.initial.idHotel);
   const timeZone = useEditableHotel(idHotel).data?.timeZone;
-  const draft = useContentDraft(form, initial, timeZone);
+  const draft = useContentDraft(props.form, props.initial, timeZone);
   const limits = eventDateLimits(timeZone);
   return (
-    <FormFrame draft={draft} onReload={onReload}>
+    <FormFrame draft={draft} onReload={props.onReload}>
       <NameField draft={draft} field="name" />
       <DraftHotelField
         draft={draft}
-        fixed={fixedHotel}
-        currentLabel={hotelLabel}
+        fixed={props.fixedHotel}
+        currentLabel={props.hotelLabel}
         onPick={setIdHotel}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -53,7 +46,7 @@ export function EventForm({
         />
         <TextField draft={draft} field="time" label="Time" type="time" />
       </SimpleGrid>
-      <ImagesField draft={draft} slot={images} />
+      <ImagesField draft={draft} slot={props.images} />
       <DescriptionField draft={draft} field="description" max={DESCRIPTION_MAX} />
     </FormFrame>
   );

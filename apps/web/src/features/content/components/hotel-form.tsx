@@ -33,19 +33,14 @@ export function emptyHotelDraft(): Draft<'hotelCreate'> {
 }
 
 /** Create hotel (superAdmin) and modify hotel: name, pictures, stars, description, address, place. */
-export function HotelForm({
-  form,
-  initial,
-  images,
-  onReload,
-}: ContentFormProps<'hotelCreate' | 'hotelModify'>) {
-  const draft = useContentDraft(form, initial);
+export function HotelForm(props: ContentFormProps<'hotelCreate' | 'hotelModify'>) {
+  const draft = useContentDraft(props.form, props.initial);
   const timeZone = draft.draft.timeZone ?? '';
   const zones = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
   return (
-    <FormFrame draft={draft} onReload={onReload}>
+    <FormFrame draft={draft} onReload={props.onReload}>
       <NameField draft={draft} field="name" />
-      <ImagesField draft={draft} slot={images} />
+      <ImagesField draft={draft} slot={props.images} />
       <NumberSlider
         draft={draft}
         field="qualification"

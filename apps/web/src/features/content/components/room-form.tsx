@@ -44,20 +44,13 @@ export function emptyRoomDraft(fixed: HotelRef | null): Draft<'roomCreate'> {
 }
 
 /** Create room (spec §2.13: hotel, room name, images, price, description, category, services, stock) and modify room. */
-export function RoomForm({
-  form,
-  fixedHotel,
-  initial,
-  hotelLabel,
-  images,
-  onReload,
-}: ContentFormProps<'roomCreate' | 'roomModify'>) {
-  const draft = useContentDraft(form, initial);
+export function RoomForm(props: ContentFormProps<'roomCreate' | 'roomModify'>) {
+  const draft = useContentDraft(props.form, props.initial);
   const services = useRoomServiceNames();
   const serviceOptions = useMemo(() => nameOptions(services.data ?? []), [services.data]);
   return (
-    <FormFrame draft={draft} onReload={onReload}>
-      <DraftHotelField draft={draft} fixed={fixedHotel} currentLabel={hotelLabel} />
+    <FormFrame draft={draft} onReload={props.onReload}>
+      <DraftHotelField draft={draft} fixed={props.fixedHotel} currentLabel={props.hotelLabel} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <ChoiceField
           draft={draft}
@@ -74,7 +67,7 @@ export function RoomForm({
           data={CATEGORY_OPTIONS}
         />
       </SimpleGrid>
-      <ImagesField draft={draft} slot={images} />
+      <ImagesField draft={draft} slot={props.images} />
       <NumberSlider
         draft={draft}
         field="price"

@@ -13,37 +13,29 @@ export function emptyRoomServiceDraft(): Draft<'roomServiceCreate'> {
 }
 
 /** Create and modify a hotel's own service: hotel, name, images, description. */
-export function HotelServiceForm({
-  form,
-  fixedHotel,
-  initial,
-  hotelLabel,
-  images,
-  onReload,
-}: ContentFormProps<'hotelServiceCreate' | 'hotelServiceModify'>) {
-  const draft = useContentDraft(form, initial);
+export function HotelServiceForm(
+  props: ContentFormProps<'hotelServiceCreate' | 'hotelServiceModify'>,
+) {
+  const draft = useContentDraft(props.form, props.initial);
   return (
-    <FormFrame draft={draft} onReload={onReload}>
-      <DraftHotelField draft={draft} fixed={fixedHotel} currentLabel={hotelLabel} />
+    <FormFrame draft={draft} onReload={props.onReload}>
+      <DraftHotelField draft={draft} fixed={props.fixedHotel} currentLabel={props.hotelLabel} />
       <NameField draft={draft} field="name" label="Service name" />
-      <ImagesField draft={draft} slot={images} />
+      <ImagesField draft={draft} slot={props.images} />
       <DescriptionField draft={draft} field="description" max={DESCRIPTION_MAX} />
     </FormFrame>
   );
 }
 
 /** Create and modify a room service of the catalogue every hotel's rooms pick from. */
-export function RoomServiceForm({
-  form,
-  initial,
-  images,
-  onReload,
-}: ContentFormProps<'roomServiceCreate' | 'roomServiceModify'>) {
-  const draft = useContentDraft(form, initial);
+export function RoomServiceForm(
+  props: ContentFormProps<'roomServiceCreate' | 'roomServiceModify'>,
+) {
+  const draft = useContentDraft(props.form, props.initial);
   return (
-    <FormFrame draft={draft} onReload={onReload}>
+    <FormFrame draft={draft} onReload={props.onReload}>
       <NameField draft={draft} field="name" label="Service name" />
-      <ImagesField draft={draft} slot={images} />
+      <ImagesField draft={draft} slot={props.images} />
     </FormFrame>
   );
 }
