@@ -1,3 +1,4 @@
+import type { ContentForm } from '@devstay/shared/contracts/content';
 import type { HotelRef } from '@devstay/shared/contracts/users';
 import { capitalize } from '@devstay/shared/text';
 import { Text } from '@mantine/core';
@@ -19,7 +20,7 @@ export interface EditorProps {
 }
 
 /** What a loaded record's form is given besides its draft. */
-type LoadedFormProps = Omit<ContentFormProps<never>, 'form' | 'initial'>;
+type LoadedFormProps = Omit<ContentFormProps<ContentForm>, 'form' | 'initial'>;
 
 /** The records a modify flow lists, and the form that edits one. */
 export interface RecordSource<R extends { id: number; version: number }> {
