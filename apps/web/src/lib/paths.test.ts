@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { loginReturningTo, pathPatterns, paths, profileOf } from './paths.ts';
+import { EMAIL_VERIFIED_PATH, loginReturningTo, pathPatterns, paths, profileOf } from './paths.ts';
 
 describe('screen addresses', () => {
   test('parameterised screens fill their pattern', () => {
@@ -27,5 +27,9 @@ describe('screen addresses', () => {
     expect(profileOf('user')).toBe('/profileusers');
     expect(profileOf('admin')).toBe('/profileAdmin');
     expect(profileOf('superAdmin')).toBe('/profileSuperAdmin');
+  });
+
+  test('a confirmed e-mail address leads to the profile, told so', () => {
+    expect(EMAIL_VERIFIED_PATH).toBe('/profileusers?verified=1');
   });
 });

@@ -86,6 +86,12 @@ export function profileOf(role: Role): string {
       : paths.userProfile;
 }
 
+/**
+ * Where the verification link of a new account leads once the address is confirmed: the
+ * profile, which then says so.
+ */
+export const EMAIL_VERIFIED_PATH = `${paths.userProfile}?verified=1`;
+
 /** The login screen, told to come back to `here` (path and query) once signed in. */
 export function loginReturningTo(here: string): string {
   return `${paths.login}?next=${encodeURIComponent(here)}`;

@@ -7,21 +7,19 @@ import type {
 } from '@devstay/shared/contracts/auth';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api.ts';
+import { EMAIL_VERIFIED_PATH, loginReturningTo, paths } from '../../../lib/paths.ts';
 
 /**
  * The identity calls of /api/auth (Better Auth) the screens make. Errors arrive as ApiError
  * carrying the server's message: for the spec's cases (§8) its exact text.
  */
 
-/** Where the verification link of a new account leads once the address is confirmed. */
-export const VERIFIED_CALLBACK = '/profileusers?verified=1';
-
 export function signIn(body: SignInBody): Promise<unknown> {
   return apiJson('/auth/sign-in/email', { body });
 }
 
 export function signUp(body: SignUpBody): Promise<unknown> {
-  return apiJson('/auth/sign-up/email', { body: { ...body, callbackURL: VERIFIED_CALLBACK } });
+  return apiJson('/auth/sign-up/email', { body: { ...body, callbackURL: EMAIL_VERIFIED_PATH } });
 }
 
 export function signOut(): Promise<unknown> {
@@ -31,7 +29,7 @@ export function signOut(): Promise<unknown> {
 /** Sends the reset e-mail; its link opens /reset-password?token=… */
 export function requestPasswordReset(body: ForgotPasswordBody): Promise<unknown> {
   return apiJson('/auth/request-password-reset', {
-    body: { email: body.email.trim(), redirectTo: '/reset-password' },
+    body: { email: body.email.trim(), redirectTo: paths.resetPassword },
   });
 }
 
@@ -42,7 +40,7 @@ export function resetPassword(body: ResetPasswordBody): Promise<unknown> {
 /** Sends the verification e-mail again to the signed-in account. */
 export function sendVerificationEmail(email: string): Promise<unknown> {
   return apiJson('/auth/send-verification-email', {
-    body: { email, callbackURL: VERIFIED_CALLBACK },
+    body: { email, callbackURL: EMAIL_VERIFIED_PATH },
   });
 }
 
@@ -56,14 +54,13 @@ export function sendVerificationEmail(email: string): Promise<unknown> {
 export async function startSocialSignIn(
   provider: string,
   loginHint?: string,
-  returnTo = '/home',
+  returnTo: string = paths.hotels,
 ): Promise<void> {
   const reply = await apiJson<{ url?: string }>('/auth/sign-in/social', {
     body: {
       provider,
       callbackURL: returnTo,
-      errorCallbackURL:
-        returnTo === '/home' ? '/login' : `/login?next=${encodeURIComponent(returnTo)}`,
+      errorCallbackURL: returnTo === paths.hotels ? paths.login : loginReturningTo(returnTo),
       newUserCallbackURL: returnTo,
       disableRedirect: true,
       ...(loginHint ? { loginHint } : {}),
