@@ -430,7 +430,8 @@ describe('demo seed', () => {
       await s3.close();
       await rm(dir, { recursive: true, force: true });
     }
-  });
+    // Stores every demo picture in the bucket: tens of seconds on a busy two-core machine.
+  }, 120_000);
 
   test('the plan is deterministic, and only event dates follow the day it runs', () => {
     const first = buildDemoPlan('2030-01-01');
