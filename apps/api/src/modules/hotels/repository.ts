@@ -15,7 +15,7 @@ import { toImageItem } from '../images/image-item.ts';
 import { cityColumns, sortCities } from '../locations/repository.ts';
 import { toRoomSummary } from '../rooms/repository.ts';
 
-/** A search of the hotel list: GET /hotels's query (GET /filtersHotels/location's is its city). */
+/** A search of the hotel list: GET /hotels's query (/filtersHotels/location's `filter` = city). */
 export type HotelSearch = HotelListQuery;
 
 export interface HotelPage {
