@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookings, roomNights } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -127,7 +127,15 @@ describe('amounts and quantities are bounded', () => {
     const res = await book(cookie, lines);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'AMOUNT_TOO_LARGE', field: 'cartRoom' });
-    const taken = await t.db.select().from(roomNights).where(eq(roomNights.roomId, lines[0]!.id));
+    const taken = await t.db
+      .select()
+      .from(roomNights)
+      .where(
+        inArray(
+          roomNights.roomId,
+          lines.map((l) => l.id),
+        ),
+      );
     expect(taken).toEqual([]);
   });
 
