@@ -199,7 +199,7 @@ test('an admin creates a hotel service and modifies it; the hotel page shows eac
   await page.getByRole('button', { name: 'Remove image 1' }).click();
   const modify = page.getByRole('button', { name: 'Modify' });
   await expect(modify).toHaveAttribute('aria-disabled', 'true');
-  // Pressed anyway (it stays focusable): every message and the spec's toast.
+  // Pressed anyway (it stays focusable): every message and the product's toast.
   await modify.click({ force: true });
   // No picture left: the form says so and keeps the draft.
   await expect(toast(page, 'Check the fields')).toBeVisible();

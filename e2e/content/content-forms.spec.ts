@@ -41,7 +41,7 @@ test('an admin creates a room with an uploaded picture and finds it on the hotel
   if (!hotel) throw new Error('the demo admin runs a hotel');
 
   await page.goto('/profileAdmin/formsAdmin');
-  // Buttons an admin cannot use stay visible, disabled (spec §2.12).
+  // Buttons an admin cannot use stay visible, disabled (product §2.12).
   await expect(page.getByRole('button', { name: 'Create Hotels' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Create Services Rooms' })).toBeDisabled();
   await page.getByRole('link', { name: 'Create Rooms' }).click();
@@ -49,7 +49,7 @@ test('an admin creates a room with an uploaded picture and finds it on the hotel
   await expect(page.getByRole('heading', { level: 1, name: 'Rooms' })).toBeVisible();
   const create = page.getByRole('button', { name: 'Create' });
   await expect(create).toBeDisabled();
-  // Pressed while incomplete: every message and the spec's toast.
+  // Pressed while incomplete: every message and the product's toast.
   await create.click({ force: true });
   await expect(toast(page, CONTENT_MESSAGES.checkFields)).toBeVisible();
   await expect(page.getByText(CONTENT_MESSAGES.roomNameRequired)).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * The demo hotels, typed in: names (lower-cased, spec §3), where they are, their street
+ * The demo hotels, typed in: names (lower-cased, product §3), where they are, their street
  * address, stars and the one line that makes each different. Descriptions are completed from
  * these facts by the plan (hotel-plan.ts).
  */

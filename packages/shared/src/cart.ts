@@ -1,5 +1,5 @@
 /**
- * A cart line as the browser keeps it (spec §3, "Cart room"): which room, for which stay, how
+ * A cart line as the browser keeps it (product §3, "Cart room"): which room, for which stay, how
  * many units. Checked without zod so the first load of the web app stays small; the zod form for
  * the API is `cartLineKey` in contracts/cart.ts, and a test keeps the two in agreement.
  */

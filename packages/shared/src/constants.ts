@@ -1,4 +1,4 @@
-/** Business constants of the product (spec §9). One place for both server and browser. */
+/** Business constants of the product (product §9). One place for both server and browser. */
 
 export const HOTELS_PER_PAGE = 8;
 export const PAGE_WINDOW_SIZE = 5;
@@ -91,7 +91,7 @@ export const OFFERS_SUBJECT = 'Hotel Deals';
 
 export const PRODUCT_NAME = 'DevStay';
 
-/** Sort options of the hotel list (spec §2.4), in display order. */
+/** Sort options of the hotel list (product §2.4), in display order. */
 export const HOTEL_SORTS = [
   { value: 'name_asc', label: 'Name (A-Z)' },
   { value: 'name_desc', label: 'Name (Z-A)' },

@@ -2,10 +2,10 @@
  * Texts the API sends to people in error bodies, one place for the server (which sends them)
  * and the web and tests (which may show or expect them). Zod-free. The content forms' texts are
  * here (CONTENT_MESSAGES); other forms' texts live next to their schemas in contracts/*, the
- * spec's auth texts in contracts/auth.ts.
+ * product's auth texts in contracts/auth.ts.
  */
 
-/** Refusals of the authorisation guard (spec §6). */
+/** Refusals of the authorisation guard (product §6). */
 export const GUARD_MESSAGES = {
   signedOut: 'You must log in',
   forbidden: 'Unauthorized entry',
@@ -13,7 +13,7 @@ export const GUARD_MESSAGES = {
   crossSite: 'Cross-site request refused',
 } as const;
 
-/** Refusals of the users API (spec §7.2). */
+/** Refusals of the users API (product §7.2). */
 export const USERS_MESSAGES = {
   notFound: 'User not found',
   hotelOnlyForAdmins: 'Only an admin runs a hotel',
@@ -25,8 +25,8 @@ export const USERS_MESSAGES = {
 } as const;
 
 /**
- * The admin content forms (spec §5, exact texts, trailing characters included) and the limits
- * the spec gives as sliders and pickers (§9), in our words. Used by the shared schemas of
+ * The admin content forms (product §5, exact texts, trailing characters included) and the limits
+ * the product gives as sliders and pickers (§9), in our words. Used by the shared schemas of
  * contracts/content.ts, which the web's forms and the API both run.
  */
 export const CONTENT_MESSAGES = {
@@ -64,7 +64,7 @@ export const CONTENT_MESSAGES = {
   hotelServiceNameRequired: 'Service Name is required',
   hotelServiceRequired: 'Select Service Name',
 
-  // Limits (spec §9) and rules the spec leaves to us.
+  // Limits (product §9) and rules the product leaves to us.
   roomNameInvalid: 'Room name must be double, family, single or suite',
   categoryInvalid: 'Category must be premium, presidential or standard',
   priceRange: 'The price must be between 10 and 1000',
@@ -114,7 +114,7 @@ export const ERROR_MESSAGES = {
   routeNotFound: (method: string, path: string) => `Route ${method} ${path} not found`,
 } as const;
 
-/** Availability of a cart line (spec §5), exact texts. */
+/** Availability of a cart line (product §5), exact texts. */
 export const AVAILABILITY_MESSAGES = {
   /** The room has no units at all. */
   noStock: 'There is no availability for this room at the moment',
@@ -124,7 +124,7 @@ export const AVAILABILITY_MESSAGES = {
   dateTaken: 'The selected date is not available',
 } as const;
 
-/** Texts of checkout and payment (spec §4, §8). */
+/** Texts of checkout and payment (product §4, §8). */
 export const BOOKING_MESSAGES = {
   roomMissing: 'Room not found',
   checkInPast: 'The check-in date cannot be in the past',
@@ -153,15 +153,15 @@ export const BOOKING_MESSAGES = {
   alreadyPaid: 'This reservation is already paid',
   paid: 'Successful payment',
   refunded: 'Your payment was refunded.',
-  /** Spec §8: the payment error text, followed by the processor's reason. */
+  /** Product §8: the payment error text, followed by the processor's reason. */
   declined: (reason: string) => `Unprocessed Payment: ${reason}`,
   providerDown: 'The payment service did not answer; retry with the same Idempotency-Key',
   rateLimited: 'Too many payment attempts; please wait a moment',
-  /** Spec §8: the bookings table's Cancel. */
+  /** Product §8: the bookings table's Cancel. */
   cancelConfirm: 'Are you sure to cancel the reservation?',
   cancelled: 'Reservation cancelled',
   notCancelled: 'Reservation not canceled',
-  /** Spec §2.12: an empty booking history or bookings table. */
+  /** Product §2.12: an empty booking history or bookings table. */
   noBookings: 'No reservations found',
   notConfirmed: 'Only a confirmed reservation can be cancelled',
   otherGuest: 'This reservation belongs to another account',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { goToPage, INITIAL_PAGINATION, totalPages, visiblePages } from './pagination.ts';
 
-describe('pagination window (spec §4)', () => {
+describe('pagination window (product §4)', () => {
   test('starts on page 1 with the window 0..5 showing pages 1-5', () => {
     expect(INITIAL_PAGINATION).toEqual({ actualPage: 1, minPageNumber: 0, maxPageNumber: 5 });
     expect(visiblePages(INITIAL_PAGINATION, 20)).toEqual([1, 2, 3, 4, 5]);

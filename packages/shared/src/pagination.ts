@@ -1,7 +1,7 @@
 import { PAGE_WINDOW_SHIFT, PAGE_WINDOW_SIZE } from './constants.ts';
 
 /**
- * The pagination bar's state (spec §3, §4): the current page and a window of page numbers.
+ * The pagination bar's state (product §3, §4): the current page and a window of page numbers.
  * The pages shown are those p with minPageNumber < p <= maxPageNumber (defaults 0..5 → 1..5).
  */
 export interface PaginationState {
@@ -30,9 +30,9 @@ export function visiblePages(state: PaginationState, pages: number): number[] {
 }
 
 /**
- * Moves to `page` with the spec's window rules: choosing a page at or beyond the upper bound
+ * Moves to `page` with the product's window rules: choosing a page at or beyond the upper bound
  * shifts the window forward by 4; at or below the lower bound + 1 (and not page 1) shifts it
- * back by 4. Beyond the spec, the window never shifts past the last page or below page 1, and a
+ * back by 4. Beyond product §4, the window never shifts past the last page or below page 1, and a
  * jump (first, last) that lands outside the window re-anchors it so the chosen page is visible.
  */
 export function goToPage(state: PaginationState, page: number, pages: number): PaginationState {

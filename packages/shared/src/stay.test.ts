@@ -25,7 +25,7 @@ describe('stay dates and prices', () => {
     expect(stayPriceCents(12_000, '2026-12-01', '2026-12-04')).toBe(36_000);
   });
 
-  test('price is at least one night when the night count is not positive (spec §9)', () => {
+  test('price is at least one night when the night count is not positive (product §9)', () => {
     expect(stayPriceCents(12_000, '2026-12-01', '2026-12-01')).toBe(12_000);
     expect(stayPriceCents(12_000, '2026-12-04', '2026-12-01')).toBe(12_000);
   });

@@ -68,7 +68,7 @@ export function nightsBetween(checkIn: string, checkOut: string): number {
   return Math.round((toUtcMs(checkOut) - toUtcMs(checkIn)) / DAY_MS);
 }
 
-/** Price of a stay: nightly price × nights, at least one night (spec §9). Works in cents. */
+/** Price of a stay: nightly price × nights, at least one night (product §9). Works in cents. */
 export function stayPriceCents(nightlyCents: number, checkIn: string, checkOut: string): number {
   return nightlyCents * Math.max(1, nightsBetween(checkIn, checkOut));
 }
@@ -85,7 +85,7 @@ export interface StayCheck {
   error?: string;
 }
 
-/** The date rules of a stay (spec §5, with a minimum stay of one night). */
+/** The date rules of a stay (product §5, with a minimum stay of one night). */
 export function checkStay(checkIn: string, checkOut: string, todayDate: string): StayCheck {
   if (!isIsoDate(checkIn) || !isIsoDate(checkOut)) return { ok: false, error: 'Invalid date' };
   if (checkIn < todayDate) return { ok: false, error: 'The check-in date cannot be in the past' };

@@ -15,7 +15,7 @@ export function compareText(a: string, b: string): number {
   return collator.compare(a, b);
 }
 
-/** Names are stored lower-cased (spec §3) and shown capitalised. */
+/** Names are stored lower-cased (product §3) and shown capitalised. */
 export function capitalize(text: string): string {
   return text.replace(
     /(^|[\s-])(\p{L})/gu,

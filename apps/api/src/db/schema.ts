@@ -64,7 +64,7 @@ const version = () => integer('version').notNull().default(1);
  */
 const cents = (name: string) => bigint(name, { mode: 'number' });
 
-// ── Locations: one row per city, carrying its department and state (spec §3).
+// ── Locations: one row per city, carrying its department and state (product §3).
 export const locations = pgTable(
   'locations',
   {
@@ -104,7 +104,7 @@ export const hotels = pgTable(
   'hotels',
   {
     id: serial('id').primaryKey(),
-    /** Stored lower-cased (spec §3); shown capitalised. */
+    /** Stored lower-cased (product §3); shown capitalised. */
     name: text('name').notNull(),
     /** searchKey(name): what search matches against (trigram-indexed). */
     nameKey: text('name_key').notNull(),
@@ -235,7 +235,7 @@ export const events = pgTable(
 );
 
 // ── Users, in the shape Better Auth expects (users/sessions/accounts/verifications),
-//    plus the profile fields of spec §3. `name` is the display name.
+//    plus the profile fields of product §3. `name` is the display name.
 export const users = pgTable(
   'users',
   {
@@ -244,7 +244,7 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** Display name (Better Auth's `name`). */
     name: text('name').notNull().default(''),
-    /** Profile photo URL (Better Auth's `image`, the spec's photoURL). */
+    /** Profile photo URL (Better Auth's `image`, the product's photoURL). */
     image: text('image'),
     rol: text('rol').notNull().default('user'),
     firstName: text('first_name'),

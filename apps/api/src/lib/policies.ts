@@ -1,7 +1,7 @@
 import type { Role } from '@devstay/shared/constants';
 
 /**
- * Who may do what to which resource (spec §6), as plain functions of the signed-in account
+ * Who may do what to which resource (product §6), as plain functions of the signed-in account
  * and the resource. The guard's `hotel` rule calls them (plugins/authorization.ts), and so do
  * handlers that must look a resource up before deciding (a booking, a review). One module, so
  * a rule changes in one place.
@@ -81,7 +81,7 @@ export function bookingView(
   return null;
 }
 
-/** Cancel (and refund) a booking: staff of every hotel in it; guests do not cancel (spec §6). */
+/** Cancel (and refund) a booking: staff of every hotel in it; guests do not cancel (product §6). */
 export function canCancelBooking(user: SessionUser, booking: BookingScope): boolean {
   return isStaff(user) && canManageHotels(user, booking.hotelIds);
 }
@@ -89,7 +89,7 @@ export function canCancelBooking(user: SessionUser, booking: BookingScope): bool
 /** Own favourites, bookings, reviews and payments are a guest's (rol user) alone. */
 export const isGuest = (user: SessionUser): boolean => user.rol === 'user';
 
-/** Create a hotel: the superAdmin only (spec §6). */
+/** Create a hotel: the superAdmin only (product §6). */
 export const canCreateHotel = (user: SessionUser): boolean => user.rol === 'superAdmin';
 
 /**

@@ -11,7 +11,7 @@ import type { Auth } from '../modules/auth/auth.ts';
 
 /**
  * Who may call a route, declared on the route itself (`config: { access }`), from the role
- * matrix of spec §6. Every /api route must declare one: the app refuses to start otherwise.
+ * matrix of product §6. Every /api route must declare one: the app refuses to start otherwise.
  * This plugin's guard enforces it; handlers never re-check roles.
  *
  * Shorthands:

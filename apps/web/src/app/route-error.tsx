@@ -17,7 +17,7 @@ function describe(error: unknown): string {
   return 'Something went wrong while showing this page.';
 }
 
-/** The router's error screen: unknown addresses and screens that failed to render (spec §2.1). */
+/** The router's error screen: unknown addresses and screens that failed to render (product §2.1). */
 export function RouteError() {
   const error = useRouteError();
   useDocumentTitle('Error');

@@ -31,7 +31,7 @@ const notFound: LoaderFunction = () => {
 /** The 404 route draws nothing: its loader's error shows the error screen. */
 const Nothing = () => null;
 
-/** Screens that only these roles may see (spec §6); `RequireSession` reads `handle.roles`. */
+/** Screens that only these roles may see (product §6); `RequireSession` reads `handle.roles`. */
 function forRoles(roles: readonly Role[], routes: RouteObject[]): RouteObject[] {
   const handle: SessionHandle = { roles };
   return routes.map((route) => ({ ...route, handle }));
@@ -108,7 +108,7 @@ const superAdminScreens = [
   ),
 ];
 
-/** A content screen (spec §2.12, §2.13): all share one chunk, fetched when one is first opened. */
+/** A content screen (product §2.12, §2.13): all share one chunk, fetched when one is first opened. */
 function contentPage(path: string): RouteObject {
   return {
     path: child(path),
@@ -129,7 +129,7 @@ const hotelStaffScreens = [
   page(child(paths.stock), () => import('./routes/bookings/stock-page.tsx'), 'StockPage'),
 ];
 
-/** Paying is a guest's own act (spec §6); a visitor logs in and comes back with the cart. */
+/** Paying is a guest's own act (product §6); a visitor logs in and comes back with the cart. */
 const paymentScreens = forRoles(
   ['user'],
   [page(child(paths.payment), () => import('./routes/checkout/payment-page.tsx'), 'PaymentPage')],
@@ -147,7 +147,7 @@ const signedInScreens = [
   },
 ];
 
-/** Screens of signed-in accounts, by the roles that may see them (spec §6). */
+/** Screens of signed-in accounts, by the roles that may see them (product §6). */
 const accountScreens = [
   ...paymentScreens,
   ...signedInScreens,
@@ -159,7 +159,7 @@ const accountScreens = [
 ];
 
 /**
- * The route table (spec §2.1). `/` and `/home` ship with the first load; every other screen is
+ * The route table (product §2.1). `/` and `/home` ship with the first load; every other screen is
  * a route module under `routes/`, fetched when first visited. Add new screens here, lazily.
  * Screens whose `handle` is a `ServerRenderedHandle` come rendered from the server on a first
  * visit (public data only); their loaders need an `id` for hydration.
@@ -205,7 +205,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             ...publicScreens,
             {
-              // Login required (spec §2.1); `handle.roles` names who may see each screen.
+              // Login required (product §2.1); `handle.roles` names who may see each screen.
               ...page(
                 undefined,
                 () => import('./routes/account/require-session.tsx'),

@@ -6,7 +6,7 @@ const ToastContainer = lazy(() =>
 );
 
 /**
- * Toasts (spec §4, §9). The container's code and styles are fetched with the first toast rather
+ * Toasts (product §4, §9). The container's code and styles are fetched with the first toast rather
  * than with the first page: most visits never show one.
  */
 export function ToastHost() {

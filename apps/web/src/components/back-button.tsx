@@ -8,7 +8,7 @@ interface BackButtonProps {
   fallback?: string;
 }
 
-/** 'Back': one step back in the history (spec §2.5). */
+/** 'Back': one step back in the history (product §2.5). */
 export function BackButton({ fallback = paths.hotels }: BackButtonProps) {
   const navigate = useNavigate();
   const goBack = () => {

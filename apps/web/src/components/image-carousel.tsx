@@ -20,7 +20,7 @@ interface ImageCarouselProps {
 }
 
 /**
- * The first three images of a hotel or room, advancing every 3 seconds (spec §2.5, §9).
+ * The first three images of a hotel or room, advancing every 3 seconds (product §2.5, §9).
  * A row of pictures the browser scrolls and snaps (swipe on a phone, arrow keys once focused),
  * with previous/next buttons and one button per picture. Autoplay pauses on hover and focus,
  * can be paused with a button, and does not start for people who asked their system for

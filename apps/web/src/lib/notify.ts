@@ -12,7 +12,7 @@ function show(toast: NotificationData): void {
   notifications.show(toast);
 }
 
-/** Toasts (spec §4): success, error, info. An id replaces a toast instead of stacking copies. */
+/** Toasts (product §4): success, error, info. An id replaces a toast instead of stacking copies. */
 export function notifySuccess(message: string, id?: string): void {
   show({ id, message, color: 'green', withBorder: true, closeButtonProps });
 }

@@ -57,7 +57,7 @@ export const paths = {
   userTable: '/userTable',
   stock: '/stock',
 
-  /** The content forms of a hotel's staff (spec §2.12, §2.13). */
+  /** The content forms of a hotel's staff (product §2.12, §2.13). */
   content: {
     createHotels: '/home/createHotels',
     modifyHotel: '/home/ModifyHotel',
@@ -80,7 +80,7 @@ export const pathPatterns = {
   editAdmin: '/profileSuperAdmin/editAdmin/:id',
 } as const;
 
-/** Each role's own profile screen: 'See profile' and the staff screens' way back (spec §2.2). */
+/** Each role's own profile screen: 'See profile' and the staff screens' way back (product §2.2). */
 export function profileOf(role: Role): string {
   return role === 'superAdmin'
     ? paths.superAdminDashboard

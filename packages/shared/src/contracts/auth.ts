@@ -4,10 +4,10 @@ import { text } from './common.ts';
 
 /**
  * Identity: Better Auth serves /api/auth/* (docs/auth.md lists the calls). These are the texts
- * of spec §4, §5 and §8 and the shapes the web app needs around them.
+ * of product §4, §5 and §8 and the shapes the web app needs around them.
  */
 
-/** `code` → exact message of spec §8 returned by /api/auth for the web's toasts. */
+/** `code` → exact message of product §8 returned by /api/auth for the web's toasts. */
 export const AUTH_ERRORS = {
   USER_NOT_FOUND: 'User not found',
   WRONG_PASSWORD: 'Wrong password',
@@ -17,14 +17,14 @@ export const AUTH_ERRORS = {
 } as const;
 export type AuthErrorCode = keyof typeof AUTH_ERRORS;
 
-/** Info toast after a successful registration (spec §4). */
+/** Info toast after a successful registration (product §4). */
 export const SIGN_UP_INFO = 'We sent you an email. Check your inbox';
-/** Reset form with no e-mail (spec §5). */
+/** Reset form with no e-mail (product §5). */
 export const RESET_EMAIL_REQUIRED = 'Write an email to reset password';
 
 /**
  * Every 4xx of /api/auth/* (Better Auth's shape): a stable `code` and a message. For the errors
- * above the message is the spec's text and `field` names the input.
+ * above the message is the product's text and `field` names the input.
  */
 export const authErrorBody = z.object({
   code: z.string(),
@@ -42,7 +42,7 @@ const email = z
   .pipe(z.email({ message: AUTH_ERRORS.EMAIL_INVALID }));
 const password = z.string().min(PASSWORD_MIN, AUTH_ERRORS.WEAK_PASSWORD).max(128);
 
-/** Login form → POST /api/auth/sign-in/email. Submit is enabled only when this passes (spec §5). */
+/** Login form → POST /api/auth/sign-in/email. Submit is enabled only when this passes (product §5). */
 export const signInBody = z.object({ email, password });
 export type SignInBody = z.infer<typeof signInBody>;
 

@@ -21,7 +21,7 @@ import { cartLineKey } from './cart.ts';
 import { cents, idParam, isoDate, pageQuery } from './common.ts';
 
 /**
- * Checkout and payment (spec §3 "Cart room" and "Booking", §7.3). The client sends which rooms,
+ * Checkout and payment (product §3 "Cart room" and "Booking", §7.3). The client sends which rooms,
  * for which nights, how many; every price and total is the server's: any price, total or stock
  * the client adds is dropped by these schemas.
  */
@@ -36,7 +36,7 @@ export const idempotencyHeaders = z.object({
     ),
 });
 
-/** A cart as the client sends it: its lines (the spec's `cartRoom`), at most MAX_CART_LINES. */
+/** A cart as the client sends it: its lines (the product's `cartRoom`), at most MAX_CART_LINES. */
 export const cartBody = z.object({
   cartRoom: z
     .array(cartLineKey)
@@ -76,9 +76,9 @@ export const quoteLine = z.object({
   checkOut: isoDate,
   cartQuantity: z.number().int(),
   nights: z.number().int(),
-  /** Nightly price in dollars (the spec's `price`). */
+  /** Nightly price in dollars (the product's `price`). */
   price: z.number(),
-  /** One unit for the whole stay, in dollars (the spec's `totalPrice`). */
+  /** One unit for the whole stay, in dollars (the product's `totalPrice`). */
   totalPrice: z.number(),
   /** totalPrice × cartQuantity, in cents. */
   lineTotalCents: cents,
@@ -87,7 +87,7 @@ export const quoteLine = z.object({
    * lines of the same room on the same nights.
    */
   available: z.number().int(),
-  /** The spec §5 text that applies, or null when the line can be booked as it is. */
+  /** The product §5 text that applies, or null when the line can be booked as it is. */
   availabilityMessage: availabilityMessage.nullable(),
 });
 export type QuoteLine = z.infer<typeof quoteLine>;
@@ -162,7 +162,7 @@ export const cardInput = z
 export type CardInput = z.infer<typeof cardInput>;
 
 /**
- * The card payment call (spec §7.3: id, amount, description, e-mail). `booking` names the
+ * The card payment call (product §7.3: id, amount, description, e-mail). `booking` names the
  * pending booking to pay; the server charges its own total, whatever `amount` says. `card` is
  * for the built-in test provider; `id` is a payment method made by a provider's card widget
  * (the test provider knows `pm_card_visa`, `pm_card_chargeDeclined`,
@@ -200,9 +200,9 @@ export const paymentResult = z.object({
 });
 export type PaymentResult = z.infer<typeof paymentResult>;
 
-// ── Bookings history and the bookings table (spec §2.12, §7.3) ─────────────────────────────
+// ── Bookings history and the bookings table (product §2.12, §7.3) ─────────────────────────────
 
-/** One booked room as the history and the bookings table show it (the spec's `cartRoom` line). */
+/** One booked room as the history and the bookings table show it (the product's `cartRoom` line). */
 export const bookedRoom = bookingLine.omit({ totalCents: true }).extend({
   /**
    * Units of the room still free for every night of this stay (the table's stock balance):
@@ -269,7 +269,7 @@ export const userBookingsQuery = pageQuery.extend({
 });
 export type UserBookingsQuery = z.infer<typeof userBookingsQuery>;
 
-/** PUT /booking/status (spec §7.3): id, user, status cancelled. */
+/** PUT /booking/status (product §7.3): id, user, status cancelled. */
 export const bookingStatusBody = z.object({
   id: z.uuid(),
   /** The guest's account id: must be the booking's. */

@@ -5,7 +5,7 @@ import { CHECK_OUT_ERROR } from '../stay.ts';
 import { isoDate, rowId } from './common.ts';
 
 /**
- * A cart line's key fields (spec §3): the room, the stay and the number of units. The same rule
+ * A cart line's key fields (product §3): the room, the stay and the number of units. The same rule
  * as `isCartLineKey` in ../cart.ts, which the browser uses without zod.
  */
 export const cartLineKey = z

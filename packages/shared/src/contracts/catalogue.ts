@@ -9,7 +9,7 @@ import {
 import { idParam, imageItem, isoDate, locationLine, pageQuery, text } from './common.ts';
 
 /**
- * The public catalogue (spec §7.1, GET side), served under /api. Paged lists answer with a JSON
+ * The public catalogue (product §7.1, GET side), served under /api. Paged lists answer with a JSON
  * array and carry the number of matches in the X-Total-Count header (TOTAL_COUNT_HEADER).
  * Names are returned as stored (lower-cased); the web app capitalises them for display.
  */
@@ -49,7 +49,7 @@ export const hotelCard = z.object({
   qualification: z.number().int(),
   address: z.string(),
   idLocation: z.number().int(),
-  /** The hotel's city as a one-element list (the spec's shape). */
+  /** The hotel's city as a one-element list (the product's shape). */
   Locations: z.array(locationLine),
   reviewCount: z.number().int(),
   /** Mean review rating rounded to one decimal; null while the hotel has no review. */

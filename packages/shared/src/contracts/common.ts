@@ -95,7 +95,7 @@ export const imageVariant = z.object({ url: z.string(), width: z.number().int().
 export type ImageVariant = z.infer<typeof imageVariant>;
 
 /**
- * A picture: the spec's `url` (the largest variant) and `public_id`, plus its size (absent for
+ * A picture: the product's `url` (the largest variant) and `public_id`, plus its size (absent for
  * pictures stored before sizes were recorded) and its variants, narrowest first, for `srcset`.
  */
 export const imageItem = z.object({
@@ -125,7 +125,7 @@ export const errorBody = z.object({
   field: z.string().optional(),
   /**
    * On VALIDATION_FAILED: every failing body field with its first message (the content forms'
-   * messages of spec §5), so a form can show them all; `field` is the first of them.
+   * messages of product §5), so a form can show them all; `field` is the first of them.
    */
   fields: z.record(z.string(), z.string()).optional(),
   statusCode: z.number().int(),

@@ -95,7 +95,7 @@ const VALID: Record<ContentForm, Record<string, unknown>> = {
 };
 
 /**
- * Every message of spec §5 for the content forms, as [form, field, bad value, exact message].
+ * Every message of product §5 for the content forms, as [form, field, bad value, exact message].
  * `undefined` removes the field. The count is asserted below, so a lost case fails.
  */
 const SPEC_CASES: [ContentForm, string, unknown, string][] = [
@@ -158,7 +158,7 @@ function breaking(form: ContentForm, field: string, value: unknown) {
   return draft;
 }
 
-describe('the content forms (spec §5)', () => {
+describe('the content forms (product §5)', () => {
   test.each(Object.keys(VALID) as ContentForm[])('a complete %s draft passes', (form) => {
     const check = checkContentDraft(form, VALID[form]);
     expect(check.errors).toEqual({});
@@ -171,8 +171,8 @@ describe('the content forms (spec §5)', () => {
     expect(check.errors).toEqual({ [field]: message });
   });
 
-  test('covers every §5 content message, and each is spelled as the spec writes it', () => {
-    // Distinct texts of spec §5's five content rules, plus the invalid-submit toast.
+  test('covers every §5 content message, and each is spelled as docs/product.md writes it', () => {
+    // Distinct texts of product §5's five content rules, plus the invalid-submit toast.
     const texts = new Set(SPEC_CASES.map((c) => c[3]));
     expect(texts.size).toBe(27);
     expect(SPEC_CASES.length).toBe(45);
@@ -196,7 +196,7 @@ describe('the content forms (spec §5)', () => {
   });
 });
 
-describe('limits of spec §9', () => {
+describe('limits of product §9', () => {
   const errorOf = (form: ContentForm, field: string, value: unknown) =>
     checkContentDraft(form, breaking(form, field, value)).errors[field];
 

@@ -19,7 +19,7 @@ import { calendarDateIn, eventDateMax, isTimeZone } from '../stay.ts';
 import { hasNul, ID_MAX, idParam, imageItem, NUL_MESSAGE, rowId, text } from './common.ts';
 
 /**
- * Content management (spec §2.13, §5, §7.1): what the admin forms send to POST/PUT /hotels,
+ * Content management (product §2.13, §5, §7.1): what the admin forms send to POST/PUT /hotels,
  * /rooms, /events, /serviceHotels and /serviceRooms. The web's forms and the API run the same
  * schemas, so a field's message is the same on the screen and in a 400. Numbers must be JSON
  * numbers (a slider's value), never strings: '12' is refused as not an integer.
@@ -45,7 +45,7 @@ function requiredText(required: string, max: number, tooLong: string) {
     .refine((v) => !hasNul(v), NUL_MESSAGE);
 }
 
-/** A name typed into a form: stored lower-cased (spec §3). */
+/** A name typed into a form: stored lower-cased (product §3). */
 function typedName(required: string) {
   return requiredText(required, NAME_MAX, M.nameTooLong(NAME_MAX)).transform((v) =>
     v.toLowerCase(),
@@ -136,7 +136,7 @@ function calendarBounds(now = Date.now()): { earliest: string; latest: string } 
 
 /**
  * The dates an event may take: from its hotel's today (in the hotel's `timeZone`) to a rolling
- * horizon (spec §9's fixed one has passed). Without a zone, the widest such range anywhere on
+ * horizon (product §9's fixed one has passed). Without a zone, the widest such range anywhere on
  * Earth — all the schema below can check; the API then checks the hotel's own range
  * (`eventDateIssue`), and so does a form once its hotel is chosen.
  */
@@ -185,9 +185,9 @@ const eventTime = z
   .min(1, M.timeRequired)
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeInvalid);
 
-// ── Bodies of POST and PUT (spec §7.1 payload names) ────────────────────────────────────────
+// ── Bodies of POST and PUT (product §7.1 payload names) ────────────────────────────────────────
 
-/** POST /rooms — `id` is the hotel's id (spec §7.1). */
+/** POST /rooms — `id` is the hotel's id (product §7.1). */
 export const roomCreateBody = z.object({
   id: refId(M.hotelRequired),
   name: roomName(M.roomNameRequired),
@@ -279,7 +279,7 @@ export const hotelServiceCreateBody = z.object({
 });
 export type HotelServiceCreateBody = z.infer<typeof hotelServiceCreateBody>;
 
-/** PUT /serviceHotels — spec §7.1's id, name, image, description, plus the form's hotel. */
+/** PUT /serviceHotels — product §7.1's id, name, image, description, plus the form's hotel. */
 export const hotelServiceModifyBody = hotelServiceCreateBody.extend({
   id: refId(M.hotelServiceRequired),
   version,
@@ -345,7 +345,7 @@ export interface DraftContext {
 /**
  * The form's draft checked as a whole: its parsed value (names lower-cased, trimmed) when it
  * passes, otherwise the message of each failing field — what the form shows under each input,
- * and why Submit stays disabled (spec §4, Forms).
+ * and why Submit stays disabled (product §4, Forms).
  */
 export function checkContentDraft<F extends ContentForm>(
   form: F,

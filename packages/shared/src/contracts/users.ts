@@ -5,7 +5,7 @@ import { AUTH_ERRORS } from './auth.ts';
 import { rowId, text } from './common.ts';
 
 /**
- * Users API (spec §7.2, §3 user profile). JSON `name` is the person's first name; the display
+ * Users API (product §7.2, §3 user profile). JSON `name` is the person's first name; the display
  * name shown in the navigation bar is `displayName`, the photo `photoURL`.
  */
 

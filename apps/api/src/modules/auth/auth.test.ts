@@ -119,13 +119,13 @@ describe('sign-up', () => {
       'WEAK_PASSWORD',
       'password',
     ],
-  ] as const)('%s gives the spec text', async (_label, body, status, code, field) => {
+  ] as const)('%s gives the product’s text', async (_label, body, status, code, field) => {
     const res = await signUpRaw(t.app, body);
     expect(res.statusCode).toBe(status);
     expect(res.json()).toEqual({ code, message: AUTH_ERRORS[code], field });
   });
 
-  test('a 6-character password is enough (spec §9)', async () => {
+  test('a 6-character password is enough (product §9)', async () => {
     const res = await signUpRaw(t.app, { email: 'six@example.dev', password: '123456' });
     expect(res.statusCode).toBe(200);
   });

@@ -76,7 +76,7 @@ export function createAuth({ config, db, log }: { config: Config; db: Db; log?: 
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: 128,
-      // Registration signs the person in and goes to /home (spec §4); the e-mail is verified later.
+      // Registration signs the person in and goes to /home (product §4); the e-mail is verified later.
       autoSignIn: true,
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: 3600,
@@ -166,7 +166,7 @@ export function createAuth({ config, db, log }: { config: Config; db: Db; log?: 
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
         if (!isAPIError(returned)) return;
-        const mapped = await specError(ctx.path, returned, ctx.body, site.origin, (email) =>
+        const mapped = await productError(ctx.path, returned, ctx.body, site.origin, (email) =>
           ctx.context.internalAdapter.findUserByEmail(email),
         );
         if (mapped) throw mapped;
@@ -249,11 +249,11 @@ function authError(
 }
 
 /**
- * Better Auth's errors → the spec's exact texts (§8) for the calls the web shows them for.
+ * Better Auth's errors → the product's exact texts (§8) for the calls the web shows them for.
  * The status stays Better Auth's. Sign-in tells an unknown e-mail from a wrong password, as the
- * spec requires (docs/auth.md: the enumeration trade-off and what limits it).
+ * product §8 requires (docs/auth.md: the enumeration trade-off and what limits it).
  */
-async function specError(
+async function productError(
   path: string,
   error: APIError,
   body: unknown,

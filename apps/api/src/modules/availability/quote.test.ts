@@ -70,7 +70,7 @@ describe('POST /api/cart/quote', () => {
     });
   });
 
-  test('the three availability texts of spec §5', async () => {
+  test('the three availability texts of product §5', async () => {
     const { room: none } = await roomWithStock(t.db, 0);
     const { room } = await roomWithStock(t.db, 3);
     await take(room.id, inDays(10), inDays(12), 3); // sold out on nights 10, 11

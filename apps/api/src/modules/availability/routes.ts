@@ -15,7 +15,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Per line: the room, its hotel, the nightly and line prices, the units free for those ' +
           'dates (counting the cart’s other lines of the same room), and which availability ' +
-          'text of spec §5 applies. Prices and stock sent by the client are ignored.',
+          'text of product §5 applies. Prices and stock sent by the client are ignored.',
         body: cartBody,
         response: { 200: cartQuote, 400: errorBody, 404: errorBody },
       },

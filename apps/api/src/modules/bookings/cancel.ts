@@ -13,7 +13,7 @@ import { bookingStays } from './repository.ts';
 
 export interface CancelInput {
   bookingId: string;
-  /** The guest the caller names (spec §7.3 `user`): must be the booking's. */
+  /** The guest the caller names (product §7.3 `user`): must be the booking's. */
   userId: string;
   /** Who cancels (the answer is theirs). */
   viewer: SessionUser;

@@ -8,7 +8,7 @@ import { canCancelBooking, type SessionUser } from '../../lib/policies.ts';
 
 /**
  * Confirmed and cancelled bookings as the booking history and the bookings table show them
- * (spec §2.12). Pending and expired ones are checkout's business and never listed.
+ * (product §2.12). Pending and expired ones are checkout's business and never listed.
  */
 
 export interface BookingFilter {

@@ -191,7 +191,7 @@ export async function holdsOf(
   return { pending: row?.pending ?? 0, units: row?.units ?? 0, lapsed: row?.lapsed ?? 0 };
 }
 
-/** A booking as the API shows it (spec §3 "Booking"), or undefined. */
+/** A booking as the API shows it (product §3 "Booking"), or undefined. */
 export async function findBooking(db: Executor, id: string): Promise<Booking | undefined> {
   return (await findBookingAndGuest(db, id))?.booking;
 }

@@ -26,12 +26,12 @@ const PAGED = 'One page as a JSON array; the number of matches is in the X-Total
 const statusSchema = { body: bookingStatusBody };
 const userSchema = { params: userBookingsParams, querystring: userBookingsQuery };
 
-/** Checkout (spec §7.3 POST /booking): the cart becomes a pending booking holding its rooms. */
+/** Checkout (product §7.3 POST /booking): the cart becomes a pending booking holding its rooms. */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/booking',
     {
-      // Booking is a guest's own act (spec §6: pay is rol user only).
+      // Booking is a guest's own act (product §6: pay is rol user only).
       config: { access: 'user' },
       schema: {
         tags: ['booking'],
@@ -100,7 +100,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/booking',
     {
-      // Spec §6: bookings view — an admin their hotel's, the superAdmin all, with filters.
+      // Product §6: bookings view — an admin their hotel's, the superAdmin all, with filters.
       config: { access: 'admin' },
       schema: {
         tags: ['booking'],
@@ -134,7 +134,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/booking/user/:uid',
     {
-      // Spec §6: a guest's own booking history; the superAdmin may read anyone's.
+      // Product §6: a guest's own booking history; the superAdmin may read anyone's.
       config: { access: access.self(userSchema, (r) => r.params.uid, ['superAdmin']) },
       schema: {
         tags: ['booking'],
@@ -159,7 +159,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/booking/status',
     {
-      // Spec §6: cancel — staff of every hotel the booking is at.
+      // Product §6: cancel — staff of every hotel the booking is at.
       config: {
         access: access.hotel(statusSchema, async (r) => {
           const hotels = await bookingHotels(app.db, r.body.id);

@@ -108,7 +108,7 @@ const paymentOf = async (bookingId: string) =>
   (await t.db.select().from(payments).where(eq(payments.bookingId, bookingId)))[0];
 const idsOf = (res: { json: () => unknown }) => (res.json() as BookingRecord[]).map((b) => b.id);
 
-describe('who may list and cancel, cell by cell (spec §6)', () => {
+describe('who may list and cancel, cell by cell (product §6)', () => {
   let atA: Booking;
   let atB: Booking;
   beforeAll(async () => {

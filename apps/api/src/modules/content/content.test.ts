@@ -189,7 +189,7 @@ async function created(kind: Kind, hotel = ownHotel) {
 
 // ── Authorisation matrix ────────────────────────────────────────────────────────────────────
 
-describe('who may create and modify what (spec §6)', () => {
+describe('who may create and modify what (product §6)', () => {
   test.each(Object.entries(KINDS))('%s: create', async (_name, kind) => {
     const body = await kind.create(ownHotel);
     expect((await send('visitor', 'POST', kind.path, body)).statusCode).toBe(401);

@@ -75,7 +75,7 @@ function toEditableRoom(r: typeof rooms.$inferSelect, services: string[]): Edita
   return {
     id: r.id,
     idHotel: r.hotelId,
-    // The database constrains both to the spec's lists.
+    // The database constrains both to the product's lists.
     name: r.name as RoomName,
     image: r.image.map(toImageItem),
     price: centsToPrice(r.priceCents),

@@ -42,7 +42,7 @@ import {
 } from './repository.ts';
 
 /**
- * A kind of content the admin forms write (spec §2.13, §7.1): `POST path` creates one, `PUT
+ * A kind of content the admin forms write (product §2.13, §7.1): `POST path` creates one, `PUT
  * path` modifies one over the version it loaded. Each kind declares its contracts, who may
  * write it and how it is stored (repository.ts); the create and the modify are the same for all.
  */
@@ -123,7 +123,7 @@ const room: ContentKind<
     access: ofItsHotel('room', roomModifyBody),
   },
   editable: editableRoom,
-  // POST /rooms names the room's hotel `id` (spec §7.1).
+  // POST /rooms names the room's hotel `id` (product §7.1).
   hotelField: 'id',
   check: async (tx, body, { id }) => {
     if (id !== undefined) await refuseStockUnderBooked(tx, id, body.stock);

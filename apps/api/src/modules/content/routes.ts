@@ -13,7 +13,7 @@ const writeErrors = {
 } as const;
 
 /**
- * Content management (spec §2.13, §7.1): for each kind of content (kinds.ts), POST creates and
+ * Content management (product §2.13, §7.1): for each kind of content (kinds.ts), POST creates and
  * PUT modifies. Admins write only their own hotel's rooms, events and services and modify only
  * their hotel; the superAdmin writes everything and alone creates hotels and room services
  * (lib/policies.ts). A modify applies only over the version it loaded (409 otherwise). Each

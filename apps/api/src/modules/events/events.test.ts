@@ -83,7 +83,7 @@ describe('GET /api/events', () => {
     expect(Number(res.headers[TOTAL_COUNT_HEADER])).toBeGreaterThanOrEqual(4);
   });
 
-  test('an event has the spec fields, the time to the minute and its hotel with location', async () => {
+  test('an event has the product’s fields, the time to the minute and its hotel with location', async () => {
     const res = await get('/api/events?from=2199-01-10&to=2199-01-10');
     const [first] = res.json<Event[]>();
     expect(first).toEqual({

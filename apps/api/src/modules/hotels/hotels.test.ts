@@ -129,7 +129,7 @@ describe('GET /api/hotels', () => {
     expect(gzip.headers[TOTAL_COUNT_HEADER]).toBe(String(made.length));
   });
 
-  test('a card has the spec fields, its location and review average', async () => {
+  test('a card has the product’s fields, its location and review average', async () => {
     const res = await get(`/api/hotels?${q({ name: `café ${token}` })}`);
     const [card] = res.json<HotelCard[]>();
     expect(card).toEqual({

@@ -2,7 +2,7 @@ import type { ImageItem } from '@devstay/shared/contracts/common';
 import type { ImageRef } from '../../db/schema.ts';
 
 /**
- * A picture as the API answers it: the spec's `{url, public_id}` plus what `srcset` and
+ * A picture as the API answers it: the product's `{url, public_id}` plus what `srcset` and
  * `sizes` need. References stored before the pipeline made variants have no size: they answer
  * with their one URL and no variants.
  */

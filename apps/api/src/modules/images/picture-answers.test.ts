@@ -21,7 +21,7 @@ async function getJson<T>(url: string): Promise<T> {
   return res.json() as T;
 }
 
-/** A seeded picture: spec shape, its size, variants narrowest first, the widest being `url`. */
+/** A seeded picture: the product's shape, its size, variants narrowest first, the widest being `url`. */
 async function expectSrcsetReady(item: ImageItem | null | undefined) {
   expect(item).toBeTruthy();
   if (!item) return;
@@ -41,7 +41,7 @@ async function expectSrcsetReady(item: ImageItem | null | undefined) {
 }
 
 describe('picture answers carry what srcset needs', () => {
-  test('hotel cards: the spec URL list and the card picture with its variants', async () => {
+  test('hotel cards: the product’s URL list and the card picture with its variants', async () => {
     const [card] = await getJson<HotelCard[]>('/api/hotels?pageSize=1');
     expect(card?.image[0]).toBe(card?.picture?.url);
     await expectSrcsetReady(card?.picture);

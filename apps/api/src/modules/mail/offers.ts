@@ -52,7 +52,7 @@ async function topHotels(db: Pick<Db, 'select'>, limit = 3) {
 }
 
 /**
- * Enqueues the 'Hotel Deals' e-mail (spec §7.4) for one subscriber: the five cheapest rooms
+ * Enqueues the 'Hotel Deals' e-mail (product §7.4) for one subscriber: the five cheapest rooms
  * and the best-rated hotels, each linked to its page. Runs on the caller's transaction when given one.
  */
 export async function enqueueOffersMail(

@@ -6,7 +6,7 @@ import { enqueueMail, type MailExecutor } from './outbox.ts';
 import { buttonHtml, layoutHtml } from './templates.ts';
 
 /**
- * The 'Hotel Receipt' e-mail (spec §7.4) of a paid booking, written to the outbox in the
+ * The 'Hotel Receipt' e-mail (product §7.4) of a paid booking, written to the outbox in the
  * transaction that confirms the booking: it leaves only if the booking is confirmed, and only
  * once, since a booking is confirmed once.
  */

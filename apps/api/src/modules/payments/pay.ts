@@ -54,7 +54,7 @@ export interface PayInput {
 const paymentInput = (error: PaymentInputError) => new HttpError(400, error.message, error.field);
 
 /**
- * Pays a pending booking of the guest (spec §7.3's card payment), charging the server's total:
+ * Pays a pending booking of the guest (product §7.3's card payment), charging the server's total:
  *
  * 1. One short transaction locks the booking and writes the payment row (status pending)
  *    whose id is the processor's idempotency key — or finds the row an earlier attempt with

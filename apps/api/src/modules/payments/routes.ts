@@ -30,7 +30,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // The card payment call of spec §7.3: answers `message` and `receipt_url`.
+  // The card payment call of product §7.3: answers `message` and `receipt_url`.
   app.post(
     '/payments/card',
     {

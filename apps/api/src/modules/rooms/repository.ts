@@ -21,7 +21,7 @@ type RoomRow = {
 export function toRoomSummary(row: RoomRow): RoomSummary {
   return {
     id: row.id,
-    // The database constrains both to the spec's lists.
+    // The database constrains both to the product's lists.
     name: row.name as RoomName,
     image: row.image.map(toImageItem),
     price: centsToPrice(row.priceCents),

@@ -11,7 +11,7 @@ import { DEMO, ORIGIN, signIn, signUp } from '../../test/auth.ts';
 import { hotelIds, userIdByEmail } from '../../test/fixtures.ts';
 
 /**
- * The role matrix of spec §6 as the server enforces it, cell by cell, for every route that
+ * The role matrix of product §6 as the server enforces it, cell by cell, for every route that
  * exists in this module plus representative hotel-scoped and user-only routes registered here.
  */
 

@@ -94,7 +94,7 @@ export async function findProfile(db: Db, id: string): Promise<UserProfile | nul
   );
 }
 
-/** The user table: every account, sorted by e-mail (spec §2.12). */
+/** The user table: every account, sorted by e-mail (product §2.12). */
 export async function listUsers(db: Db): Promise<UserSummary[]> {
   const rows = await db
     .select(columns)

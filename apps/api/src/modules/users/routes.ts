@@ -55,7 +55,7 @@ function toPatch(
   ) as ProfilePatch;
 }
 
-/** Users API of spec §7.2; who may call what is declared per route (spec §6, docs/auth.md). */
+/** Users API of product §7.2; who may call what is declared per route (product §6, docs/auth.md). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   async function profileOr404(id: string) {
     const profile = await findProfile(app.db, id);

@@ -148,7 +148,7 @@ describe('POST /api/users (superAdmin registers an admin)', () => {
 });
 
 describe('the user and admin tables', () => {
-  test('GET /api/users lists every account sorted by e-mail, with the spec’s fields', async () => {
+  test('GET /api/users lists every account sorted by e-mail, with the product’s fields', async () => {
     const res = await t.app.inject({ url: '/api/users', headers: { cookie: superAdmin } });
     expect(res.statusCode).toBe(200);
     const list = res.json() as {

@@ -40,7 +40,7 @@ function Loading() {
   );
 }
 
-/** 'Unauthorized entry, Back' in place of a screen the account's role may not see (spec §6). */
+/** 'Unauthorized entry, Back' in place of a screen the account's role may not see (product §6). */
 export function Unauthorized() {
   const navigate = useNavigate();
   useDocumentTitle('Unauthorized entry');
@@ -68,7 +68,7 @@ export function Unauthorized() {
 }
 
 /**
- * The frame of every screen that needs a login (spec §2.1): 'Loading' while the session is
+ * The frame of every screen that needs a login (product §2.1): 'Loading' while the session is
  * resolved, /login for visitors, 'Unauthorized entry, Back' for a role the route's `handle`
  * does not list, otherwise the screen with the account in its outlet context.
  */

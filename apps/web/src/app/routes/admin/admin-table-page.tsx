@@ -17,7 +17,7 @@ import { paths } from '../../../lib/paths.ts';
 export const DELETE_ADMIN_QUESTION = 'Are you sure you want to Delete the admin?';
 export const ADMIN_DELETED = 'Admin deleted';
 
-/** /profileSuperAdmin/adminTable: the admins sorted by hotel; edit or delete each (spec §2.12). */
+/** /profileSuperAdmin/adminTable: the admins sorted by hotel; edit or delete each (product §2.12). */
 export function AdminTablePage() {
   const admins = useAdminList();
   const removal = useDeleteAccountFlow({ question: DELETE_ADMIN_QUESTION, done: ADMIN_DELETED });

@@ -118,7 +118,7 @@ function EditAdminForm({ account }: { account: UserProfile }) {
   );
 }
 
-/** /profileSuperAdmin/editAdmin/:id: an admin's profile and hotel (spec §2.12). */
+/** /profileSuperAdmin/editAdmin/:id: an admin's profile and hotel (product §2.12). */
 export function EditAdminPage() {
   const { id = '' } = useParams();
   const account = useUser(id);

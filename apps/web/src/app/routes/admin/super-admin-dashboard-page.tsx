@@ -60,7 +60,7 @@ const CARDS: DashboardCard[] = [
   },
 ];
 
-/** /profileSuperAdmin: the superAdmin's dashboard, one card per tool (spec §2.12). */
+/** /profileSuperAdmin: the superAdmin's dashboard, one card per tool (product §2.12). */
 export function SuperAdminDashboardPage() {
   const { me } = useSignedIn();
   return (

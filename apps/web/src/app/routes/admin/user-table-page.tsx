@@ -16,8 +16,8 @@ export const DELETE_USER_QUESTION = 'Are you sure you want to Delete the user?';
 export const USER_DELETED = 'User deleted';
 
 /**
- * /userTable: every account sorted by e-mail (spec §2.12). Admins read it; the superAdmin may
- * also delete users (spec §6) — not superAdmins, not themselves.
+ * /userTable: every account sorted by e-mail (product §2.12). Admins read it; the superAdmin may
+ * also delete users (product §6) — not superAdmins, not themselves.
  */
 export function UserTablePage() {
   const { me } = useSignedIn();

@@ -15,7 +15,7 @@ import { paths } from '../../../lib/paths.ts';
 
 export const RESET_SENT = 'We sent you an email to reset your password. Check your inbox';
 
-/** /reset: asks for the e-mail and sends a reset link (spec §2.11, §4); errors in a red box. */
+/** /reset: asks for the e-mail and sends a reset link (product §2.11, §4); errors in a red box. */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);

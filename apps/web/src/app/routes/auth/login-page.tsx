@@ -31,7 +31,7 @@ export function socialErrorMessage(code: string): string {
   return `The sign-in with the provider failed: ${words || 'unknown error'}`;
 }
 
-/** /login: e-mail and password, the reset link, Google and other providers (spec §2.11). */
+/** /login: e-mail and password, the reset link, Google and other providers (product §2.11). */
 export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -73,7 +73,7 @@ export function LoginPage() {
       }
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
       await refreshSession(queryClient);
-      // Back to the screen that asked for the login (e.g. the payment), else /home (spec §4).
+      // Back to the screen that asked for the login (e.g. the payment), else /home (product §4).
       navigate(safeNext(params.get('next')) ?? paths.hotels);
     },
     (invalid) => toastFirstFieldError(invalid, TOAST_ID),

@@ -21,8 +21,8 @@ import { paths } from '../../../lib/paths.ts';
 const TOAST_ID = 'register';
 
 /**
- * /register: e-mail and password (spec §2.11). The new account is a user, signed in at once;
- * a verification e-mail is on its way (spec §4).
+ * /register: e-mail and password (product §2.11). The new account is a user, signed in at once;
+ * a verification e-mail is on its way (product §4).
  */
 export function RegisterPage() {
   const navigate = useNavigate();

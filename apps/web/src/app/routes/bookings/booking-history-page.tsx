@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
-/** /profileusers/bookingHistory: a card per booked room, newest booking first (spec §2.12). */
+/** /profileusers/bookingHistory: a card per booked room, newest booking first (product §2.12). */
 export function BookingHistoryPage() {
   const { me } = useSignedIn();
   const [page, setPage] = useState(1);

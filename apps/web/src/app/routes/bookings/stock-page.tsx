@@ -54,7 +54,7 @@ function SuperAdminFilters({
 }
 
 /**
- * /stock: the bookings table (spec §2.12). An admin sees their hotel's reservations; the
+ * /stock: the bookings table (product §2.12). An admin sees their hotel's reservations; the
  * superAdmin every hotel's, with filters by hotel and status and sorting by hotel and check-in.
  * The server filters, sorts and pages.
  */

@@ -18,10 +18,10 @@ import { paths } from '../../../lib/paths.ts';
 
 export const EMPTY_CART_MESSAGE = 'No rooms added to cart';
 
-/** /cart: the rooms chosen for booking, kept in this browser (spec §2.8). */
+/** /cart: the rooms chosen for booking, kept in this browser (product §2.8). */
 export function CartPage() {
   const lines = useCartLines();
-  // Names, prices, totals and availability are the server's (spec §4), never computed here.
+  // Names, prices, totals and availability are the server's (product §4), never computed here.
   const quote = useCartQuote(lines);
   const current = quote.isPlaceholderData ? undefined : quote.data;
 

@@ -48,8 +48,8 @@ const StripeCardForm = lazy(() =>
 );
 
 /**
- * /home/stripe (spec §2.9): the reservation as the server priced it, the card form and Pay.
- * Pay books the cart (a pending booking holding the rooms), then charges the card (spec §4).
+ * /home/stripe (product §2.9): the reservation as the server priced it, the card form and Pay.
+ * Pay books the cart (a pending booking holding the rooms), then charges the card (product §4).
  */
 export function PaymentPage() {
   const lines = useCartLines();

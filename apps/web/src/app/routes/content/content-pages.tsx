@@ -1,4 +1,4 @@
-/** The content screens (spec §2.12, §2.13): the two forms pages and the ten forms. */
+/** The content screens (product §2.12, §2.13): the two forms pages and the ten forms. */
 import '@mantine/core/styles/ThemeIcon.layer.css';
 import type { Role } from '@devstay/shared/constants';
 import {
@@ -36,7 +36,7 @@ import {
   type FormsPage,
 } from './content-screens.ts';
 
-/** What each card of the forms pages says (spec §2.12); its buttons come from the screens. */
+/** What each card of the forms pages says (product §2.12); its buttons come from the screens. */
 const CARD_TEXTS: Record<
   FormCard,
   { text: string; icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean | 'true' }> }

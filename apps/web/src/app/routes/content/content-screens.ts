@@ -1,4 +1,4 @@
-// The content screens (spec §2.12, §2.13) as one table: the route table makes a route of each
+// The content screens (product §2.12, §2.13) as one table: the route table makes a route of each
 // row, the forms pages a button of each, the content chunk a page. Light on purpose: the route
 // table imports it on the first load (strings only; the forms come with the chunk).
 import type { Role } from '@devstay/shared/constants';
@@ -17,18 +17,18 @@ export type FormCard = (typeof FORM_CARDS)[number];
 
 export interface ContentScreen {
   path: string;
-  /** The page's heading (spec §2.13's titles for the create forms). */
+  /** The page's heading (product §2.13's titles for the create forms). */
   title: string;
   form: ContentForm;
   /** The card and button that open it: 'Create Rooms', 'Modify Events'. */
   card: FormCard;
   action: 'Create' | 'Modify';
-  /** Who may open it (spec §6); the forms pages show the others its button disabled. */
+  /** Who may open it (product §6); the forms pages show the others its button disabled. */
   roles: readonly Role[];
 }
 
 const STAFF: readonly Role[] = ['admin', 'superAdmin'];
-/** Hotels and the room services' catalogue are the superAdmin's alone (spec §6). */
+/** Hotels and the room services' catalogue are the superAdmin's alone (product §6). */
 const SUPER: readonly Role[] = ['superAdmin'];
 
 /** The ten forms; an admin's are fixed to their own hotel. Within a card: Create, then Modify. */
@@ -121,7 +121,7 @@ export interface FormsPage {
   role: Role;
 }
 
-/** The two forms pages (spec §2.12): the admin's and the superAdmin's. */
+/** The two forms pages (product §2.12): the admin's and the superAdmin's. */
 export const FORMS_PAGES: readonly FormsPage[] = [
   { path: paths.adminForms, role: 'admin' },
   { path: paths.superAdminForms, role: 'superAdmin' },

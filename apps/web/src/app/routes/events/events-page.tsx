@@ -20,7 +20,7 @@ function rangeFromParams(params: URLSearchParams): EventRange {
   return {};
 }
 
-/** /home/Events — the IT events the hotels publish, with a date filter (spec §2.7). */
+/** /home/Events — the IT events the hotels publish, with a date filter (product §2.7). */
 export function EventsPage() {
   const [params, setParams] = useSearchParams();
   const range = rangeFromParams(params);

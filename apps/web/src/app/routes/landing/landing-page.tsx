@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 import heroImage from './assets/hotel-hero.svg';
 import classes from './landing-page.module.css';
 
-/** `/`: what DevStay is, and the way into the hotel list (spec §2.3). */
+/** `/`: what DevStay is, and the way into the hotel list (product §2.3). */
 export function LandingPage() {
   return (
     <Container size="xl" py={{ base: 'lg', md: 56 }}>

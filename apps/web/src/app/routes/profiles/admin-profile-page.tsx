@@ -10,7 +10,7 @@ import { useSignedIn } from '../account/use-signed-in.ts';
 export const NO_HOTEL_NOTE =
   'No hotel is assigned to your account yet: the superAdmin assigns one before you can edit its content.';
 
-/** /profileAdmin: the hotel admin's profile and the way to their tools (spec §2.12). */
+/** /profileAdmin: the hotel admin's profile and the way to their tools (product §2.12). */
 export function AdminProfilePage() {
   const { me } = useSignedIn();
   const name = capitalize(`${me.name} ${me.lastname}`.trim()) || me.displayName || me.email;

@@ -34,7 +34,7 @@ const LABELS: Record<(typeof FIELDS)[number], { label: string; autoComplete: str
 };
 
 /**
- * /profileusers/EditUser: name, lastname, address, city, country (spec §2.12). Unlike the
+ * /profileusers/EditUser: name, lastname, address, city, country (product §2.12). Unlike the
  * original it waits for the server: the success toast only on success, its error otherwise.
  */
 export function EditUserPage() {

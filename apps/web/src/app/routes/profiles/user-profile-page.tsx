@@ -39,7 +39,7 @@ function useVerificationResult(verified: boolean) {
   }, [arrived, failed, verified, setParams]);
 }
 
-/** /profileusers: the user's own profile (spec §2.12). */
+/** /profileusers: the user's own profile (product §2.12). */
 export function UserProfilePage() {
   const { me } = useSignedIn();
   const resend = useResendVerification();

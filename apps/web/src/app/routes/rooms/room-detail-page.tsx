@@ -41,7 +41,7 @@ function initialStay(params: URLSearchParams, timeZone: string): Stay {
 
 /**
  * Whether one more unit of the room fits the stay, asked of the server's quote with the units
- * of the same stay already in the cart (spec §4: add to cart is blocked without availability).
+ * of the same stay already in the cart (product §4: add to cart is blocked without availability).
  * No stay yet (the room, and so its hotel's zone, still loading): nothing is asked.
  */
 function useStayAvailability(roomId: number, stay: Stay | null, timeZone: string | undefined) {

@@ -13,7 +13,7 @@ interface ConfirmDeleteProps {
   onClose: () => void;
 }
 
-/** The confirmation before deleting an account (spec §5 'Are you sure you want to Delete …?'). */
+/** The confirmation before deleting an account (product §5 'Are you sure you want to Delete …?'). */
 export function ConfirmDelete({
   question,
   detail,

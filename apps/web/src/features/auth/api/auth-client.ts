@@ -11,7 +11,7 @@ import { EMAIL_VERIFIED_PATH, loginReturningTo, paths } from '../../../lib/paths
 
 /**
  * The identity calls of /api/auth (Better Auth) the screens make. Errors arrive as ApiError
- * carrying the server's message: for the spec's cases (§8) its exact text.
+ * carrying the server's message: for the product's cases (§8) its exact text.
  */
 
 export function signIn(body: SignInBody): Promise<unknown> {

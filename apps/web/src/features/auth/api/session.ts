@@ -13,14 +13,14 @@ export function fetchSession(signal?: AbortSignal): Promise<UserProfile | null> 
 export interface Session {
   /** The account, null when signed out, undefined until the first answer. */
   user: UserProfile | null | undefined;
-  /** True until the first authentication state is known (spec §4). */
+  /** True until the first authentication state is known (product §4). */
   isLoading: boolean;
   /** The first answer failed (server unreachable): the state is unknown. */
   error: unknown;
   refetch: () => void;
 }
 
-/** Who is signed in: the profile with its `rol` and `hotel` (spec §3 "Current user"). */
+/** Who is signed in: the profile with its `rol` and `hotel` (product §3 "Current user"). */
 export function useSession(): Session {
   const query = useQuery({
     queryKey: SESSION_QUERY_KEY,

@@ -20,7 +20,7 @@ interface AccountAreaProps {
 }
 
 /**
- * The account corner of the navigation bar (spec §2.2): 'Log in' for visitors; for a signed-in
+ * The account corner of the navigation bar (product §2.2): 'Log in' for visitors; for a signed-in
  * account its photo opening a menu (See profile, Log out). While the session is being checked
  * the Log in button keeps its place, invisible, so nothing moves when the answer arrives.
  */

@@ -8,7 +8,7 @@ import { signOut } from '../api/auth-client.ts';
 import { SESSION_QUERY_KEY } from '../api/session.ts';
 
 /**
- * Log out (spec §2.2): ends the session on the server, then forgets everything this browser
+ * Log out (product §2.2): ends the session on the server, then forgets everything this browser
  * kept for the account (cached answers, and through `onLoggedOut` what other parts keep, such as
  * the cart) and goes to /.
  */

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifyInfo } from '../../../lib/notify.ts';
 
 /**
- * The spec's way of telling what went wrong on login and register (§8): a toast, an info one
+ * The product's way of telling what went wrong on login and register (§8): a toast, an info one
  * for a weak password, an error one for anything else. One id per screen replaces the last.
  */
 export function toastAuthError(error: unknown, id: string): void {
@@ -25,7 +25,7 @@ export function toastFirstFieldError(errors: FieldErrors, id: string): void {
   }
 }
 
-/** Submit is enabled only with an e-mail and a password of the minimum length (spec §5). */
+/** Submit is enabled only with an e-mail and a password of the minimum length (product §5). */
 export function canSubmitCredentials(email: string | undefined, password: string | undefined) {
   return Boolean(email?.trim()) && (password?.length ?? 0) >= PASSWORD_MIN;
 }

@@ -34,7 +34,7 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** One booked room of the guest's history (spec §2.12). */
+/** One booked room of the guest's history (product §2.12). */
 export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
   const hotel = capitalize(room.hotel);
   return (

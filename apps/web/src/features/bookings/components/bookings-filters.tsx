@@ -30,7 +30,7 @@ interface BookingsFiltersProps {
   }) => void;
 }
 
-/** The superAdmin's filters of the bookings table: hotel, status, and the sort (spec §9). */
+/** The superAdmin's filters of the bookings table: hotel, status, and the sort (product §9). */
 export function BookingsFilters({ hotels, hotel, status, sort, onChange }: BookingsFiltersProps) {
   return (
     <Group align="flex-end" gap="md">

@@ -24,7 +24,7 @@ const HEADERS = [
   'Cancel',
 ];
 
-/** The bookings table (spec §2.12 /stock): a row per booked room; Cancel ends the whole booking. */
+/** The bookings table (product §2.12 /stock): a row per booked room; Cancel ends the whole booking. */
 export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTableProps) {
   return (
     <Table.ScrollContainer minWidth={960}>

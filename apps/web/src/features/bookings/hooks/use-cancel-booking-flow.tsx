@@ -28,7 +28,7 @@ interface Target {
 }
 
 /**
- * Cancel with a confirmation first (spec §8): `ask(booking, room)` opens it; render `dialog`
+ * Cancel with a confirmation first (product §8): `ask(booking, room)` opens it; render `dialog`
  * once. Toasts 'Reservation cancelled' or 'Reservation not canceled'.
  */
 export function useCancelBookingFlow() {

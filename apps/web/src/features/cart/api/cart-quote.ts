@@ -21,7 +21,7 @@ export function fetchCartQuote(
 }
 
 /**
- * The server's prices and availability for these lines (spec §4: totals are recomputed after
+ * The server's prices and availability for these lines (product §4: totals are recomputed after
  * every change). Keyed by the lines, so a quantity change asks again; the previous answer stays
  * on screen meanwhile.
  */

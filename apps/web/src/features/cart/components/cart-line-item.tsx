@@ -7,7 +7,7 @@ import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { CartLine } from '../store/cart-store.ts';
 
-/** Stay dates as the cart shows them: dd/MM/yy (spec §9), read as calendar dates. */
+/** Stay dates as the cart shows them: dd/MM/yy (product §9), read as calendar dates. */
 export function cartDate(date: string): string {
   const [y, m, d] = date.split('-');
   return y && m && d ? `${d}/${m}/${y.slice(2)}` : date;

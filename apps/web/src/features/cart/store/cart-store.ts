@@ -2,10 +2,10 @@ import { isCartLineKey } from '@devstay/shared/cart';
 import type { ImageItem } from '@devstay/shared/contracts/common';
 import { useSyncExternalStore } from 'react';
 
-/** The key of the cart in localStorage (spec §3). */
+/** The key of the cart in localStorage (product §3). */
 export const CART_STORAGE_KEY = 'cartRooms';
 
-/** A cart line: the room, the stay and how many units of it (spec §3, "Cart room"). */
+/** A cart line: the room, the stay and how many units of it (product §3, "Cart room"). */
 export interface CartLine {
   id: number;
   name: string;

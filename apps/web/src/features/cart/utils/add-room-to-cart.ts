@@ -10,7 +10,7 @@ export interface CartStay {
   totalCents: number;
 }
 
-/** ADD TO CART of a room (spec §2.6): one more unit for the stay, and a toast saying so. */
+/** ADD TO CART of a room (product §2.6): one more unit for the stay, and a toast saying so. */
 export function addRoomToCart(room: RoomDetail, stay: CartStay): void {
   const name = capitalize(room.name);
   const quantity = addToCart({

@@ -50,7 +50,7 @@ const FINAL_CODES = new Set([
 ]);
 
 /**
- * Checkout then payment (spec §4 payment sequence, decision 0008): a pending booking holding
+ * Checkout then payment (product §4 payment sequence, decision 0008): a pending booking holding
  * the rooms at the total the guest was shown (`shownTotalCents`), then the card charged for
  * that booking's total. Both calls carry this attempt's keys,
  * so a retry after a lost answer (or a second click) books and charges once. The card (or

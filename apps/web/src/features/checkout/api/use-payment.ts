@@ -6,10 +6,10 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { type PayMethod, payCart } from './pay-cart.ts';
 
-/** Spec §8: the payment error text. */
+/** Product §8: the payment error text. */
 export const PAYMENT_ERROR_TITLE = 'Unprocessed Payment';
 
-/** Spec §8: the toast after a payment. */
+/** Product §8: the toast after a payment. */
 export function paidMessage(message: string): string {
   return `${message}, please check your email`;
 }
@@ -27,7 +27,7 @@ export function paymentFailure(error: unknown): PaymentFailure {
   if (error instanceof ApiError && error.code === 'PRICE_CHANGED') {
     return { kind: 'repriced', message: errorMessage(error) };
   }
-  // The processor's refusal says it all; anything else is prefixed as spec §8 writes it.
+  // The processor's refusal says it all; anything else is prefixed as product §8 writes it.
   const declined = error instanceof ApiError && error.code === 'PAYMENT_DECLINED';
   return {
     kind: 'refused',
@@ -47,7 +47,7 @@ interface UsePaymentOptions {
 }
 
 /**
- * Paying the cart at the total on the screen (spec §4, decision 0008): one payment at a time,
+ * Paying the cart at the total on the screen (product §4, decision 0008): one payment at a time,
  * the outcome as the page shows it (paid, repriced or refused) and a fresh card form after a
  * payment. The booking and payment keys, and which failures end the attempt, are `payCart`'s.
  */
@@ -79,7 +79,7 @@ export function usePayment({ lines, onPaid, onFailed }: UsePaymentOptions) {
       notifySuccess(paidMessage(result.message));
       onPaid();
       setFormKey((k) => k + 1);
-      // The spinner shows for PAYMENT_SPINNER_MS at least (spec §9).
+      // The spinner shows for PAYMENT_SPINNER_MS at least (product §9).
       await wait(Math.max(0, PAYMENT_SPINNER_MS - (Date.now() - started)));
       setPaid(result);
     } catch (error) {

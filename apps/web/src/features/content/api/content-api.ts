@@ -84,7 +84,7 @@ export function useRoomServiceNames() {
   });
 }
 
-// Location reads: their failure is shown by the pickers as 'Error' (spec §8), not as a toast.
+// Location reads: their failure is shown by the pickers as 'Error' (product §8), not as a toast.
 
 /** GET /locations: the states. */
 export function useStates() {
@@ -118,7 +118,7 @@ export function useCities(state: string, department: string) {
 
 // ── Writes ────────────────────────────────────────────────────────────────────────────────
 
-/** The five kinds of content and their API paths (spec §7.1). */
+/** The five kinds of content and their API paths (product §7.1). */
 export type ContentKind = 'hotels' | 'rooms' | 'events' | 'serviceHotels' | 'serviceRooms';
 
 /** POST (create) or PUT (modify) a form's parsed value; resolves to the stored record. */

@@ -19,7 +19,7 @@ export function emptyEventDraft(fixed: HotelRef | null): Draft<'eventCreate'> {
   };
 }
 
-/** Create and modify event (spec §2.13): name, hotel, date, time, images, description. */
+/** Create and modify event (product §2.13): name, hotel, date, time, images, description. */
 export function EventForm(props: ContentFormProps<'eventCreate' | 'eventModify'>) {
   // The chosen hotel's time zone: its dates run from that hotel's today, not the browser's.
   const [idHotel, setIdHotel] = useState(props.initial.idHotel);

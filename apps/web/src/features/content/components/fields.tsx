@@ -11,7 +11,7 @@ import { SliderField } from './slider-field.tsx';
 
 // The field kit of the content forms: each control bound to one field of a form's draft, and
 // typed from the form's contract: a field the contract lacks, or of another type, does not
-// compile. Every field is required (spec §5) and shows the draft's message for it.
+// compile. Every field is required (product §5) and shows the draft's message for it.
 
 /** The fields of form `F` whose values are of type `V` (text, a number, a list). */
 export type FieldOf<F extends ContentForm, V> = {
@@ -60,7 +60,7 @@ export function TextField<F extends ContentForm>({
   return <TextInput {...input} required {...textProps({ draft, field })} />;
 }
 
-/** A name: stored lower-cased, shown capitalised (spec §3) once the person leaves it. */
+/** A name: stored lower-cased, shown capitalised (product §3) once the person leaves it. */
 export function NameField<F extends ContentForm>({
   label = 'Name',
   ...bound
@@ -77,7 +77,7 @@ export function NameField<F extends ContentForm>({
   );
 }
 
-/** A description with its limit shown as a count (spec §5: 500 for rooms, 1000 for others). */
+/** A description with its limit shown as a count (product §5: 500 for rooms, 1000 for others). */
 export function DescriptionField<F extends ContentForm>({
   max,
   ...bound
@@ -115,7 +115,7 @@ export function ChoiceField<F extends ContentForm>({
   );
 }
 
-/** A whole number on a slider (spec §5: stock 1–50, price 10–1000, qualification 1–5). */
+/** A whole number on a slider (product §5: stock 1–50, price 10–1000, qualification 1–5). */
 export function NumberSlider<F extends ContentForm>({
   draft,
   field,

@@ -59,7 +59,7 @@ interface FormFrameProps<F extends ContentForm> {
 /**
  * The form, its submit button and its save (`useSaveContent`). An incomplete form's button is
  * aria-disabled rather than disabled: it stays focusable, and pressing it lists every field's
- * message with the toast 'Check the fields' (spec §5) instead of doing nothing, and moves the
+ * message with the toast 'Check the fields' (product §5) instead of doing nothing, and moves the
  * focus to the first field in error, so a keyboard or screen reader user lands on what to fix.
  * A save refused because someone else saved in between offers to load their version.
  */

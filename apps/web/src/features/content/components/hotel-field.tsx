@@ -8,7 +8,7 @@ import { useHotelSearch } from '../api/content-api.ts';
 import { hotelOptions, type PickerOption } from '../utils/picker-options.ts';
 
 interface HotelFieldProps {
-  /** An admin's own hotel: preselected, fixed, shown as a disabled option (spec §2.13). */
+  /** An admin's own hotel: preselected, fixed, shown as a disabled option (product §2.13). */
   fixed: HotelRef | null;
   value: number | null;
   onChange: (id: number | null, label: string) => void;
@@ -20,7 +20,7 @@ interface HotelFieldProps {
 
 /**
  * The hotel of a form. A superAdmin searches every hotel on the server by name, state,
- * department or city (spec §6); an admin sees only their own hotel, and cannot change it.
+ * department or city (product §6); an admin sees only their own hotel, and cannot change it.
  */
 export function HotelField({
   fixed,

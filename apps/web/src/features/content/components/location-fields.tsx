@@ -6,13 +6,13 @@ import { useCities, useDepartments, useStates } from '../api/content-api.ts';
 import type { ContentDraft } from '../hooks/use-content-draft.ts';
 import { nameOptions, sortOptions } from '../utils/picker-options.ts';
 
-/** The spec's text when a location call fails (§8). */
+/** The product's text when a location call fails (§8). */
 export const LOCATION_ERROR = 'Error';
 
 const text = (value: string | null) => value ?? '';
 
 /**
- * States → departments → cities, each list read when the step above is chosen (spec §3). A
+ * States → departments → cities, each list read when the step above is chosen (product §3). A
  * cascade step: choosing a state clears the department and city, and so on.
  */
 export function LocationFields({ draft }: { draft: ContentDraft<'hotelCreate' | 'hotelModify'> }) {

@@ -68,7 +68,7 @@ function usePicked<T extends { id: number }>(records: readonly T[] | undefined) 
 }
 
 /**
- * A modify screen (spec §2.13): the hotel (fixed for an admin), then the record, then its form.
+ * A modify screen (product §2.13): the hotel (fixed for an admin), then the record, then its form.
  * The form is made anew for each record and version, so loading the saved version after a 409
  * (a refetch of the list) starts it over from what was saved.
  */

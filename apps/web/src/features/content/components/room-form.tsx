@@ -43,7 +43,7 @@ export function emptyRoomDraft(fixed: HotelRef | null): Draft<'roomCreate'> {
   };
 }
 
-/** Create room (spec §2.13: hotel, room name, images, price, description, category, services, stock) and modify room. */
+/** Create room (product §2.13: hotel, room name, images, price, description, category, services, stock) and modify room. */
 export function RoomForm(props: ContentFormProps<'roomCreate' | 'roomModify'>) {
   const draft = useContentDraft(props.form, props.initial);
   const services = useRoomServiceNames();

@@ -13,7 +13,7 @@ interface SliderFieldProps {
   unit?: string | readonly [one: string, other: string];
 }
 
-/** A whole number picked on a slider (spec §5: stock 1–50, price 10–1000, qualification 1–5). */
+/** A whole number picked on a slider (product §5: stock 1–50, price 10–1000, qualification 1–5). */
 export function SliderField({ label, min, max, value, onChange, error, unit }: SliderFieldProps) {
   const id = useId();
   const current = typeof value === 'number' ? value : min;

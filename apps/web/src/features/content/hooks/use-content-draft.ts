@@ -29,7 +29,7 @@ export interface DraftState<D extends object> {
 }
 
 export interface DraftView<F extends ContentForm> {
-  /** The shared schema's verdict on the whole draft, run on every change (spec §4, Forms). */
+  /** The shared schema's verdict on the whole draft, run on every change (product §4, Forms). */
   check: DraftCheck<ContentFormValue<F>>;
   /** Messages to show now: of changed fields, or of all fields once a submit was tried. */
   visibleErrors: FieldErrors;
@@ -106,7 +106,7 @@ export interface ContentDraft<F extends ContentForm> extends DraftView<F> {
 }
 
 /**
- * The state of one admin form (spec §4, Forms): a draft checked by the shared schema on every
+ * The state of one admin form (product §4, Forms): a draft checked by the shared schema on every
  * change, its error map, and whether it may be submitted. `hotelTimeZone`: the zone of the
  * hotel an event form has chosen, once known (its dates run from that hotel's today).
  */

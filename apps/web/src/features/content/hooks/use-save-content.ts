@@ -11,7 +11,7 @@ import type { ContentDraft } from './use-content-draft.ts';
 const TOAST_ID = 'content-form';
 
 /**
- * Submitting a form (spec §4, Forms, with the server waited for): an invalid draft shows every
+ * Submitting a form (product §4, Forms, with the server waited for): an invalid draft shows every
  * message and 'Check the fields'; a valid one is posted or put, and only once the server has
  * stored it does the success toast appear and the form move on, with every screen's content
  * read again. A failure keeps the draft and says why.

@@ -17,7 +17,7 @@ describe('what a failed save says', () => {
     expect(failure.message).toMatch(/^Someone else saved this room/);
   });
 
-  test("a refusal shows the server's message under the spec's failure text, naming the field", () => {
+  test("a refusal shows the server's message under the product's failure text, naming the field", () => {
     const failure = describeSaveFailure(
       FORM_TEXTS.roomCreate,
       new ApiError(400, 'There is no room service named sauna', 'services', 'BAD_REQUEST'),
@@ -43,7 +43,7 @@ describe('what a failed save says', () => {
     );
   });
 
-  test('success texts and next screens of the spec', () => {
+  test('success texts and next screens of the product', () => {
     expect(FORM_TEXTS.roomCreate.success).toBe('Rooms created successfully');
     expect(FORM_TEXTS.roomModify.success).toBe('Rooms modify successfully');
     expect(FORM_TEXTS.eventModify).toMatchObject({

@@ -9,15 +9,15 @@ export interface FormTexts {
   method: 'POST' | 'PUT';
   /** What the record is called in messages ('room', 'hotel service'). */
   what: string;
-  /** The success toast (spec §8). */
+  /** The success toast (product §8). */
   success: string;
-  /** The failure toast's title: the spec's text where it gives one (§8), ours otherwise. */
+  /** The failure toast's title: the product's text where it gives one (§8), ours otherwise. */
   failure: string;
-  /** Where the form goes after a save (spec §2.13). */
+  /** Where the form goes after a save (product §2.13). */
   next: typeof paths.hotels | typeof paths.events;
 }
 
-/** Per form: its call, toasts and next screen (spec §2.13, §7.1, §8). */
+/** Per form: its call, toasts and next screen (product §2.13, §7.1, §8). */
 export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
   roomCreate: {
     kind: 'rooms',

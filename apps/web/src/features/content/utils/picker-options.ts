@@ -12,14 +12,14 @@ export interface PickerOption {
   disabled?: boolean;
 }
 
-/** Options sorted by their label ignoring accents and case (spec §2.13), ties by value. */
+/** Options sorted by their label ignoring accents and case (product §2.13), ties by value. */
 export function sortOptions(options: PickerOption[]): PickerOption[] {
   return options
     .slice()
     .sort((a, b) => compareText(a.label, b.label) || compareText(a.value, b.value));
 }
 
-/** 'Name — state, department, city' (spec §6: the superAdmin's hotel picker). */
+/** 'Name — state, department, city' (product §6: the superAdmin's hotel picker). */
 export function hotelOptionLabel(
   hotel: Pick<HotelPickerItem, 'name' | 'state' | 'department' | 'city'>,
 ): string {
@@ -31,7 +31,7 @@ export function hotelOptions(hotels: readonly HotelPickerItem[]): PickerOption[]
   return sortOptions(hotels.map((h) => ({ value: String(h.id), label: hotelOptionLabel(h) })));
 }
 
-/** 'Name — yyyy-MM-dd HH:mm hrs' (spec §2.13: the event picker shows name, date and time). */
+/** 'Name — yyyy-MM-dd HH:mm hrs' (product §2.13: the event picker shows name, date and time). */
 export function eventOptionLabel(event: Pick<EditableEvent, 'name' | 'date' | 'time'>): string {
   return `${capitalize(event.name)} — ${event.date} ${event.time} hrs`;
 }

@@ -3,7 +3,7 @@ import type { HotelCard } from '@devstay/shared/contracts/catalogue';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPage, type Page } from '../../../lib/api.ts';
 
-/** What the hotel list asks the server for: search, filters, sort and page (spec §2.4). */
+/** What the hotel list asks the server for: search, filters, sort and page (product §2.4). */
 export interface HotelListParams {
   name?: string;
   city?: string;

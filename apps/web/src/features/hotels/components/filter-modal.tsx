@@ -58,7 +58,7 @@ function CitySelect({
   );
 }
 
-/** 'Filter by star' and 'Filter by city': a select and Apply (spec §2.4). */
+/** 'Filter by star' and 'Filter by city': a select and Apply (product §2.4). */
 export function FilterModal({ kind, opened, current, onClose, onApply }: FilterModalProps) {
   const [value, setValue] = useState<string | null>(current ?? null);
   const apply = () => {

@@ -15,7 +15,7 @@ interface HotelCardProps {
 }
 
 /**
- * A hotel in the list: picture, name, stars and location, linking to its detail (spec §2.4).
+ * A hotel in the list: picture, name, stars and location, linking to its detail (product §2.4).
  * Plain elements styled like Mantine's card: a page shows eight, drawn and hydrated on arrival.
  */
 export function HotelCard({ hotel, priority = false }: HotelCardProps) {

@@ -16,7 +16,7 @@ interface HotelPaginationProps {
 }
 
 /**
- * First, previous, a window of page numbers, next and last (spec §2.4). Which numbers show is
+ * First, previous, a window of page numbers, next and last (product §2.4). Which numbers show is
  * the shared window rule (`visiblePages`); where a click leads is computed by the caller.
  */
 export function HotelPagination({ state, pages, onPage }: HotelPaginationProps) {

@@ -45,7 +45,7 @@ interface HotelResultsProps {
 }
 
 /**
- * A page of hotel cards (spec §2.4): skeleton cards while the first page loads, the failure with
+ * A page of hotel cards (product §2.4): skeleton cards while the first page loads, the failure with
  * 'Try again', 'no match' with 'Clear filters', else the cards, how many are shown and the page
  * links. The previous page stays, dimmed, while the next one loads.
  */

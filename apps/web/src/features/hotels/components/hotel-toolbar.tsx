@@ -21,7 +21,7 @@ interface HotelToolbarProps {
 
 const SORT_OPTIONS = [{ value: '', label: 'Default order' }, ...HOTEL_SORTS];
 
-/** Search box, Filter by star, Filter by city, Clear filters and Sort by (spec §2.4). */
+/** Search box, Filter by star, Filter by city, Clear filters and Sort by (product §2.4). */
 export function HotelToolbar({
   text,
   onTextChange,

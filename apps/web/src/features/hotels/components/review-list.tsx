@@ -9,7 +9,7 @@ function reviewDate(createdAt: string): string {
   return Number.isNaN(date.getTime()) ? '' : shortDate(date);
 }
 
-/** The hotel's reviews: reviewer, a row of as many stars as the rating, comment (spec §2.5). */
+/** The hotel's reviews: reviewer, a row of as many stars as the rating, comment (product §2.5). */
 export function ReviewList({ reviews }: { reviews: Review[] }) {
   return (
     <Stack gap="sm">

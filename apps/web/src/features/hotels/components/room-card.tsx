@@ -11,7 +11,7 @@ interface RoomCardProps {
   stay?: StayDates;
 }
 
-/** A room of the hotel: picture, name, nightly price, description and Read more (spec §2.5). */
+/** A room of the hotel: picture, name, nightly price, description and Read more (product §2.5). */
 export function RoomCard({ room, stay }: RoomCardProps) {
   const name = capitalize(room.name);
   return (

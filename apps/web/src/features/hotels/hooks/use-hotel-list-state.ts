@@ -40,7 +40,7 @@ export function parseHotelListParams(search: URLSearchParams): HotelListParams {
 
 /**
  * The hotel list's state, kept in the query string. Moves between pages use the shared window
- * rules (`goToPage`); search and sort reset the page to 1 and the window to 0..5 (spec §4).
+ * rules (`goToPage`); search and sort reset the page to 1 and the window to 0..5 (product §4).
  */
 export function useHotelListState() {
   const [search, setSearch] = useSearchParams();

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSubscribeOffers } from '../api/subscribe-offers.ts';
 
-/** The footer's offers sign-up: one e-mail field and a send button (spec §2.2). */
+/** The footer's offers sign-up: one e-mail field and a send button (product §2.2). */
 export function OffersForm() {
   const [email, setEmail] = useState('');
   const subscribe = useSubscribeOffers();

@@ -6,7 +6,7 @@ import { notifyError } from '../../../lib/notify.ts';
 export const FAVORITES_LOGIN_MESSAGE = 'You must log in to add a room to favorites';
 
 /**
- * The favourite heart (spec §4). Favourites belong to an account: a signed-out visitor is told
+ * The favourite heart (product §4). Favourites belong to an account: a signed-out visitor is told
  * to log in and the heart stays off.
  */
 export function FavoriteToggle({ roomName }: { roomName: string }) {

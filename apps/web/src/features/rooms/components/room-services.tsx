@@ -11,7 +11,7 @@ interface RoomServicesProps {
   names: string[];
 }
 
-/** The room's services, each with its icon and name (spec §2.6). */
+/** The room's services, each with its icon and name (product §2.6). */
 export function RoomServices({ services, names }: RoomServicesProps) {
   if (services.length > 0) {
     return (

@@ -22,7 +22,7 @@ interface StayPanelProps {
   checkOut: string;
   onChange: (stay: { checkIn: string; checkOut: string }) => void;
   /**
-   * The server's availability for one more unit of these dates: the spec §5 text that blocks
+   * The server's availability for one more unit of these dates: the product §5 text that blocks
    * ADD TO CART, null when a unit is free; `checking` while the server is asked.
    */
   availability: { checking: boolean; message: string | null };
@@ -34,7 +34,7 @@ const DISPLAY_FORMAT = 'ddd, MMM D, YYYY';
 
 /**
  * Check-in and check-out (calendar dates, yyyy-MM-dd), the price of the stay and ADD TO CART
- * (spec §2.6, §5). The stay price is nightly price × nights, from the shared rule.
+ * (product §2.6, §5). The stay price is nightly price × nights, from the shared rule.
  */
 export function StayPanel({
   room,
