@@ -72,6 +72,14 @@ export const PAYMENT_REDIRECT_MS = 8000;
  */
 export const HOTEL_TIME_ZONE_DEFAULT = 'America/Argentina/Buenos_Aires';
 
+/**
+ * A hotel's free-cancellation window, in days before check-in (product §4, Booking): a guest may
+ * cancel their own confirmed booking until the start of that day in the hotel's time zone.
+ */
+export const FREE_CANCELLATION_DAYS_DEFAULT = 2;
+export const FREE_CANCELLATION_DAYS_MIN = 0;
+export const FREE_CANCELLATION_DAYS_MAX = 60;
+
 /** Events may be dated from the hotel's today up to this many years ahead (a rolling horizon). */
 export const EVENT_HORIZON_YEARS = 2;
 
@@ -87,6 +95,7 @@ export const MAX_PAYMENT_CENTS = 99_999_999;
 export const IDEMPOTENCY_KEY_MAX = 200;
 
 export const RECEIPT_SUBJECT = 'Hotel Receipt';
+export const CANCELLATION_SUBJECT = 'Booking Cancelled';
 export const OFFERS_SUBJECT = 'Hotel Deals';
 
 export const PRODUCT_NAME = 'DevStay';

@@ -1,5 +1,8 @@
 import {
   BOOKING_STATUSES,
+  FREE_CANCELLATION_DAYS_DEFAULT,
+  FREE_CANCELLATION_DAYS_MAX,
+  FREE_CANCELLATION_DAYS_MIN,
   HOTEL_TIME_ZONE_DEFAULT,
   MAIL_STATUSES,
   PAYMENT_STATUSES,
@@ -120,6 +123,13 @@ export const hotels = pgTable(
      * event dates, the ledger's coming nights — is its calendar date there (`calendarDateIn`).
      */
     timeZone: text('time_zone').notNull().default(HOTEL_TIME_ZONE_DEFAULT),
+    /**
+     * Days before check-in a guest may still cancel for free: until the start of that day in
+     * `time_zone` (product §4, `freeCancellationDeadline` in bookings/records.ts).
+     */
+    freeCancellationDays: integer('free_cancellation_days')
+      .notNull()
+      .default(FREE_CANCELLATION_DAYS_DEFAULT),
     /** Kept by the reviews module so lists need no aggregate per request. */
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
@@ -129,6 +139,10 @@ export const hotels = pgTable(
   },
   (t) => [
     check('hotels_qualification_ck', sql`${t.qualification} between 1 and 5`),
+    check(
+      'hotels_free_cancellation_days_ck',
+      sql`${t.freeCancellationDays} between ${sql.raw(String(FREE_CANCELLATION_DAYS_MIN))} and ${sql.raw(String(FREE_CANCELLATION_DAYS_MAX))}`,
+    ),
     index('hotels_name_key_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
     index('hotels_name_key_id_idx').on(t.nameKey, t.id),
     index('hotels_qualification_name_key_idx').on(t.qualification, t.nameKey, t.id),

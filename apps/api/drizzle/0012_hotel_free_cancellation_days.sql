@@ -1,0 +1,2 @@
+ALTER TABLE "hotels" ADD COLUMN "free_cancellation_days" integer DEFAULT 2 NOT NULL;--> statement-breakpoint
+ALTER TABLE "hotels" ADD CONSTRAINT "hotels_free_cancellation_days_ck" CHECK ("hotels"."free_cancellation_days" between 0 and 60);
