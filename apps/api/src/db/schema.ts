@@ -353,7 +353,8 @@ export const rateLimits = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
-// ── Reviews: one per hotel and author; `verifiedStay` when the author stayed there.
+// ── Reviews: one per hotel and author (a second one replaces the first); `verifiedStay` when
+//    the author's confirmed stay there had ended when they wrote it.
 export const reviews = pgTable(
   'reviews',
   {
@@ -371,6 +372,8 @@ export const reviews = pgTable(
   (t) => [
     check('reviews_rating_ck', sql`${t.rating} between 1 and 5`),
     index('reviews_hotel_idx').on(t.hotelId, t.createdAt),
+    // Reviews whose author's account was deleted keep a null author: they never collide.
+    uniqueIndex('reviews_hotel_user_uq').on(t.hotelId, t.userId),
   ],
 );
 

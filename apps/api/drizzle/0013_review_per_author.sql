@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "reviews_hotel_user_uq" ON "reviews" USING btree ("hotel_id","user_id");
