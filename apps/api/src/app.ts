@@ -21,6 +21,7 @@ import { bookingRoutes } from './modules/bookings/routes.ts';
 import { contentPickerRoutes } from './modules/content/picker-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { hotelRoutes } from './modules/hotels/routes.ts';
 import { imageStorageOf } from './modules/images/configured-storage.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
     offerRoutes,
     authRoutes,
     userRoutes,
+    favoriteRoutes,
     availabilityRoutes,
     bookingRoutes,
     bookingReceiptRoutes,

@@ -61,6 +61,7 @@ export const TAGS = [
       'Staff screens: create and modify hotels, rooms, services, events and their pictures.',
   },
   { name: 'users', description: 'Accounts: the signed-in profile, the user and admin tables.' },
+  { name: 'favorites', description: 'A guest’s favourite rooms: the heart and its list.' },
   { name: 'auth', description: 'What the sign-in screens need to know besides Better Auth.' },
   { name: 'health', description: 'Liveness of the API process.' },
   {

@@ -93,6 +93,11 @@ export const MAX_LINE_QUANTITY = STOCK_MAX;
 export const MAX_PAYMENT_CENTS = 99_999_999;
 /** Longest idempotency key a client may send. */
 export const IDEMPOTENCY_KEY_MAX = 200;
+/**
+ * Favourite rooms one account may keep: far more than anyone browses, few enough that the list
+ * stays one small read and no client can grow a table without bound.
+ */
+export const MAX_FAVORITES = 500;
 
 export const RECEIPT_SUBJECT = 'Hotel Receipt';
 export const CANCELLATION_SUBJECT = 'Booking Cancelled';

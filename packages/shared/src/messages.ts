@@ -11,6 +11,8 @@ export const GUARD_MESSAGES = {
   forbidden: 'Unauthorized entry',
   otherHotel: 'Unauthorized entry: this belongs to another hotel',
   crossSite: 'Cross-site request refused',
+  /** A guest's own records (favourites) asked for by or for another account. */
+  otherAccount: 'Unauthorized entry: this belongs to another account',
 } as const;
 
 /** Refusals of the users API (product §7.2). */
@@ -166,4 +168,18 @@ export const BOOKING_MESSAGES = {
   notConfirmed: 'Only a confirmed reservation can be cancelled',
   otherGuest: 'This reservation belongs to another account',
   otherHotel: 'This hotel is not yours',
+} as const;
+
+/** The favourite heart and the favourites screen (product §2.6, §2.10, §8), exact texts. */
+export const FAVORITES_MESSAGES = {
+  /** The heart clicked while signed out. */
+  logIn: 'You must log in to add a room to favorites',
+  added: (room: string) => `${room} added to favorites`,
+  removed: (room: string) => `${room} removed from favorites`,
+  loading: 'Loading favorites...',
+  /** The favourites screen of an account that has none. */
+  none: 'No favorites yet',
+  roomMissing: (id: number) => `Room ${id} not found`,
+  tooMany: (max: number) =>
+    `You can keep at most ${max} favorite rooms; remove some before adding more`,
 } as const;

@@ -22,13 +22,16 @@ import type { Auth } from '../modules/auth/auth.ts';
  *   superAdmin's).
  * - `'superAdmin'`: rol superAdmin only.
  *
- * Narrowing rules, built with `access.hotel(schema, resolve)` and `access.self(schema, resolve)`
- * so that the resolver is typed from the route's own schema (a wrong param does not compile):
+ * Narrowing rules, built with `access.hotel(schema, resolve)`, `access.self(schema, resolve)` and
+ * `access.owner(schema, resolve)` so that the resolver is typed from the route's own schema (a
+ * wrong param does not compile):
  * - hotel: the hotel id(s) the request touches. An admin passes only when canManageHotels
  *   (lib/policies.ts) says so; a superAdmin always passes (the resolver is not called).
  *   Returning null/undefined refuses admins (fail closed); a resolver that looks a resource up
  *   should throw `notFound(...)` when it does not exist. It runs after validation.
  * - self: an account id; the account with that id passes whatever its role.
+ * - owner: an account id; only that account passes, and only with one of the roles (a guest's
+ *   own favourites: neither another guest nor staff).
  *
  * Visitor on a non-public route → 401 UNAUTHENTICATED; signed in without the role → 403
  * FORBIDDEN; another hotel's admin → 403 OTHER_HOTEL; a cross-site change → 403 CROSS_SITE.
@@ -39,6 +42,7 @@ export interface AccessRule {
   roles: readonly Role[];
   hotel?: (request: FastifyRequest) => HotelIds | Promise<HotelIds>;
   self?: (request: FastifyRequest) => string | undefined;
+  owner?: (request: FastifyRequest) => string | undefined;
 }
 
 export type HotelIds = number | readonly number[] | null | undefined;
@@ -80,6 +84,14 @@ export const access = {
   ): AccessRule {
     return { roles, self: resolve as unknown as AccessRule['self'] };
   },
+  /** The account whose id `resolve` names, alone, when it has one of `roles`. */
+  owner<S extends RequestSchema>(
+    _schema: S,
+    resolve: (request: ParsedRequest<S>) => string | undefined,
+    roles: readonly Role[],
+  ): AccessRule {
+    return { roles, owner: resolve as unknown as AccessRule['owner'] };
+  },
 };
 
 /** The resolved form of any declaration: `null` for public routes. */
@@ -88,6 +100,7 @@ interface ResolvedAccess {
   roles: readonly Role[] | null;
   hotel?: AccessRule['hotel'];
   self?: AccessRule['self'];
+  owner?: AccessRule['owner'];
 }
 
 const SHORTHANDS: Record<Exclude<Access, 'public' | AccessRule>, ResolvedAccess> = {
@@ -100,7 +113,7 @@ const SHORTHANDS: Record<Exclude<Access, 'public' | AccessRule>, ResolvedAccess>
 function resolveAccess(access: Access): ResolvedAccess | null {
   if (access === 'public') return null;
   if (typeof access === 'string') return SHORTHANDS[access];
-  return { roles: access.roles, hotel: access.hotel, self: access.self };
+  return { roles: access.roles, hotel: access.hotel, self: access.self, owner: access.owner };
 }
 
 /** One line for people: what the OpenAPI description says about a route's access. */
@@ -111,6 +124,7 @@ export function describeAccess(access: Access): string {
   const parts = [`Requires a session: ${who}`];
   if (rule.hotel) parts.push('(admins: their own hotel only)');
   if (rule.self) parts.push('— or the account itself');
+  if (rule.owner) parts.push('— the account the request names, and no other');
   return `${parts.join(' ')}.`;
 }
 
@@ -180,7 +194,7 @@ function hotelIdList(ids: HotelIds): number[] {
  *    origin; without either, the `x-requested-with` header must be present (browsers cannot
  *    send it cross-site without a CORS preflight, which this API never grants).
  * 2. Session and role, before the body is read: no session → 401, wrong role → 403.
- * 3. After validation: the `self` rule, then the `hotel` rule for admins → 403.
+ * 3. After validation: the `self` rule, the `owner` rule, then the `hotel` rule for admins → 403.
  *
  * Registered at the application's level, before any route (it checks each as it is added).
  */
@@ -237,6 +251,9 @@ export const authorization: FastifyPluginAsync<{ auth: Auth; config: Config }> =
     if (rule.self && rule.self(request) === user.id) return;
     if (rule.roles && !rule.roles.includes(user.rol)) {
       throw new HttpError(403, GUARD_MESSAGES.forbidden, undefined, 'FORBIDDEN');
+    }
+    if (rule.owner && rule.owner(request) !== user.id) {
+      throw new HttpError(403, GUARD_MESSAGES.otherAccount, undefined, 'FORBIDDEN');
     }
     if (rule.hotel && user.rol === 'admin') {
       if (!canManageHotels(user, hotelIdList(await rule.hotel(request)))) {
