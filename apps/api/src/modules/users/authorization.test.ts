@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { users } from '../../db/schema.ts';
+import { rooms, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type AccessRule, access } from '../../plugins/authorization.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -36,6 +36,8 @@ const cookies: Record<Actor, string> = {
 };
 const ids: Partial<Record<Actor, string>> = {};
 let anotherUser: string;
+/** A room to favour. */
+let roomId: number;
 let counter = 0;
 
 const byId = { params: idParams };
@@ -109,6 +111,8 @@ beforeAll(async () => {
   ids.adminOfAnotherHotel = created.json().id;
   ids.superAdmin = await userIdByEmail(t.db, DEMO.superAdmin);
   anotherUser = (await signUp(t.app, 'another.user@devstay.dev')).id;
+  const [room] = await t.db.select({ id: rooms.id }).from(rooms).limit(1);
+  roomId = room?.id ?? 0;
 });
 afterAll(() => t.close());
 
@@ -121,7 +125,7 @@ interface Row {
   call: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: (actor: Actor) => string | Promise<string>;
-  payload?: () => Record<string, unknown>;
+  payload?: (actor: Actor) => Record<string, unknown>;
   expected: Record<Actor, number>;
 }
 
@@ -217,8 +221,55 @@ const MATRIX: Row[] = [
     () => '/api/test/unresolved',
     [401, 403, 403, 403, 200],
   ),
+  // Favourites are a guest's own: staff keep none, and no one reaches another account's.
   row(
-    'POST user-only route (favourites, reviews, payment)',
+    'GET /api/favorites/{self}',
+    'GET',
+    (a) => `/api/favorites/${ids[a] ?? anotherUser}`,
+    [401, 200, 403, 403, 403],
+  ),
+  row(
+    'GET /api/favorites/list/{self}',
+    'GET',
+    (a) => `/api/favorites/list/${ids[a] ?? anotherUser}`,
+    [401, 200, 403, 403, 403],
+  ),
+  row(
+    'GET /api/favorites/{another user}',
+    'GET',
+    () => `/api/favorites/${anotherUser}`,
+    [401, 403, 403, 403, 403],
+  ),
+  row(
+    'POST /api/favorites {self}',
+    'POST',
+    () => '/api/favorites',
+    [401, 200, 403, 403, 403],
+    (a) => ({ id: ids[a] ?? anotherUser, favorites: [roomId] }),
+  ),
+  row(
+    'POST /api/favorites {another user}',
+    'POST',
+    () => '/api/favorites',
+    [401, 403, 403, 403, 403],
+    () => ({ id: anotherUser, favorites: [roomId] }),
+  ),
+  row(
+    'DELETE /api/favorites {self}',
+    'DELETE',
+    () => '/api/favorites',
+    [401, 200, 403, 403, 403],
+    (a) => ({ id: ids[a] ?? anotherUser, favorite: roomId }),
+  ),
+  row(
+    'DELETE /api/favorites {another user}',
+    'DELETE',
+    () => '/api/favorites',
+    [401, 403, 403, 403, 403],
+    () => ({ id: anotherUser, favorite: roomId }),
+  ),
+  row(
+    'POST user-only route (reviews, payment)',
     'POST',
     () => '/api/test/favorites',
     [401, 200, 403, 403, 403],
@@ -232,7 +283,7 @@ describe.each(MATRIX)('$call', (r) => {
       url: await r.url(actor),
       headers:
         actor === 'visitor' ? { origin: ORIGIN } : { cookie: cookies[actor], origin: ORIGIN },
-      ...(r.payload ? { payload: r.payload() } : {}),
+      ...(r.payload ? { payload: r.payload(actor) } : {}),
     });
     expect(res.statusCode, res.body).toBe(r.expected[actor]);
     if (res.statusCode === 401) {
