@@ -35,6 +35,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { createTestCardProvider } from './modules/payments/test-card-provider.ts';
 import { paymentWebhookRoutes } from './modules/payments/webhook-routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
   const modules = [
     healthRoutes,
     hotelRoutes,
+    reviewRoutes,
     roomRoutes,
     serviceRoutes,
     eventRoutes,

@@ -45,6 +45,11 @@ components.add(authErrorBody, { id: AUTH_ERROR_SCHEMA });
 export const TAGS = [
   { name: 'hotels', description: 'The hotel catalogue: search, filters, a hotel’s page.' },
   { name: 'rooms', description: 'The rooms of a hotel and their detail.' },
+  {
+    name: 'reviews',
+    description:
+      'Guests’ reviews of hotels: one per guest and hotel; the superAdmin removes abuse.',
+  },
   { name: 'services', description: 'Room and hotel services (fibre, standing desks, …).' },
   { name: 'events', description: 'The IT events hotels host.' },
   { name: 'locations', description: 'States, departments and cities, for the address pickers.' },

@@ -55,6 +55,8 @@ export const QUALIFICATION_MAX = 5;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const RATING_DEFAULT = 1;
+/** A review's comment, in characters (the limit of the other long texts, product §5). */
+export const REVIEW_COMMENT_MAX = 1000;
 
 export const ROOM_DESCRIPTION_MAX = 500;
 export const DESCRIPTION_MAX = 1000;

@@ -109,6 +109,27 @@ export const UPLOAD_MESSAGES = {
     `The multipart/form-data body could not be read (${why}): send the images as multipart/form-data with its boundary`,
 } as const;
 
+/** Writing, editing and removing reviews (product §2.12, §8), exact texts. */
+export const REVIEW_MESSAGES = {
+  /** Submitting the review page while signed out. */
+  logIn: 'You must log in to write a review',
+  submitted: 'Review submitted',
+  /** Prefixes the server's text when a review is refused. */
+  failed: 'Error',
+  ratingRequired: 'Rating is required',
+  ratingRange: 'Rating must be a whole number from 1 to 5',
+  commentRequired: 'Comment is required',
+  commentTooLong: (max: number) => `Comment must be ${max} characters at most`,
+  hotelRequired: 'Hotel is required',
+  hotelMissing: 'Hotel not found',
+  userRequired: 'User is required',
+  reviewMissing: 'Review not found',
+  /** The author's earlier review kept changing while this one was saved: send it again. */
+  busy: 'Your review changed while it was saved; please send it again',
+  removeConfirm: 'Are you sure you want to remove this review?',
+  removed: 'Review removed',
+} as const;
+
 /** Error texts of any route. */
 export const ERROR_MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',

@@ -103,3 +103,11 @@ export function eventDateMax(todayDate: string, years: number): string {
   const [y, m, d] = todayDate.split('-');
   return `${Number(y) + years}-${m}-${d}`;
 }
+
+/**
+ * A stay has ended once its check-out date is before the hotel's today (`calendarDateIn` of its
+ * zone): what makes a review's "verified stay" and enables the history's review button.
+ */
+export function stayHasEnded(checkOut: string, todayDate: string): boolean {
+  return checkOut < todayDate;
+}

@@ -89,6 +89,9 @@ export function canCancelBooking(user: SessionUser, booking: BookingScope): bool
 /** Own favourites, bookings, reviews and payments are a guest's (rol user) alone. */
 export const isGuest = (user: SessionUser): boolean => user.rol === 'user';
 
+/** Remove someone's review (an abusive one): the superAdmin only; a hotel's staff may not. */
+export const canRemoveReviews = (user: SessionUser): boolean => user.rol === 'superAdmin';
+
 /** Create a hotel: the superAdmin only (product §6). */
 export const canCreateHotel = (user: SessionUser): boolean => user.rol === 'superAdmin';
 
