@@ -110,7 +110,18 @@ test('the OpenAPI document describes every catalogue call with its parameters an
 
   const list = doc.paths['/api/hotels']?.get;
   expect(list?.parameters?.map((p) => p.name).sort()).toEqual(
-    ['city', 'name', 'page', 'pageSize', 'qualification', 'sort'].sort(),
+    [
+      'checkIn',
+      'checkOut',
+      'city',
+      'name',
+      'page',
+      'pageSize',
+      'qualification',
+      'rooms',
+      'services',
+      'sort',
+    ].sort(),
   );
   expect(Object.keys(doc.paths['/api/hotels/{id}']?.get?.responses ?? {}).sort()).toEqual([
     '200',

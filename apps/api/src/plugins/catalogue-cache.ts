@@ -25,6 +25,9 @@ import { ReadCache } from '../lib/read-cache.ts';
  * | `hotelService`, `event`, `service` | kept     | kept   | kept (not in it)      |
  * | `everything`     | dropped                   | dropped| all                   |
  *
+ * A hotel list search on rooms (a stay, units, room services) is never kept: its matches move
+ * with bookings, which are no catalogue change (`isLiveSearch` in hotels/repository.ts).
+ *
  * The pages the server renders (`renderedPages`) show a little of everything (a hotel's
  * services, its rooms' services): every change drops them all.
  */

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import {
   HOTEL_SORT_VALUES,
+  MAX_STAY_NIGHTS,
   QUALIFICATION_MAX,
   QUALIFICATION_MIN,
   ROOM_CATEGORIES,
   ROOM_NAMES,
+  STOCK_MAX,
 } from '../constants.ts';
-import { idParam, imageItem, isoDate, locationLine, pageQuery, text } from './common.ts';
+import { BOOKING_MESSAGES } from '../messages.ts';
+import { CHECK_OUT_ERROR, nightsBetween } from '../stay.ts';
+import { ID_MAX, idParam, imageItem, isoDate, locationLine, pageQuery, text } from './common.ts';
 
 /**
  * The public catalogue (product §7.1, GET side), served under /api. Paged lists answer with a JSON
@@ -19,16 +23,68 @@ import { idParam, imageItem, isoDate, locationLine, pageQuery, text } from './co
 /** A search text; blank means "no search". Matched ignoring case and accents, anywhere in the name. */
 const searchText = text(100);
 
+/** The most room services one hotel search may ask for together. */
+export const SEARCH_SERVICES_MAX = 10;
+
+const SERVICE_IDS = /^\d{1,10}(,\d{1,10})*$/;
+const SERVICES_MESSAGE = `must be room service ids separated by commas (at most ${SEARCH_SERVICES_MAX})`;
+
 /**
- * GET /hotels — search by name, filter by city and stars, sort and page, all applied by the
- * server. `sort` defaults to name_asc (A-Z; ties by id). `pageSize` defaults to 8, at most 100.
+ * Room services as a query parameter: ids separated by commas (`services=1,3`), the ids of
+ * GET /serviceRooms. Ids rather than names: a room service's name may be renamed, its id not,
+ * so a shared link keeps its meaning. Read as the distinct ids, in ascending order.
  */
-export const hotelListQuery = pageQuery.extend({
-  name: searchText.optional(),
-  city: searchText.optional(),
-  qualification: z.coerce.number().int().min(QUALIFICATION_MIN).max(QUALIFICATION_MAX).optional(),
-  sort: z.enum(HOTEL_SORT_VALUES).optional(),
-});
+const roomServiceIds = z
+  .string()
+  .regex(SERVICE_IDS, SERVICES_MESSAGE)
+  .transform((list) => [...new Set(list.split(',').map(Number))].sort((a, b) => a - b))
+  .refine(
+    (ids) => ids.length <= SEARCH_SERVICES_MAX && ids.every((id) => id >= 1 && id <= ID_MAX),
+    {
+      message: SERVICES_MESSAGE,
+    },
+  );
+
+/**
+ * GET /hotels — search by name, filter by city and stars, by a stay (`checkIn`, `checkOut`: a
+ * room of the hotel has `rooms` units free, 1 by default, on every night [checkIn, checkOut))
+ * and by room services (a room of the hotel has them all; with a stay, the same room is free),
+ * sort and page, all applied by the server. `sort` defaults to name_asc (A-Z; ties by id).
+ * `pageSize` defaults to 8, at most 100. A check-in before the hotel's today is refused by the
+ * route (it needs the clock).
+ */
+export const hotelListQuery = pageQuery
+  .extend({
+    name: searchText.optional(),
+    city: searchText.optional(),
+    qualification: z.coerce.number().int().min(QUALIFICATION_MIN).max(QUALIFICATION_MAX).optional(),
+    sort: z.enum(HOTEL_SORT_VALUES).optional(),
+    checkIn: isoDate.optional(),
+    checkOut: isoDate.optional(),
+    /** Units of one room wanted: at most a room's largest stock. */
+    rooms: z.coerce.number().int().min(1).max(STOCK_MAX).optional(),
+    services: roomServiceIds.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.checkIn === undefined) !== (q.checkOut === undefined)) {
+      const missing = q.checkIn === undefined ? 'checkIn' : 'checkOut';
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Required with the other date of the stay',
+        path: [missing],
+      });
+    } else if (q.checkIn !== undefined && q.checkOut !== undefined) {
+      if (q.checkIn >= q.checkOut) {
+        ctx.addIssue({ code: 'custom', message: CHECK_OUT_ERROR, path: ['checkOut'] });
+      } else if (nightsBetween(q.checkIn, q.checkOut) > MAX_STAY_NIGHTS) {
+        ctx.addIssue({
+          code: 'custom',
+          message: BOOKING_MESSAGES.stayTooLong(MAX_STAY_NIGHTS),
+          path: ['checkOut'],
+        });
+      }
+    }
+  });
 export type HotelListQuery = z.infer<typeof hotelListQuery>;
 
 /** GET /filtersHotels/location?filter={city} — the hotels of a city; same paging and sorts. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { bookings } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { modelFree, type ModelStay as Stay } from '../../test/availability-model.ts';
 import { expectLedgerReconciled, inDays, roomWithStock } from '../../test/booking-fixtures.ts';
 import { insertGuest } from '../../test/fixtures.ts';
 import { checkout } from '../bookings/checkout.ts';
@@ -15,7 +16,8 @@ import { quoteCart } from './quote.ts';
 
 /**
  * The availability engine on the real database against a model a child could check: a list of
- * live stays, and "free = stock − the most units live stays use on any night". Random sequences
+ * live stays, and "free = stock − the most units live stays use on any night"
+ * (test/availability-model.ts). Random sequences
  * of holds (checkouts), confirmations, cancellations and expiries; after each step the engine's
  * answers, the checkout's success and the ledger's reconciliation must match the model.
  */
@@ -26,27 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface ModelStay {
+interface ModelStay extends Stay {
   id?: string;
-  start: number;
-  nights: number;
-  quantity: number;
-  live: boolean;
   status: 'pending' | 'confirmed' | 'cancelled' | 'expired';
 }
 
 const HORIZON = 12;
-
-function modelFree(stock: number, stays: ModelStay[], start: number, nights: number): number {
-  let most = 0;
-  for (let night = start; night < start + nights; night++) {
-    const used = stays
-      .filter((s) => s.live && s.start <= night && night < s.start + s.nights)
-      .reduce((sum, s) => sum + s.quantity, 0);
-    most = Math.max(most, used);
-  }
-  return stock - most;
-}
 
 const stay = fc.record({
   start: fc.integer({ min: 1, max: HORIZON }),

@@ -139,6 +139,23 @@ export async function takenByNight(
   return byRoom;
 }
 
+/**
+ * The availability rule as a condition on a room `r`, in SQL text whose values are the caller's
+ * placeholders: `units` of the room are free on every night [checkIn, checkOut) — its stock less
+ * the most units taken (held or booked) on any of those nights is at least `units`, the test
+ * takeUnits' guard (`taken + units <= stock`) makes and unitsFree counts by. The check-out
+ * night is free. What the hotel list's stay search asks of a hotel's rooms.
+ */
+export function roomUnitsFreeSql(
+  r: string,
+  stay: { checkIn: string; checkOut: string; units: string },
+): string {
+  return `${r}.stock >= ${stay.units} and not exists (
+      select 1 from room_nights rn
+      where rn.room_id = ${r}.id and rn.night >= ${stay.checkIn}::date
+        and rn.night < ${stay.checkOut}::date and rn.taken > ${r}.stock - ${stay.units})`;
+}
+
 /** Units of a room free for a whole stay: stock − the most taken on any of its nights. */
 export async function unitsFree(
   db: Executor,

@@ -91,6 +91,20 @@ export function checkCheckIns(
   });
 }
 
+/** The zone whose calendar date is the earliest on Earth (UTC−12): no hotel's today is before it. */
+const EARLIEST_ZONE = 'Etc/GMT+12';
+
+/**
+ * A search's check-in is not in the past everywhere: before the earliest today of any time zone
+ * it is past at every hotel, a 400 naming `checkIn`. One that is still today somewhere is let
+ * through; the search then leaves out each hotel whose own today is after it.
+ */
+export function checkSearchCheckIn(checkIn: string | undefined, now: Date): void {
+  if (checkIn !== undefined && checkIn < calendarDateIn(EARLIEST_ZONE, now)) {
+    throw new HttpError(400, BOOKING_MESSAGES.checkInPast, 'checkIn');
+  }
+}
+
 /** Every line's room exists, or 404 naming the line. */
 export function requireRooms(
   lines: readonly CartLineKey[],

@@ -44,6 +44,10 @@ const search: fc.Arbitrary<HotelSearch> = fc
     sort: maybe(fc.constantFrom(...HOTEL_SORT_VALUES, 'bogus')),
     page: maybe(fc.constantFrom('1', '2', '1000000', '0')),
     pageSize: maybe(fc.constantFrom('1', '8', '100', '101')),
+    checkIn: maybe(fc.constantFrom('2031-05-01', '2031-05-02', 'x')),
+    checkOut: maybe(fc.constantFrom('2031-05-02', '2031-05-03')),
+    rooms: maybe(fc.constantFrom('1', '2', '0')),
+    services: maybe(fc.constantFrom('1', '2', '1,2', '2,1', '2,2,1', ',')),
   })
   .map((raw) =>
     hotelListQuery.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v))),

@@ -11,6 +11,7 @@ import { asc, desc, eq, exists, getTableName, type InferColumnsDataTypes, sql } 
 import type { Db } from '../../db/client.ts';
 import { hotels, locations, reviews, rooms } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
+import { roomUnitsFreeSql } from '../availability/ledger.ts';
 import { toImageItem } from '../images/image-item.ts';
 import { cityColumns, sortCities } from '../locations/repository.ts';
 import { toRoomSummary } from '../rooms/repository.ts';
@@ -78,59 +79,131 @@ export type HotelPagePlan = 'city' | 'walk' | 'name';
 /** What a filter's condition is part of: a page read with a plan, or the count of matches. */
 type FilterReading = HotelPagePlan | 'count';
 
-/** A filter of the hotel list on a value of type T. */
-interface HotelListFilter<T> {
-  /** The value as its column holds it (case and accents folded); undefined: no filter. */
-  fold(raw: T): T | undefined;
-  /** Its condition on hotels `h`; `bind` places a value in the statement and answers its `$n`. */
-  where(value: T, bind: (value: unknown) => string, reading: FilterReading): string;
-}
-
 /** The parameters of a search that filter it (the others sort and page it). */
 type FilterParam = Exclude<keyof HotelSearch, 'sort' | 'page' | 'pageSize'>;
 
+/** A filter of the hotel list on a value of type T, read from some parameters of the search. */
+interface HotelListFilter<T> {
+  /** Its value from the search, folded as the columns hold it (case, accents); undefined: none. */
+  fold(search: HotelSearch): T | undefined;
+  /** Its condition on hotels `h`; `bind` places a value in the statement and answers its `$n`. */
+  where(value: T, bind: (value: unknown) => string, reading: FilterReading): string;
+  /**
+   * Its matches move with what no catalogue change drops the lists for (bookings, a room's
+   * stock or services: `catalogue-cache.ts`): a search using it is read from the database each
+   * time, never from a read cache.
+   */
+  live?: boolean;
+}
+
+/** A room a search asks the hotel to have: units free for a stay, and room services. */
+interface RoomWanted {
+  /** Units of one room; 1 unless asked. */
+  units: number;
+  /** The nights [checkIn, checkOut) the units must be free on. */
+  stay?: { checkIn: string; checkOut: string };
+  /** Room service ids the room has every one of (ascending, distinct). */
+  services?: number[];
+}
+
+const filter = <T>(f: HotelListFilter<T>) => f;
+
 /**
- * The filters of the hotel list, one entry per parameter of the search (a parameter without
- * its entry does not compile). The WHERE clause of the page and of the count, the prepared
+ * The filters of the hotel list. The WHERE clause of the page and of the count, the prepared
  * statement's name (a hash of its text) and the read caches' keys all come from this list:
  * adding a filter is adding its entry here (and an index its plans can use, docs/scaling.md).
+ * Every parameter of the search is read by one entry (FILTER_OF_PARAM).
  */
-const HOTEL_FILTERS: { [P in FilterParam]-?: HotelListFilter<NonNullable<HotelSearch[P]>> } = {
+const HOTEL_FILTERS = {
   /** City name, matched whole, ignoring case and accents. */
-  city: {
-    fold: (city) => searchKey(city) || undefined,
+  city: filter<string>({
+    fold: (s) => (s.city === undefined ? undefined : searchKey(s.city) || undefined),
     where: (cityKey, bind) =>
       `h.location_id in (select id from locations where city_key = ${bind(cityKey)})`,
-  },
-  qualification: {
-    fold: (stars) => stars,
+  }),
+  qualification: filter<number>({
+    fold: (s) => s.qualification,
     where: (stars, bind) => `h.qualification = ${bind(stars)}`,
-  },
+  }),
   /** Text searched anywhere in the name, ignoring case and accents. */
-  name: {
-    fold: (name) => searchKey(name) || undefined,
+  name: filter<string>({
+    fold: (s) => (s.name === undefined ? undefined : searchKey(s.name) || undefined),
     // Substring match on the folded key: LIKE '%…%' (with %, _ and \ escaped) where the
     // trigram index finds the rows, the same test as strpos() where rows come another way.
     where: (nameKey, bind, reading) =>
       reading === 'name' || reading === 'count'
         ? `h.name_key like ${bind(containsPattern(nameKey))}`
         : `strpos(h.name_key, ${bind(nameKey)}) > 0`,
-  },
+  }),
+  /**
+   * One room of the hotel meets all of it: `rooms` units free on every night of the stay (the
+   * ledger's rule, roomUnitsFreeSql), or in stock without a stay; every room service asked.
+   * With a stay, a hotel whose today (in its own zone) is after the check-in is left out.
+   */
+  room: filter<RoomWanted>({
+    fold: (s) => {
+      const stay =
+        s.checkIn !== undefined && s.checkOut !== undefined
+          ? { checkIn: s.checkIn, checkOut: s.checkOut }
+          : undefined;
+      const services = s.services?.length ? s.services : undefined;
+      if (!stay && !services && (s.rooms ?? 1) <= 1) return undefined;
+      return { units: s.rooms ?? 1, stay, services };
+    },
+    where: ({ units, stay, services }, bind) => {
+      const unitsSql = `${bind(units)}::int`;
+      const checkIn = stay ? bind(stay.checkIn) : '';
+      const conditions = [
+        'r.hotel_id = h.id',
+        stay
+          ? roomUnitsFreeSql('r', { checkIn, checkOut: bind(stay.checkOut), units: unitsSql })
+          : `r.stock >= ${unitsSql}`,
+      ];
+      if (services) {
+        const ids = `${bind(`{${services.join(',')}}`)}::int[]`;
+        conditions.push(`(select count(*) from room_room_services rs
+          where rs.room_id = r.id and rs.room_service_id = any(${ids})) = cardinality(${ids})`);
+      }
+      const room = `exists (select 1 from rooms r where ${conditions.join(' and ')})`;
+      return stay ? `${checkIn}::date >= (now() at time zone h.time_zone)::date and ${room}` : room;
+    },
+    // The ledger moves with every booking; the lists are kept across room changes.
+    live: true,
+  }),
+} as const;
+
+type FilterName = keyof typeof HOTEL_FILTERS;
+type FilterValue<F extends FilterName> = NonNullable<ReturnType<(typeof HOTEL_FILTERS)[F]['fold']>>;
+
+/**
+ * The filter that reads each parameter of the search: a parameter added to the contract does
+ * not compile until a filter reads it.
+ */
+export const FILTER_OF_PARAM: { readonly [P in FilterParam]-?: FilterName } = {
+  city: 'city',
+  qualification: 'qualification',
+  name: 'name',
+  checkIn: 'room',
+  checkOut: 'room',
+  rooms: 'room',
+  services: 'room',
 };
 
 /** In the order their conditions are written and their values keyed. */
-const FILTER_PARAMS = Object.keys(HOTEL_FILTERS) as FilterParam[];
+const FILTER_NAMES = Object.keys(HOTEL_FILTERS) as FilterName[];
 
-type FoldedFilters = { [P in FilterParam]?: NonNullable<HotelSearch[P]> };
+type FoldedFilters = { [F in FilterName]?: FilterValue<F> };
+
+/** A filter by its name, typed for any of its values. */
+const filterOf = (name: FilterName) =>
+  HOTEL_FILTERS[name] as unknown as HotelListFilter<FilterValue<FilterName>>;
 
 /** The filters a search uses, each value folded as its column holds it. */
 function foldFilters(search: HotelSearch): FoldedFilters {
-  const folded: Partial<Record<FilterParam, string | number>> = {};
-  for (const param of FILTER_PARAMS) {
-    const raw = search[param];
-    const filter: HotelListFilter<string | number> = HOTEL_FILTERS[param];
-    const value = raw === undefined ? undefined : filter.fold(raw);
-    if (value !== undefined) folded[param] = value;
+  const folded: Partial<Record<FilterName, unknown>> = {};
+  for (const name of FILTER_NAMES) {
+    const value = filterOf(name).fold(search);
+    if (value !== undefined) folded[name] = value;
   }
   return folded as FoldedFilters;
 }
@@ -141,12 +214,20 @@ function filtersWhere(
   bind: (value: unknown) => string,
   reading: FilterReading,
 ): string {
-  const conditions = FILTER_PARAMS.flatMap((param) => {
-    const value = folded[param];
-    const filter: HotelListFilter<string | number> = HOTEL_FILTERS[param];
-    return value === undefined ? [] : [filter.where(value, bind, reading)];
+  const conditions = FILTER_NAMES.flatMap((name) => {
+    const value = folded[name];
+    return value === undefined ? [] : [filterOf(name).where(value, bind, reading)];
   });
   return conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
+}
+
+/**
+ * Whether a search uses a live filter (a stay, rooms, services): such a search is never answered
+ * from a read cache, its pages nor its count, since no catalogue change announces a booking.
+ */
+export function isLiveSearch(search: HotelSearch): boolean {
+  const folded = foldFilters(search);
+  return FILTER_NAMES.some((name) => folded[name] !== undefined && filterOf(name).live === true);
 }
 
 /** A statement's values and the `bind` that places one and answers its `$n`. */
@@ -165,7 +246,7 @@ function statementValues() {
  */
 export function hotelFilterKey(search: HotelSearch): string {
   const folded = foldFilters(search);
-  return JSON.stringify(FILTER_PARAMS.map((param) => folded[param] ?? null));
+  return JSON.stringify(FILTER_NAMES.map((name) => folded[name] ?? null));
 }
 
 /** The read caches' key of a search's page: its matches, order and page. */
@@ -294,7 +375,7 @@ export async function searchHotels(
       const { rows } = await db.$client.query<{ total: number }>(hotelCountQuery(s));
       return rows[0]?.total ?? 0;
     };
-    return counts ? counts.get(hotelFilterKey(s), load) : load();
+    return counts && !isLiveSearch(s) ? counts.get(hotelFilterKey(s), load) : load();
   };
   const readPage = async (plan: HotelPagePlan, withTotal = false) =>
     (await db.$client.query<CardRow & { total?: number }>(hotelPageQuery(search, plan, withTotal)))

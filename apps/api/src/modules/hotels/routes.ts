@@ -18,11 +18,13 @@ import {
   setTotalCount,
 } from '../../lib/http.ts';
 import type { CachedHotelPages } from '../../plugins/catalogue-cache.ts';
+import { checkSearchCheckIn } from '../availability/quote.ts';
 import {
   citiesWithHotels,
   findHotelDetail,
   type HotelSearch,
   hotelSearchKey,
+  isLiveSearch,
   searchHotels,
 } from './repository.ts';
 
@@ -37,12 +39,21 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(revalidatedReads);
   const cache = app.catalogue;
 
-  /** Answers a search from the read cache when its stretch of pages was read moments ago. */
+  /**
+   * Answers a search from the read cache when its stretch of pages was read moments ago; a
+   * search whose matches move with bookings (a stay) from the database every time.
+   */
   const sendHotelPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
     search: HotelSearch,
   ) => {
+    checkSearchCheckIn(search.checkIn, new Date());
+    if (isLiveSearch(search)) {
+      const { items, total } = await searchHotels(app.db, search, cache.hotelCounts);
+      setTotalCount(reply, total);
+      return sendReady(request, reply, readyBody(JSON.stringify(hotelCardList.parse(items))));
+    }
     const perRead = pagesPerRead(search.pageSize);
     const stretch = Math.floor((search.page - 1) / perRead);
     const read: HotelSearch = { ...search, page: stretch + 1, pageSize: search.pageSize * perRead };
@@ -68,7 +79,12 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['hotels'],
         summary: 'Search, filter, sort and page the hotels',
-        description: `Search by name ignoring case and accents, filter by city and stars. ${PAGED}`,
+        description:
+          'Search by name ignoring case and accents, filter by city and stars, by a stay (a room' +
+          ' with `rooms` units free on every night from checkIn to the night before checkOut, as' +
+          ' the checkout counts them; a check-in before the hotel’s today leaves it out, before' +
+          ' today everywhere is a 400) and by room services (ids from GET /serviceRooms, one room' +
+          ` having them all). ${PAGED}`,
         querystring: hotelListQuery,
         response: { 200: hotelCardList, 400: errorBody },
       },

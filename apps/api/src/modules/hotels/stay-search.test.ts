@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import type { HotelCard } from '@devstay/shared/contracts/catalogue';
+import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
+import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { addDays, CHECK_OUT_ERROR, calendarDateIn } from '@devstay/shared/stay';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { inDays } from '../../test/booking-fixtures.ts';
+import {
+  insertHotel,
+  insertLocation,
+  insertRoom,
+  insertRoomService,
+  uniqueToken,
+} from '../../test/catalogue-rows.ts';
+import { insertGuest } from '../../test/fixtures.ts';
+import { quoteCart } from '../availability/quote.ts';
+import { checkout } from '../bookings/checkout.ts';
+import { releasePending } from '../bookings/repository.ts';
+
+/**
+ * The hotel list's stay search (checkIn, checkOut, rooms) and room services filter over the
+ * HTTP route, with every other filter, sort and page; bad and past dates.
+ */
+
+let t: TestApp;
+const token = uniqueToken();
+const cityA = `Stayville ${token}`;
+const cityB = `Otherton ${token}`;
+const ids: Record<'alpha' | 'bravo' | 'charlie' | 'kiritimati', number> = {
+  alpha: 0,
+  bravo: 0,
+  charlie: 0,
+  kiritimati: 0,
+};
+let alphaRoom = 0;
+let desk = 0;
+let monitor = 0;
+
+const q = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries({ name: token, ...params })
+      .filter((e): e is [string, string | number] => e[1] !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+const search = (params: Record<string, string | number | undefined>) =>
+  t.app.inject(`/api/hotels?${q(params)}`);
+const namesOf = async (params: Record<string, string | number | undefined>) => {
+  const res = await search(params);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<HotelCard[]>().map((h) => h.name.split(' ')[0]);
+};
+
+/** Holds `quantity` units of a room for a stay, as a guest's checkout does (a live hold). */
+async function hold(roomId: number, checkIn: string, checkOut: string, quantity = 1) {
+  const lines = [{ id: roomId, checkIn, checkOut, cartQuantity: quantity }];
+  const made = await checkout(t.db, {
+    userId: await insertGuest(t.db),
+    idempotencyKey: randomUUID(),
+    holdMinutes: 10,
+    now: new Date(),
+    lines,
+    shownTotalCents: (await quoteCart(t.db, lines)).cartTotalCents,
+    limits: { holds: 3, units: 10, lapsedPerDay: 3 },
+  });
+  return made.booking.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const place = { state: `State ${token}`, department: `Dept ${token}` };
+  const a = await insertLocation(t.db, { ...place, city: cityA });
+  const b = await insertLocation(t.db, { ...place, city: cityB });
+  desk = (await insertRoomService(t.db, `standing desk ${token}`)).id;
+  monitor = (await insertRoomService(t.db, `dual monitor ${token}`)).id;
+
+  const alpha = await insertHotel(t.db, {
+    name: `alpha ${token}`,
+    locationId: a.id,
+    qualification: 4,
+  });
+  const bravo = await insertHotel(t.db, {
+    name: `bravo ${token}`,
+    locationId: a.id,
+    qualification: 3,
+  });
+  const charlie = await insertHotel(t.db, {
+    name: `charlie ${token}`,
+    locationId: b.id,
+    qualification: 4,
+  });
+  // Its today is a day or two after the earliest zone's: a check-in can be past there only.
+  const kiritimati = await insertHotel(t.db, {
+    name: `kiritimati ${token}`,
+    locationId: b.id,
+    qualification: 2,
+    timeZone: 'Pacific/Kiritimati',
+  });
+  Object.assign(ids, {
+    alpha: alpha.id,
+    bravo: bravo.id,
+    charlie: charlie.id,
+    kiritimati: kiritimati.id,
+  });
+  alphaRoom = (await insertRoom(t.db, { hotelId: alpha.id, stock: 1, serviceIds: [desk] })).id;
+  await insertRoom(t.db, { hotelId: bravo.id, stock: 2, serviceIds: [desk, monitor] });
+  await insertRoom(t.db, { hotelId: charlie.id, stock: 1 });
+  await insertRoom(t.db, { hotelId: kiritimati.id, stock: 3 });
+});
+afterAll(() => t.close());
+
+describe('GET /api/hotels with a stay', () => {
+  test('a hotel whose every room is taken on a night of the stay is left out; check-out night is free', async () => {
+    const stay = { checkIn: inDays(20), checkOut: inDays(22) };
+    expect(await namesOf(stay)).toEqual(['alpha', 'bravo', 'charlie', 'kiritimati']);
+    const pagesBefore = t.app.catalogue.hotelPages.size;
+
+    const booking = await hold(alphaRoom, inDays(21), inDays(23));
+    // The same address, asked again after the booking: never an answer kept from before.
+    expect(await namesOf(stay)).toEqual(['bravo', 'charlie', 'kiritimati']);
+    expect(await namesOf({ checkIn: inDays(22), checkOut: inDays(24) })).not.toContain('alpha');
+    // Nights before and from its check-out on are free.
+    expect(await namesOf({ checkIn: inDays(20), checkOut: inDays(21) })).toContain('alpha');
+    expect(await namesOf({ checkIn: inDays(23), checkOut: inDays(25) })).toContain('alpha');
+    // A stay search is kept in no read cache.
+    expect(t.app.catalogue.hotelPages.size).toBe(pagesBefore);
+
+    await t.db.transaction((tx) => releasePending(tx, sql`id = ${booking}`, 'cancelled'));
+    expect(await namesOf(stay)).toContain('alpha');
+  });
+
+  test('rooms asks for that many units of one room', async () => {
+    const stay = { checkIn: inDays(30), checkOut: inDays(31) };
+    expect(await namesOf({ ...stay, rooms: 2 })).toEqual(['bravo', 'kiritimati']);
+    expect(await namesOf({ ...stay, rooms: 3 })).toEqual(['kiritimati']);
+    const booking = await hold(
+      (await t.db.execute<{ id: number }>(sql`select id from rooms where hotel_id = ${ids.bravo}`))
+        .rows[0]?.id as number,
+      inDays(30),
+      inDays(31),
+    );
+    expect(await namesOf({ ...stay, rooms: 2 })).toEqual(['kiritimati']);
+    expect(await namesOf({ ...stay, rooms: 1 })).toContain('bravo');
+    await t.db.transaction((tx) => releasePending(tx, sql`id = ${booking}`, 'cancelled'));
+    // Without a stay: a room with that many units in stock.
+    expect(await namesOf({ rooms: 2 })).toEqual(['bravo', 'kiritimati']);
+  });
+
+  test('combines with city, stars, name, sort and pages, the total counting every match', async () => {
+    const stay = { checkIn: inDays(40), checkOut: inDays(43) };
+    expect(await namesOf({ ...stay, city: cityA.toUpperCase() })).toEqual(['alpha', 'bravo']);
+    expect(await namesOf({ ...stay, qualification: 4 })).toEqual(['alpha', 'charlie']);
+    expect(await namesOf({ ...stay, qualification: 4, city: cityB })).toEqual(['charlie']);
+    expect(await namesOf({ ...stay, sort: 'name_desc' })).toEqual([
+      'kiritimati',
+      'charlie',
+      'bravo',
+      'alpha',
+    ]);
+    const booking = await hold(alphaRoom, inDays(41), inDays(42));
+    const page2 = await search({ ...stay, pageSize: 1, page: 2, sort: 'score_desc' });
+    expect(page2.json<HotelCard[]>().map((h) => h.name.split(' ')[0])).toEqual(['bravo']);
+    expect(page2.headers[TOTAL_COUNT_HEADER]).toBe('3');
+    const inCity = await search({ ...stay, city: cityA, pageSize: 1 });
+    expect(inCity.headers[TOTAL_COUNT_HEADER]).toBe('1');
+    await t.db.transaction((tx) => releasePending(tx, sql`id = ${booking}`, 'cancelled'));
+  });
+
+  test('a check-in that is past at a hotel (its own zone) leaves that hotel out', async () => {
+    const earliest = calendarDateIn('Etc/GMT+12');
+    const there = calendarDateIn('Pacific/Kiritimati');
+    expect(there > earliest).toBe(true);
+    const stay = { checkIn: earliest, checkOut: addDays(there, 1) };
+    expect(await namesOf(stay)).not.toContain('kiritimati');
+    expect(await namesOf({ checkIn: there, checkOut: addDays(there, 1) })).toContain('kiritimati');
+  });
+});
+
+describe('GET /api/hotels with room services', () => {
+  test('lists hotels with a room that has every service asked', async () => {
+    expect(await namesOf({ services: `${desk}` })).toEqual(['alpha', 'bravo']);
+    expect(await namesOf({ services: `${monitor},${desk}` })).toEqual(['bravo']);
+    expect(await namesOf({ services: `${desk},${desk}` })).toEqual(['alpha', 'bravo']);
+    expect(await namesOf({ services: `${desk}`, city: cityB })).toEqual([]);
+  });
+
+  test('with a stay, the room that has the services is the one free', async () => {
+    const stay = { checkIn: inDays(50), checkOut: inDays(51) };
+    const booking = await hold(alphaRoom, stay.checkIn, stay.checkOut);
+    expect(await namesOf({ ...stay, services: `${desk}` })).toEqual(['bravo']);
+    await t.db.transaction((tx) => releasePending(tx, sql`id = ${booking}`, 'cancelled'));
+    expect(await namesOf({ ...stay, services: `${desk}` })).toEqual(['alpha', 'bravo']);
+  });
+});
+
+describe('bad stays and services are a 400 naming the field', () => {
+  const yesterdayEverywhere = addDays(calendarDateIn('Etc/GMT+12'), -1);
+  test.each([
+    [{ checkIn: inDays(3) }, 'checkOut', undefined],
+    [{ checkOut: inDays(3) }, 'checkIn', undefined],
+    [{ checkIn: inDays(3), checkOut: inDays(3) }, 'checkOut', CHECK_OUT_ERROR],
+    [{ checkIn: inDays(4), checkOut: inDays(3) }, 'checkOut', CHECK_OUT_ERROR],
+    [{ checkIn: '2031-02-30', checkOut: '2031-03-02' }, 'checkIn', undefined],
+    [{ checkIn: 'tomorrow', checkOut: inDays(3) }, 'checkIn', undefined],
+    [{ checkIn: inDays(1), checkOut: inDays(367) }, 'checkOut', BOOKING_MESSAGES.stayTooLong(365)],
+    [
+      { checkIn: yesterdayEverywhere, checkOut: inDays(2) },
+      'checkIn',
+      BOOKING_MESSAGES.checkInPast,
+    ],
+    [{ rooms: 0 }, 'rooms', undefined],
+    [{ rooms: 51 }, 'rooms', undefined],
+    [{ rooms: 'two' }, 'rooms', undefined],
+    [{ services: 'desk' }, 'services', undefined],
+    [{ services: '1,,2' }, 'services', undefined],
+    [{ services: '0' }, 'services', undefined],
+    [{ services: '2147483648' }, 'services', undefined],
+    [{ services: '1,2,3,4,5,6,7,8,9,10,11' }, 'services', undefined],
+  ])('%j → %s', async (params, field, message) => {
+    const res = await search(params);
+    expect(res.statusCode, res.body).toBe(400);
+    const body = res.json<{ message: string; field?: string }>();
+    expect(body.field).toBe(field);
+    if (message) expect(body.message).toContain(message);
+  });
+});
