@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import { type AccessRule, access } from '../../plugins/authorization.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, ORIGIN, signIn, signUp } from '../../test/auth.ts';
+import { insertReview } from '../../test/catalogue-rows.ts';
 import { hotelIds, userIdByEmail } from '../../test/fixtures.ts';
 
 /**
@@ -119,6 +120,18 @@ afterAll(() => t.close());
 async function victim(): Promise<string> {
   counter += 1;
   return (await signUp(t.app, `victim${counter}@devstay.dev`)).id;
+}
+
+/** A review of hotel A for a removal to take. */
+async function reviewToRemove(): Promise<number> {
+  const review = await insertReview(t.db, {
+    hotelId: hotelA,
+    name: 'someone',
+    rating: 2,
+    comment: 'spam',
+    createdAt: new Date(),
+  });
+  return review.id;
 }
 
 interface Row {
@@ -268,8 +281,29 @@ const MATRIX: Row[] = [
     [401, 403, 403, 403, 403],
     () => ({ id: anotherUser, favorite: roomId }),
   ),
+  // Reviews are written by a guest in their own name; only the superAdmin removes one.
   row(
-    'POST user-only route (reviews, payment)',
+    'POST /api/reviews {self}',
+    'POST',
+    () => '/api/reviews',
+    [401, 201, 403, 403, 403],
+    (a) => ({ idHotel: hotelA, rating: 4, comment: 'Quiet', user: ids[a] ?? anotherUser }),
+  ),
+  row(
+    'POST /api/reviews {another user}',
+    'POST',
+    () => '/api/reviews',
+    [401, 403, 403, 403, 403],
+    () => ({ idHotel: hotelA, rating: 1, comment: 'Loud', user: anotherUser }),
+  ),
+  row(
+    'DELETE /api/reviews/{id}',
+    'DELETE',
+    () => reviewToRemove().then((id) => `/api/reviews/${id}`),
+    [401, 403, 403, 403, 204],
+  ),
+  row(
+    'POST user-only route (payment)',
     'POST',
     () => '/api/test/favorites',
     [401, 200, 403, 403, 403],
