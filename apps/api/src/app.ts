@@ -20,6 +20,7 @@ import { bookingReceiptRoutes } from './modules/bookings/receipt-routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { contentPickerRoutes } from './modules/content/picker-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
     bookingReceiptRoutes,
     paymentRoutes,
     paymentWebhookRoutes,
+    dashboardRoutes,
     ...(config.NODE_ENV === 'production' ? [] : [devInboxRoutes]),
   ];
   for (const routes of modules) await app.register(routes, { prefix: '/api' });

@@ -234,6 +234,12 @@ const MATRIX: Row[] = [
     () => '/api/test/unresolved',
     [401, 403, 403, 403, 200],
   ),
+  row(
+    'GET hotel-scoped /api/hotels/{hotel A}/dashboard',
+    'GET',
+    () => `/api/hotels/${hotelA}/dashboard`,
+    [401, 403, 200, 403, 200],
+  ),
   // Favourites are a guest's own: staff keep none, and no one reaches another account's.
   row(
     'GET /api/favorites/{self}',
@@ -330,7 +336,7 @@ describe.each(MATRIX)('$call', (r) => {
     if (res.statusCode === 403) {
       expect(res.json().message).toMatch(/^Unauthorized entry/);
       // An admin refused another hotel's data is told apart from a missing role by its code.
-      const otherHotel = actor.startsWith('admin') && r.call.startsWith('PUT hotel-scoped');
+      const otherHotel = actor.startsWith('admin') && r.call.includes(' hotel-scoped ');
       expect(res.json().code).toBe(otherHotel ? 'OTHER_HOTEL' : 'FORBIDDEN');
     }
   });

@@ -1,0 +1,151 @@
+import { MAX_STAY_NIGHTS, type RoomCategory, type RoomName } from '@devstay/shared/constants';
+import type { OccupancyRoom } from '@devstay/shared/contracts/dashboard';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { hotels } from '../../db/schema.ts';
+
+/** The hotel a dashboard is about, with the zone its dates are read in; undefined if unknown. */
+export async function dashboardHotel(
+  db: Executor,
+  id: number,
+): Promise<{ id: number; name: string; timeZone: string } | undefined> {
+  const [row] = await db
+    .select({ id: hotels.id, name: hotels.name, timeZone: hotels.timeZone })
+    .from(hotels)
+    .where(eq(hotels.id, id));
+  return row;
+}
+
+/**
+ * Units of each room of the hotel taken by confirmed bookings on each of `nights` (consecutive
+ * dates). Holds do not count: a hold lasts minutes and mostly lapses, so counting it would show
+ * as sold what usually is not; what is sold is what was paid.
+ *
+ * One statement: the hotel's lines come from the (hotel_id, check_in) index, the check-in
+ * bounded below by the longest stay (a line that began earlier has left before the first night),
+ * and each booking by its key.
+ */
+export async function hotelOccupancy(
+  db: Executor,
+  hotelId: number,
+  nights: readonly string[],
+): Promise<OccupancyRoom[]> {
+  const from = nights[0];
+  const last = nights.at(-1);
+  if (from === undefined || last === undefined) return [];
+  const result = await db.execute<{
+    id: number;
+    name: RoomName;
+    category: RoomCategory;
+    stock: number;
+    night: string | null;
+    units: number | null;
+  }>(occupancyStatement(hotelId, from, last));
+  const position = new Map(nights.map((night, i) => [night, i]));
+  const rooms = new Map<number, OccupancyRoom>();
+  for (const row of result.rows) {
+    let room = rooms.get(row.id);
+    if (!room) {
+      room = {
+        id: row.id,
+        name: row.name,
+        category: row.category,
+        stock: row.stock,
+        booked: nights.map(() => 0),
+      };
+      rooms.set(row.id, room);
+    }
+    const at = row.night === null ? undefined : position.get(row.night);
+    if (at !== undefined) room.booked[at] = row.units ?? 0;
+  }
+  return [...rooms.values()];
+}
+
+/** The hotel's share of what was paid for the nights of one month, and of what was refunded. */
+export interface MonthTakings {
+  capturedCents: number;
+  refundedCents: number;
+}
+
+/**
+ * What guests paid for the hotel's nights in [from, to) (first days of months), by the month of
+ * the night (yyyy-MM): each payment that took money (captured, or refunded since) counts its
+ * amount, and its refund is subtracted. A booking's money is split as its receipt splits it
+ * between hotels (`shareOf` in bookings/receipt-routes.ts: amount × part ÷ booking total,
+ * rounded down), the part being this hotel's rooms on that month's nights — a stay across a
+ * month's end is split by its nights, and a booking spanning hotels counts this hotel's rooms
+ * alone. Pending, failed and abandoned payments took nothing.
+ *
+ * One statement: the hotel's lines from the (hotel_id, check_in) index (the check-in bounded
+ * below by the longest stay), their bookings by key, their payments by the booking index.
+ */
+export async function hotelRevenue(
+  db: Executor,
+  hotelId: number,
+  from: string,
+  to: string,
+): Promise<Map<string, MonthTakings>> {
+  const result = await db.execute<{ month: string; captured: number; refunded: number }>(
+    revenueStatement(hotelId, from, to),
+  );
+  return new Map(
+    result.rows.map((r) => [r.month, { capturedCents: r.captured, refundedCents: r.refunded }]),
+  );
+}
+
+/** The occupancy's statement (hotelOccupancy): nights from `from` to `last`, both included. */
+export function occupancyStatement(hotelId: number, from: string, last: string): SQL {
+  return sql`
+    with booked as (
+      select l.room_id, n.night::date as night, sum(l.quantity)::int as units
+      from booking_lines l
+      join bookings b on b.id = l.booking_id
+      cross join lateral generate_series(
+        greatest(l.check_in, ${from}::date)::timestamp,
+        (least(l.check_out, ${last}::date + 1) - 1)::timestamp,
+        interval '1 day') as n(night)
+      where l.hotel_id = ${hotelId}
+        and l.check_in > ${from}::date - ${MAX_STAY_NIGHTS}::int
+        and l.check_in <= ${last}::date
+        and l.check_out > ${from}::date
+        and b.status = 'confirmed'
+      group by l.room_id, n.night)
+    select r.id, r.name, r.category, r.stock, booked.night, booked.units
+    from rooms r
+    left join booked on booked.room_id = r.id
+    where r.hotel_id = ${hotelId}
+    order by r.id, booked.night`;
+}
+
+/** The revenue's statement (hotelRevenue): nights in [from, to). */
+export function revenueStatement(hotelId: number, from: string, to: string): SQL {
+  return sql`
+    with parts as (
+      select l.booking_id, m.month,
+        sum(l.nightly_cents * l.quantity * (
+          least(l.check_out, (m.month + interval '1 month')::date)
+          - greatest(l.check_in, m.month::date))) as part
+      from booking_lines l
+      cross join lateral generate_series(
+        date_trunc('month', greatest(l.check_in, ${from}::date)::timestamp),
+        (least(l.check_out, ${to}::date) - 1)::timestamp,
+        interval '1 month') as m(month)
+      where l.hotel_id = ${hotelId}
+        and l.check_in > ${from}::date - ${MAX_STAY_NIGHTS}::int
+        and l.check_in < ${to}::date
+        and l.check_out > ${from}::date
+      group by l.booking_id, m.month),
+    paid as (
+      select p.booking_id, sum(p.amount_cents) as amount, sum(p.refunded_cents) as refunded
+      from payments p
+      where p.booking_id in (select booking_id from parts)
+        and p.status in ('captured', 'refunded')
+      group by p.booking_id)
+    select to_char(parts.month, 'YYYY-MM') as month,
+      sum(div(paid.amount * parts.part, b.total_cents))::bigint as captured,
+      sum(div(paid.refunded * parts.part, b.total_cents))::bigint as refunded
+    from parts
+    join paid on paid.booking_id = parts.booking_id
+    join bookings b on b.id = parts.booking_id
+    group by parts.month`;
+}

@@ -1,0 +1,65 @@
+import { errorBody, idParams } from '@devstay/shared/contracts/common';
+import { type HotelDashboard, hotelDashboard } from '@devstay/shared/contracts/dashboard';
+import { calendarDateIn } from '@devstay/shared/stay';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors.ts';
+import { access } from '../../plugins/authorization.ts';
+import { dashboardHotel, hotelOccupancy, hotelRevenue } from './repository.ts';
+import { addMonths, firstDayOf, occupancyNights, revenueMonths } from './windows.ts';
+
+const byId = { params: idParams };
+
+/** A hotel's occupancy and revenue (PRODUCT §2: the admin dashboard), for its staff. */
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/hotels/:id/dashboard',
+    {
+      config: { access: access.hotel(byId, (r) => r.params.id) },
+      schema: {
+        tags: ['hotels'],
+        summary:
+          'A hotel’s occupancy over the coming 60 nights and revenue over the last 12 months',
+        description:
+          'In the hotel’s time zone: the nights start at its today, the months are its calendar ' +
+          'months up to the current one. Occupancy: units of each room taken by confirmed ' +
+          'bookings (holds excluded), beside its stock. Revenue: what guests paid for the nights ' +
+          'of each month (captured payments, refunds subtracted), a booking spanning hotels ' +
+          'counting this hotel’s rooms alone. The hotel’s admin and the superAdmin; never cached.',
+        ...byId,
+        response: {
+          200: hotelDashboard,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+        },
+      },
+    },
+    async (request, reply): Promise<HotelDashboard> => {
+      const hotel = await dashboardHotel(app.db, request.params.id);
+      if (!hotel) throw notFound('Hotel');
+      const today = calendarDateIn(hotel.timeZone);
+      const nights = occupancyNights(today);
+      const months = revenueMonths(today);
+      const [rooms, takings] = await Promise.all([
+        hotelOccupancy(app.db, hotel.id, nights),
+        hotelRevenue(
+          app.db,
+          hotel.id,
+          firstDayOf(months[0] ?? today.slice(0, 7)),
+          firstDayOf(addMonths(today.slice(0, 7), 1)),
+        ),
+      ]);
+      reply.header('cache-control', 'private, no-store');
+      return {
+        hotel,
+        today,
+        occupancy: { nights, rooms },
+        revenue: months.map((month) => {
+          const { capturedCents = 0, refundedCents = 0 } = takings.get(month) ?? {};
+          return { month, capturedCents, refundedCents, netCents: capturedCents - refundedCents };
+        }),
+      };
+    },
+  );
+};

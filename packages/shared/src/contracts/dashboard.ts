@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { ROOM_CATEGORIES, ROOM_NAMES } from '../constants.ts';
+import { cents, isoDate } from './common.ts';
+
+/**
+ * A hotel's dashboard (GET /api/hotels/{id}/dashboard): its occupancy over the coming nights and
+ * its revenue over the past months, for the hotel's admin and the superAdmin. Every date is the
+ * hotel's: the nights start at its today and the months are its calendar months, in its zone.
+ */
+
+/** Nights the occupancy covers, from the hotel's today. */
+export const DASHBOARD_NIGHTS = 60;
+/** Calendar months the revenue covers: the hotel's current month and the ones before it. */
+export const DASHBOARD_MONTHS = 12;
+
+/** A room of the hotel with the units its confirmed bookings take on each night of `nights`. */
+export const occupancyRoom = z.object({
+  id: z.number().int(),
+  name: z.enum(ROOM_NAMES),
+  category: z.enum(ROOM_CATEGORIES),
+  /** Units of this room type the hotel has (today's stock). */
+  stock: z.number().int(),
+  /** Units booked on each night, in the order of `nights`. */
+  booked: z.array(z.number().int().min(0)),
+});
+export type OccupancyRoom = z.infer<typeof occupancyRoom>;
+
+/** What the hotel's guests paid for the nights of one calendar month (`yyyy-MM`). */
+export const revenueMonth = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  /** The hotel's share of the captured payments for those nights. */
+  capturedCents: cents,
+  /** The hotel's share of what was refunded of them. */
+  refundedCents: cents,
+  /** Captured minus refunded. */
+  netCents: z.number().int(),
+});
+export type RevenueMonth = z.infer<typeof revenueMonth>;
+
+export const hotelDashboard = z.object({
+  hotel: z.object({ id: z.number().int(), name: z.string(), timeZone: z.string() }),
+  /** The hotel's calendar date now, in its zone: the first night of the occupancy. */
+  today: isoDate,
+  occupancy: z.object({
+    /** DASHBOARD_NIGHTS nights from the hotel's today, as yyyy-MM-dd. */
+    nights: z.array(isoDate),
+    /** Every room of the hotel, by id. */
+    rooms: z.array(occupancyRoom),
+  }),
+  /** DASHBOARD_MONTHS months, oldest first, ending with the hotel's current month. */
+  revenue: z.array(revenueMonth),
+});
+export type HotelDashboard = z.infer<typeof hotelDashboard>;
