@@ -209,6 +209,11 @@ export const bookedRoom = bookingLine.omit({ totalCents: true }).extend({
    * stock minus the most taken on any of those nights, today.
    */
   newStock: z.number().int(),
+  /**
+   * The stay is over: its check-out is before its hotel's today (`stayHasEnded`). The history's
+   * review button waits for it.
+   */
+  stayEnded: z.boolean(),
 });
 export type BookedRoom = z.infer<typeof bookedRoom>;
 

@@ -2,6 +2,7 @@ import type { BookingSort } from '@devstay/shared/booking-table';
 import type { BookingStatus } from '@devstay/shared/constants';
 
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
+import { calendarDateIn, stayHasEnded } from '@devstay/shared/stay';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { canCancelBooking, type SessionUser } from '../../lib/policies.ts';
@@ -102,9 +103,10 @@ export async function bookingRecords(
     nightly_cents: number;
     total_cents: number;
     new_stock: number;
+    time_zone: string;
   }>(sql`
     select l.booking_id, l.room_id as id, r.name, l.hotel_id as id_hotel, h.name as hotel,
-      h.address, l.check_in, l.check_out, l.quantity, l.nightly_cents, l.total_cents,
+      h.address, h.time_zone, l.check_in, l.check_out, l.quantity, l.nightly_cents, l.total_cents,
       (r.stock - coalesce((
         select max(rn.taken) from room_nights rn
         where rn.room_id = l.room_id and rn.night >= l.check_in and rn.night < l.check_out
@@ -136,6 +138,7 @@ export async function bookingRecords(
       cartQuantity: l.quantity,
       price: l.nightly_cents / 100,
       newStock: Math.max(0, l.new_stock),
+      stayEnded: stayHasEnded(l.check_out, calendarDateIn(l.time_zone)),
     });
   }
   const byId = new Map(heads.rows.map((h) => [h.id, h]));

@@ -181,6 +181,8 @@ describe('who may list and cancel, cell by cell (product §6)', () => {
           cartQuantity: 1,
           price: 100,
           newStock: expect.any(Number),
+          // Check-out in five days: not over yet.
+          stayEnded: false,
         },
       ],
       // The guest does not cancel; the superAdmin may.

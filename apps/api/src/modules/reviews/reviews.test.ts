@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { REVIEW_COMMENT_MAX } from '@devstay/shared/constants';
+import type { BookingRecord } from '@devstay/shared/contracts/booking';
 import type { HotelCard, HotelDetail } from '@devstay/shared/contracts/catalogue';
 import type { SavedReview } from '@devstay/shared/contracts/reviews';
 import { GUARD_MESSAGES, REVIEW_MESSAGES } from '@devstay/shared/messages';
@@ -274,6 +275,27 @@ describe('verified stay', () => {
     const after = await review(guest, hotel.id, { comment: 'Stayed since' });
     expect(after.statusCode, after.body).toBe(200);
     expect(after.json<SavedReview>()).toMatchObject({ id: before.json().id, verifiedStay: true });
+  });
+
+  test('the booking history says which stays have ended, by the hotel’s today', async () => {
+    const zone = 'Pacific/Kiritimati';
+    const { room } = await hotelIn(zone);
+    const today = calendarDateIn(zone);
+    const guest = await newGuest();
+    await stay(guest, room, addDays(today, -3), addDays(today, -1));
+    await stay(guest, room, addDays(today, -1), today);
+    const res = await t.app.inject({
+      url: `/api/booking/user/${guest.id}`,
+      headers: withSession(guest.cookie),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const ended = res
+      .json<BookingRecord[]>()
+      .flatMap((b) => b.cartRoom.map((r) => [r.checkOut, r.stayEnded]));
+    expect(ended.sort()).toEqual([
+      [addDays(today, -1), true],
+      [today, false],
+    ]);
   });
 });
 
