@@ -75,6 +75,11 @@ const userScreens = [
     () => import('./routes/bookings/booking-history-page.tsx'),
     'BookingHistoryPage',
   ),
+  page(
+    child(paths.favorites),
+    () => import('./routes/favorites/favorites-page.tsx'),
+    'FavoritesPage',
+  ),
 ];
 
 const adminScreens = [

@@ -46,6 +46,8 @@ export const paths = {
   userProfile: '/profileusers',
   editUser: '/profileusers/EditUser',
   bookingHistory: '/profileusers/bookingHistory',
+  /** The guest's favourite rooms (product §2.10). */
+  favorites: '/favorite',
 
   adminProfile: '/profileAdmin',
   adminForms: '/profileAdmin/formsAdmin',

@@ -119,7 +119,7 @@ export function UserProfilePage() {
           </Button>
           <Button
             component={Link}
-            to="/favorite"
+            to={paths.favorites}
             variant="light"
             leftSection={<IconHeart size={18} aria-hidden="true" />}
           >

@@ -10,9 +10,11 @@ import { BackButton } from '../../../components/back-button.tsx';
 import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
 import { ImageCarousel } from '../../../components/image-carousel.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useSession } from '../../../features/auth/api/session.ts';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
 import { useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { addRoomToCart } from '../../../features/cart/utils/add-room-to-cart.ts';
+import { FavoriteHeart } from '../../../features/favorites/components/favorite-heart.tsx';
 import { useRoom } from '../../../features/rooms/api/get-room.ts';
 import { RoomServices } from '../../../features/rooms/components/room-services.tsx';
 import { StayPanel } from '../../../features/rooms/components/stay-panel.tsx';
@@ -61,9 +63,10 @@ function useStayAvailability(roomId: number, stay: Stay | null, timeZone: string
   return { checking: valid && !line && !quote.isError, message: line?.availabilityMessage ?? null };
 }
 
-/** /hotel/room/:id — pictures, description, services, dates, price and ADD TO CART. */
+/** /hotel/room/:id — pictures, description, services, dates, price, ADD TO CART and the heart. */
 export function RoomDetailPage() {
   const { id: rawId } = useParams();
+  const session = useSession();
   const id = Number(rawId);
   const validId = Number.isInteger(id) && id > 0;
   const room = useRoom(id);
@@ -139,6 +142,7 @@ export function RoomDetailPage() {
               availability={availability}
               onChange={setStay}
               onAddToCart={(chosen) => addRoomToCart(data, chosen)}
+              favorite={<FavoriteHeart account={session.user} room={{ id: data.id, name }} />}
             />
           </Grid.Col>
         </Grid>

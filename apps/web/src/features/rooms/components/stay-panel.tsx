@@ -7,12 +7,12 @@ import {
   nightsBetween,
   stayPriceCents,
 } from '@devstay/shared/stay';
-import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
+import { formatUsd, priceToCents } from '@devstay/shared/text';
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconShoppingCartPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { datePickerProps } from '../../../components/date-picker-props.ts';
-import { FavoriteToggle } from './favorite-toggle.tsx';
 
 export const NO_AVAILABILITY_MESSAGE = 'There is no availability for this room at the moment';
 
@@ -28,6 +28,8 @@ interface StayPanelProps {
   availability: { checking: boolean; message: string | null };
   /** ADD TO CART with a valid stay; `totalCents` is the price of the stay for one unit. */
   onAddToCart: (stay: { checkIn: string; checkOut: string; totalCents: number }) => void;
+  /** The favourite heart, beside the heading (the favourites feature's, handed in by the screen). */
+  favorite?: ReactNode;
 }
 
 const DISPLAY_FORMAT = 'ddd, MMM D, YYYY';
@@ -43,10 +45,10 @@ export function StayPanel({
   availability,
   onChange,
   onAddToCart,
+  favorite,
 }: StayPanelProps) {
   // The hotel's today, in its time zone: not the browser's date.
   const todayDate = calendarDateIn(room.Hotels.timeZone);
-  const name = capitalize(room.name);
   const nightlyCents = priceToCents(room.price);
   const check = checkStay(checkIn, checkOut, todayDate);
   const nights = Math.max(1, nightsBetween(checkIn, checkOut));
@@ -72,7 +74,7 @@ export function StayPanel({
               {formatUsd(nightlyCents)} per night
             </Text>
           </div>
-          <FavoriteToggle roomName={name} />
+          {favorite}
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <DatePickerInput

@@ -1,0 +1,58 @@
+import { FAVORITES_MESSAGES } from '@devstay/shared/messages';
+import { Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { BackButton } from '../../../components/back-button.tsx';
+import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { LoadingScreen } from '../../../components/loading-screen.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useFavoriteRooms } from '../../../features/favorites/api/favorites.ts';
+import { FavoriteRoomCard } from '../../../features/favorites/components/favorite-room-card.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSignedIn } from '../account/use-signed-in.ts';
+
+/**
+ * /favorite: the guest's favourite rooms as cards (product §2.10). When the server answers a
+ * text instead of the list (a refusal, a failure), that text is what the screen shows.
+ */
+export function FavoritesPage() {
+  const { me } = useSignedIn();
+  const rooms = useFavoriteRooms(me.id);
+
+  let body: ReactNode;
+  if (rooms.isPending) body = <LoadingScreen text={FAVORITES_MESSAGES.loading} />;
+  else if (rooms.isError) {
+    body = (
+      <ErrorScreen
+        order={2}
+        title="Could not load your favorites"
+        message={errorMessage(rooms.error)}
+        onRetry={() => void rooms.refetch()}
+        homeTo={paths.hotels}
+        homeLabel="See hotels"
+      />
+    );
+  } else if (rooms.data.length === 0) {
+    body = <Text c="dimmed">{FAVORITES_MESSAGES.none}</Text>;
+  } else {
+    body = (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+        {rooms.data.map((room) => (
+          <FavoriteRoomCard key={room.id} room={room} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <PageTitle>Favorites</PageTitle>
+          <BackButton fallback={paths.userProfile} />
+        </Group>
+        {body}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,61 @@
+import type { FavoriteRoom } from '@devstay/shared/contracts/favorites';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api.ts';
+
+const FAVORITES_KEY = ['favorites'] as const;
+const idsKey = (userId: string | undefined) => [...FAVORITES_KEY, 'ids', userId] as const;
+const owner = (userId: string) => encodeURIComponent(userId);
+
+/**
+ * GET /favorites/list/{uid}: the ids of the guest's favourite rooms. Nothing is asked without a
+ * guest (`userId` undefined): a visitor has none, and staff keep none.
+ */
+export function useFavoriteIds(userId: string | undefined) {
+  return useQuery({
+    queryKey: idsKey(userId),
+    queryFn: ({ signal }) =>
+      apiJson<number[]>(`/favorites/list/${owner(userId ?? '')}`, { signal }),
+    enabled: userId !== undefined,
+    staleTime: 60_000,
+  });
+}
+
+/** GET /favorites/{uid}: the guest's favourite rooms as cards, in the order they were added. */
+export function useFavoriteRooms(userId: string) {
+  return useQuery({
+    queryKey: [...FAVORITES_KEY, 'rooms', userId],
+    queryFn: ({ signal }) => apiJson<FavoriteRoom[]>(`/favorites/${owner(userId)}`, { signal }),
+    // Each visit shows the list as it is now: a heart may have changed it in another tab.
+    staleTime: 0,
+    meta: { errorTitle: 'Could not load your favorites' },
+  });
+}
+
+export interface FavoriteChange {
+  userId: string;
+  roomId: number;
+  /** true: add the room; false: take it off. */
+  favorite: boolean;
+}
+
+/**
+ * POST /favorites or DELETE /favorites. The server answers the ids after the change: they
+ * become the cached list, so every heart shows the server's state.
+ */
+export function useChangeFavorite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, roomId, favorite }: FavoriteChange) =>
+      favorite
+        ? apiJson<number[]>('/favorites', {
+            method: 'POST',
+            body: { id: userId, favorites: [roomId] },
+          })
+        : apiJson<number[]>('/favorites', {
+            method: 'DELETE',
+            body: { id: userId, favorite: roomId },
+          }),
+    onSuccess: (ids, { userId }) => queryClient.setQueryData(idsKey(userId), ids),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...FAVORITES_KEY, 'rooms'] }),
+  });
+}
