@@ -131,6 +131,16 @@ test('the OpenAPI document describes every catalogue call with its parameters an
   expect(doc.paths['/api/offers']?.post?.requestBody).toBeDefined();
 });
 
+test('the calendar files are documented as text/calendar, with their access', () => {
+  for (const path of ['/api/calendar/booking/{id}.ics', '/api/calendar/event/{id}.ics']) {
+    const op = doc.paths[path]?.get;
+    expect(op, path).toBeDefined();
+    expect(Object.keys(op?.responses?.['200']?.content ?? {})).toEqual(['text/calendar']);
+  }
+  expect(doc.paths['/api/calendar/booking/{id}.ics']?.get?.security).toEqual(SESSION);
+  expect(doc.paths['/api/calendar/event/{id}.ics']?.get?.security).toEqual([]);
+});
+
 describe('the document passes the tools', () => {
   test('Redocly CLI lint, recommended rules: no error, and only the warnings we accept', async () => {
     const { stdout, stderr } = await run('@redocly/cli/bin/cli.js', [

@@ -12,12 +12,14 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerJsonBodyParser } from './lib/json-body.ts';
+import { receiptUrl } from './lib/site-links.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
 import { bookingReceiptRoutes } from './modules/bookings/receipt-routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
+import { calendarRoutes } from './modules/calendar/routes.ts';
 import { contentPickerRoutes } from './modules/content/picker-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -54,6 +56,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Where picture files are stored (local disk or an S3 bucket, from the configuration). */
     imageStorage: ImageStorage;
+    /** The time rules about "now" go by (a guest's free-cancellation window). */
+    clock: () => Date;
   }
 }
 
@@ -65,10 +69,17 @@ export interface BuildOptions {
    * instances standing for several processes pass the same one.
    */
   payments?: PaymentProvider;
+  /** What time it is, for the rules that depend on it. Default: the system clock. */
+  clock?: () => Date;
 }
 
 /** The whole HTTP application as a plugin-composed Fastify instance; server.ts only listens. */
-export async function buildApp({ config, db, payments }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  payments,
+  clock,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -81,6 +92,7 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
   app.decorate('config', config);
   app.decorate('payments', payments ?? configuredProvider(config, db));
   app.decorate('imageStorage', imageStorageOf(config));
+  app.decorate('clock', clock ?? (() => new Date()));
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   // First of the request hooks: a request for another host name is refused before any work.
@@ -135,6 +147,7 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
     availabilityRoutes,
     bookingRoutes,
     bookingReceiptRoutes,
+    calendarRoutes,
     paymentRoutes,
     paymentWebhookRoutes,
     dashboardRoutes,
@@ -163,14 +176,14 @@ export async function buildApp({ config, db, payments }: BuildOptions): Promise<
 
 /** Stripe when its keys are set, else the built-in test provider (one per app). */
 function configuredProvider(config: Config, db: Db): PaymentProvider {
-  const receiptUrl = (bookingId: string) => `${config.PUBLIC_URL}/bookings/${bookingId}/receipt`;
+  const receiptOf = (bookingId: string) => receiptUrl(config.PUBLIC_URL, bookingId);
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
     return createStripeProvider({
       secretKey: config.STRIPE_SECRET_KEY,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
       apiBase: config.STRIPE_API_BASE,
-      receiptUrl,
+      receiptUrl: receiptOf,
     });
   }
-  return createTestCardProvider({ db, receiptUrl });
+  return createTestCardProvider({ db, receiptUrl: receiptOf });
 }

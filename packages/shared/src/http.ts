@@ -60,6 +60,8 @@ export const ERROR_CODES = [
   'PAYMENT_PROVIDER_UNAVAILABLE',
   /** Only a confirmed booking can be cancelled (a pending or expired one holds nothing paid). */
   'BOOKING_NOT_CONFIRMED',
+  /** A guest's own cancel after the booking's free-cancellation window closed (403). */
+  'FREE_CANCELLATION_ENDED',
   /**
    * The request named a host this server does not answer to (421): outside its own names, a
    * DNS-rebinding page could otherwise reach it from a browser on this machine.

@@ -85,6 +85,9 @@ export const CONTENT_MESSAGES = {
   dateInvalid: 'Date must be a date as yyyy-MM-dd',
   dateTooFar: (max: string) => `The date must be on or before ${max}`,
   timeZoneRequired: 'Time zone is required',
+  freeCancellationDaysRequired: 'The free-cancellation window is required',
+  freeCancellationDaysInteger: 'The free-cancellation window must be a whole number of days',
+  freeCancellationDaysRange: 'The free-cancellation window must be between 0 and 60 days',
   timeZoneInvalid: 'Time zone must be a known IANA time zone, e.g. America/Argentina/Buenos_Aires',
   timeInvalid: 'Time must be written as HH:mm',
   versionRequired: 'The version of the loaded record is required',
@@ -188,6 +191,17 @@ export const BOOKING_MESSAGES = {
   noBookings: 'No reservations found',
   notConfirmed: 'Only a confirmed reservation can be cancelled',
   otherGuest: 'This reservation belongs to another account',
+  /**
+   * A guest's own cancel (product §4): free until the start of the day `date` in the hotel's
+   * `timeZone` (the strictest line's hotel for a booking spanning hotels).
+   */
+  freeCancellationUntil: (date: string, timeZone: string) =>
+    `Free cancellation until ${date} 00:00 (${timeZone} time)`,
+  /** The history's Cancel once the window has closed, and the API's refusal (403). */
+  freeCancellationEnded: (date: string, timeZone: string) =>
+    `Free cancellation was possible until ${date} 00:00 (${timeZone} time)`,
+  /** A calendar file is for a confirmed booking only. */
+  calendarNotConfirmed: 'Only a confirmed reservation can be added to a calendar',
   otherHotel: 'This hotel is not yours',
 } as const;
 

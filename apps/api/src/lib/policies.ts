@@ -25,6 +25,9 @@ export const STAFF_ROLES = ['admin', 'superAdmin'] as const satisfies readonly R
 export const isStaff = (user: SessionUser): boolean =>
   user.rol === 'admin' || user.rol === 'superAdmin';
 
+/** Own favourites, bookings, reviews and payments are a guest's (rol user) alone. */
+export const isGuest = (user: SessionUser): boolean => user.rol === 'user';
+
 /** Change a hotel and what belongs to it (rooms, services, events): its admin, the superAdmin. */
 export function canManageHotel(user: SessionUser, hotelId: number): boolean {
   if (user.rol === 'superAdmin') return true;
@@ -81,13 +84,24 @@ export function bookingView(
   return null;
 }
 
-/** Cancel (and refund) a booking: staff of every hotel in it; guests do not cancel (product §6). */
-export function canCancelBooking(user: SessionUser, booking: BookingScope): boolean {
-  return isStaff(user) && canManageHotels(user, booking.hotelIds);
+/** A booking as the cancel rule needs it: also until when its guest may cancel it for free. */
+export interface CancelScope extends BookingScope {
+  /** The start of the day its free-cancellation window closes, in its hotel's zone (product §4). */
+  freeCancellationUntil: Date;
 }
 
-/** Own favourites, bookings, reviews and payments are a guest's (rol user) alone. */
-export const isGuest = (user: SessionUser): boolean => user.rol === 'user';
+/**
+ * Cancel (and refund) a booking: staff of every hotel in it at any time (product §6); its guest
+ * (rol user) while `now` is before its free-cancellation deadline (product §4).
+ */
+export function canCancelBooking(user: SessionUser, booking: CancelScope, now: Date): boolean {
+  if (isStaff(user)) return canManageHotels(user, booking.hotelIds);
+  return (
+    isGuest(user) &&
+    booking.userId === user.id &&
+    now.getTime() < booking.freeCancellationUntil.getTime()
+  );
+}
 
 /** Remove someone's review (an abusive one): the superAdmin only; a hotel's staff may not. */
 export const canRemoveReviews = (user: SessionUser): boolean => user.rol === 'superAdmin';

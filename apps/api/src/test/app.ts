@@ -42,6 +42,8 @@ export async function createTestApp(
     routes?: (app: FastifyInstance) => void | Promise<void>;
     /** The product's own limits on holds and checkouts instead of CROWD_LIMITS. */
     realLimits?: boolean;
+    /** The app's clock (rules judged at a fixed instant); the system clock otherwise. */
+    clock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
@@ -55,7 +57,7 @@ export async function createTestApp(
     ...env,
   });
   const db = createDb(databaseUrl, 4);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, clock: options.clock });
   await options.routes?.(app);
   await app.ready();
   return {

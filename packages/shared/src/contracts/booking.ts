@@ -232,9 +232,16 @@ export const bookingRecord = z.object({
   cartRoom: z.array(bookedRoom),
   /**
    * Whether the account asking may cancel it now: confirmed, and asked by the staff of every
-   * hotel in it (an admin of one hotel of a booking that spans hotels may not).
+   * hotel in it (an admin of one hotel of a booking that spans hotels may not), or by its guest
+   * before `freeCancellation.until`.
    */
   cancellable: z.boolean(),
+  /**
+   * Until when its guest may cancel it (product §4): the start of `date` (the earliest check-in
+   * minus the hotel's window, for the strictest of its lines) in that hotel's `timeZone`;
+   * `until` is that instant (ISO). The whole booking's, also when one hotel's part is shown.
+   */
+  freeCancellation: z.object({ until: z.string(), date: isoDate, timeZone: z.string() }),
 });
 export type BookingRecord = z.infer<typeof bookingRecord>;
 export const bookingRecords = z.array(bookingRecord);

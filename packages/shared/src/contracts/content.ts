@@ -3,6 +3,9 @@ import { isIsoDate } from '../calendar-date.ts';
 import {
   DESCRIPTION_MAX,
   EVENT_HORIZON_YEARS,
+  FREE_CANCELLATION_DAYS_DEFAULT,
+  FREE_CANCELLATION_DAYS_MAX,
+  FREE_CANCELLATION_DAYS_MIN,
   HOTEL_TIME_ZONE_DEFAULT,
   PRICE_MAX,
   PRICE_MIN,
@@ -179,6 +182,14 @@ const timeZone = z
   .min(1, M.timeZoneRequired)
   .refine(isTimeZone, M.timeZoneInvalid);
 
+const freeCancellationDays = wholeNumber(
+  M.freeCancellationDaysRequired,
+  M.freeCancellationDaysInteger,
+  M.freeCancellationDaysRange,
+  FREE_CANCELLATION_DAYS_MIN,
+  FREE_CANCELLATION_DAYS_MAX,
+);
+
 const eventTime = z
   .string({ error: M.timeRequired })
   .trim()
@@ -228,13 +239,16 @@ export const hotelCreateBody = z.object({
   idLocation: refId(M.cityRequired),
   /** IANA time zone of the hotel: its "today" for stays and events. Buenos Aires when omitted. */
   timeZone: timeZone.default(HOTEL_TIME_ZONE_DEFAULT),
+  /** Days before check-in a guest may cancel for free (product §4); 2 when omitted. */
+  freeCancellationDays: freeCancellationDays.default(FREE_CANCELLATION_DAYS_DEFAULT),
 });
 export type HotelCreateBody = z.infer<typeof hotelCreateBody>;
 
-/** PUT /hotels — an omitted `timeZone` keeps the hotel's. */
+/** PUT /hotels — an omitted `timeZone` or `freeCancellationDays` keeps the hotel's. */
 export const hotelModifyBody = hotelCreateBody.extend({
   id: refId(M.hotelRequired),
   timeZone: timeZone.optional(),
+  freeCancellationDays: freeCancellationDays.optional(),
   version,
 });
 export type HotelModifyBody = z.infer<typeof hotelModifyBody>;
@@ -409,6 +423,7 @@ export const editableHotel = z.object({
   city: z.string(),
   /** IANA time zone. */
   timeZone: z.string(),
+  freeCancellationDays: z.number().int(),
   ...versioned,
 });
 export type EditableHotel = z.infer<typeof editableHotel>;

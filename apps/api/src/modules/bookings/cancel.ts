@@ -1,15 +1,17 @@
 import type { CancelledBooking, RefundOutcome } from '@devstay/shared/contracts/booking';
-import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { BOOKING_MESSAGES, GUARD_MESSAGES } from '@devstay/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../../lib/policies.ts';
+import { canCancelBooking, isGuest, type SessionUser } from '../../lib/policies.ts';
+import { receiptUrl } from '../../lib/site-links.ts';
 import { nightlyDemand, releaseUnits } from '../availability/ledger.ts';
+import { enqueueCancellationMail } from '../mail/cancellation.ts';
 import { type PaymentDeps, refund } from '../payments/pay.ts';
 import { ProviderUnavailableError, RefundRefusedError } from '../payments/provider.ts';
-import { lockPaymentOf, type PaymentRow } from '../payments/repository.ts';
-import { bookingRecords } from './records.ts';
-import { bookingStays } from './repository.ts';
+import { lockPaymentOf, type PaymentRow, receiptPaymentOf } from '../payments/repository.ts';
+import { bookingRecords, cancelScopeOf } from './records.ts';
+import { bookingStays, findBookingAndGuest } from './repository.ts';
 
 export interface CancelInput {
   bookingId: string;
@@ -19,11 +21,15 @@ export interface CancelInput {
   viewer: SessionUser;
   /** Limit the answer's rooms to this hotel (an admin's). */
   hotelId?: number;
+  /** The time of the call: a guest's free-cancellation window is judged at it. */
+  now: Date;
 }
 
 /**
- * Staff cancel a confirmed booking: its units go back to the ledger and its payment is
- * refunded, each exactly once however many calls race.
+ * Staff, or its guest within the free-cancellation window (`canCancelBooking`), cancel a
+ * confirmed booking: its units go back to the ledger and its payment is refunded, each exactly
+ * once however many calls race, whoever makes them; the guest's 'Booking Cancelled' e-mail is
+ * written in the same transaction, so it leaves once too.
  *
  * One transaction makes the guarded change `confirmed → cancelled … RETURNING`: of two
  * concurrent calls, the second waits on the row lock and then finds it no longer confirmed,
@@ -36,16 +42,26 @@ export interface CancelInput {
  * second release and no second refund.
  */
 export async function cancelBooking(
-  deps: PaymentDeps & { log: FastifyBaseLogger },
+  deps: PaymentDeps & { log: FastifyBaseLogger; publicUrl: string },
   input: CancelInput,
 ): Promise<CancelledBooking> {
+  const { viewer } = input;
   const toRefund = await deps.db.transaction(async (tx): Promise<PaymentRow | null> => {
-    const head = await tx.execute<{ user_id: string }>(
-      sql`select user_id from bookings where id = ${input.bookingId}`,
-    );
-    const owner = head.rows[0]?.user_id;
-    if (owner === undefined) throw notFound('Booking');
-    if (owner !== input.userId) {
+    const scope = await cancelScopeOf(tx, input.bookingId);
+    if (!scope) throw notFound('Booking');
+    if (!canCancelBooking(viewer, scope, input.now)) {
+      if (isGuest(viewer) && scope.userId === viewer.id) {
+        const { date, timeZone } = scope.freeCancellation;
+        throw new HttpError(
+          403,
+          BOOKING_MESSAGES.freeCancellationEnded(date, timeZone),
+          'id',
+          'FREE_CANCELLATION_ENDED',
+        );
+      }
+      throw new HttpError(403, GUARD_MESSAGES.forbidden, undefined, 'FORBIDDEN');
+    }
+    if (scope.userId !== input.userId) {
       throw new HttpError(422, BOOKING_MESSAGES.otherGuest, 'user', 'BAD_REQUEST');
     }
     const changed = await tx.execute(sql`
@@ -62,7 +78,20 @@ export async function cancelBooking(
     }
     await releaseUnits(tx, nightlyDemand(await bookingStays(tx, [input.bookingId])));
     const payment = await lockPaymentOf(tx, input.bookingId);
-    return payment?.status === 'captured' ? payment : null;
+    const captured = payment?.status === 'captured' ? payment : null;
+    const found = await findBookingAndGuest(tx, input.bookingId);
+    if (found?.email) {
+      const card = await receiptPaymentOf(tx, input.bookingId);
+      await enqueueCancellationMail(tx, {
+        to: found.email,
+        booking: found.booking,
+        by: isGuest(viewer) ? 'guest' : 'staff',
+        refundCents: captured ? captured.amountCents - captured.refundedCents : 0,
+        card: card ? { brand: card.cardBrand, last4: card.cardLast4 } : null,
+        receiptUrl: receiptUrl(deps.publicUrl, input.bookingId),
+      });
+    }
+    return captured;
   });
   // The cancel has committed: whatever the processor says now, the answer tells what happened.
   let outcome: RefundOutcome = { status: 'none', reason: null };
@@ -88,7 +117,13 @@ export async function cancelBooking(
       }
     }
   }
-  const [record] = await bookingRecords(deps.db, [input.bookingId], input.viewer, input.hotelId);
+  const [record] = await bookingRecords(
+    deps.db,
+    [input.bookingId],
+    viewer,
+    input.now,
+    input.hotelId,
+  );
   if (!record) throw notFound('Booking');
   return { ...record, refund: outcome };
 }

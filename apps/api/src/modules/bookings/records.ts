@@ -5,7 +5,9 @@ import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/bookin
 import { calendarDateIn, stayHasEnded } from '@devstay/shared/stay';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { canCancelBooking, type SessionUser } from '../../lib/policies.ts';
+import { type CancelScope, canCancelBooking, type SessionUser } from '../../lib/policies.ts';
+
+type FreeCancellation = BookingRecord['freeCancellation'];
 
 /**
  * Confirmed and cancelled bookings as the booking history and the bookings table show them
@@ -36,6 +38,7 @@ export async function listBookings(
   db: Executor,
   filter: BookingFilter,
   viewer: SessionUser,
+  now: Date,
 ): Promise<{ items: BookingRecord[]; total: number }> {
   const where = [sql`b.status in ('confirmed', 'cancelled')`];
   if (filter.hotelId !== undefined) where.push(sql`l.hotel_id = ${filter.hotelId}`);
@@ -52,7 +55,7 @@ export async function listBookings(
     limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`);
   const ids = page.rows.map((r) => r.id);
   const total = page.rows[0]?.total ?? (filter.page > 1 ? await countBookings(db, where) : 0);
-  return { items: await bookingRecords(db, ids, viewer, filter.hotelId), total };
+  return { items: await bookingRecords(db, ids, viewer, now, filter.hotelId), total };
 }
 
 /** The count alone, for a page past the end (the window count has no row to ride on). */
@@ -64,15 +67,77 @@ async function countBookings(db: Executor, where: SQL[]): Promise<number> {
   return result.rows[0]?.total ?? 0;
 }
 
+/** Until when a booking's guest may cancel it (product §4), as the SQL below answers it. */
+interface FreeCancellationRow {
+  /** The instant, as PostgreSQL writes a timestamptz in JSON. */
+  until: string;
+  date: string;
+  timeZone: string;
+}
+
+/**
+ * The free-cancellation deadline of the booking whose id is `bookingId` (product §4), one rule
+ * for the records and the cancel: each line's deadline is the start (00:00) of the day its
+ * hotel's `free_cancellation_days` before its check-in, in that hotel's time zone (PostgreSQL's
+ * `timestamp at time zone`); the booking's is the earliest of its lines' — the strictest hotel.
+ * A JSON object: the instant, that day and that hotel's zone.
+ */
+export function freeCancellationDeadline(bookingId: SQL): SQL {
+  const deadline = sql`((l.check_in - h.free_cancellation_days)::timestamp at time zone h.time_zone)`;
+  return sql`(
+    select json_build_object('until', ${deadline},
+      'date', to_char(l.check_in - h.free_cancellation_days, 'YYYY-MM-DD'),
+      'timeZone', h.time_zone)
+    from booking_lines l join hotels h on h.id = l.hotel_id
+    where l.booking_id = ${bookingId}
+    order by ${deadline}, l.id
+    limit 1)`;
+}
+
+/** The deadline as the API answers it (an ISO instant); a booking without lines has none left. */
+export function toFreeCancellation(row: FreeCancellationRow | null): FreeCancellation {
+  if (!row) return { until: new Date(0).toISOString(), date: '1970-01-01', timeZone: 'UTC' };
+  return { until: new Date(row.until).toISOString(), date: row.date, timeZone: row.timeZone };
+}
+
+/**
+ * What the cancel rule (`canCancelBooking`) reads of a booking: its guest, hotels and deadline
+ * (with the day and zone that name it); null when there is no such booking.
+ */
+export async function cancelScopeOf(
+  db: Executor,
+  id: string,
+): Promise<(CancelScope & { freeCancellation: FreeCancellation }) | null> {
+  const result = await db.execute<{
+    user_id: string;
+    hotel_ids: number[];
+    free_cancellation: FreeCancellationRow | null;
+  }>(sql`
+    select b.user_id,
+      array(select distinct l.hotel_id from booking_lines l where l.booking_id = b.id) as hotel_ids,
+      ${freeCancellationDeadline(sql`b.id`)} as free_cancellation
+    from bookings b where b.id = ${id}`);
+  const row = result.rows[0];
+  if (!row) return null;
+  const freeCancellation = toFreeCancellation(row.free_cancellation);
+  return {
+    userId: row.user_id,
+    hotelIds: row.hotel_ids,
+    freeCancellationUntil: new Date(freeCancellation.until),
+    freeCancellation,
+  };
+}
+
 /**
  * The records of `ids`, in that order; with `hotelId`, only the rooms at that hotel, and the
  * totals (rooms, amount) over those rooms alone: a booking spanning hotels shows one hotel's
- * staff that hotel's part, never the others' money.
+ * staff that hotel's part, never the others' money. `cancellable` is as of `now`.
  */
 export async function bookingRecords(
   db: Executor,
   ids: readonly string[],
   viewer: SessionUser,
+  now: Date,
   hotelId?: number,
 ): Promise<BookingRecord[]> {
   if (ids.length === 0) return [];
@@ -85,10 +150,12 @@ export async function bookingRecords(
     total_quantity: number;
     total_cents: number;
     hotel_ids: number[];
+    free_cancellation: FreeCancellationRow | null;
   }>(sql`
     select b.id, b.status, b.user_id, to_char(b.created_at, 'YYYY-MM-DD') as date,
       b.total_quantity, b.total_cents,
-      array(select distinct l.hotel_id from booking_lines l where l.booking_id = b.id) as hotel_ids
+      array(select distinct l.hotel_id from booking_lines l where l.booking_id = b.id) as hotel_ids,
+      ${freeCancellationDeadline(sql`b.id`)} as free_cancellation
     from bookings b where b.id = any(${idList})`);
   const lines = await db.execute<{
     booking_id: string;
@@ -150,6 +217,12 @@ export async function bookingRecords(
       hotelId === undefined
         ? { quantity: head.total_quantity, cents: head.total_cents }
         : (shownTotals.get(id) ?? { quantity: 0, cents: 0 });
+    const freeCancellation = toFreeCancellation(head.free_cancellation);
+    const scope = {
+      userId: head.user_id,
+      hotelIds: head.hotel_ids,
+      freeCancellationUntil: new Date(freeCancellation.until),
+    };
     return [
       {
         id,
@@ -159,9 +232,8 @@ export async function bookingRecords(
         cartTotalQuantity: totals.quantity,
         cartTotalAmount: totals.cents / 100,
         cartRoom: roomsOf.get(id) ?? [],
-        cancellable:
-          head.status === 'confirmed' &&
-          canCancelBooking(viewer, { userId: head.user_id, hotelIds: head.hotel_ids }),
+        cancellable: head.status === 'confirmed' && canCancelBooking(viewer, scope, now),
+        freeCancellation,
       },
     ];
   });

@@ -15,7 +15,7 @@ import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { setTotalCount } from '../../lib/http.ts';
-import { canManageHotel } from '../../lib/policies.ts';
+import { canManageHotel, STAFF_ROLES } from '../../lib/policies.ts';
 import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { access, signedInUser } from '../../plugins/authorization.ts';
 import { cancelBooking } from './cancel.ts';
@@ -124,7 +124,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const page =
         user.rol !== 'superAdmin' && user.hotelId === null
           ? { items: [], total: 0 }
-          : await listBookings(app.db, { ...rest, hotelId }, user);
+          : await listBookings(app.db, { ...rest, hotelId }, user, app.clock());
       setTotalCount(reply, page.total);
       reply.header('cache-control', 'no-store');
       return page.items;
@@ -149,6 +149,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         { ...request.query, userId: request.params.uid },
         signedInUser(request),
+        app.clock(),
       );
       setTotalCount(reply, page.total);
       reply.header('cache-control', 'no-store');
@@ -159,23 +160,32 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/booking/status',
     {
-      // Product §6: cancel — staff of every hotel the booking is at.
+      // Product §6: cancel — staff of every hotel the booking is at; product §4: its guest,
+      // before the free-cancellation deadline (canCancelBooking, checked with the booking).
       config: {
-        access: access.hotel(statusSchema, async (r) => {
-          const hotels = await bookingHotels(app.db, r.body.id);
-          if (!hotels) throw notFound('Booking');
-          return hotels;
-        }),
+        access: access.hotel(
+          statusSchema,
+          async (r) => {
+            const hotels = await bookingHotels(app.db, r.body.id);
+            if (!hotels) throw notFound('Booking');
+            return hotels;
+          },
+          ['user', ...STAFF_ROLES],
+        ),
       },
       schema: {
         tags: ['booking'],
         summary: 'Cancel a confirmed booking: its rooms are freed and its payment refunded once',
         description:
-          'Body: id, user (the booking’s guest), status "cancelled". Concurrent or repeated ' +
-          'calls free the rooms and refund once; a booking already cancelled is answered as ' +
-          'it is. 409 BOOKING_NOT_CONFIRMED for a booking that was never confirmed. `refund` ' +
-          'tells what became of the payment: refunded, pending (the payment service did not ' +
-          'answer; refunded later), refused by the processor (with its reason) or none.',
+          'Body: id, user (the booking’s guest), status "cancelled". Staff of every hotel in ' +
+          'the booking may cancel it; its guest, until its free-cancellation deadline ' +
+          '(`freeCancellation` of the booking record: 403 FREE_CANCELLATION_ENDED after it), ' +
+          'and no other guest (403). Concurrent or repeated calls, from anyone, free the rooms ' +
+          'and refund once, and e-mail the guest once (the amount refunded); a booking already ' +
+          'cancelled is answered as it is. 409 BOOKING_NOT_CONFIRMED for a booking that was ' +
+          'never confirmed. `refund` tells what became of the payment: refunded, pending (the ' +
+          'payment service did not answer; refunded later), refused by the processor (with its ' +
+          'reason) or none.',
         ...statusSchema,
         response: {
           200: cancelledBooking,
@@ -192,12 +202,19 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = signedInUser(request);
       reply.header('cache-control', 'no-store');
       return cancelBooking(
-        { db: app.db, provider: app.payments, log: request.log },
+        {
+          db: app.db,
+          provider: app.payments,
+          log: request.log,
+          publicUrl: app.config.PUBLIC_URL,
+        },
         {
           bookingId: request.body.id,
           userId: request.body.user,
           viewer: user,
-          hotelId: user.rol === 'superAdmin' ? undefined : (user.hotelId ?? undefined),
+          // An admin's answer is their hotel's part; the guest and the superAdmin see it whole.
+          hotelId: user.rol === 'admin' ? (user.hotelId ?? undefined) : undefined,
+          now: app.clock(),
         },
       );
     },

@@ -185,14 +185,21 @@ describe('who may list and cancel, cell by cell (product §6)', () => {
           stayEnded: false,
         },
       ],
-      // The guest does not cancel; the superAdmin may.
-      cancellable: actor === 'superAdmin',
+      // Its guest may, within the free-cancellation window (3 days ahead, window 2); so may
+      // the superAdmin.
+      cancellable: true,
+      freeCancellation: {
+        until: expect.any(String),
+        date: inDays(1),
+        timeZone: 'America/Argentina/Buenos_Aires',
+      },
     });
   });
 
+  // The guest within the free-cancellation window (guest-cancel.test.ts: its edges).
   const CANCEL: Record<Actor, number> = {
     visitor: 401,
-    user: 403,
+    user: 200,
     otherUser: 403,
     adminA: 200,
     adminB: 403,
@@ -442,8 +449,9 @@ describe('a booking spanning hotels: each hotel’s admin sees that hotel’s ro
       expect(record.cartRoom.map((r) => r.idHotel)).toEqual(hotels);
       expect(record.cartTotalQuantity).toBe(quantity);
       expect(record.cartTotalAmount).toBe(cents / 100);
-      // Cancelling frees and refunds the whole booking: only staff of every hotel in it may.
-      expect(record.cancellable).toBe(actor === 'superAdmin');
+      // Cancelling frees and refunds the whole booking: only staff of every hotel in it may,
+      // and its guest (within the window: 40 days ahead).
+      expect(record.cancellable).toBe(actor === 'superAdmin' || actor === 'user');
     },
   );
 

@@ -589,6 +589,45 @@ describe("a hotel's time zone, and its today", () => {
 
 // ── Cache, pictures, pickers ────────────────────────────────────────────────────────────────
 
+describe("a hotel's free-cancellation window", () => {
+  test('2 days unless set, 0 to 60 whole days, kept by a modify that leaves it out', async () => {
+    const created = await send('superAdmin', 'POST', '/api/hotels', await hotelCreate());
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().freeCancellationDays).toBe(2);
+    const id = created.json().id as number;
+    const set = await send('superAdmin', 'PUT', '/api/hotels', {
+      ...asModify(await loadHotel(id)),
+      freeCancellationDays: 7,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await loadHotel(id)).freeCancellationDays).toBe(7);
+    const without: Record<string, unknown> = asModify(await loadHotel(id));
+    delete without.freeCancellationDays;
+    expect((await send('superAdmin', 'PUT', '/api/hotels', without)).statusCode).toBe(200);
+    expect((await loadHotel(id)).freeCancellationDays).toBe(7);
+    for (const [value, message] of [
+      [61, CONTENT_MESSAGES.freeCancellationDaysRange],
+      [-1, CONTENT_MESSAGES.freeCancellationDaysRange],
+      [1.5, CONTENT_MESSAGES.freeCancellationDaysInteger],
+      ['3', CONTENT_MESSAGES.freeCancellationDaysInteger],
+      [null, CONTENT_MESSAGES.freeCancellationDaysRequired],
+    ] as const) {
+      const bad = await send('superAdmin', 'PUT', '/api/hotels', {
+        ...asModify(await loadHotel(id)),
+        freeCancellationDays: value,
+      });
+      expect(bad.statusCode, String(value)).toBe(400);
+      expect(bad.json().fields).toEqual({ freeCancellationDays: message });
+    }
+    const edge = await send('superAdmin', 'PUT', '/api/hotels', {
+      ...asModify(await loadHotel(id)),
+      freeCancellationDays: 0,
+    });
+    expect(edge.statusCode, edge.body).toBe(200);
+    expect((await loadHotel(id)).freeCancellationDays).toBe(0);
+  });
+});
+
 describe('what readers see after a write', () => {
   test('the hotel detail and list show a modified hotel at once', async () => {
     const before = await send('visitor', 'GET', `/api/hotels/${otherHotel}`);

@@ -54,6 +54,7 @@ export async function editableHotel(db: Executor, id: number): Promise<EditableH
     department: row.department,
     city: row.city,
     timeZone: h.timeZone,
+    freeCancellationDays: h.freeCancellationDays,
     version: h.version,
   };
 }

@@ -94,8 +94,11 @@ const hotel: ContentKind<
     description: body.description,
     address: body.address,
     locationId: body.idLocation,
-    // A modify without a time zone keeps the hotel's.
+    // A modify without a time zone or a cancellation window keeps the hotel's.
     ...(body.timeZone !== undefined && { timeZone: body.timeZone }),
+    ...(body.freeCancellationDays !== undefined && {
+      freeCancellationDays: body.freeCancellationDays,
+    }),
   }),
   read: readHotel,
   invalidates: (id) => ({ hotel: id }),

@@ -1,5 +1,8 @@
 import {
   DESCRIPTION_MAX,
+  FREE_CANCELLATION_DAYS_DEFAULT,
+  FREE_CANCELLATION_DAYS_MAX,
+  FREE_CANCELLATION_DAYS_MIN,
   HOTEL_TIME_ZONE_DEFAULT,
   QUALIFICATION_MAX,
   QUALIFICATION_MIN,
@@ -29,10 +32,14 @@ export function emptyHotelDraft(): Draft<'hotelCreate'> {
     department: '',
     idLocation: null,
     timeZone: HOTEL_TIME_ZONE_DEFAULT,
+    freeCancellationDays: FREE_CANCELLATION_DAYS_DEFAULT,
   };
 }
 
-/** Create hotel (superAdmin) and modify hotel: name, pictures, stars, description, address, place. */
+/**
+ * Create hotel (superAdmin) and modify hotel: name, pictures, stars, description, address, place,
+ * time zone and the guests' free-cancellation window.
+ */
 export function HotelForm(props: ContentFormProps<'hotelCreate' | 'hotelModify'>) {
   const draft = useContentDraft(props.form, props.initial);
   const timeZone = draft.draft.timeZone ?? '';
@@ -62,6 +69,14 @@ export function HotelForm(props: ContentFormProps<'hotelCreate' | 'hotelModify'>
         nothingFoundMessage="No time zone matches"
         maxDropdownHeight={280}
         data-testid="time-zone-field"
+      />
+      <NumberSlider
+        draft={draft}
+        field="freeCancellationDays"
+        label="Free cancellation"
+        unit={['day before check-in', 'days before check-in']}
+        min={FREE_CANCELLATION_DAYS_MIN}
+        max={FREE_CANCELLATION_DAYS_MAX}
       />
     </FormFrame>
   );

@@ -3,6 +3,7 @@ import { calendarDateIn } from '@devstay/shared/stay';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { emptyEventDraft } from '../components/event-form.tsx';
+import { emptyHotelDraft } from '../components/hotel-form.tsx';
 import type { FieldOf } from '../components/fields.tsx';
 import { emptyRoomDraft } from '../components/room-form.tsx';
 import {
@@ -73,6 +74,28 @@ describe('draft state of a content form', () => {
       stock: M.stockRange,
       id: M.hotelRequired,
     });
+  });
+
+  test("a hotel's free-cancellation window: 2 days by default, 0 to 60 whole days", () => {
+    const hotelDraft = {
+      ...emptyHotelDraft(),
+      name: 'byte inn',
+      image: [image],
+      description: 'Fibre in every room',
+      address: 'Calle 1',
+      state: 'Córdoba',
+      department: 'Capital',
+      idLocation: 3,
+    };
+    const fresh = viewDraft('hotelCreate', initialDraftState(hotelDraft));
+    expect(fresh.check.ok && fresh.check.value.freeCancellationDays).toBe(2);
+    const wrong = setField(initialDraftState(hotelDraft), 'freeCancellationDays', 61);
+    expect(viewDraft('hotelCreate', wrong).visibleErrors).toEqual({
+      freeCancellationDays: M.freeCancellationDaysRange,
+    });
+    const right = setField(wrong, 'freeCancellationDays', 0);
+    expect(viewDraft('hotelCreate', right).visibleErrors).toEqual({});
+    expect(viewDraft('hotelCreate', right).canSubmit).toBe(true);
   });
 
   test('a function of the current value adds to a list (uploads finishing one by one)', () => {

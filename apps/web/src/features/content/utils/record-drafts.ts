@@ -43,6 +43,7 @@ export function hotelDraft(hotel: EditableHotel): Draft<'hotelModify'> {
     department: hotel.department,
     idLocation: hotel.idLocation,
     timeZone: hotel.timeZone,
+    freeCancellationDays: hotel.freeCancellationDays,
     version: hotel.version,
   };
 }

@@ -1,0 +1,89 @@
+import { PRODUCT_NAME } from '@devstay/shared/constants';
+import { capitalize } from '@devstay/shared/text';
+import ical from 'ical-generator';
+import { hotelUrl, receiptUrl } from '../../lib/site-links.ts';
+import type { CalendarEvent, CalendarStay } from './repository.ts';
+
+/**
+ * Calendar files (RFC 5545) of a booking and of an event, written by ical-generator. Every
+ * VEVENT has a UID made of what it stands for and the site's host name, so a calendar that
+ * imports the file again updates its entries instead of doubling them.
+ */
+
+/** How long an event's entry lasts: events have a start time and no end, so two hours. */
+export const EVENT_CALENDAR_HOURS = 2;
+
+interface Site {
+  publicUrl: string;
+  /** The file's DTSTAMP: when it was made. */
+  now: Date;
+}
+
+const where = (p: { hotel: string; address: string; city: string; state: string }) =>
+  `${capitalize(p.hotel)}, ${p.address}, ${capitalize(p.city)}, ${capitalize(p.state)}`;
+
+function calendar(name: string) {
+  return ical({
+    name,
+    prodId: { company: PRODUCT_NAME, product: PRODUCT_NAME, language: 'EN' },
+  });
+}
+
+/**
+ * A booking's stays: one all-day VEVENT per line, DTSTART its check-in date and DTEND its
+ * check-out date (DTEND is exclusive in RFC 5545: the entry spans the nights booked), with the
+ * hotel, its address and the receipt's address.
+ */
+export function bookingCalendar(
+  site: Site,
+  booking: { id: string; stays: readonly CalendarStay[] },
+): string {
+  const host = new URL(site.publicUrl).hostname;
+  const receipt = receiptUrl(site.publicUrl, booking.id);
+  const cal = calendar(`${PRODUCT_NAME} booking`);
+  for (const stay of booking.stays) {
+    const room = capitalize(stay.room);
+    const units = stay.quantity === 1 ? '1 room' : `${stay.quantity} rooms`;
+    cal.createEvent({
+      id: `booking-${booking.id}-line-${stay.lineId}@${host}`,
+      allDay: true,
+      start: stay.checkIn,
+      end: stay.checkOut,
+      stamp: site.now,
+      summary: `${capitalize(stay.hotel)}: ${room} (${units})`,
+      location: where(stay),
+      description: [
+        `Check-in ${stay.checkIn}, check-out ${stay.checkOut}.`,
+        `${units}: ${room} at ${capitalize(stay.hotel)}.`,
+        `Receipt: ${receipt}`,
+      ].join('\n'),
+      url: receipt,
+    });
+  }
+  return cal.toString();
+}
+
+/**
+ * An event: it starts at its date and time in its hotel's time zone, written as the instant in
+ * UTC (no VTIMEZONE needed; every calendar shows it in its own reader's zone), and lasts
+ * EVENT_CALENDAR_HOURS.
+ */
+export function eventCalendar(site: Site, event: CalendarEvent): string {
+  const host = new URL(site.publicUrl).hostname;
+  const start = new Date(event.startsAt);
+  const cal = calendar(`${PRODUCT_NAME} event`);
+  cal.createEvent({
+    id: `event-${event.id}@${host}`,
+    start,
+    end: new Date(start.getTime() + EVENT_CALENDAR_HOURS * 3_600_000),
+    stamp: site.now,
+    summary: capitalize(event.name),
+    location: where(event),
+    description: [
+      event.description,
+      `${event.date} at ${event.time} (${event.timeZone} time), at ${capitalize(event.hotel)}.`,
+    ].join('\n'),
+    url: hotelUrl(site.publicUrl, event.hotelId),
+  });
+  return cal.toString();
+}

@@ -1,0 +1,83 @@
+import type { BookingStatus } from '@devstay/shared/constants';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+
+/** One line of a booking as its calendar file shows it. */
+export interface CalendarStay {
+  /** The booking line's id: its event's UID, stable however often the file is made. */
+  lineId: number;
+  room: string;
+  hotelId: number;
+  hotel: string;
+  address: string;
+  city: string;
+  state: string;
+  checkIn: string;
+  checkOut: string;
+  quantity: number;
+}
+
+/** A booking's guest, status and lines (line order), for its calendar file; undefined if none. */
+export async function bookingCalendarOf(
+  db: Executor,
+  id: string,
+): Promise<{ userId: string; status: BookingStatus; stays: CalendarStay[] } | undefined> {
+  const result = await db.execute<{
+    user_id: string;
+    status: BookingStatus;
+    stays: CalendarStay[];
+  }>(sql`
+    select b.user_id, b.status, coalesce((
+        select json_agg(json_build_object(
+            'lineId', l.id, 'room', r.name, 'hotelId', l.hotel_id, 'hotel', h.name,
+            'address', h.address, 'city', loc.city, 'state', loc.state,
+            'checkIn', l.check_in, 'checkOut', l.check_out, 'quantity', l.quantity)
+          order by l.id)
+        from booking_lines l
+        join rooms r on r.id = l.room_id
+        join hotels h on h.id = l.hotel_id
+        join locations loc on loc.id = h.location_id
+        where l.booking_id = b.id), '[]') as stays
+    from bookings b where b.id = ${id}`);
+  const row = result.rows[0];
+  return row && { userId: row.user_id, status: row.status, stays: row.stays };
+}
+
+/** An event as its calendar file shows it: its start as an instant, from its hotel's zone. */
+export type CalendarEvent = {
+  id: number;
+  name: string;
+  description: string;
+  /** yyyy-MM-dd and HH:mm, in the hotel's time zone. */
+  date: string;
+  time: string;
+  timeZone: string;
+  /** The event's date and time in the hotel's zone, as milliseconds since the epoch. */
+  startsAt: number;
+  hotelId: number;
+  hotel: string;
+  address: string;
+  city: string;
+  state: string;
+};
+
+/**
+ * An event with its hotel; undefined if none. PostgreSQL places its local date and time in the
+ * hotel's time zone (`timestamp at time zone`), so the start is one instant wherever it is read.
+ */
+export async function eventCalendarOf(
+  db: Executor,
+  id: number,
+): Promise<CalendarEvent | undefined> {
+  const result = await db.execute<CalendarEvent>(sql`
+    select e.id, e.name, e.description, to_char(e.date, 'YYYY-MM-DD') as date,
+      to_char(e.time, 'HH24:MI') as time, h.time_zone as "timeZone",
+      (extract(epoch from ((e.date + e.time) at time zone h.time_zone)) * 1000)::float8
+        as "startsAt",
+      h.id as "hotelId", h.name as hotel, h.address, loc.city, loc.state
+    from events e
+    join hotels h on h.id = e.hotel_id
+    join locations loc on loc.id = h.location_id
+    where e.id = ${id}`);
+  return result.rows[0];
+}

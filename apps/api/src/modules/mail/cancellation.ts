@@ -1,0 +1,73 @@
+import { CANCELLATION_SUBJECT } from '@devstay/shared/constants';
+import type { Booking } from '@devstay/shared/contracts/booking';
+import { capitalize, formatUsd } from '@devstay/shared/text';
+import { escapeHtml } from '../../lib/html.ts';
+import { enqueueMail, type MailExecutor } from './outbox.ts';
+import { buttonHtml, layoutHtml } from './templates.ts';
+
+export interface CancellationMail {
+  to: string;
+  /** The whole booking, as its guest booked it. */
+  booking: Booking;
+  /** Who cancelled it: the guest themselves, or the hotel's staff. */
+  by: 'guest' | 'staff';
+  /** What the payment gives back: the captured amount not yet refunded (0: nothing left). */
+  refundCents: number;
+  /** The card it goes back to, as the receipt names it. */
+  card: { brand: string | null; last4: string | null } | null;
+  receiptUrl: string;
+}
+
+/** What the e-mail says of the money: the amount and the card, or that nothing is left to refund. */
+export function refundSentence(input: Pick<CancellationMail, 'refundCents' | 'card'>): string {
+  if (input.refundCents <= 0) return 'Nothing is left to refund on this booking.';
+  const card = input.card?.last4
+    ? `your ${capitalize(input.card.brand ?? 'card')} card ending in ${input.card.last4}`
+    : 'your card';
+  return (
+    `Refund: ${formatUsd(input.refundCents)} to ${card}. ` +
+    'The refund follows: it reaches your card within a few business days.'
+  );
+}
+
+/**
+ * The guest's 'Booking Cancelled' e-mail, written to the outbox in the transaction that
+ * cancels the booking (bookings/cancel.ts): it leaves only if the cancel commits, and once,
+ * since a booking is cancelled once. The refund itself runs after that commit, so the e-mail
+ * gives the amount that goes back and says it follows.
+ */
+export async function enqueueCancellationMail(
+  db: MailExecutor,
+  input: CancellationMail,
+): Promise<string> {
+  const { booking } = input;
+  const lines = booking.cartRoom.map(
+    (l) =>
+      `${capitalize(l.name)} at ${capitalize(l.hotel)}, ${l.checkIn} to ${l.checkOut}, ` +
+      `${l.cartQuantity} × ${formatUsd(l.totalCents / l.cartQuantity)}`,
+  );
+  const opening =
+    input.by === 'guest'
+      ? 'You cancelled your booking at DevStay.'
+      : 'Your booking at DevStay was cancelled by the hotel.';
+  const refund = refundSentence(input);
+  return enqueueMail(db, {
+    to: input.to,
+    subject: CANCELLATION_SUBJECT,
+    text: [
+      opening,
+      ...lines,
+      `Total of the booking: ${formatUsd(booking.cartTotalCents)}`,
+      refund,
+      `Your receipt: ${input.receiptUrl}`,
+    ].join('\n'),
+    html: layoutHtml(
+      CANCELLATION_SUBJECT,
+      `<p>${escapeHtml(opening)}</p><ul>` +
+        lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('') +
+        `</ul><p>Total of the booking: ${escapeHtml(formatUsd(booking.cartTotalCents))}</p>` +
+        `<p><strong>${escapeHtml(refund)}</strong></p>` +
+        buttonHtml(input.receiptUrl, 'See your bill'),
+    ),
+  });
+}
