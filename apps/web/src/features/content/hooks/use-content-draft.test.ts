@@ -3,8 +3,8 @@ import { calendarDateIn } from '@devstay/shared/stay';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { emptyEventDraft } from '../components/event-form.tsx';
-import { emptyHotelDraft } from '../components/hotel-form.tsx';
 import type { FieldOf } from '../components/fields.tsx';
+import { emptyHotelDraft } from '../components/hotel-form.tsx';
 import { emptyRoomDraft } from '../components/room-form.tsx';
 import {
   initialDraftState,
