@@ -2,7 +2,7 @@ import { FAVORITES_MESSAGES } from '@devstay/shared/messages';
 import { capitalize } from '@devstay/shared/text';
 import type { APIRequestContext } from '@playwright/test';
 import { signInApi } from '../support/accounts.ts';
-import { expect, test, toast } from '../support/fixtures.ts';
+import { expect, test, toast, wcagViolations } from '../support/fixtures.ts';
 
 /** A room of the catalogue, its name as the room screen shows it. */
 async function someRoom(request: APIRequestContext) {
@@ -48,6 +48,7 @@ test('a guest hearts a room, finds it on /favorite from the profile, and takes i
   await expect(card.getByRole('heading', { name: room.name })).toBeVisible();
   await expect(card).toContainText(`At ${room.hotel}`);
   await expect(card).toContainText(/\$\d[\d,.]* per night/);
+  expect(await wcagViolations(page)).toEqual([]);
   await page.unroute(`**/api/favorites/${throwawayUser.id}`);
 
   // The card leads to the room, whose heart is on (the server's list, after a fresh load).
@@ -55,6 +56,7 @@ test('a guest hearts a room, finds it on /favorite from the profile, and takes i
   await expect(page).toHaveURL(new RegExp(`/hotel/room/${room.id}$`));
   await page.reload();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  expect(await wcagViolations(page)).toEqual([]);
   await heart.click();
   await expect(toast(page, FAVORITES_MESSAGES.removed(room.name))).toBeVisible();
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
