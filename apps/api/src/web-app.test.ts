@@ -15,8 +15,9 @@ const brotli = brotliCompressSync(script);
 /**
  * A stand-in for the web build's server render (apps/web/src/entry-server.tsx): it renders
  * `/signed-in-as` with the answer of `/api/me` it gets through the server's transport, fails on
- * `/broken`, fails on `/flaky` the first time only, counts its renders of `/counted`, and
- * leaves every other address to the browser.
+ * `/broken`, fails on `/flaky` the first time only, counts its renders of `/counted` and of
+ * `/counted?live` (an address whose page moves with bookings), and leaves every other address
+ * to the browser.
  */
 const renderer = `
 let transport;
@@ -24,11 +25,12 @@ let renders = 0;
 let flaky = 0;
 export const SERVER_STATE_ID = 'server-state';
 export function setApiTransport(next) { transport = next; }
+export function isLiveAddress(url) { return url.endsWith('?live'); }
 export async function render(url) {
   if (url === '/broken') throw new Error('the render failed');
   if (url === '/flaky' && ++flaky === 1) throw new Error('the render failed once');
-  if (url === '/flaky' || url === '/counted') {
-    renders += url === '/counted' ? 1 : 0;
+  if (url === '/flaky' || url === '/counted' || url === '/counted?live') {
+    renders += url === '/flaky' ? 0 : 1;
     const list = '<li>DevStay</li>'.repeat(100);
     return { html: '<p>' + url + ' render ' + renders + '</p>' + list, state: '{}', modules: ['src/screen.tsx'] };
   }
@@ -161,6 +163,15 @@ test('a rendered page is kept until the catalogue changes, here or in another pr
   // A change announced by another process (here, as the seed command announces its load).
   await announceCatalogueChange(t.db, { event: 1, hotel: 1 });
   await expect.poll(body, { timeout: 2000, interval: 10 }).toContain('<p>/counted render 3</p>');
+});
+
+test('a page that moves with bookings is rendered at every visit, never kept', async () => {
+  const before = t.app.catalogue.renderedPages.size;
+  const first = (await get('/counted?live')).body;
+  const second = (await get('/counted?live')).body;
+  const renderOf = (body: string) => Number(/render (\d+)/.exec(body)?.[1]);
+  expect(renderOf(second)).toBe(renderOf(first) + 1);
+  expect(t.app.catalogue.renderedPages.size).toBe(before);
 });
 
 test('a page the client already has answers 304', async () => {

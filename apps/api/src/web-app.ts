@@ -9,6 +9,8 @@ import { type ReadyBody, readyBody, sendReady } from './lib/http.ts';
 /** The web app's server render (apps/web/src/entry-server.tsx), as its build exports it. */
 interface WebRenderer {
   SERVER_STATE_ID: string;
+  /** The page at this address moves with bookings: rendered at every visit, never kept. */
+  isLiveAddress(url: string): boolean;
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
   render(
     url: string,
@@ -26,7 +28,8 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*
  * The web app: its built assets (the build's .br and .gz copies, chosen by Accept-Encoding), and
  * index.html for every other non-API GET. The public screens (`/`, `/home`, `/hotel/:id`) come
  * rendered, with the data they were rendered with, when the build has its server render
- * (`dist-server`, beside `dist`), and are kept until the catalogue changes; any other screen,
+ * (`dist-server`, beside `dist`), and are kept until the catalogue changes (a page showing what
+ * moves with bookings, such as a hotel search with a stay, is rendered at every visit); any other screen,
  * or a render that cannot be made, gets the bare shell the browser renders.
  */
 export async function webApp(app: FastifyInstance, { distDir }: { distDir: string }) {
@@ -87,11 +90,14 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
    * millisecond instead of being rendered in 15–40. Null when the browser renders the screen.
    */
   async function renderedPage(renderer: WebRenderer, url: string): Promise<ReadyBody | null> {
+    const render = async () => {
+      const page = await renderPage(renderer, url);
+      return page === null ? null : readyBody(page);
+    };
     try {
-      return await app.catalogue.renderedPages.get(url, async () => {
-        const page = await renderPage(renderer, url);
-        return page === null ? null : readyBody(page);
-      });
+      // A hotel search with a stay: bookings, which drop no kept page, change what it shows.
+      if (renderer.isLiveAddress(url)) return await render();
+      return await app.catalogue.renderedPages.get(url, render);
     } catch (error) {
       // Not kept: the next visit renders again. The browser can render the page itself.
       app.log.error({ err: error, url }, 'server render failed; sent the app shell');

@@ -111,3 +111,14 @@ export function eventDateMax(todayDate: string, years: number): string {
 export function stayHasEnded(checkOut: string, todayDate: string): boolean {
   return checkOut < todayDate;
 }
+
+/** The zone whose calendar date is the earliest on Earth (UTC−12): no hotel's today is before it. */
+const EARLIEST_ZONE = 'Etc/GMT+12';
+
+/**
+ * The earliest check-in a search across hotels takes: the earliest today of any zone. Before it
+ * a check-in is past at every hotel; from it on, each hotel is held to its own today.
+ */
+export function earliestToday(now: Date | number = new Date()): string {
+  return calendarDateIn(EARLIEST_ZONE, now);
+}

@@ -242,6 +242,11 @@ export const event = z.object({
     address: z.string(),
     Locations: z.array(locationLine),
   }),
+  /**
+   * Whether the hotel has a room free for the event's night (check-in its date, check-out the
+   * next day), as the hotel list's stay search decides; null once that night is past at the hotel.
+   */
+  roomFree: z.boolean().nullable(),
 });
 export type Event = z.infer<typeof event>;
 export const eventList = z.array(event);

@@ -2,7 +2,13 @@ import type { CartLineKey } from '@devstay/shared/cart';
 import { MAX_PAYMENT_CENTS, MAX_STAY_NIGHTS, type RoomCategory } from '@devstay/shared/constants';
 import type { CartQuote, QuoteLine } from '@devstay/shared/contracts/booking';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
-import { calendarDateIn, nightsBetween, stayNights, stayPriceCents } from '@devstay/shared/stay';
+import {
+  calendarDateIn,
+  earliestToday,
+  nightsBetween,
+  stayNights,
+  stayPriceCents,
+} from '@devstay/shared/stay';
 import { formatUsd } from '@devstay/shared/text';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -91,16 +97,13 @@ export function checkCheckIns(
   });
 }
 
-/** The zone whose calendar date is the earliest on Earth (UTC−12): no hotel's today is before it. */
-const EARLIEST_ZONE = 'Etc/GMT+12';
-
 /**
  * A search's check-in is not in the past everywhere: before the earliest today of any time zone
  * it is past at every hotel, a 400 naming `checkIn`. One that is still today somewhere is let
  * through; the search then leaves out each hotel whose own today is after it.
  */
 export function checkSearchCheckIn(checkIn: string | undefined, now: Date): void {
-  if (checkIn !== undefined && checkIn < calendarDateIn(EARLIEST_ZONE, now)) {
+  if (checkIn !== undefined && checkIn < earliestToday(now)) {
     throw new HttpError(400, BOOKING_MESSAGES.checkInPast, 'checkIn');
   }
 }

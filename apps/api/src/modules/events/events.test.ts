@@ -1,7 +1,9 @@
 import type { Event } from '@devstay/shared/contracts/catalogue';
 import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { roomNights } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { inDays, roomWithStock } from '../../test/booking-fixtures.ts';
 import {
   image,
   insertEvent,
@@ -106,6 +108,8 @@ describe('GET /api/events', () => {
           },
         ],
       },
+      // The hotel has no room at all.
+      roomFree: false,
     });
   });
 
@@ -202,5 +206,41 @@ describe('GET /api/events/hotel/:idHotel', () => {
     const bad = await get('/api/events/hotel/-2');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ field: 'idHotel' });
+  });
+});
+
+describe("whether an event's hotel has a room free for its night", () => {
+  test('true while a room has a unit free that night, false once taken, null when past', async () => {
+    const { hotel, room } = await roomWithStock(t.db, 1);
+    const night = inDays(15);
+    const event = await insertEvent(t.db, {
+      hotelId: hotel.id,
+      name: `free ${token}`,
+      date: night,
+      time: '19:00',
+    });
+    const past = await insertEvent(t.db, {
+      hotelId: hotel.id,
+      name: `past ${token}`,
+      date: inDays(-1),
+      time: '19:00',
+    });
+    const roomFreeOf = async (id: number) =>
+      (await get(`/api/events/${id}`)).json<Event>().roomFree;
+    expect(await roomFreeOf(event.id)).toBe(true);
+    expect(await roomFreeOf(past.id)).toBeNull();
+
+    // Taken the night before and from the next day on: the event's night is still free.
+    await t.db.insert(roomNights).values([
+      { roomId: room.id, night: inDays(14), taken: 1 },
+      { roomId: room.id, night: inDays(16), taken: 1 },
+    ]);
+    expect(await roomFreeOf(event.id)).toBe(true);
+    await t.db.insert(roomNights).values({ roomId: room.id, night, taken: 1 });
+    expect(await roomFreeOf(event.id)).toBe(false);
+    const listed = (await get(`/api/events?from=${night}&to=${night}`)).json<Event[]>();
+    expect(listed.find((e) => e.id === event.id)?.roomFree).toBe(false);
+    const ofHotel = (await get(`/api/events/hotel/${hotel.id}`)).json<Event[]>();
+    expect(ofHotel.find((e) => e.id === event.id)?.roomFree).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import type { Event } from '@devstay/shared/contracts/catalogue';
-import { and, asc, count, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { events, hotels, locations } from '../../db/schema.ts';
+import { roomUnitsFreeSql } from '../availability/ledger.ts';
 import { toImageItem } from '../images/image-item.ts';
 
 export interface EventSearch {
@@ -26,6 +27,15 @@ const eventColumns = {
   city: locations.city,
   department: locations.department,
   state: locations.state,
+  roomFree: sql<boolean | null>`case
+    when ${events.date} < (now() at time zone ${hotels.timeZone})::date then null
+    else exists (select 1 from rooms r where r.hotel_id = ${events.hotelId} and ${sql.raw(
+      roomUnitsFreeSql('r', {
+        checkIn: '"events"."date"',
+        checkOut: '("events"."date" + 1)',
+        units: '1',
+      }),
+    )}) end`,
 };
 
 type EventRow = {
@@ -41,6 +51,7 @@ type EventRow = {
   city: string;
   department: string;
   state: string;
+  roomFree: boolean | null;
 };
 
 function toEvent(row: EventRow): Event {
@@ -59,6 +70,7 @@ function toEvent(row: EventRow): Event {
       address: row.address,
       Locations: [{ city: row.city, department: row.department, state: row.state }],
     },
+    roomFree: row.roomFree,
   };
 }
 

@@ -40,9 +40,9 @@ let monitor = 0;
 
 const q = (params: Record<string, string | number | undefined>) =>
   new URLSearchParams(
-    Object.entries({ name: token, ...params })
-      .filter((e): e is [string, string | number] => e[1] !== undefined)
-      .map(([k, v]) => [k, String(v)]),
+    Object.entries({ name: token, ...params }).flatMap(([k, v]) =>
+      v === undefined ? [] : [[k, String(v)]],
+    ),
   ).toString();
 const search = (params: Record<string, string | number | undefined>) =>
   t.app.inject(`/api/hotels?${q(params)}`);
