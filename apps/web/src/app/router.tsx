@@ -45,6 +45,8 @@ const publicScreens = [
     () => import('./routes/rooms/room-detail-page.tsx'),
     'RoomDetailPage',
   ),
+  // Public: the login is checked when the review is sent (product §2.1).
+  page(child(pathPatterns.review), () => import('./routes/reviews/review-page.tsx'), 'ReviewPage'),
   page(child(paths.cart), () => import('./routes/cart/cart-page.tsx'), 'CartPage'),
   page(child(paths.about), () => import('./routes/legal/about-page.tsx'), 'AboutPage'),
   page(child(paths.terms), () => import('./routes/legal/terms-page.tsx'), 'TermsPage'),

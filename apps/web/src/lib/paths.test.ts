@@ -5,6 +5,7 @@ describe('screen addresses', () => {
   test('parameterised screens fill their pattern', () => {
     expect(paths.hotel(7)).toBe(pathPatterns.hotel.replace(':id', '7'));
     expect(paths.room(12)).toBe(pathPatterns.room.replace(':id', '12'));
+    expect(paths.review(7)).toBe(pathPatterns.review.replace(':id', '7'));
     expect(paths.receipt(31)).toBe(pathPatterns.receipt.replace(':id', '31'));
     expect(paths.editAdmin('ab1')).toBe(pathPatterns.editAdmin.replace(':id', 'ab1'));
   });

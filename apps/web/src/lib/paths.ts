@@ -28,6 +28,8 @@ export const paths = {
   events: '/home/Events',
   hotel: (id: Id, stay?: StayDates) => `/hotel/${encodeURIComponent(id)}${staySearch(stay)}`,
   room: (id: Id, stay?: StayDates) => `/hotel/room/${encodeURIComponent(id)}${staySearch(stay)}`,
+  /** Writing (or rewriting) the guest's review of a hotel. */
+  review: (hotelId: Id) => `/hotel/${encodeURIComponent(hotelId)}/review`,
   cart: '/cart',
   payment: '/home/stripe',
   receipt: (bookingId: Id) => `/bookings/${encodeURIComponent(bookingId)}/receipt`,
@@ -78,6 +80,7 @@ export const paths = {
 export const pathPatterns = {
   hotel: '/hotel/:id',
   room: '/hotel/room/:id',
+  review: '/hotel/:id/review',
   receipt: '/bookings/:id/receipt',
   editAdmin: '/profileSuperAdmin/editAdmin/:id',
 } as const;

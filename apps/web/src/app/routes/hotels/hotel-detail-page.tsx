@@ -1,24 +1,64 @@
 import '@mantine/core/styles/Alert.layer.css';
+import type { Review } from '@devstay/shared/contracts/catalogue';
 import { capitalize } from '@devstay/shared/text';
-import { Alert, Badge, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconMapPin, IconStarFilled } from '@tabler/icons-react';
-import { useParams, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCalendarEvent, IconMapPin, IconPencil, IconStarFilled } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { BackButton } from '../../../components/back-button.tsx';
 import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { ImageCarousel } from '../../../components/image-carousel.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useSession } from '../../../features/auth/api/session.ts';
 import { useHotel } from '../../../features/hotels/api/get-hotel.ts';
 import { useHotelServices } from '../../../features/hotels/api/get-hotel-services.ts';
+import { refreshHotelReviews } from '../../../features/hotels/api/refresh-hotel-reviews.ts';
 import { HotelServices } from '../../../features/hotels/components/hotel-services.tsx';
 import { ReviewList } from '../../../features/hotels/components/review-list.tsx';
 import { RoomCard } from '../../../features/hotels/components/room-card.tsx';
 import { isNotFound } from '../../../lib/api.ts';
 import { locationText } from '../../../lib/location.ts';
-import type { StayDates } from '../../../lib/paths.ts';
+import { paths, type StayDates } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+// The superAdmin's removal control: fetched only when the superAdmin opens a hotel page.
+const RemoveReviewButton = lazy(() =>
+  import('../../../features/reviews/components/remove-review-button.tsx').then((m) => ({
+    default: m.RemoveReviewButton,
+  })),
+);
+
+/**
+ * The superAdmin's control on each review, or nothing. The session is read in the browser only:
+ * the page the server renders is the same for everyone, and this appears once it is known.
+ */
+function useReviewModeration(hotelId: number) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  if (session.user?.rol !== 'superAdmin') return undefined;
+  return (review: Review) => (
+    <Suspense fallback={null}>
+      <RemoveReviewButton
+        review={review}
+        onRemoved={() => void refreshHotelReviews(queryClient, hotelId)}
+      />
+    </Suspense>
+  );
+}
 
 /** A stay handed over by a link (e.g. "Find a room" of an event), carried on to the rooms. */
 function useStayFromLink(): StayDates | undefined {
@@ -37,6 +77,7 @@ export function HotelDetailPage() {
   const hotel = useHotel(id);
   const services = useHotelServices(id);
   const stay = useStayFromLink();
+  const moderation = useReviewModeration(id);
   useDocumentTitle(
     hotel.data
       ? capitalize(hotel.data.name)
@@ -148,14 +189,26 @@ export function HotelDetailPage() {
             )}
           </section>
 
-          {data.Reviews.length > 0 ? (
-            <section aria-labelledby="hotel-reviews">
-              <Title order={2} id="hotel-reviews" mb="sm">
+          <section aria-labelledby="hotel-reviews">
+            <Group justify="space-between" mb="sm">
+              <Title order={2} id="hotel-reviews">
                 Reviews
               </Title>
-              <ReviewList reviews={data.Reviews} />
-            </section>
-          ) : null}
+              <Button
+                component={Link}
+                to={paths.review(data.id)}
+                variant="light"
+                leftSection={<IconPencil size={18} aria-hidden="true" />}
+              >
+                Write a review
+              </Button>
+            </Group>
+            {data.Reviews.length > 0 ? (
+              <ReviewList reviews={data.Reviews} actions={moderation} />
+            ) : (
+              <Text c="dimmed">No reviews yet: stayed here? Be the first to review it.</Text>
+            )}
+          </section>
         </HydrateLater>
       </Stack>
     </Container>

@@ -1,22 +1,21 @@
-import '@mantine/core/styles/Tooltip.layer.css';
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
 import { capitalize, formatUsd } from '@devstay/shared/text';
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
-export const REVIEWS_SOON = 'Reviews come soon';
+/**
+ * Why a booked room cannot be reviewed yet, or null when it can: once its stay has ended (its
+ * check-out before the hotel's today, as the server says), and not for a cancelled booking.
+ */
+export function reviewWaitsFor(booking: BookingRecord, room: BookedRoom): string | null {
+  if (booking.status === 'cancelled') return 'This reservation was cancelled';
+  if (!room.stayEnded)
+    return `You can review this hotel after your stay (check-out ${room.checkOut})`;
+  return null;
+}
 
 interface BookedRoomCardProps {
   booking: BookingRecord;
@@ -37,6 +36,8 @@ function Field({ label, value }: { label: string; value: string }) {
 /** One booked room of the guest's history (product §2.12). */
 export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
   const hotel = capitalize(room.hotel);
+  const waiting = reviewWaitsFor(booking, room);
+  const reasonId = useId();
   return (
     <Card
       withBorder
@@ -63,18 +64,30 @@ export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
           <Field label="Price per night" value={formatUsd(Math.round(room.price * 100))} />
         </SimpleGrid>
         <Group justify="flex-end">
-          {/* data-disabled rather than disabled: a disabled button gets no hover, so no tooltip. */}
-          <Tooltip label={REVIEWS_SOON}>
+          {waiting ? (
+            <>
+              <Text size="sm" c="dimmed" id={reasonId}>
+                {waiting}
+              </Text>
+              <Button
+                variant="light"
+                disabled
+                aria-label={`Write a review of ${hotel}`}
+                aria-describedby={reasonId}
+              >
+                Write a review
+              </Button>
+            </>
+          ) : (
             <Button
+              component={Link}
+              to={paths.review(room.idHotel)}
               variant="light"
-              data-disabled
-              aria-disabled="true"
-              aria-label={`Write a review (${REVIEWS_SOON})`}
-              onClick={(event) => event.preventDefault()}
+              aria-label={`Write a review of ${hotel}`}
             >
               Write a review
             </Button>
-          </Tooltip>
+          )}
         </Group>
       </Stack>
     </Card>

@@ -1,6 +1,7 @@
 import type { Review } from '@devstay/shared/contracts/catalogue';
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { shortDate } from '../../../lib/date-text.ts';
 
@@ -9,8 +10,14 @@ function reviewDate(createdAt: string): string {
   return Number.isNaN(date.getTime()) ? '' : shortDate(date);
 }
 
+interface ReviewListProps {
+  reviews: Review[];
+  /** What a screen adds to a review (the superAdmin's removal); nothing by default. */
+  actions?: (review: Review) => ReactNode;
+}
+
 /** The hotel's reviews: reviewer, a row of as many stars as the rating, comment (product §2.5). */
-export function ReviewList({ reviews }: { reviews: Review[] }) {
+export function ReviewList({ reviews, actions }: ReviewListProps) {
   return (
     <Stack gap="sm">
       {reviews.map((review) => (
@@ -40,7 +47,14 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
               label={`Rated ${review.rating} out of 5`}
             />
           </Group>
-          <Text mt="xs">{review.comment}</Text>
+          <Text mt="xs" style={{ whiteSpace: 'pre-line' }}>
+            {review.comment}
+          </Text>
+          {actions ? (
+            <Group justify="flex-end" mt="xs">
+              {actions(review)}
+            </Group>
+          ) : null}
         </Card>
       ))}
     </Stack>
