@@ -1,9 +1,9 @@
 // Every screen's address, in one place: the route table (src/app/router.tsx) is built from it
 // and every link, redirect and back button names its target through it. It lives in src/lib,
 // not src/app, because features link to screens too (cards, menus) and may not import the app.
-// The API writes some of these addresses into its e-mails (a hotel, a room, a receipt, the
-// password reset: apps/api/src/app.ts, modules/auth/auth.ts, modules/mail/offers.ts): moving one
-// of those screens moves the address there too.
+// The API writes some of these addresses into its e-mails and calendar files (a hotel, a room,
+// a receipt, the password reset: apps/api/src/lib/site-links.ts, modules/auth/auth.ts,
+// modules/mail/offers.ts): moving one of those screens moves the address there too.
 import type { Role } from '@devstay/shared/constants';
 
 /** A record's id as it appears in an address. */

@@ -1,5 +1,6 @@
 import { BOOKINGS_PER_PAGE } from '@devstay/shared/booking-table';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { capitalize } from '@devstay/shared/text';
 import { Container, Group, Pagination, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { BackButton } from '../../../components/back-button.tsx';
@@ -8,15 +9,24 @@ import { LoadingScreen } from '../../../components/loading-screen.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useBookingHistory } from '../../../features/bookings/api/bookings.ts';
 import { BookedRoomCard } from '../../../features/bookings/components/booked-room-card.tsx';
+import {
+  GuestBookingActions,
+  reservationName,
+} from '../../../features/bookings/components/guest-booking-actions.tsx';
+import { useCancelBookingFlow } from '../../../features/bookings/hooks/use-cancel-booking-flow.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
-/** /profileusers/bookingHistory: a card per booked room, newest booking first (product §2.12). */
+/**
+ * /profileusers/bookingHistory: a card per booked room, newest booking first (product §2.12);
+ * under each booking's rooms, its calendar file and the guest's cancel (product §4).
+ */
 export function BookingHistoryPage() {
   const { me } = useSignedIn();
   const [page, setPage] = useState(1);
   const history = useBookingHistory(me.id, page);
+  const cancelFlow = useCancelBookingFlow();
   const pages = Math.ceil((history.data?.total ?? 0) / BOOKINGS_PER_PAGE);
 
   let body: ReactNode;
@@ -35,15 +45,28 @@ export function BookingHistoryPage() {
   } else {
     body = (
       <Stack gap="md">
-        {history.data.items.flatMap((booking) =>
-          booking.cartRoom.map((room) => (
-            <BookedRoomCard
-              key={`${booking.id}-${room.id}-${room.checkIn}-${room.checkOut}`}
+        {history.data.items.map((booking) => (
+          <Stack
+            key={booking.id}
+            gap="xs"
+            component="section"
+            aria-label={capitalize(reservationName(booking))}
+            data-testid="booking-history-entry"
+          >
+            {booking.cartRoom.map((room) => (
+              <BookedRoomCard
+                key={`${booking.id}-${room.id}-${room.checkIn}-${room.checkOut}`}
+                booking={booking}
+                room={room}
+              />
+            ))}
+            <GuestBookingActions
               booking={booking}
-              room={room}
+              onCancel={cancelFlow.ask}
+              cancelling={cancelFlow.cancellingId === booking.id}
             />
-          )),
-        )}
+          </Stack>
+        ))}
         {pages > 1 ? (
           <Pagination
             total={pages}
@@ -66,6 +89,7 @@ export function BookingHistoryPage() {
         </Group>
         {body}
       </Stack>
+      {cancelFlow.dialog}
     </Container>
   );
 }

@@ -4,8 +4,10 @@ import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { Badge, Box, Button, Container, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useParams } from 'react-router';
+import { CalendarDownload } from '../../../components/calendar-download.tsx';
 import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { bookingCalendarUrl } from '../../../features/bookings/api/bookings.ts';
 import { useBookingReceipt } from '../../../features/checkout/api/get-receipt.ts';
 
 /** /bookings/:id/receipt — the bill the 'Hotel Receipt' e-mail links to; printable. */
@@ -32,13 +34,18 @@ export function ReceiptPage() {
     <Container size="md" py="lg">
       <Group justify="space-between" align="center">
         <PageTitle documentTitle="Receipt">Receipt</PageTitle>
-        <Button
-          variant="default"
-          leftSection={<IconPrinter size={18} aria-hidden="true" />}
-          onClick={() => window.print()}
-        >
-          Print
-        </Button>
+        <Group gap="sm">
+          {data.status === 'confirmed' ? (
+            <CalendarDownload href={bookingCalendarUrl(data.id)} what="this booking" />
+          ) : null}
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={18} aria-hidden="true" />}
+            onClick={() => window.print()}
+          >
+            Print
+          </Button>
+        </Group>
       </Group>
       <Paper withBorder p="md" mt="md">
         <Stack gap="xs">

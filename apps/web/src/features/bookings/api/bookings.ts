@@ -1,7 +1,7 @@
 import type { BookingSort } from '@devstay/shared/booking-table';
 import type { BookingRecord, CancelledBooking } from '@devstay/shared/contracts/booking';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, apiPage } from '../../../lib/api.ts';
+import { apiJson, apiPage, apiUrl } from '../../../lib/api.ts';
 
 const BOOKINGS_KEY = ['bookings'] as const;
 
@@ -36,7 +36,14 @@ export function useBookingTable(query: BookingTableQuery) {
   });
 }
 
-/** PUT /booking/status: staff cancel a confirmed booking (its rooms freed, its payment refunded). */
+/** The calendar file of a confirmed booking (one all-day entry per booked room). */
+export const bookingCalendarUrl = (id: string) =>
+  apiUrl(`/calendar/booking/${encodeURIComponent(id)}.ics`);
+
+/**
+ * PUT /booking/status: staff, or the guest within the free-cancellation window, cancel a
+ * confirmed booking (its rooms freed, its payment refunded).
+ */
 export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({

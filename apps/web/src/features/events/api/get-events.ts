@@ -1,12 +1,15 @@
 import type { Event } from '@devstay/shared/contracts/catalogue';
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api.ts';
+import { apiJson, apiUrl } from '../../../lib/api.ts';
 
 /** An inclusive date window; both ends or neither. */
 export interface EventRange {
   from?: string;
   to?: string;
 }
+
+/** The calendar file of an event: its date and time in its hotel's zone, two hours. */
+export const eventCalendarUrl = (id: number) => apiUrl(`/calendar/event/${id}.ics`);
 
 export function fetchEvents(range: EventRange, signal?: AbortSignal): Promise<Event[]> {
   return apiJson<Event[]>('/events', { signal, query: { from: range.from, to: range.to } });

@@ -5,10 +5,12 @@ import { capitalize } from '@devstay/shared/text';
 import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { CalendarDownload } from '../../../components/calendar-download.tsx';
 import { longDate } from '../../../lib/date-text.ts';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { locationText } from '../../../lib/location.ts';
 import { paths } from '../../../lib/paths.ts';
+import { eventCalendarUrl } from '../api/get-events.ts';
 
 /** An event's calendar date, shown without any time-zone shift. */
 export function eventDay(date: string): string {
@@ -90,6 +92,7 @@ export function EventCard({ event }: { event: Event }) {
         >
           Find a room
         </Button>
+        <CalendarDownload href={eventCalendarUrl(event.id)} what={name} variant="subtle" />
       </Stack>
     </Card>
   );
