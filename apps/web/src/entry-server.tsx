@@ -31,6 +31,21 @@ export interface ServerRender {
   title?: string;
 }
 
+/** The route table as the server matches addresses against it (no loader runs). */
+let matchingRoutes: ReturnType<typeof createRoutes> | undefined;
+
+/**
+ * Whether the page at `url` shows what moves with bookings (its screen's `live`): the server
+ * renders it at every visit instead of keeping it until the catalogue changes.
+ */
+export function isLiveAddress(url: string): boolean {
+  if (!url.startsWith('/') || url.startsWith('//')) return false;
+  const location = new URL(url, 'http://localhost');
+  matchingRoutes ??= createRoutes(createQueryClient({ notify: false }));
+  const handle = matchRoutes(matchingRoutes, location)?.at(-1)?.route.handle;
+  return isServerRendered(handle) && (handle.live?.(location) ?? false);
+}
+
 /**
  * Renders `url` (path and query) when its screen is server-rendered and its data loaded; null
  * otherwise (another screen, a missing hotel, a failed read): the browser then renders it.

@@ -32,6 +32,11 @@ export interface ServerRenderedHandle {
    * styles from the page, so it is drawn with them.
    */
   module?: string;
+  /**
+   * Whether the page at this address shows what moves with bookings (a hotel search with a
+   * stay): the server then renders it at every visit and keeps none (apps/api/src/web-app.ts).
+   */
+  live?: (url: URL) => boolean;
 }
 
 export function isServerRendered(handle: unknown): handle is ServerRenderedHandle {

@@ -12,6 +12,7 @@ import { CONTENT_SCREENS, FORMS_PAGES } from './routes/content/content-screens.t
 import { hotelDetailData, hotelDetailLoader } from './routes/hotels/hotel-detail-loader.ts';
 import {
   hotelListData,
+  hotelListLive,
   hotelListLoader,
   hotelListShouldRevalidate,
 } from './routes/hotels/hotel-list-loader.ts';
@@ -193,7 +194,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               Component: HotelListPage,
               loader: hotelListLoader(queryClient),
               shouldRevalidate: hotelListShouldRevalidate,
-              handle: { serverRendered: true, data: hotelListData } satisfies ServerRenderedHandle,
+              handle: {
+                serverRendered: true,
+                data: hotelListData,
+                live: hotelListLive,
+              } satisfies ServerRenderedHandle,
             },
             {
               ...page(

@@ -14,6 +14,9 @@ describe('screen addresses', () => {
     const stay = { checkIn: '2026-03-01', checkOut: '2026-03-02' };
     expect(paths.hotel(7, stay)).toBe('/hotel/7?checkIn=2026-03-01&checkOut=2026-03-02');
     expect(paths.room(12, stay)).toBe('/hotel/room/12?checkIn=2026-03-01&checkOut=2026-03-02');
+    expect(paths.hotelsWithRooms('San Martín & co', stay)).toBe(
+      '/home?city=San+Mart%C3%ADn+%26+co&checkIn=2026-03-01&checkOut=2026-03-02',
+    );
   });
 
   test('ids are escaped, so one cannot reach another screen', () => {

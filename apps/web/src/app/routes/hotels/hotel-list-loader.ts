@@ -10,6 +10,15 @@ export const hotelListData: RouteData = ({ url }) => [
 ];
 
 /**
+ * A search on rooms (a stay, units, services) moves with every booking: the server renders it at
+ * each visit, as the API reads it from the database each time (`isLiveSearch`).
+ */
+export const hotelListLive = (url: URL): boolean => {
+  const { stay, rooms, services } = parseHotelListParams(url.searchParams);
+  return stay !== undefined || rooms !== undefined || services !== undefined;
+};
+
+/**
  * Starts loading the hotel list as soon as the address is known, before the screen renders.
  * It does not wait for the answer: the screen shows its skeleton meanwhile.
  */

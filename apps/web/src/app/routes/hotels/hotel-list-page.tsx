@@ -5,11 +5,23 @@ import { useNavigationType } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { fetchCities } from '../../../features/hotels/api/get-cities.ts';
 import { useHotels } from '../../../features/hotels/api/get-hotels.ts';
+import {
+  fetchRoomServices,
+  ROOM_SERVICES_KEY,
+} from '../../../features/hotels/api/get-room-services.ts';
 import { ActiveFilters } from '../../../features/hotels/components/active-filters.tsx';
 import type { FilterKind } from '../../../features/hotels/components/filter-modal.tsx';
 import { HotelResults } from '../../../features/hotels/components/hotel-results.tsx';
 import { HotelToolbar } from '../../../features/hotels/components/hotel-toolbar.tsx';
 import { useHotelListState } from '../../../features/hotels/hooks/use-hotel-list-state.ts';
+
+// The stay's fields follow the first load (the server's render draws them; their code, with the
+// stay rules, is fetched as the page hydrates).
+const StaySearch = lazy(() =>
+  import('../../../features/hotels/components/stay-search.tsx').then((m) => ({
+    default: m.StaySearch,
+  })),
+);
 
 const loadFilterModal = () => import('../../../features/hotels/components/filter-modal.tsx');
 const FilterModal = lazy(() => loadFilterModal().then((m) => ({ default: m.FilterModal })));
@@ -31,6 +43,13 @@ export function HotelListPage() {
 
   const prepareFilter = (kind: FilterKind) => {
     void loadFilterModal();
+    if (kind === 'services') {
+      void queryClient.prefetchQuery({
+        queryKey: ROOM_SERVICES_KEY,
+        queryFn: ({ signal }) => fetchRoomServices(signal),
+        staleTime: 5 * 60_000,
+      });
+    }
     if (kind === 'city') {
       void queryClient.prefetchQuery({
         queryKey: ['hotels', 'cities'],
@@ -64,6 +83,11 @@ export function HotelListPage() {
         onPrepareFilter={prepareFilter}
         onClear={clearAll}
         onSort={list.setSort}
+        stayFields={
+          <Suspense fallback={null}>
+            <StaySearch stay={params.stay} rooms={params.rooms} onSearch={list.setStay} />
+          </Suspense>
+        }
       />
       <ActiveFilters
         params={params}
@@ -79,6 +103,7 @@ export function HotelListPage() {
         paginationFor={list.paginationFor}
         onPage={list.goTo}
         onClearFilters={clearAll}
+        stay={params.stay}
       />
 
       {filter ? (
@@ -90,12 +115,18 @@ export function HotelListPage() {
             current={
               filter.kind === 'city'
                 ? params.city
-                : params.qualification
-                  ? String(params.qualification)
-                  : undefined
+                : filter.kind === 'services'
+                  ? params.services?.join(',')
+                  : params.qualification
+                    ? String(params.qualification)
+                    : undefined
             }
             onClose={() => setFilter((f) => (f ? { ...f, opened: false } : f))}
-            onApply={(value) => list.setFilter(filter.kind, value)}
+            onApply={(value) =>
+              filter.kind === 'services'
+                ? list.setServices(value.split(',').map(Number))
+                : list.setFilter(filter.kind, value)
+            }
           />
         </Suspense>
       ) : null}

@@ -16,6 +16,18 @@ export function ActiveFilters({ params, onRemove }: ActiveFiltersProps) {
     const n = params.qualification;
     active.push({ key: 'qualification', label: `${n} ${n === 1 ? 'star' : 'stars'}` });
   }
+  if (params.stay) {
+    const { checkIn, checkOut } = params.stay;
+    const rooms = params.rooms ?? 1;
+    active.push({
+      key: 'stay',
+      label: `${checkIn} to ${checkOut}, ${rooms} ${rooms === 1 ? 'room' : 'rooms'}`,
+    });
+  }
+  if (params.services) {
+    const n = params.services.length;
+    active.push({ key: 'services', label: `${n} room ${n === 1 ? 'service' : 'services'}` });
+  }
   if (active.length === 0) return null;
   return (
     <Group gap="xs" mb="md" aria-label="Active filters" role="group">

@@ -1,11 +1,14 @@
+import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import { QUALIFICATION_MAX, QUALIFICATION_MIN } from '@devstay/shared/constants';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { capitalize } from '@devstay/shared/text';
+import { Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useCities } from '../api/get-cities.ts';
+import { useRoomServices } from '../api/get-room-services.ts';
 
-export type FilterKind = 'qualification' | 'city';
+export type FilterKind = 'qualification' | 'city' | 'services';
 
 interface FilterModalProps {
   kind: FilterKind;
@@ -58,7 +61,54 @@ function CitySelect({
   );
 }
 
-/** 'Filter by star' and 'Filter by city': a select and Apply (product §2.4). */
+/** The room services a room must have every one of; the value is their ids, comma-separated. */
+function ServiceChoice({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange: (v: string | null) => void;
+}) {
+  const services = useRoomServices();
+  const chosen = value ? value.split(',') : [];
+  if (services.isPending) return <Text size="sm">Loading services...</Text>;
+  if (services.isError) return <Text c="red">The room services could not be loaded</Text>;
+  return (
+    <Checkbox.Group
+      label="Room services"
+      value={chosen}
+      onChange={(ids) => onChange(ids.length > 0 ? ids.join(',') : null)}
+    >
+      <Stack gap="xs" mt="xs">
+        {services.data.map((service, i) => (
+          <Checkbox
+            key={service.id}
+            value={String(service.id)}
+            label={capitalize(service.name)}
+            data-autofocus={i === 0 ? true : undefined}
+          />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
+}
+
+const TITLES: Record<FilterKind, string> = {
+  city: 'Filter by city',
+  qualification: 'Filter by star',
+  services: 'Filter by services',
+};
+
+const HINTS: Record<FilterKind, string> = {
+  city: 'Shows the hotels of the chosen city.',
+  qualification: 'Shows the hotels of the chosen star category.',
+  services: 'Shows the hotels with a room that has every service chosen.',
+};
+
+/**
+ * 'Filter by star', 'Filter by city' (a select) and 'Filter by services' (check boxes), each
+ * with Apply (product §2.4).
+ */
 export function FilterModal({ kind, opened, current, onClose, onApply }: FilterModalProps) {
   const [value, setValue] = useState<string | null>(current ?? null);
   const apply = () => {
@@ -66,7 +116,7 @@ export function FilterModal({ kind, opened, current, onClose, onApply }: FilterM
     onApply(value);
     onClose();
   };
-  const title = kind === 'city' ? 'Filter by city' : 'Filter by star';
+  const title = TITLES[kind];
   return (
     <Modal
       opened={opened}
@@ -79,6 +129,8 @@ export function FilterModal({ kind, opened, current, onClose, onApply }: FilterM
       <Stack gap="md">
         {kind === 'city' ? (
           <CitySelect value={value} onChange={setValue} />
+        ) : kind === 'services' ? (
+          <ServiceChoice value={value} onChange={setValue} />
         ) : (
           <Select
             label="Stars"
@@ -90,9 +142,7 @@ export function FilterModal({ kind, opened, current, onClose, onApply }: FilterM
           />
         )}
         <Text size="sm" c="dimmed">
-          {kind === 'city'
-            ? 'Shows the hotels of the chosen city.'
-            : 'Shows the hotels of the chosen star category.'}
+          {HINTS[kind]}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

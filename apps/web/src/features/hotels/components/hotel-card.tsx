@@ -5,20 +5,22 @@ import { Link } from 'react-router';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { locationText } from '../../../lib/location.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths, type StayDates } from '../../../lib/paths.ts';
 import classes from './hotel-card.module.css';
 
 interface HotelCardProps {
   hotel: HotelCardData;
   /** The first card's picture is the page's largest paint: fetch it first, not lazily. */
   priority?: boolean;
+  /** The stay searched, carried to the hotel's rooms. */
+  stay?: StayDates;
 }
 
 /**
  * A hotel in the list: picture, name, stars and location, linking to its detail (product §2.4).
  * Plain elements styled like Mantine's card: a page shows eight, drawn and hydrated on arrival.
  */
-export function HotelCard({ hotel, priority = false }: HotelCardProps) {
+export function HotelCard({ hotel, priority = false, stay }: HotelCardProps) {
   const name = capitalize(hotel.name);
   const location = locationText(hotel.Locations[0]);
   return (
@@ -33,7 +35,7 @@ export function HotelCard({ hotel, priority = false }: HotelCardProps) {
       />
       <div className={classes.body}>
         <h2 className={classes.title}>
-          <Link to={paths.hotel(hotel.id)} className={classes.link}>
+          <Link to={paths.hotel(hotel.id, stay)} className={classes.link}>
             {name}
           </Link>
         </h2>

@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { ListMessage } from '../../../components/list-message.tsx';
 import type { Page } from '../../../lib/api.ts';
+import type { StayDates } from '../../../lib/paths.ts';
 import { HotelCard } from './hotel-card.tsx';
 import { HotelCardSkeleton } from './hotel-card-skeleton.tsx';
 
@@ -42,6 +43,8 @@ interface HotelResultsProps {
   onPage: (page: number, total: number, pageSize: number) => void;
   /** 'Clear filters' when nothing matches. */
   onClearFilters: () => void;
+  /** The stay searched: each card carries it to its hotel's rooms. */
+  stay?: StayDates;
 }
 
 /**
@@ -55,6 +58,7 @@ export function HotelResults({
   paginationFor,
   onPage,
   onClearFilters,
+  stay,
 }: HotelResultsProps) {
   const total = hotels.data?.total ?? 0;
   const pages = totalPages(total, HOTELS_PER_PAGE);
@@ -98,7 +102,11 @@ export function HotelResults({
         ) : total === 0 ? (
           <ListMessage
             title={NO_MATCH_MESSAGE}
-            text="Try another name, city or star category, or clear the filters to see every hotel."
+            text={
+              stay
+                ? 'No hotel has a room free for these dates with these filters: try other dates, or clear the filters to see every hotel.'
+                : 'Try another name, city or star category, or clear the filters to see every hotel.'
+            }
             action={{ label: 'Clear filters', onClick: onClearFilters, variant: 'default' }}
           />
         ) : (
@@ -109,7 +117,7 @@ export function HotelResults({
             style={{ opacity: hotels.isPlaceholderData ? 0.6 : 1 }}
           >
             {items.map((hotel, index) => (
-              <HotelCard key={hotel.id} hotel={hotel} priority={index === 0} />
+              <HotelCard key={hotel.id} hotel={hotel} priority={index === 0} stay={stay} />
             ))}
           </SimpleGrid>
         )}

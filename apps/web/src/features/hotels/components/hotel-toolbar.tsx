@@ -1,7 +1,13 @@
 import { HOTEL_SORTS, type HotelSort } from '@devstay/shared/constants';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { IconFilterOff, IconMapPin, IconSearch, IconStar } from '@tabler/icons-react';
-import type { FormEvent } from 'react';
+import {
+  IconDeviceDesktop,
+  IconFilterOff,
+  IconMapPin,
+  IconSearch,
+  IconStar,
+} from '@tabler/icons-react';
+import type { FormEvent, ReactNode } from 'react';
 import classes from './hotel-toolbar.module.css';
 
 interface HotelToolbarProps {
@@ -13,10 +19,12 @@ interface HotelToolbarProps {
   onType: (text: string, replace: boolean) => void;
   /** The search button: searches the trimmed text (never an empty one). */
   onSearch: (text: string) => void;
-  onOpenFilter: (kind: 'qualification' | 'city') => void;
-  onPrepareFilter: (kind: 'qualification' | 'city') => void;
+  onOpenFilter: (kind: 'qualification' | 'city' | 'services') => void;
+  onPrepareFilter: (kind: 'qualification' | 'city' | 'services') => void;
   onClear: () => void;
   onSort: (sort: HotelSort | null) => void;
+  /** The stay's fields (dates and rooms), below the search box. */
+  stayFields?: ReactNode;
 }
 
 const SORT_OPTIONS = [{ value: '', label: 'Default order' }, ...HOTEL_SORTS];
@@ -32,6 +40,7 @@ export function HotelToolbar({
   onPrepareFilter,
   onClear,
   onSort,
+  stayFields,
 }: HotelToolbarProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -64,6 +73,7 @@ export function HotelToolbar({
           <Button type="submit">Search</Button>
         </form>
       </search>
+      <div className={classes.stayArea}>{stayFields}</div>
       <Group gap="xs" className={classes.filters}>
         <Button
           variant="default"
@@ -84,6 +94,16 @@ export function HotelToolbar({
           aria-haspopup="dialog"
         >
           Filter by city
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconDeviceDesktop size={18} aria-hidden="true" />}
+          onClick={() => onOpenFilter('services')}
+          onPointerEnter={() => onPrepareFilter('services')}
+          onFocus={() => onPrepareFilter('services')}
+          aria-haspopup="dialog"
+        >
+          Filter by services
         </Button>
         <Button
           variant="subtle"

@@ -46,6 +46,46 @@ describe('hotel list state in the address', () => {
     });
   });
 
+  test('reads a stay, its rooms and room services; a stay the server would refuse is none', () => {
+    expect(
+      parseHotelListParams(
+        new URLSearchParams('checkIn=2031-05-01&checkOut=2031-05-03&rooms=2&services=3,1,3'),
+      ),
+    ).toMatchObject({
+      stay: { checkIn: '2031-05-01', checkOut: '2031-05-03' },
+      rooms: 2,
+      services: [1, 3],
+    });
+    for (const search of [
+      'checkIn=2031-05-03&checkOut=2031-05-01&rooms=2',
+      'checkIn=2031-02-30&checkOut=2031-03-01',
+      'checkIn=2031-05-01',
+      'rooms=3&services=x',
+    ]) {
+      const params = parseHotelListParams(new URLSearchParams(search));
+      expect(params.stay).toBeUndefined();
+      expect(params.rooms).toBeUndefined();
+      expect(params.services).toBeUndefined();
+    }
+  });
+
+  test('a stay and services go into the address; removing the stay drops its dates and rooms', () => {
+    const { result } = renderListState('/home?city=Rosario&page=2');
+    act(() => result.current.list.setStay({ checkIn: '2031-05-01', checkOut: '2031-05-02' }, 2));
+    act(() => result.current.list.setServices([4, 2]));
+    expect(query(result.current.location)).toEqual({
+      city: 'Rosario',
+      checkIn: '2031-05-01',
+      checkOut: '2031-05-02',
+      rooms: '2',
+      services: '2,4',
+    });
+    act(() => result.current.list.removeFilter('stay'));
+    expect(query(result.current.location)).toEqual({ city: 'Rosario', services: '2,4' });
+    act(() => result.current.list.clearAll());
+    expect(query(result.current.location)).toEqual({});
+  });
+
   test('a filter, a sort or a new search goes back to page 1 and keeps the rest', () => {
     const { result } = renderListState('/home?name=inn&sort=score_desc&page=3');
     expect(result.current.list.params.page).toBe(3);

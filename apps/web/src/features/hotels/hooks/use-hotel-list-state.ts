@@ -1,4 +1,5 @@
-import { HOTEL_SORT_VALUES, type HotelSort } from '@devstay/shared/constants';
+import { isIsoDate } from '@devstay/shared/calendar-date';
+import { HOTEL_SORT_VALUES, type HotelSort, STOCK_MAX } from '@devstay/shared/constants';
 import {
   goToPage,
   INITIAL_PAGINATION,
@@ -7,6 +8,7 @@ import {
 } from '@devstay/shared/pagination';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import type { StayDates } from '../../../lib/paths.ts';
 import type { HotelListParams } from '../api/get-hotels.ts';
 
 /** The pagination window travels in the history entry, so Back restores it exactly. */
@@ -14,7 +16,19 @@ interface HistoryState {
   pagination?: { minPageNumber: number; maxPageNumber: number };
 }
 
-export type HotelFilterKey = 'name' | 'city' | 'qualification';
+export type HotelFilterKey = 'name' | 'city' | 'qualification' | 'stay' | 'services';
+
+/** The address's parameters each filter keeps (the stay's are its dates and units). */
+const FILTER_PARAMS: Record<HotelFilterKey, readonly string[]> = {
+  name: ['name'],
+  city: ['city'],
+  qualification: ['qualification'],
+  stay: ['checkIn', 'checkOut', 'rooms'],
+  services: ['services'],
+};
+
+/** The most units of one room a search asks for (a room's largest stock). */
+const ROOMS_MAX = STOCK_MAX;
 
 function positiveInt(value: string | null): number | undefined {
   if (!value || !/^\d+$/.test(value)) return undefined;
@@ -29,12 +43,32 @@ export function parseHotelListParams(search: URLSearchParams): HotelListParams {
   const stars = positiveInt(search.get('qualification'));
   const sortValue = search.get('sort');
   const sort = HOTEL_SORT_VALUES.find((s) => s === sortValue);
+  const checkIn = search.get('checkIn') ?? '';
+  const checkOut = search.get('checkOut') ?? '';
+  // A stay the server would refuse (bad dates, out of order) is no stay here: the list shows
+  // without it. A past one is left to the server, whose 400 the list shows.
+  const stay =
+    isIsoDate(checkIn) && isIsoDate(checkOut) && checkIn < checkOut
+      ? { checkIn, checkOut }
+      : undefined;
+  const rooms = positiveInt(search.get('rooms'));
+  const services = [
+    ...new Set(
+      (search.get('services') ?? '')
+        .split(',')
+        .map(positiveInt)
+        .filter((id): id is number => id !== undefined),
+    ),
+  ].sort((a, b) => a - b);
   return {
     name,
     city,
     qualification: stars !== undefined && stars <= 5 ? stars : undefined,
     sort,
     page: positiveInt(search.get('page')) ?? 1,
+    ...(stay ? { stay } : {}),
+    ...(stay && rooms !== undefined && rooms > 1 && rooms <= ROOMS_MAX ? { rooms } : {}),
+    ...(services.length > 0 ? { services } : {}),
   };
 }
 
@@ -97,7 +131,7 @@ export function useHotelListState() {
   );
 
   const setFilter = useCallback(
-    (key: Exclude<HotelFilterKey, 'name'>, value: string) => {
+    (key: 'city' | 'qualification', value: string) => {
       update((next) => next.set(key, value));
     },
     [update],
@@ -105,7 +139,35 @@ export function useHotelListState() {
 
   const removeFilter = useCallback(
     (key: HotelFilterKey) => {
-      update((next) => next.delete(key));
+      update((next) => {
+        for (const param of FILTER_PARAMS[key]) next.delete(param);
+      });
+    },
+    [update],
+  );
+
+  /** Searches a stay (and units of one room), or drops it. */
+  const setStay = useCallback(
+    (stay: StayDates | undefined, rooms = 1) => {
+      update((next) => {
+        for (const param of FILTER_PARAMS.stay) next.delete(param);
+        if (!stay) return;
+        next.set('checkIn', stay.checkIn);
+        next.set('checkOut', stay.checkOut);
+        if (rooms > 1) next.set('rooms', String(rooms));
+      });
+    },
+    [update],
+  );
+
+  /** Room services the hotel must have in one room (by id); none drops the filter. */
+  const setServices = useCallback(
+    (ids: number[]) => {
+      update((next) =>
+        ids.length > 0
+          ? next.set('services', [...ids].sort((a, b) => a - b).join(','))
+          : next.delete('services'),
+      );
     },
     [update],
   );
@@ -119,7 +181,7 @@ export function useHotelListState() {
 
   const clearAll = useCallback(() => {
     update((next) => {
-      for (const key of ['name', 'city', 'qualification', 'sort']) next.delete(key);
+      for (const key of [...Object.values(FILTER_PARAMS).flat(), 'sort']) next.delete(key);
     });
   }, [update]);
 
@@ -132,5 +194,16 @@ export function useHotelListState() {
     [paginationFor, update],
   );
 
-  return { params, paginationFor, searchName, setFilter, removeFilter, setSort, clearAll, goTo };
+  return {
+    params,
+    paginationFor,
+    searchName,
+    setFilter,
+    removeFilter,
+    setStay,
+    setServices,
+    setSort,
+    clearAll,
+    goTo,
+  };
 }

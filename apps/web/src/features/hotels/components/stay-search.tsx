@@ -1,0 +1,99 @@
+import { isIsoDate } from '@devstay/shared/calendar-date';
+import { STOCK_MAX } from '@devstay/shared/constants';
+import { CHECK_OUT_ERROR, checkStay, earliestToday } from '@devstay/shared/stay';
+import { Button, TextInput } from '@mantine/core';
+import { IconCalendarSearch } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import type { StayDates } from '../../../lib/paths.ts';
+import classes from './hotel-toolbar.module.css';
+
+interface StaySearchProps {
+  /** The stay the address searches (none: the fields start empty). */
+  stay: StayDates | undefined;
+  /** Units of one room the address asks for. */
+  rooms: number | undefined;
+  onSearch: (stay: StayDates, rooms: number) => void;
+}
+
+/**
+ * Check-in, check-out and rooms of the hotel list: hotels with a room free on every night of the
+ * stay. Native date inputs (the browser's own picker, nothing added to the first load); the
+ * dates are checked by the stay rules (product §5) against the earliest today of any hotel, each
+ * hotel then holding the check-in to its own today on the server.
+ */
+export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
+  const [checkIn, setCheckIn] = useState(stay?.checkIn ?? '');
+  const [checkOut, setCheckOut] = useState(stay?.checkOut ?? '');
+  const [units, setUnits] = useState(String(rooms ?? 1));
+  const [error, setError] = useState<{ field: 'checkIn' | 'checkOut' | 'rooms'; text: string }>();
+
+  // Back, forward and a removed filter bring the fields back to the address's stay.
+  useEffect(() => {
+    setCheckIn(stay?.checkIn ?? '');
+    setCheckOut(stay?.checkOut ?? '');
+    setUnits(String(rooms ?? 1));
+    setError(undefined);
+  }, [stay?.checkIn, stay?.checkOut, rooms]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkStay(checkIn, checkOut, earliestToday());
+    if (!checked.ok) {
+      const onCheckOut =
+        checked.error === CHECK_OUT_ERROR || (isIsoDate(checkIn) && !isIsoDate(checkOut));
+      setError({ field: onCheckOut ? 'checkOut' : 'checkIn', text: checked.error ?? '' });
+      return;
+    }
+    const n = Number(units);
+    if (!Number.isInteger(n) || n < 1 || n > STOCK_MAX) {
+      setError({ field: 'rooms', text: `Rooms must be a whole number from 1 to ${STOCK_MAX}` });
+      return;
+    }
+    setError(undefined);
+    onSearch({ checkIn, checkOut }, n);
+  };
+
+  const errorOf = (field: 'checkIn' | 'checkOut' | 'rooms') =>
+    error?.field === field ? error.text : undefined;
+
+  return (
+    <form onSubmit={submit} className={classes.stay} aria-label="Dates of your stay" noValidate>
+      <TextInput
+        type="date"
+        label="Check-in"
+        value={checkIn}
+        min={earliestToday()}
+        onChange={(e) => setCheckIn(e.currentTarget.value)}
+        error={errorOf('checkIn')}
+        className={classes.date}
+      />
+      <TextInput
+        type="date"
+        label="Check-out"
+        value={checkOut}
+        min={checkIn || earliestToday()}
+        onChange={(e) => setCheckOut(e.currentTarget.value)}
+        error={errorOf('checkOut')}
+        className={classes.date}
+      />
+      <TextInput
+        type="number"
+        label="Rooms"
+        value={units}
+        min={1}
+        max={STOCK_MAX}
+        inputMode="numeric"
+        onChange={(e) => setUnits(e.currentTarget.value)}
+        error={errorOf('rooms')}
+        className={classes.rooms}
+      />
+      <Button
+        type="submit"
+        variant="light"
+        leftSection={<IconCalendarSearch size={18} aria-hidden="true" />}
+      >
+        Check availability
+      </Button>
+    </form>
+  );
+}
