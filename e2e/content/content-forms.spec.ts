@@ -160,6 +160,12 @@ test('a superAdmin creates a hotel through states, departments and cities', asyn
   await expect(zone).toHaveValue('America/Argentina/Buenos_Aires');
   await zone.fill('Kiritimati');
   await page.getByRole('option', { name: 'Pacific/Kiritimati' }).click();
+  // Guests cancel for free until 2 days before check-in unless the form says otherwise.
+  const freeCancellation = page.getByRole('slider', { name: 'Free cancellation' });
+  await expect(freeCancellation).toHaveAttribute('aria-valuenow', '2');
+  await freeCancellation.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect(freeCancellation).toHaveAttribute('aria-valuenow', '5');
   await expectSoundPage(page, errors);
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, 'Hotel created successfully')).toBeVisible();
@@ -180,6 +186,10 @@ test('a superAdmin creates a hotel through states, departments and cities', asyn
   );
   await expect(page.getByRole('combobox', { name: 'Time zone', exact: true })).toHaveValue(
     'Pacific/Kiritimati',
+  );
+  await expect(page.getByRole('slider', { name: 'Free cancellation' })).toHaveAttribute(
+    'aria-valuenow',
+    '5',
   );
 });
 
