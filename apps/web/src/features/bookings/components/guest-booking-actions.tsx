@@ -1,4 +1,4 @@
-import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
+import type { BookingRecord } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { capitalize } from '@devstay/shared/text';
 import { Button, Group, Stack, Text } from '@mantine/core';
@@ -15,7 +15,7 @@ export function reservationName(booking: BookingRecord): string {
 interface GuestBookingActionsProps {
   booking: BookingRecord;
   /** Opens the cancel's confirmation (useCancelBookingFlow's `ask`). */
-  onCancel: (booking: BookingRecord, room: BookedRoom) => void;
+  onCancel: (booking: BookingRecord) => void;
   cancelling: boolean;
 }
 
@@ -28,17 +28,16 @@ export function GuestBookingActions({ booking, onCancel, cancelling }: GuestBook
   if (booking.status !== 'confirmed') return null;
   const what = reservationName(booking);
   const { date, timeZone } = booking.freeCancellation;
-  const firstRoom = booking.cartRoom[0];
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
       <CalendarDownload href={bookingCalendarUrl(booking.id)} what={what} />
-      {booking.cancellable && firstRoom ? (
+      {booking.cancellable ? (
         <Stack gap={4} align="flex-end">
           <Button
             color="red"
             variant="light"
             loading={cancelling}
-            onClick={() => onCancel(booking, firstRoom)}
+            onClick={() => onCancel(booking)}
             aria-label={`Cancel ${what}`}
           >
             Cancel reservation

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Modal.layer.css';
-import type { BookedRoom, BookingRecord, RefundOutcome } from '@devstay/shared/contracts/booking';
+import type { BookingRecord, RefundOutcome } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { capitalize } from '@devstay/shared/text';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
@@ -22,22 +22,17 @@ function refundText(refund: RefundOutcome): string {
   }
 }
 
-interface Target {
-  booking: BookingRecord;
-  room: BookedRoom;
-}
-
 /**
- * Cancel with a confirmation first (product §8): `ask(booking, room)` opens it; render `dialog`
+ * Cancel with a confirmation first (product §8): `ask(booking)` opens it; render `dialog`
  * once. Toasts 'Reservation cancelled' or 'Reservation not canceled'.
  */
 export function useCancelBookingFlow() {
-  const [target, setTarget] = useState<Target | null>(null);
+  const [target, setTarget] = useState<BookingRecord | null>(null);
   const cancel = useCancelBooking();
 
   const confirm = () => {
     if (!target) return;
-    const { booking } = target;
+    const booking = target;
     cancel.mutate(booking, {
       onSuccess: ({ refund }) => {
         const id = `cancel-${booking.id}`;
@@ -64,11 +59,12 @@ export function useCancelBookingFlow() {
     >
       <Stack gap="md">
         <Text fw={600}>{BOOKING_MESSAGES.cancelConfirm}</Text>
-        {target ? (
-          <Text c="dimmed">
-            {`${capitalize(target.room.name)} at ${capitalize(target.room.hotel)}, ${target.room.checkIn} to ${target.room.checkOut}`}
+        {/* A cancel frees the whole booking: every room of it the asker sees. */}
+        {target?.cartRoom.map((room) => (
+          <Text c="dimmed" key={`${room.id}-${room.checkIn}-${room.checkOut}`}>
+            {`${capitalize(room.name)} at ${capitalize(room.hotel)}, ${room.checkIn} to ${room.checkOut}`}
           </Text>
-        ) : null}
+        ))}
         <Group justify="flex-end">
           <Button
             variant="default"
@@ -86,7 +82,7 @@ export function useCancelBookingFlow() {
     </Modal>
   );
   return {
-    ask: (booking: BookingRecord, room: BookedRoom) => setTarget({ booking, room }),
+    ask: (booking: BookingRecord) => setTarget(booking),
     dialog,
     cancellingId: cancel.isPending ? cancel.variables?.id : undefined,
   };
