@@ -7,12 +7,25 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import '@mantine/core/styles/ThemeIcon.layer.css';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { accountName } from '../../../features/admin/utils/account-name.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
+
+// Its own chunk with the hotel picker's and the charts' (loaded in turn): the cards come first.
+const HotelDashboard = lazy(() =>
+  import('./super-admin-hotel-dashboard.tsx').then((m) => ({
+    default: m.SuperAdminHotelDashboard,
+  })),
+);
+
+const DASHBOARD_FALLBACK = (
+  <Text role="status" c="dimmed">
+    Loading the dashboard...
+  </Text>
+);
 
 interface DashboardCard {
   title: string;
@@ -60,7 +73,10 @@ const CARDS: DashboardCard[] = [
   },
 ];
 
-/** /profileSuperAdmin: the superAdmin's dashboard, one card per tool (product §2.12). */
+/**
+ * /profileSuperAdmin: the superAdmin's dashboard, one card per tool (product §2.12), and any
+ * hotel's occupancy and revenue, the hotel chosen with the hotel picker.
+ */
 export function SuperAdminDashboardPage() {
   const { me } = useSignedIn();
   return (
@@ -90,6 +106,9 @@ export function SuperAdminDashboardPage() {
             </Card>
           ))}
         </SimpleGrid>
+        <Suspense fallback={DASHBOARD_FALLBACK}>
+          <HotelDashboard />
+        </Suspense>
       </Stack>
     </Container>
   );

@@ -1,16 +1,33 @@
 import { capitalize } from '@devstay/shared/text';
 import { Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarStats, IconForms, IconUsers } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ProfileDetails } from '../../../features/profiles/components/profile-details.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
+// Its own chunk, and the charts' after it: the profile shows first.
+const HotelDashboard = lazy(() =>
+  import('../../../features/dashboard/components/hotel-dashboard.tsx').then((m) => ({
+    default: m.HotelDashboard,
+  })),
+);
+
+const DASHBOARD_FALLBACK = (
+  <Text role="status" c="dimmed">
+    Loading the dashboard...
+  </Text>
+);
+
 export const NO_HOTEL_NOTE =
   'No hotel is assigned to your account yet: the superAdmin assigns one before you can edit its content.';
 
-/** /profileAdmin: the hotel admin's profile and the way to their tools (product §2.12). */
+/**
+ * /profileAdmin: the hotel admin's profile, the way to their tools (product §2.12) and their
+ * hotel's dashboard.
+ */
 export function AdminProfilePage() {
   const { me } = useSignedIn();
   const name = capitalize(`${me.name} ${me.lastname}`.trim()) || me.displayName || me.email;
@@ -72,6 +89,11 @@ export function AdminProfilePage() {
             User Table
           </Button>
         </Group>
+        {me.hotel ? (
+          <Suspense fallback={DASHBOARD_FALLBACK}>
+            <HotelDashboard hotelId={me.hotel.id} />
+          </Suspense>
+        ) : null}
       </Stack>
     </Container>
   );

@@ -1,0 +1,305 @@
+import '@mantine/core/styles/Table.layer.css';
+import type { HotelDashboard as Dashboard } from '@devstay/shared/contracts/dashboard';
+import { capitalize, formatUsd } from '@devstay/shared/text';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconTable } from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { errorMessage } from '../../../lib/api.ts';
+import { useHotelDashboard } from '../api/dashboard-api.ts';
+import {
+  nightLabel,
+  type OccupancyView,
+  occupancyChart,
+  occupancyNights,
+  revenueRows,
+  roomLabels,
+} from '../utils/dashboard-data.ts';
+
+const charts = () => import('./dashboard-charts.tsx');
+const OccupancyChart = lazy(() => charts().then((m) => ({ default: m.OccupancyChart })));
+const RevenueChart = lazy(() => charts().then((m) => ({ default: m.RevenueChart })));
+
+/**
+ * A hotel's dashboard (PRODUCT §2): occupancy over the coming nights and revenue over the past
+ * months, each a chart and a table of the same numbers — read by screen readers always, shown
+ * on the screen on demand.
+ */
+export function HotelDashboard({
+  hotelId,
+  picker,
+}: {
+  /** The hotel shown; null until one is picked. */
+  hotelId: number | null;
+  /** Where the hotel is chosen (the superAdmin's hotel picker), under the title. */
+  picker?: ReactNode;
+}) {
+  const query = useHotelDashboard(hotelId);
+  const titleId = useId();
+  let body: ReactNode;
+  if (hotelId === null) {
+    body = <Text c="dimmed">Choose a hotel to see its occupancy and revenue.</Text>;
+  } else if (query.isPending) {
+    body = (
+      <Group role="status" gap="sm" py="xl">
+        <Loader size="sm" aria-hidden="true" />
+        <Text fw={500}>Loading the dashboard...</Text>
+      </Group>
+    );
+  } else if (query.isError) {
+    body = (
+      <Alert color="red" variant="light" role="alert" title="Could not load the dashboard">
+        <Stack gap="sm" align="flex-start">
+          <Text>{errorMessage(query.error)}</Text>
+          <Button onClick={() => void query.refetch()}>Try again</Button>
+        </Stack>
+      </Alert>
+    );
+  } else body = <DashboardBody dashboard={query.data} />;
+  return (
+    <Stack component="section" aria-labelledby={titleId} gap="md">
+      <Title order={2} id={titleId}>
+        {hotelId !== null && query.data
+          ? `Dashboard of ${capitalize(query.data.hotel.name)}`
+          : 'Hotel dashboard'}
+      </Title>
+      {picker}
+      {body}
+    </Stack>
+  );
+}
+
+function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
+  return (
+    <>
+      <Text c="dimmed">
+        {`Dates in the hotel’s time zone (${dashboard.hotel.timeZone}); today there is ${nightLabel(dashboard.today)}.`}
+      </Text>
+      <Occupancy dashboard={dashboard} />
+      <Revenue dashboard={dashboard} />
+    </>
+  );
+}
+
+/**
+ * Out of sight, still read by screen readers (what Mantine's VisuallyHidden does, written here
+ * so this chunk shares no more of Mantine with other screens than it must).
+ */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** Buttons pressed one at a time: which of a few views shows. */
+function ViewToggle<V extends string>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: V;
+  onChange: (value: V) => void;
+  options: { value: V; label: string }[];
+}) {
+  return (
+    <Group gap={0} role="group" aria-label={label}>
+      {options.map((o) => (
+        <Button
+          key={o.value}
+          size="sm"
+          variant={o.value === value ? 'filled' : 'default'}
+          aria-pressed={o.value === value}
+          onClick={() => onChange(o.value)}
+        >
+          {o.label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+const chartFallback = <Skeleton h={280} aria-hidden="true" />;
+
+function Occupancy({ dashboard }: { dashboard: Dashboard }) {
+  const [view, setView] = useState<OccupancyView>('total');
+  const nights = occupancyNights(dashboard);
+  const chart = occupancyChart(dashboard, view);
+  const rooms = dashboard.occupancy.rooms;
+  const labels = roomLabels(rooms);
+  const title = `Occupancy, next ${nights.length} nights`;
+  return (
+    <ChartCard
+      title={title}
+      description="Units taken by confirmed bookings, against the rooms’ stock. Holds waiting for their payment are not counted."
+      controls={
+        <ViewToggle
+          label="Occupancy of"
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'total', label: 'Whole hotel' },
+            { value: 'rooms', label: 'Each room' },
+          ]}
+        />
+      }
+      chart={
+        rooms.length === 0 ? (
+          <Text c="dimmed">This hotel has no rooms yet.</Text>
+        ) : (
+          <Suspense fallback={chartFallback}>
+            <OccupancyChart data={chart.data} series={chart.series} />
+          </Suspense>
+        )
+      }
+      table={
+        <Table striped withTableBorder stickyHeader data-testid="occupancy-table">
+          <Table.Caption>{`${title}: units booked of the stock, night by night`}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Night</Table.Th>
+              {view === 'total' ? (
+                <>
+                  <Table.Th scope="col">Booked</Table.Th>
+                  <Table.Th scope="col">Stock</Table.Th>
+                  <Table.Th scope="col">Occupancy</Table.Th>
+                </>
+              ) : (
+                rooms.map((r) => (
+                  <Table.Th scope="col" key={r.id}>
+                    {`${labels.get(r.id)}, booked of ${r.stock}`}
+                  </Table.Th>
+                ))
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {nights.map((n) => (
+              <Table.Tr key={n.night}>
+                <Table.Th scope="row">{n.label}</Table.Th>
+                {view === 'total' ? (
+                  <>
+                    <Table.Td>{n.booked}</Table.Td>
+                    <Table.Td>{n.stock}</Table.Td>
+                    <Table.Td>
+                      {n.stock > 0 ? `${Math.round((n.booked / n.stock) * 100)}%` : '—'}
+                    </Table.Td>
+                  </>
+                ) : (
+                  n.rooms.map((units, i) => <Table.Td key={rooms[i]?.id ?? i}>{units}</Table.Td>)
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      }
+    />
+  );
+}
+
+function Revenue({ dashboard }: { dashboard: Dashboard }) {
+  const rows = revenueRows(dashboard);
+  const title = `Revenue, last ${rows.length} months`;
+  return (
+    <ChartCard
+      title={title}
+      description="What guests paid for each month’s nights, refunds subtracted. A booking at several hotels counts this hotel’s rooms only."
+      chart={
+        <Suspense fallback={chartFallback}>
+          <RevenueChart
+            data={rows.map((r) => ({ label: r.label, net: r.net, refunded: r.refunded }))}
+          />
+        </Suspense>
+      }
+      table={
+        <Table striped withTableBorder data-testid="revenue-table">
+          <Table.Caption>{`${title}, in US dollars`}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Month</Table.Th>
+              <Table.Th scope="col">Paid</Table.Th>
+              <Table.Th scope="col">Refunded</Table.Th>
+              <Table.Th scope="col">Net revenue</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.month}>
+                <Table.Th scope="row">{r.label}</Table.Th>
+                <Table.Td>{formatUsd(r.capturedCents)}</Table.Td>
+                <Table.Td>{formatUsd(r.refundedCents)}</Table.Td>
+                <Table.Td>{formatUsd(r.netCents)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      }
+    />
+  );
+}
+
+/** A chart with its title, and its table: always in the accessibility tree, on screen on demand. */
+function ChartCard({
+  title,
+  description,
+  controls,
+  chart,
+  table,
+}: {
+  title: string;
+  description: string;
+  controls?: ReactNode;
+  chart: ReactNode;
+  table: ReactNode;
+}) {
+  const [tableShown, setTableShown] = useState(false);
+  const titleId = useId();
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div>
+            <Title order={3} id={titleId}>
+              {title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          </div>
+          <Group gap="xs">
+            {controls}
+            <Button
+              variant="default"
+              size="sm"
+              aria-pressed={tableShown}
+              onClick={() => setTableShown((shown) => !shown)}
+              leftSection={<IconTable size={16} aria-hidden="true" />}
+            >
+              Show as table
+            </Button>
+          </Group>
+        </Group>
+        {chart}
+        {tableShown ? (
+          <Table.ScrollContainer minWidth={360}>{table}</Table.ScrollContainer>
+        ) : (
+          <div style={VISUALLY_HIDDEN}>{table}</div>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
