@@ -1,11 +1,11 @@
 /**
- * `npm run bench`: the catalogue, booking and hotel picker benchmarks.
- * `npm run bench -- catalogue` (or `booking`, `pickers`): one of them.
+ * `npm run bench`: the catalogue, booking, hotel picker and stay search benchmarks.
+ * `npm run bench -- catalogue` (or `booking`, `pickers`, `dates`): one of them.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['catalogue', 'booking', 'pickers'] as const;
+const BENCHES = ['catalogue', 'booking', 'pickers', 'dates'] as const;
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(BENCHES as readonly string[]).includes(name));
 if (unknown.length > 0) {

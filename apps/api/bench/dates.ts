@@ -1,0 +1,226 @@
+/**
+ * Stay search benchmark (`npm run bench -- dates`): the hotel list searched by dates over
+ * 100,000 hotels with a booking load in the inventory ledger.
+ *
+ * 1. A throwaway embedded PostgreSQL (or DATABASE_URL), migrated and filled by
+ *    seedLargeCatalogue (1–3 rooms per hotel).
+ * 2. The booking load, written straight into the ledger (room_nights) as checkouts leave it: on
+ *    each night of a busy fortnight, 30 % of the rooms fully booked and 20 % more with one unit
+ *    taken; on the other nights of a quarter, 10 % fully booked. Then VACUUM ANALYZE.
+ * 3. For each kind of search (city + dates, dates alone, dates + stars, city + dates + 2 rooms,
+ *    dates alone deep in the list, a name + dates), queries drawn from the data, RUNS sequential
+ *    calls of searchHotels as the route makes them for a stay (no read cache: a stay is never
+ *    kept): p50, p95, max and the matches.
+ * 4. EXPLAIN ANALYZE of the statements of the slowest search of each kind, run again.
+ *
+ * Target: p95 < 50 ms for city + dates and for dates alone, on an idle machine; the load average
+ * is printed before and after. Environment: BENCH_HOTELS (100000), BENCH_DATES_RUNS (200),
+ * DATABASE_URL (use that server).
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { HOTEL_TIME_ZONE_DEFAULT } from '@devstay/shared/constants';
+import { addDays, calendarDateIn } from '@devstay/shared/stay';
+import { count, sql } from 'drizzle-orm';
+import type { Db } from '../src/db/client.ts';
+import { openDatabase } from '../src/db/open-database.ts';
+import { hotels } from '../src/db/schema.ts';
+import { freePort } from '../src/lib/free-port.ts';
+import {
+  chooseHotelPagePlan,
+  type HotelSearch,
+  hotelCountQuery,
+  hotelPageQuery,
+  searchHotels,
+} from '../src/modules/hotels/repository.ts';
+import { localDiskStorage } from '../src/modules/images/storage.ts';
+
+const HOTELS = envInt('BENCH_HOTELS', 100_000);
+const RUNS = envInt('BENCH_DATES_RUNS', 200);
+const P95_TARGET_MS = 50;
+/** The kinds the target is set for. */
+const TARGET_KINDS = ['city + dates', 'dates alone'];
+
+function envInt(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+const pick = <T>(list: readonly T[]): T => {
+  const item = list[Math.floor(Math.random() * list.length)];
+  if (item === undefined) throw new Error('empty list');
+  return item;
+};
+const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** The ledger's nights as a booking load leaves them (see the file's comment). */
+async function bookRooms(db: Db, today: string): Promise<{ busyFrom: string; busyTo: string }> {
+  const busyFrom = addDays(today, 30);
+  const busyTo = addDays(busyFrom, 14);
+  await db.execute(sql`truncate room_nights`);
+  // Half the rooms have units taken on each busy night, 60 % of those every unit: 30 % full.
+  await db.execute(sql`
+    insert into room_nights (room_id, night, taken)
+    select r.id, n::date, case when random() < 0.6 then r.stock else 1 end
+    from rooms r
+    cross join generate_series(${busyFrom}::date, ${busyTo}::date - 1, interval '1 day') n
+    where random() < 0.5`);
+  await db.execute(sql`
+    insert into room_nights (room_id, night, taken)
+    select r.id, n::date, r.stock
+    from rooms r
+    cross join generate_series(${today}::date, ${today}::date + 89, interval '1 day') n
+    where (n::date < ${busyFrom}::date or n::date >= ${busyTo}::date) and random() < 0.1`);
+  return { busyFrom, busyTo };
+}
+
+async function main() {
+  const work = await mkdtemp(path.join(tmpdir(), 'devstay-bench-'));
+  await chmod(work, 0o755); // the postgres system user must reach its data folder
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: path.join(work, 'pg'),
+    port: await freePort(),
+    database: 'devstay_bench',
+    persistent: false,
+    poolSize: 2,
+  });
+  try {
+    const { db } = database;
+    console.log(`machine: ${availableParallelism()} CPUs, load average ${load()}`);
+    const [existing] = await db.select({ n: count() }).from(hotels);
+    if ((existing?.n ?? 0) < HOTELS) {
+      const t0 = performance.now();
+      console.log(`seeding ${HOTELS} hotels…`);
+      const { seedLargeCatalogue } = await import('@devstay/demo-data/large');
+      await seedLargeCatalogue(db, {
+        hotels: HOTELS - (existing?.n ?? 0),
+        storage: localDiskStorage(path.join(work, 'uploads')),
+      });
+      console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    const today = calendarDateIn(HOTEL_TIME_ZONE_DEFAULT);
+    const t1 = performance.now();
+    const { busyFrom } = await bookRooms(db, today);
+    await db.execute(sql`vacuum analyze`);
+    const shape = (
+      await db.execute<{ rooms: number; nights: number; full: number }>(sql`
+        select (select count(*) from rooms)::int as rooms,
+          (select count(*) from room_nights)::int as nights,
+          (select count(*) from room_nights rn join rooms r on r.id = rn.room_id
+            where rn.night = ${busyFrom}::date and rn.taken >= r.stock)::int as full`)
+    ).rows[0];
+    console.log(
+      `booking load: ${shape?.nights} ledger rows over ${shape?.rooms} rooms; on ${busyFrom} ${(
+        (100 * (shape?.full ?? 0)) / Math.max(1, shape?.rooms ?? 1)
+      ).toFixed(1)} % of rooms full (written in ${((performance.now() - t1) / 1000).toFixed(1)} s)`,
+    );
+
+    const cities = (
+      await db.execute<{ city: string; hotels: number }>(
+        sql`select l.city, count(*)::int as hotels from hotels h
+            join locations l on l.id = h.location_id group by l.city`,
+      )
+    ).rows;
+    const names = (
+      await db.execute<{ name: string }>(sql`select name from hotels order by random() limit 500`)
+    ).rows.map((r) => r.name.split(' ')[0] ?? '');
+    const [allHotels] = await db.select({ n: count() }).from(hotels);
+    console.log(`catalogue: ${allHotels?.n} hotels in ${cities.length} cities`);
+
+    /** A stay of 1–3 nights starting in the busy fortnight (most searches) or the quarter. */
+    const stay = () => {
+      const busy = Math.random() < 0.7;
+      const checkIn = busy ? addDays(busyFrom, between(0, 12)) : addDays(today, between(1, 85));
+      return { checkIn, checkOut: addDays(checkIn, between(1, 3)) };
+    };
+    const base = { page: 1, pageSize: 8 } as const;
+    const kinds: [string, () => HotelSearch][] = [
+      ['city + dates', () => ({ ...base, city: pick(cities).city, ...stay() })],
+      ['dates alone', () => ({ ...base, ...stay() })],
+      ['dates + stars', () => ({ ...base, qualification: between(1, 5), ...stay() })],
+      ['city + dates + 2 rooms', () => ({ ...base, city: pick(cities).city, rooms: 2, ...stay() })],
+      ['dates alone, page 50', () => ({ ...base, page: 50, ...stay() })],
+      ['name + dates', () => ({ ...base, name: pick(names), ...stay() })],
+    ];
+    console.log(`\n${RUNS} sequential searches of each kind, as the route runs a stay search`);
+    console.log(
+      `${'kind'.padEnd(28)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'max'.padStart(10)}${'matches avg'.padStart(14)}`,
+    );
+    const failures: string[] = [];
+    const slowest = new Map<string, HotelSearch>();
+    for (const [kind, make] of kinds) {
+      for (let i = 0; i < 20; i++) await searchHotels(db, make());
+      const latencies: number[] = [];
+      let matches = 0;
+      let worst = -1;
+      for (let i = 0; i < RUNS; i++) {
+        const search = make();
+        const t0 = performance.now();
+        matches += (await searchHotels(db, search)).total;
+        const took = performance.now() - t0;
+        latencies.push(took);
+        if (took > worst) {
+          worst = took;
+          slowest.set(kind, search);
+        }
+      }
+      latencies.sort((a, b) => a - b);
+      const [p50, p95] = [percentile(latencies, 50), percentile(latencies, 95)];
+      const max = latencies[latencies.length - 1] ?? Number.NaN;
+      console.log(
+        `${kind.padEnd(28)}${`${p50.toFixed(2)} ms`.padStart(10)}${`${p95.toFixed(2)} ms`.padStart(10)}${`${max.toFixed(2)} ms`.padStart(10)}${(matches / RUNS).toFixed(0).padStart(14)}`,
+      );
+      if (TARGET_KINDS.includes(kind) && !(p95 < P95_TARGET_MS)) {
+        failures.push(`${kind}: p95 ${p95.toFixed(2)} ms`);
+      }
+    }
+
+    console.log('\nQuery plans (EXPLAIN ANALYZE) of the slowest search of each kind, run again');
+    for (const [kind] of kinds) {
+      const search = slowest.get(kind);
+      if (!search) continue;
+      const total = (await searchHotels(db, search)).total;
+      const plan = search.city
+        ? 'city'
+        : chooseHotelPagePlan(search, total, allHotels?.n ?? HOTELS);
+      console.log(`\n${kind}: ${JSON.stringify(search)} (${total} matches, plan ${plan})`);
+      for (const [what, query] of [
+        ['count', hotelCountQuery(search)],
+        ['page', hotelPageQuery(search, plan)],
+      ] as const) {
+        const explained = await db.$client.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, buffers, costs off) ${query.text}`,
+          query.values,
+        );
+        console.log(`  ${what}:`);
+        for (const row of explained.rows) console.log(`    ${row['QUERY PLAN']}`);
+      }
+    }
+
+    console.log('\nTarget');
+    console.log(
+      failures.length === 0
+        ? `  PASS  ${TARGET_KINDS.join(' and ')}: p95 < ${P95_TARGET_MS} ms`
+        : `  FAIL  p95 ≥ ${P95_TARGET_MS} ms: ${failures.join('; ')}`,
+    );
+    console.log(`load average at the end: ${load()} (${availableParallelism()} CPUs)`);
+    if (failures.length > 0) process.exitCode = 1;
+  } finally {
+    await database.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+await main();
