@@ -25,6 +25,9 @@ export const paths = {
   landing: '/',
   /** The hotel list, the catalogue every "See hotels" leads to (the landing page is `/`). */
   hotels: '/home',
+  /** The hotel list searching a city's hotels with a room free for a stay (as its toolbar does). */
+  hotelsWithRooms: (city: string, stay: StayDates) =>
+    `/home?${new URLSearchParams({ city, checkIn: stay.checkIn, checkOut: stay.checkOut })}`,
   events: '/home/Events',
   hotel: (id: Id, stay?: StayDates) => `/hotel/${encodeURIComponent(id)}${staySearch(stay)}`,
   room: (id: Id, stay?: StayDates) => `/hotel/room/${encodeURIComponent(id)}${staySearch(stay)}`,

@@ -92,6 +92,17 @@ export function EventCard({ event }: { event: Event }) {
         >
           Find a room
         </Button>
+        {event.roomFree === false && stay ? (
+          <Text size="sm" role="note">
+            {hotelName} has no room free on the night of this event.{' '}
+            <Anchor
+              component={Link}
+              to={paths.hotelsWithRooms(event.Hotels.Locations[0]?.city ?? '', stay)}
+            >
+              {`Other hotels in ${capitalize(event.Hotels.Locations[0]?.city ?? '')} with rooms for these dates`}
+            </Anchor>
+          </Text>
+        ) : null}
         <CalendarDownload href={eventCalendarUrl(event.id)} what={name} variant="subtle" />
       </Stack>
     </Card>
