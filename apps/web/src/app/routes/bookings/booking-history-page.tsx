@@ -26,7 +26,7 @@ export function BookingHistoryPage() {
   const { me } = useSignedIn();
   const [page, setPage] = useState(1);
   const history = useBookingHistory(me.id, page);
-  const cancelFlow = useCancelBookingFlow();
+  const cancelFlow = useCancelBookingFlow('guest');
   const pages = Math.ceil((history.data?.total ?? 0) / BOOKINGS_PER_PAGE);
 
   let body: ReactNode;

@@ -63,7 +63,7 @@ export function StockPage() {
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
   const table = useBookingTable(query);
-  const cancelFlow = useCancelBookingFlow();
+  const cancelFlow = useCancelBookingFlow('staff');
   const pages = Math.ceil((table.data?.total ?? 0) / BOOKINGS_PER_PAGE);
   const superAdmin = me.rol === 'superAdmin';
 

@@ -8,15 +8,20 @@ import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancelBooking } from '../api/bookings.ts';
 
-/** What the cancel's toast says of the payment ('' when nothing was paid). */
-function refundText(refund: RefundOutcome): string {
+/**
+ * What the cancel's toast says of the payment ('' when nothing was paid). A refused refund is
+ * for staff to settle with the guest; the guest is told we will be in touch.
+ */
+function refundText(refund: RefundOutcome, by: 'guest' | 'staff'): string {
   switch (refund.status) {
     case 'refunded':
       return `${BOOKING_MESSAGES.cancelled}; the payment was refunded`;
     case 'pending':
       return `${BOOKING_MESSAGES.cancelled}; the refund follows as soon as the payment service answers`;
     case 'refused':
-      return `The payment service refused the refund (${refund.reason ?? 'no reason given'}): settle it with the guest`;
+      return by === 'staff'
+        ? `The payment service refused the refund (${refund.reason ?? 'no reason given'}): settle it with the guest`
+        : `${BOOKING_MESSAGES.cancelled}; the payment service did not take the refund, and the hotel will contact you about it`;
     default:
       return '';
   }
@@ -26,7 +31,7 @@ function refundText(refund: RefundOutcome): string {
  * Cancel with a confirmation first (product §8): `ask(booking)` opens it; render `dialog`
  * once. Toasts 'Reservation cancelled' or 'Reservation not canceled'.
  */
-export function useCancelBookingFlow() {
+export function useCancelBookingFlow(by: 'guest' | 'staff') {
   const [target, setTarget] = useState<BookingRecord | null>(null);
   const cancel = useCancelBooking();
 
@@ -38,9 +43,9 @@ export function useCancelBookingFlow() {
         const id = `cancel-${booking.id}`;
         if (refund.status === 'refused') {
           // Cancelled, but the money did not go back: say so, in the error colour.
-          notifyError(refundText(refund), BOOKING_MESSAGES.cancelled, id);
+          notifyError(refundText(refund, by), BOOKING_MESSAGES.cancelled, id);
         } else {
-          notifySuccess(refundText(refund) || BOOKING_MESSAGES.cancelled, id);
+          notifySuccess(refundText(refund, by) || BOOKING_MESSAGES.cancelled, id);
         }
       },
       onError: (error) =>
