@@ -9,7 +9,7 @@ import { addMonths, firstDayOf, occupancyNights, revenueMonths } from './windows
 
 const byId = { params: idParams };
 
-/** A hotel's occupancy and revenue (PRODUCT §2: the admin dashboard), for its staff. */
+/** A hotel's occupancy and revenue (product §2.12, hotel dashboard), for its staff. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/hotels/:id/dashboard',

@@ -31,7 +31,7 @@ const OccupancyChart = lazy(() => charts().then((m) => ({ default: m.OccupancyCh
 const RevenueChart = lazy(() => charts().then((m) => ({ default: m.RevenueChart })));
 
 /**
- * A hotel's dashboard (PRODUCT §2): occupancy over the coming nights and revenue over the past
+ * A hotel's dashboard (product §2.12): occupancy over the coming nights and revenue over the past
  * months, each a chart and a table of the same numbers — read by screen readers always, shown
  * on the screen on demand.
  */
