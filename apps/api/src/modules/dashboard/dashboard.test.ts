@@ -248,6 +248,43 @@ describe('the dates are the hotel’s, in its time zone', () => {
   });
 });
 
+test('at one instant, two hotels on either side of the date line are in different months', async () => {
+  // 10:30 UTC on New Year's Day: 23:30 on New Year's Eve in Pago Pago, 00:30 on the 2nd in Kiritimati.
+  const fixed = await createTestApp({}, { clock: () => new Date('2027-01-01T10:30:00Z') });
+  try {
+    const superAdmin = await signIn(fixed.app, DEMO.superAdmin);
+    const read = async (timeZone: string) => {
+      const { hotel } = await roomWithStock(fixed.db, 1, 10_000, timeZone);
+      const res = await fixed.app.inject({
+        method: 'GET',
+        url: `/api/hotels/${hotel.id}/dashboard`,
+        headers: withSession(superAdmin),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<HotelDashboard>();
+    };
+    const west = await read('Pacific/Pago_Pago');
+    const east = await read('Pacific/Kiritimati');
+    expect([west.today, west.occupancy.nights[0], west.occupancy.nights.at(-1)]).toEqual([
+      '2026-12-31',
+      '2026-12-31',
+      '2027-02-28',
+    ]);
+    expect(west.revenue.map((m) => m.month)).toEqual([
+      ...['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'].map(
+        (m) => `2026-${m}`,
+      ),
+    ]);
+    expect([east.today, east.revenue[0]?.month, east.revenue.at(-1)?.month]).toEqual([
+      '2027-01-02',
+      '2026-02',
+      '2027-01',
+    ]);
+  } finally {
+    await fixed.close();
+  }
+});
+
 describe('revenue: what was paid for each month’s nights, refunds subtracted', () => {
   // Hotels of their own, so the occupancy's bookings (this month and next) add nothing here.
   let revA: { hotel: number; cheap: number; dear: number };

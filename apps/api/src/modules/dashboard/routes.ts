@@ -38,7 +38,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply): Promise<HotelDashboard> => {
       const hotel = await dashboardHotel(app.db, request.params.id);
       if (!hotel) throw notFound('Hotel');
-      const today = calendarDateIn(hotel.timeZone);
+      const today = calendarDateIn(hotel.timeZone, app.clock());
       const nights = occupancyNights(today);
       const months = revenueMonths(today);
       const [rooms, takings] = await Promise.all([

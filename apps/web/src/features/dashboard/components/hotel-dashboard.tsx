@@ -83,7 +83,7 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
   return (
     <>
       <Text c="dimmed">
-        {`Dates in the hotel’s time zone (${dashboard.hotel.timeZone}); today there is ${nightLabel(dashboard.today)}.`}
+        {`Dates in the hotel’s time zone (${dashboard.hotel.timeZone}), where today is ${nightLabel(dashboard.today)}.`}
       </Text>
       <Occupancy dashboard={dashboard} />
       <Revenue dashboard={dashboard} />
@@ -92,8 +92,10 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
 }
 
 /**
- * Out of sight, still read by screen readers (what Mantine's VisuallyHidden does, written here
- * so this chunk shares no more of Mantine with other screens than it must).
+ * Out of sight, still read by screen readers: what Mantine's VisuallyHidden does. Written here
+ * (as the toggle below instead of SegmentedControl, and no icon on Try again) because each
+ * Mantine module this chunk shares with other screens becomes a file of its own, named in the
+ * first load's list of what each screen preloads.
  */
 const VISUALLY_HIDDEN = {
   position: 'absolute',
@@ -167,7 +169,7 @@ function Occupancy({ dashboard }: { dashboard: Dashboard }) {
         )
       }
       table={
-        <Table striped withTableBorder stickyHeader data-testid="occupancy-table">
+        <Table striped withTableBorder data-testid="occupancy-table">
           <Table.Caption>{`${title}: units booked of the stock, night by night`}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
