@@ -152,3 +152,29 @@ test('"Find a room" lands on the pickers set to the event’s night; a full hote
     await giveBack();
   }
 });
+
+test('dates typed before the toolbar’s code arrives are kept and searched', async ({ page }) => {
+  // The server draws the stay's fields; their code is a chunk of its own, held back here.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/stay-search-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const today = calendarDateIn(HOTEL_TIME_ZONE_DEFAULT);
+  const checkIn = addDays(today, 230);
+  const checkOut = addDays(today, 231);
+  await page.goto('/home');
+  await page.getByLabel('Check-in').fill(checkIn);
+  await page.getByLabel('Check-out').fill(checkOut);
+  const arrived = page.waitForResponse(/\/assets\/stay-search-[\w-]+\.js$/);
+  release();
+  await arrived;
+  await expect(page.locator('html[data-interactive]')).toBeAttached();
+  // Hydrated: the typed dates are the search's.
+  await page.waitForTimeout(300);
+  await page.getByRole('button', { name: 'Check availability' }).click();
+  await expect(page).toHaveURL(new RegExp(`checkIn=${checkIn}&checkOut=${checkOut}`));
+});

@@ -3,7 +3,7 @@ import { STOCK_MAX } from '@devstay/shared/constants';
 import { CHECK_OUT_ERROR, checkStay, earliestToday } from '@devstay/shared/stay';
 import { Button, TextInput } from '@mantine/core';
 import { IconCalendarSearch } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { StayDates } from '../../../lib/paths.ts';
 import classes from './hotel-toolbar.module.css';
 
@@ -27,6 +27,9 @@ export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
   const [units, setUnits] = useState(String(rooms ?? 1));
   const [error, setError] = useState<{ field: 'checkIn' | 'checkOut' | 'rooms'; text: string }>();
 
+  const checkInField = useRef<HTMLInputElement>(null);
+  const checkOutField = useRef<HTMLInputElement>(null);
+  const unitsField = useRef<HTMLInputElement>(null);
   // Back, forward and a removed filter bring the fields back to the address's stay.
   useEffect(() => {
     setCheckIn(stay?.checkIn ?? '');
@@ -34,6 +37,20 @@ export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
     setUnits(String(rooms ?? 1));
     setError(undefined);
   }, [stay?.checkIn, stay?.checkOut, rooms]);
+
+  // The server drew these fields and their code comes after: what a guest typed before it
+  // arrived is in the inputs (hydration keeps it), not in the state. Taken over once,
+  // after the address's stay above (effects run in order).
+  const drawn = useRef({ checkIn, checkOut, units });
+  useEffect(() => {
+    const typed = (field: typeof checkInField, set: (value: string) => void, was: string) => {
+      const value = field.current?.value;
+      if (value !== undefined && value !== was) set(value);
+    };
+    typed(checkInField, setCheckIn, drawn.current.checkIn);
+    typed(checkOutField, setCheckOut, drawn.current.checkOut);
+    typed(unitsField, setUnits, drawn.current.units);
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,6 +78,7 @@ export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
       <TextInput
         type="date"
         label="Check-in"
+        ref={checkInField}
         value={checkIn}
         min={earliestToday()}
         onChange={(e) => setCheckIn(e.currentTarget.value)}
@@ -70,6 +88,7 @@ export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
       <TextInput
         type="date"
         label="Check-out"
+        ref={checkOutField}
         value={checkOut}
         min={checkIn || earliestToday()}
         onChange={(e) => setCheckOut(e.currentTarget.value)}
@@ -79,6 +98,7 @@ export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
       <TextInput
         type="number"
         label="Rooms"
+        ref={unitsField}
         value={units}
         min={1}
         max={STOCK_MAX}
