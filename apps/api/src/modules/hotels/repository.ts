@@ -6,6 +6,7 @@ import type {
   HotelDetail,
   HotelListQuery,
 } from '@devstay/shared/contracts/catalogue';
+import { addDays, earliestToday } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
 import { asc, desc, eq, exists, getTableName, type InferColumnsDataTypes, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -96,6 +97,14 @@ interface HotelListFilter<T> {
   live?: boolean;
 }
 
+/**
+ * Whether a check-in can be past at some hotel: no zone's today is more than two days after the
+ * earliest one's (UTC+14 against UTC−12). From the day after that on, the hotel's-today
+ * condition holds for every hotel and is left out of the statement, which keeps it on the
+ * indexes that hold no time zone.
+ */
+const checkInMayBePast = (checkIn: string) => checkIn <= addDays(earliestToday(), 2);
+
 /** A room a search asks the hotel to have: units free for a stay, and room services. */
 interface RoomWanted {
   /** Units of one room; 1 unless asked. */
@@ -165,7 +174,9 @@ const HOTEL_FILTERS = {
           where rs.room_id = r.id and rs.room_service_id = any(${ids})) = cardinality(${ids})`);
       }
       const room = `exists (select 1 from rooms r where ${conditions.join(' and ')})`;
-      return stay ? `${checkIn}::date >= (now() at time zone h.time_zone)::date and ${room}` : room;
+      return stay && checkInMayBePast(stay.checkIn)
+        ? `${checkIn}::date >= (now() at time zone h.time_zone)::date and ${room}`
+        : room;
     },
     // The ledger moves with every booking; the lists are kept across room changes.
     live: true,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { HotelCard } from '@devstay/shared/contracts/catalogue';
 import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
-import { addDays, CHECK_OUT_ERROR, calendarDateIn } from '@devstay/shared/stay';
+import { addDays, CHECK_OUT_ERROR, calendarDateIn, earliestToday } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -18,6 +18,7 @@ import { insertGuest } from '../../test/fixtures.ts';
 import { quoteCart } from '../availability/quote.ts';
 import { checkout } from '../bookings/checkout.ts';
 import { releasePending } from '../bookings/repository.ts';
+import { hotelCountQuery } from './repository.ts';
 
 /**
  * The hotel list's stay search (checkIn, checkOut, rooms) and room services filter over the
@@ -174,6 +175,16 @@ describe('GET /api/hotels with a stay', () => {
     const stay = { checkIn: earliest, checkOut: addDays(there, 1) };
     expect(await namesOf(stay)).not.toContain('kiritimati');
     expect(await namesOf({ checkIn: there, checkOut: addDays(there, 1) })).toContain('kiritimati');
+  });
+
+  test("the hotel's-today condition is written only while a check-in can be past somewhere", () => {
+    const earliest = earliestToday();
+    const countSql = (checkIn: string) =>
+      hotelCountQuery({ checkIn, checkOut: addDays(checkIn, 1), page: 1, pageSize: 8 }).text;
+    // No zone's today is more than two days after the earliest one's.
+    expect(countSql(addDays(earliest, 2))).toContain('time_zone');
+    // After that the condition holds for every hotel: left out, the count stays on the indexes.
+    expect(countSql(addDays(earliest, 3))).not.toContain('time_zone');
   });
 });
 
