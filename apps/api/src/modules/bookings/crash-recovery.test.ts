@@ -111,21 +111,22 @@ const stay = (roomId: number): CartLine[] => [
   { id: roomId, checkIn: inDays(20), checkOut: inDays(22), cartQuantity: 1 },
 ];
 
+/** The guest's checkout of one unit of `roomId`, at the total the quote shows. */
+const checkOut = async (server: ServerProcess, guest: HttpGuest, roomId: number) =>
+  postAs(
+    server.base,
+    PROCESS_ORIGIN,
+    guest,
+    '/api/booking',
+    randomUUID(),
+    await checkoutPayload(server.base, stay(roomId)),
+  );
+
 describe('killed between hold and charge', { timeout: 120_000 }, () => {
   test('after the hold, before the reply: the restarted sweeper gives the units back', async () => {
     const { room } = await roomWithStock(db, 1);
     const { server, guest } = await crashingServer('after-hold');
-    await expectKilled(
-      server,
-      postAs(
-        server.base,
-        PROCESS_ORIGIN,
-        guest,
-        '/api/booking',
-        randomUUID(),
-        await checkoutPayload(server.base, stay(room.id)),
-      ),
-    );
+    await expectKilled(server, checkOut(server, guest, room.id));
     // Left behind: a pending booking holding the last unit, and no payment.
     const booking = await bookingOf(guest);
     expect(booking.status).toBe('pending');
@@ -142,14 +143,7 @@ describe('killed between hold and charge', { timeout: 120_000 }, () => {
   test('payment recorded, processor never called: the restart abandons it and frees the units', async () => {
     const { room } = await roomWithStock(db, 1);
     const { server, guest } = await crashingServer('before-charge');
-    const held = await postAs(
-      server.base,
-      PROCESS_ORIGIN,
-      guest,
-      '/api/booking',
-      randomUUID(),
-      await checkoutPayload(server.base, stay(room.id)),
-    );
+    const held = await checkOut(server, guest, room.id);
     expect(held.status).toBe(201);
     const bookingId = held.body.id as string;
     await expectKilled(
@@ -177,14 +171,7 @@ describe('killed between charge and confirm', { timeout: 120_000 }, () => {
   test('the restart finds the charge at the processor and confirms the booking, once', async () => {
     const { room } = await roomWithStock(db, 1);
     const { server, guest } = await crashingServer('after-charge');
-    const held = await postAs(
-      server.base,
-      PROCESS_ORIGIN,
-      guest,
-      '/api/booking',
-      randomUUID(),
-      await checkoutPayload(server.base, stay(room.id)),
-    );
+    const held = await checkOut(server, guest, room.id);
     expect(held.status).toBe(201);
     const bookingId = held.body.id as string;
     const payKey = randomUUID();
@@ -228,14 +215,7 @@ describe('killed between charge and confirm', { timeout: 120_000 }, () => {
   test('the hold lapsed and the room was sold meanwhile: the restart refunds the charge', async () => {
     const { room } = await roomWithStock(db, 1);
     const { server, guest } = await crashingServer('after-charge');
-    const held = await postAs(
-      server.base,
-      PROCESS_ORIGIN,
-      guest,
-      '/api/booking',
-      randomUUID(),
-      await checkoutPayload(server.base, stay(room.id)),
-    );
+    const held = await checkOut(server, guest, room.id);
     const bookingId = held.body.id as string;
     await expectKilled(
       server,
