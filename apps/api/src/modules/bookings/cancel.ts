@@ -49,8 +49,11 @@ export async function cancelBooking(
   const toRefund = await deps.db.transaction(async (tx): Promise<PaymentRow | null> => {
     const scope = await cancelScopeOf(tx, input.bookingId);
     if (!scope) throw notFound('Booking');
+    const ownGuest = isGuest(viewer) && scope.userId === viewer.id;
+    // A retry of a cancel that went through is answered as it is, the window closed or not.
+    if (ownGuest && scope.status === 'cancelled' && scope.userId === input.userId) return null;
     if (!canCancelBooking(viewer, scope, input.now)) {
-      if (isGuest(viewer) && scope.userId === viewer.id) {
+      if (ownGuest) {
         const { date, timeZone } = scope.freeCancellation;
         throw new HttpError(
           403,

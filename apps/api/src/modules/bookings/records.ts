@@ -107,13 +107,16 @@ export function toFreeCancellation(row: FreeCancellationRow | null): FreeCancell
 export async function cancelScopeOf(
   db: Executor,
   id: string,
-): Promise<(CancelScope & { freeCancellation: FreeCancellation }) | null> {
+): Promise<
+  (CancelScope & { freeCancellation: FreeCancellation; status: BookingStatus }) | null
+> {
   const result = await db.execute<{
     user_id: string;
+    status: BookingStatus;
     hotel_ids: number[];
     free_cancellation: FreeCancellationRow | null;
   }>(sql`
-    select b.user_id,
+    select b.user_id, b.status,
       array(select distinct l.hotel_id from booking_lines l where l.booking_id = b.id) as hotel_ids,
       ${freeCancellationDeadline(sql`b.id`)} as free_cancellation
     from bookings b where b.id = ${id}`);
@@ -122,6 +125,7 @@ export async function cancelScopeOf(
   const freeCancellation = toFreeCancellation(row.free_cancellation);
   return {
     userId: row.user_id,
+    status: row.status,
     hotelIds: row.hotel_ids,
     freeCancellationUntil: new Date(freeCancellation.until),
     freeCancellation,
