@@ -107,9 +107,7 @@ export function toFreeCancellation(row: FreeCancellationRow | null): FreeCancell
 export async function cancelScopeOf(
   db: Executor,
   id: string,
-): Promise<
-  (CancelScope & { freeCancellation: FreeCancellation; status: BookingStatus }) | null
-> {
+): Promise<(CancelScope & { freeCancellation: FreeCancellation; status: BookingStatus }) | null> {
   const result = await db.execute<{
     user_id: string;
     status: BookingStatus;
