@@ -44,8 +44,10 @@ import { serviceRoutes } from './modules/services/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { swaggerOptions } from './openapi.ts';
 import { authorization } from './plugins/authorization.ts';
-import { catalogueCache } from './plugins/catalogue-cache.ts';
+import { CATALOGUE_CHANNEL, catalogueCache } from './plugins/catalogue-cache.ts';
+import { changeNotices } from './plugins/change-notices.ts';
 import { hostCheck } from './plugins/host-check.ts';
+import { SESSION_CHANNEL, sessionCache } from './plugins/session-cache.ts';
 import { webApp } from './web-app.ts';
 
 declare module 'fastify' {
@@ -100,6 +102,9 @@ export async function buildApp({
   const stripe = app.payments.name === 'stripe';
   const auth = createAuth({ config, db, log: app.log });
   app.decorate('auth', auth);
+  // One LISTEN connection per process hears the catalogue's and the sessions' change notices.
+  await app.register(changeNotices, { db, channels: [CATALOGUE_CHANNEL, SESSION_CHANNEL] });
+  await app.register(sessionCache, { ttlMs: config.SESSION_CACHE_MS });
   await app.register(authorization, { auth, config });
   await app.register(catalogueCache, { db });
 

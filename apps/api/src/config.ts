@@ -8,6 +8,9 @@ import { CRASH_POINTS } from './lib/crash-point.ts';
 /** The repository root: default data folders live under it, whatever the working directory. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** ROOM_SEARCH_COUNT_CAP's default: "1,000+ hotels", as booking sites show. */
+export const ROOM_SEARCH_COUNT_CAP = 1000;
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -116,6 +119,12 @@ const configSchema = z.object({
   SUPERADMIN_PASSWORD: z.string().min(6).optional(),
   /** Demo accounts of each role (docs/auth.md). Default: on, except in production. */
   DEMO_ACCOUNTS: z.stringbool().optional(),
+  /**
+   * How long a process keeps a session it has read, so that signed-in requests do not read it
+   * from PostgreSQL each time; every process drops it at once when it ends or its account
+   * changes (docs/auth.md). 0: read at every request.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
 
   // ── E-mail: every message goes through the mail_outbox table.
   /** smtp(s)://user:pass@host:port — unset: nothing leaves the machine (dev inbox at /api/dev/inbox). */
@@ -132,6 +141,14 @@ const configSchema = z.object({
    * before another process delivers the messages of one that died.
    */
   MAIL_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
+
+  // ── Catalogue.
+  /**
+   * A hotel list search on rooms (a stay, units, room services) counts its matches up to the
+   * page's end rounded up to a multiple of this, then says "more than that" ("1,000+ hotels"):
+   * such a count is made at every request and, whole, would read every hotel.
+   */
+  ROOM_SEARCH_COUNT_CAP: z.coerce.number().int().min(1).default(ROOM_SEARCH_COUNT_CAP),
 
   // ── Booking and payment. See docs/architecture.md (Booking).
   /** How long a checkout holds its units while the guest pays. */

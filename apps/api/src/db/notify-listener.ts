@@ -1,29 +1,38 @@
 import pg from 'pg';
 
 /**
- * One dedicated PostgreSQL connection that LISTENs on a channel (pooled connections cannot: a
- * LISTEN lasts as long as its session). It reconnects when the connection is lost, waiting a
- * little longer after each failed attempt; notices sent while it was away are gone, so
- * `onConnect` is told about every (re)connection.
+ * One dedicated PostgreSQL connection that LISTENs on a process's channels (pooled connections
+ * cannot: a LISTEN lasts as long as its session). It reconnects when the connection is lost,
+ * waiting a little longer after each failed attempt; notices sent while it was away are gone,
+ * so `onConnect` is told about every (re)connection. Notices of every channel arrive in the
+ * order their transactions committed.
  */
 export interface NotifyListener {
   /** True while the connection is up and listening. */
   readonly listening: boolean;
   /** The server process id of the listening connection (null while away). */
   readonly backendPid: number | null;
+  /**
+   * Sends a notice through the listening connection (no pooled connection needed); false when
+   * it is away or the notice could not be sent.
+   */
+  notify(channel: string, payload: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export interface NotifyListenerOptions {
   connection: pg.ClientConfig;
-  channel: string;
-  onNotice(payload: string): void;
+  channels: readonly string[];
+  onNotice(payload: string, channel: string): void;
   /** After each successful LISTEN; `reconnected` is false the first time. */
   onConnect(reconnected: boolean): void;
   onError(error: Error): void;
   /** First and longest wait before a new attempt. */
   retryMs?: { first: number; max: number };
 }
+
+/** How listening connections name themselves (pg_stat_activity counts them by it). */
+export const LISTENER_APPLICATION_NAME = 'devstay listener';
 
 /** Starts listening; resolves once the first attempt has succeeded or failed (then retries). */
 export async function startNotifyListener(options: NotifyListenerOptions): Promise<NotifyListener> {
@@ -52,13 +61,13 @@ export async function startNotifyListener(options: NotifyListenerOptions): Promi
   async function connect() {
     const client = new pg.Client({
       ...options.connection,
-      application_name: `devstay listener ${options.channel}`,
+      application_name: LISTENER_APPLICATION_NAME,
       keepAlive: true,
     });
     current = client;
     client.on('notification', (message) => {
-      if (message.channel === options.channel && message.payload !== undefined) {
-        options.onNotice(message.payload);
+      if (options.channels.includes(message.channel) && message.payload !== undefined) {
+        options.onNotice(message.payload, message.channel);
       }
     });
     client.on('error', (error) => {
@@ -68,7 +77,9 @@ export async function startNotifyListener(options: NotifyListenerOptions): Promi
     client.on('end', () => lost(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${client.escapeIdentifier(options.channel)}`);
+      for (const channel of options.channels) {
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      }
     } catch (error) {
       options.onError(error instanceof Error ? error : new Error(String(error)));
       lost(client);
@@ -91,6 +102,16 @@ export async function startNotifyListener(options: NotifyListenerOptions): Promi
     },
     get backendPid() {
       return (listening as (pg.Client & { processID?: number }) | null)?.processID ?? null;
+    },
+    async notify(channel, payload) {
+      const client = listening;
+      if (!client) return false;
+      try {
+        await client.query('select pg_notify($1, $2)', [channel, payload]);
+        return true;
+      } catch {
+        return false;
+      }
     },
     async close() {
       closed = true;

@@ -7,6 +7,7 @@ import { type Config, trustedOrigins } from '../config.ts';
 import { HttpError } from '../lib/errors.ts';
 import { toWebHeaders } from '../lib/http.ts';
 import { canManageHotels, type SessionUser, STAFF_ROLES } from '../lib/policies.ts';
+import type { KnownSession } from '../lib/session-cache.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 
 /**
@@ -180,6 +181,15 @@ function requireAccessDeclarations(app: FastifyInstance) {
   });
 }
 
+/** The value of the cookie `name` in a Cookie header, or null. */
+function cookieNamed(header: string, name: string): string | null {
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
+}
+
 function hotelIdList(ids: HotelIds): number[] {
   if (ids === null || ids === undefined) return [];
   return (Array.isArray(ids) ? ids : [ids]).map(Number);
@@ -196,13 +206,15 @@ function hotelIdList(ids: HotelIds): number[] {
  * 2. Session and role, before the body is read: no session → 401, wrong role → 403.
  * 3. After validation: the `self` rule, the `owner` rule, then the `hotel` rule for admins → 403.
  *
- * Registered at the application's level, before any route (it checks each as it is added).
+ * Registered at the application's level, after `sessionCache` and before any route (it checks
+ * each as it is added).
  */
 export const authorization: FastifyPluginAsync<{ auth: Auth; config: Config }> = async (
   app,
   { auth, config },
 ) => {
   const trusted = new Set(trustedOrigins(config));
+  const sessionCookie = (await auth.$context).authCookies.sessionToken.name;
   app.decorateRequest('user', null);
   requireAccessDeclarations(app);
 
@@ -273,26 +285,39 @@ export const authorization: FastifyPluginAsync<{ auth: Auth; config: Config }> =
     const memo = request as FastifyRequest & { [looked]?: true };
     if (memo[looked]) return request.user;
     memo[looked] = true;
-    if (!request.headers.cookie) return null;
-    const result = await auth.api.getSession({
-      headers: toWebHeaders(request.headers),
-      returnHeaders: true,
-    });
-    // A session refreshed on use comes with a renewed cookie.
-    const cookies = result.headers?.getSetCookie() ?? [];
-    if (reply && cookies.length > 0) reply.header('set-cookie', cookies);
-    const found = result.response;
-    if (!found) return null;
-    const u = found.user as typeof found.user & { rol?: unknown; hotelId?: unknown };
-    const rol = ROLES.includes(u.rol as Role) ? (u.rol as Role) : 'user';
-    request.user = {
-      id: u.id,
-      email: u.email,
-      emailVerified: u.emailVerified,
-      name: u.name,
-      rol,
-      hotelId: typeof u.hotelId === 'number' ? u.hotelId : null,
+    const header = request.headers.cookie;
+    if (!header) return null;
+    const read = async (): Promise<KnownSession<SessionUser> | null> => {
+      const result = await auth.api.getSession({
+        headers: toWebHeaders(request.headers),
+        returnHeaders: true,
+      });
+      // A session refreshed on use comes with a renewed cookie.
+      const cookies = result.headers?.getSetCookie() ?? [];
+      if (reply && cookies.length > 0) reply.header('set-cookie', cookies);
+      const found = result.response;
+      if (!found) return null;
+      const u = found.user as typeof found.user & { rol?: unknown; hotelId?: unknown };
+      const rol = ROLES.includes(u.rol as Role) ? (u.rol as Role) : 'user';
+      return {
+        // Shared by the requests that find it kept: nobody may change it.
+        user: Object.freeze({
+          id: u.id,
+          email: u.email,
+          emailVerified: u.emailVerified,
+          name: u.name,
+          rol,
+          hotelId: typeof u.hotelId === 'number' ? u.hotelId : null,
+        }),
+        token: found.session.token,
+        expiresAt: new Date(found.session.expiresAt),
+      };
     };
+    // Kept by this process for a few seconds (plugins/session-cache.ts), else read.
+    const cookieValue = cookieNamed(header, sessionCookie);
+    request.user = cookieValue
+      ? await app.sessions.account(cookieValue, read)
+      : ((await read())?.user ?? null);
     return request.user;
   }
 

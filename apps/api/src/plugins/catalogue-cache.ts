@@ -2,7 +2,6 @@ import type { City } from '@devstay/shared/contracts/catalogue';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { type NotifyListener, startNotifyListener } from '../db/notify-listener.ts';
 import type { ReadyBody } from '../lib/http.ts';
 import { ReadCache } from '../lib/read-cache.ts';
 
@@ -150,8 +149,9 @@ function createCaches() {
 }
 
 /**
- * Decorates the application with `catalogue` (its caches and `invalidate`) and keeps one
- * LISTEN connection per process. Registered at the application's level, before the modules.
+ * Decorates the application with `catalogue` (its caches and `invalidate`), hearing other
+ * processes' changes through `changeNotices`. Registered at the application's level, after
+ * `changeNotices` and before the modules.
  */
 export const catalogueCache: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   const caches = createCaches();
@@ -181,10 +181,8 @@ export const catalogueCache: FastifyPluginAsync<{ db: Db }> = async (app, { db }
     caches.hotelDetails.delete(String(change.hotel));
   };
 
-  const listener: NotifyListener = await startNotifyListener({
-    connection: db.$client.options,
-    channel: CATALOGUE_CHANNEL,
-    onNotice(payload) {
+  app.changeNotices.on(CATALOGUE_CHANNEL, {
+    notice(payload) {
       const change = parseChange(payload);
       if (change) drop(change);
       else {
@@ -193,15 +191,8 @@ export const catalogueCache: FastifyPluginAsync<{ db: Db }> = async (app, { db }
       }
     },
     // Changes announced while no connection listened were missed: forget everything.
-    onConnect(reconnected) {
-      clearAll();
-      if (reconnected) app.log.info('catalogue change listener reconnected: cache cleared');
-    },
-    onError(error) {
-      app.log.warn({ err: error }, 'catalogue change listener: connection lost');
-    },
+    connected: clearAll,
   });
-  app.addHook('onClose', () => listener.close());
 
   const cache: CatalogueCache = {
     ...caches,
@@ -215,10 +206,10 @@ export const catalogueCache: FastifyPluginAsync<{ db: Db }> = async (app, { db }
       });
     },
     get listening() {
-      return listener.listening;
+      return app.changeNotices.listening;
     },
     get listenerPid() {
-      return listener.backendPid;
+      return app.changeNotices.listenerPid;
     },
   };
   app.decorate('catalogue', cache);

@@ -162,6 +162,11 @@ export function createAuth({ config, db, log }: { config: Config; db: Db; log?: 
         if (profile && isObject(ctx.body)) {
           return { context: { body: { ...ctx.body, ...profile } } };
         }
+        // A new password ends every other session of the account, whatever the caller asked:
+        // whoever knew the old one is signed out everywhere.
+        if (ctx.path === '/change-password' && isObject(ctx.body)) {
+          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+        }
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;

@@ -56,6 +56,15 @@ const betterAuthHandler: FastifyPluginAsync = async (app) => {
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
+    // A call that may have ended sessions or changed an account (sign-out, revocations, a
+    // password reset or change, a profile or e-mail verification) answers once every process
+    // has dropped what it kept of them: the next request, wherever it goes, reads afresh.
+    if (
+      response.status < 400 &&
+      (request.method !== 'GET' || url.pathname.endsWith('/verify-email'))
+    ) {
+      await app.changeNotices.settle();
+    }
     // Identity answers are personal: never cached by a browser or proxy.
     reply.header('cache-control', 'no-store');
     return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);

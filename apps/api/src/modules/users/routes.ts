@@ -220,6 +220,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         await checkHotel(body.idHotel);
       }
       await updateProfile(app.db, id, toPatch(body));
+      // The account's sessions, kept by every process, are dropped before the answer.
+      await app.changeNotices.settle();
       return profileOr404(id);
     },
   );
@@ -247,6 +249,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isForeignKeyViolation(error)) throw new HttpError(409, USERS_MESSAGES.hasBookings);
         throw error;
       }
+      // Its sessions, kept by every process, are dropped before the answer.
+      await app.changeNotices.settle();
       return reply.status(204).send(null);
     },
   );

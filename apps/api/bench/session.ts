@@ -1,0 +1,183 @@
+/**
+ * Session benchmark (`npm run bench -- session`): what a trivial signed-in request costs the
+ * server, with the session read from PostgreSQL at every request and with the per-process
+ * session cache (SESSION_CACHE_MS, docs/auth.md), in the same run.
+ *
+ * A throwaway embedded PostgreSQL (or DATABASE_URL), migrated; one real app process
+ * (bench/server.ts) at a time, counting its statements; BENCH_CLIENTS guests (distinct
+ * accounts, each its own session) calling `GET /api/me` back to back for BENCH_SECONDS.
+ * Printed per configuration: requests/s, p50/p95, the server's CPU per request (process.cpuUsage
+ * over the window) and its statements per request.
+ * Environment: BENCH_CLIENTS (20), BENCH_SECONDS (8), DATABASE_URL.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../src/db/open-database.ts';
+import { freePort } from '../src/lib/free-port.ts';
+import { type HttpGuest, signUpOverHttp } from '../src/test/http-guest.ts';
+
+const CLIENTS = envInt('BENCH_CLIENTS', 20);
+const SECONDS = envInt('BENCH_SECONDS', 8);
+const WARMUP_SECONDS = 2;
+const ORIGIN = 'http://localhost:3000';
+
+function envInt(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+interface BenchServer {
+  base: string;
+  child: ChildProcess;
+}
+
+interface Usage {
+  cpuMicros: number;
+  statements: number;
+  transactions: number;
+}
+
+function startServer(databaseUrl: string, config: Record<string, string>): Promise<BenchServer> {
+  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl,
+      BENCH_STATEMENT_TOTALS: '1',
+      BENCH_CONFIG: JSON.stringify({ PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: 'false', ...config }),
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) =>
+      resolve({ base: `http://127.0.0.1:${(m as { port: number }).port}`, child }),
+    );
+    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+  });
+}
+
+function stopServer(server: BenchServer): Promise<void> {
+  return new Promise((resolve) => {
+    if (server.child.exitCode !== null) return resolve();
+    server.child.once('exit', () => resolve());
+    server.child.disconnect();
+    setTimeout(() => server.child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+function usage(server: BenchServer): Promise<Usage> {
+  return new Promise((resolve) => {
+    const listen = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !('usage' in m)) return;
+      server.child.off('message', listen);
+      resolve((m as { usage: Usage }).usage);
+    };
+    server.child.on('message', listen);
+    server.child.send('usage');
+  });
+}
+
+/** Every guest asks who is signed in, back to back, for `seconds`. */
+async function meLoop(base: string, guests: HttpGuest[], seconds: number) {
+  const until = performance.now() + seconds * 1000;
+  const latencies: number[] = [];
+  let failed = 0;
+  await Promise.all(
+    guests.map(async (guest) => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const res = await fetch(`${base}/api/me`, { headers: { cookie: guest.cookie } });
+        const body = (await res.json()) as { email?: string } | null;
+        const t1 = performance.now();
+        if (t1 > until) break;
+        if (res.status === 200 && body?.email === guest.email) latencies.push(t1 - t0);
+        else failed += 1;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    done: latencies.length,
+    failed,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+  };
+}
+
+async function measure(label: string, databaseUrl: string, config: Record<string, string>) {
+  const server = await startServer(databaseUrl, config);
+  try {
+    const guests: HttpGuest[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      guests.push(
+        await signUpOverHttp(server.base, ORIGIN, `me.${randomBytes(4).toString('hex')}@bench.dev`),
+      );
+    }
+    await meLoop(server.base, guests, WARMUP_SECONDS);
+    const loadBefore = load();
+    const before = await usage(server);
+    const run = await meLoop(server.base, guests, SECONDS);
+    const after = await usage(server);
+    const per = (n: number) => n / Math.max(1, run.done);
+    const result = {
+      label,
+      perSecond: run.done / SECONDS,
+      cpuMsPerRequest: per(after.cpuMicros - before.cpuMicros) / 1000,
+      statementsPerRequest: per(after.statements - before.statements),
+      ...run,
+    };
+    console.log(
+      `${label}: ${result.perSecond.toFixed(0)} requests/s, p50 ${run.p50.toFixed(1)} ms, p95 ${run.p95.toFixed(1)} ms, ` +
+        `${(1000 * result.cpuMsPerRequest).toFixed(0)} µs of server CPU and ` +
+        `${result.statementsPerRequest.toFixed(2)} statements per request, ${run.failed} failed ` +
+        `(load average ${loadBefore} → ${load()})`,
+    );
+    return result;
+  } finally {
+    await stopServer(server);
+  }
+}
+
+async function main() {
+  const work = await mkdtemp(path.join(tmpdir(), 'devstay-bench-'));
+  await chmod(work, 0o755); // the postgres system user must reach its data folder
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: path.join(work, 'pg'),
+    port: await freePort(),
+    database: 'devstay_bench_session',
+    persistent: false,
+    poolSize: 2,
+  });
+  try {
+    console.log(
+      `machine: ${availableParallelism()} CPUs, load average ${load()}; ${CLIENTS} guests, ${SECONDS} s each`,
+    );
+    const read = await measure('GET /api/me, session read from PostgreSQL', database.url, {
+      SESSION_CACHE_MS: '0',
+    });
+    const kept = await measure('GET /api/me, session kept by the process', database.url, {});
+    console.log(
+      `kept / read: ${(kept.cpuMsPerRequest / read.cpuMsPerRequest).toFixed(2)}× the CPU, ` +
+        `${(kept.statementsPerRequest / read.statementsPerRequest).toFixed(2)}× the statements, ` +
+        `${(kept.perSecond / read.perSecond).toFixed(2)}× the requests/s`,
+    );
+    if (kept.failed + read.failed > 0) process.exitCode = 1;
+  } finally {
+    await database.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+await main();
