@@ -2,10 +2,12 @@ import type { CartLineKey } from '@devstay/shared/cart';
 import { HOTEL_TIME_ZONE_DEFAULT } from '@devstay/shared/constants';
 import type { CartQuote } from '@devstay/shared/contracts/booking';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { DEMO, signIn, withSession } from './auth.ts';
 import { insertHotel, insertLocation, insertRoom, uniqueToken } from './catalogue-rows.ts';
 
 /**
@@ -48,6 +50,46 @@ export async function roomWithStock(db: Db, stock: number, priceCents = 12_500, 
   });
   const room = await insertRoom(db, { hotelId: hotel.id, stock, priceCents, name: 'suite' });
   return { hotel, room };
+}
+
+/** A room of one of the hotels `twoHotelsWithStaff` makes: its units and nightly price. */
+interface RoomSpec {
+  stock: number;
+  priceCents: number;
+}
+
+/**
+ * Two hotels of their own, each with one room, and their staff signed in: the demo admin runs
+ * hotel A, a new admin (`adminBEmail`) runs hotel B, and the demo superAdmin. What every test
+ * of a hotel's staff rights (their hotel, another hotel, everything) starts from.
+ */
+export async function twoHotelsWithStaff(
+  app: FastifyInstance,
+  db: Db,
+  rooms: { a: RoomSpec; b: RoomSpec },
+  adminBEmail: string,
+) {
+  const a = await roomWithStock(db, rooms.a.stock, rooms.a.priceCents);
+  const b = await roomWithStock(db, rooms.b.stock, rooms.b.priceCents);
+  await db.update(users).set({ hotelId: a.hotel.id }).where(eq(users.email, DEMO.admin));
+  const superAdmin = await signIn(app, DEMO.superAdmin);
+  const adminA = await signIn(app, DEMO.admin);
+  const password = 'admin-b-pass';
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: withSession(superAdmin),
+    payload: { email: adminBEmail, password, idHotel: b.hotel.id },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const adminB = await signIn(app, adminBEmail, password);
+  return {
+    hotelA: a.hotel.id,
+    roomA: a.room.id,
+    hotelB: b.hotel.id,
+    roomB: b.room.id,
+    cookies: { superAdmin, adminA, adminB },
+  };
 }
 
 /**

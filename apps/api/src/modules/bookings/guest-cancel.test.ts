@@ -5,13 +5,14 @@ import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bookings, hotels, mailOutbox, users } from '../../db/schema.ts';
+import { bookings, hotels, mailOutbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
+import { signUp, withSession } from '../../test/auth.ts';
 import {
   checkoutPayload,
   expectLedgerReconciled,
   roomWithStock,
+  twoHotelsWithStaff,
 } from '../../test/booking-fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { type MailWorker, startConfiguredMailWorker } from '../mail/worker.ts';
@@ -37,9 +38,9 @@ let worker: MailWorker | null = null;
 const cookie = { guest: '', other: '', admin: '', adminB: '', superAdmin: '' };
 let guestId = '';
 let guestEmail = '';
-let hotelA = 0;
+let _hotelA = 0;
 let roomA = 0;
-let hotelB = 0;
+let _hotelB = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -54,20 +55,15 @@ beforeAll(async () => {
   );
   worker = startConfiguredMailWorker(t.db, t.app.config);
   provider = t.app.payments as TestCardProvider;
-  const a = await roomWithStock(t.db, 5, 12_500);
-  const b = await roomWithStock(t.db, 5, 20_000);
-  [hotelA, roomA, hotelB] = [a.hotel.id, a.room.id, b.hotel.id];
-  await t.db.update(users).set({ hotelId: hotelA }).where(eq(users.email, DEMO.admin));
-  cookie.admin = await signIn(t.app, DEMO.admin);
-  cookie.superAdmin = await signIn(t.app, DEMO.superAdmin);
-  const adminB = await t.app.inject({
-    method: 'POST',
-    url: '/api/users',
-    headers: withSession(cookie.superAdmin),
-    payload: { email: 'cancel.admin.b@devstay.dev', password: 'admin-b-pass', idHotel: hotelB },
-  });
-  expect(adminB.statusCode, adminB.body).toBe(201);
-  cookie.adminB = await signIn(t.app, 'cancel.admin.b@devstay.dev', 'admin-b-pass');
+  const made = await twoHotelsWithStaff(
+    t.app,
+    t.db,
+    { a: { stock: 5, priceCents: 12_500 }, b: { stock: 5, priceCents: 20_000 } },
+    'cancel.admin.b@devstay.dev',
+  );
+  [_hotelA, roomA, _hotelB] = [made.hotelA, made.roomA, made.hotelB];
+  const { superAdmin, adminA, adminB } = made.cookies;
+  Object.assign(cookie, { superAdmin, admin: adminA, adminB });
   guestEmail = `guest.${randomUUID()}@devstay.dev`;
   const guest = await signUp(t.app, guestEmail);
   [guestId, cookie.guest] = [guest.id, guest.cookie];

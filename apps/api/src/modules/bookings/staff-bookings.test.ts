@@ -4,14 +4,15 @@ import type { BookingReceipt } from '@devstay/shared/contracts/receipt';
 import { IDEMPOTENCY_KEY_HEADER, TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bookings, payments, users } from '../../db/schema.ts';
+import { bookings, payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
+import { signIn, signUp, withSession } from '../../test/auth.ts';
 import {
   checkoutPayload,
   expectLedgerReconciled,
   inDays,
   roomWithStock,
+  twoHotelsWithStaff,
 } from '../../test/booking-fixtures.ts';
 import { reconcilePayments } from '../payments/pay.ts';
 import type { TestCardProvider } from '../payments/test-card-provider.ts';
@@ -36,21 +37,14 @@ let hotelB: number;
 beforeAll(async () => {
   t = await createTestApp({ PAYMENT_RATE_LIMIT: '100' });
   provider = t.app.payments as TestCardProvider;
-  const a = await roomWithStock(t.db, 5, 10_000);
-  const b = await roomWithStock(t.db, 5, 20_000);
-  [hotelA, hotelB, roomA, roomB] = [a.hotel.id, b.hotel.id, a.room.id, b.room.id];
-  await t.db.update(users).set({ hotelId: hotelA }).where(eq(users.email, DEMO.admin));
-  cookie.visitor = '';
-  cookie.superAdmin = await signIn(t.app, DEMO.superAdmin);
-  cookie.adminA = await signIn(t.app, DEMO.admin);
-  const adminB = await t.app.inject({
-    method: 'POST',
-    url: '/api/users',
-    headers: withSession(cookie.superAdmin),
-    payload: { email: 'admin.b@devstay.dev', password: 'admin-b-pass', idHotel: hotelB },
-  });
-  expect(adminB.statusCode, adminB.body).toBe(201);
-  cookie.adminB = await signIn(t.app, 'admin.b@devstay.dev', 'admin-b-pass');
+  const made = await twoHotelsWithStaff(
+    t.app,
+    t.db,
+    { a: { stock: 5, priceCents: 10_000 }, b: { stock: 5, priceCents: 20_000 } },
+    'admin.b@devstay.dev',
+  );
+  [hotelA, hotelB, roomA, roomB] = [made.hotelA, made.hotelB, made.roomA, made.roomB];
+  Object.assign(cookie, made.cookies, { visitor: '' });
   const guest = await signUp(t.app, `guest.${randomUUID()}@devstay.dev`);
   guestId = guest.id;
   cookie.user = guest.cookie;

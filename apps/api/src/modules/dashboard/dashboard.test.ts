@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookingLines, payments, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
-import { checkoutPayload, inDays, roomWithStock } from '../../test/booking-fixtures.ts';
+import {
+  checkoutPayload,
+  inDays,
+  roomWithStock,
+  twoHotelsWithStaff,
+} from '../../test/booking-fixtures.ts';
 import { insertRoom, UNKNOWN_ID } from '../../test/catalogue-rows.ts';
 import { occupancyStatement, revenueStatement } from './repository.ts';
 import { addMonths } from './windows.ts';
@@ -34,23 +39,16 @@ let b1: number;
 
 beforeAll(async () => {
   t = await createTestApp({ PAYMENT_RATE_LIMIT: '1000' });
-  const a = await roomWithStock(t.db, 10, 10_000);
-  const b = await roomWithStock(t.db, 4, 30_000);
-  [hotelA, hotelB, a1, b1] = [a.hotel.id, b.hotel.id, a.room.id, b.room.id];
+  const made = await twoHotelsWithStaff(
+    t.app,
+    t.db,
+    { a: { stock: 10, priceCents: 10_000 }, b: { stock: 4, priceCents: 30_000 } },
+    'dashboard.admin.b@devstay.dev',
+  );
+  [hotelA, hotelB, a1, b1] = [made.hotelA, made.hotelB, made.roomA, made.roomB];
   a2 = (await insertRoom(t.db, { hotelId: hotelA, stock: 3, priceCents: 20_000, name: 'double' }))
     .id;
-  await t.db.update(users).set({ hotelId: hotelA }).where(eq(users.email, DEMO.admin));
-  cookie.visitor = '';
-  cookie.superAdmin = await signIn(t.app, DEMO.superAdmin);
-  cookie.adminA = await signIn(t.app, DEMO.admin);
-  const adminB = await t.app.inject({
-    method: 'POST',
-    url: '/api/users',
-    headers: withSession(cookie.superAdmin),
-    payload: { email: 'dashboard.admin.b@devstay.dev', password: 'admin-b-pass', idHotel: hotelB },
-  });
-  expect(adminB.statusCode, adminB.body).toBe(201);
-  cookie.adminB = await signIn(t.app, 'dashboard.admin.b@devstay.dev', 'admin-b-pass');
+  Object.assign(cookie, made.cookies, { visitor: '' });
   cookie.user = (await signUp(t.app, `dashboard.${randomUUID()}@devstay.dev`)).cookie;
 });
 afterAll(() => t.close());
