@@ -13,7 +13,13 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/client.ts';
-import { countStatements, resetStatementCounts, statementCounts } from './statement-count.ts';
+import {
+  countStatements,
+  countStatementTotals,
+  resetStatementCounts,
+  statementCounts,
+  statementTotals,
+} from './statement-count.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (!databaseUrl) throw new Error('BENCH_DATABASE_URL is not set');
@@ -32,6 +38,8 @@ const config = loadConfig({
 const db = createDb(databaseUrl);
 const app = await buildApp({ config, db });
 if (process.env.BENCH_COUNT_STATEMENTS === '1') countStatements(app.server);
+// BENCH_STATEMENT_TOTALS=1: every statement and transaction counted, cheaply (asked by 'usage').
+if (process.env.BENCH_STATEMENT_TOTALS === '1') countStatementTotals();
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no port');
@@ -50,6 +58,12 @@ const profileDir = process.env.BENCH_PROFILE_DIR;
 const profiler = profileDir ? new Session() : undefined;
 profiler?.connect();
 process.on('message', async (message) => {
+  // The booking benchmarks read this at both ends of their measured window: CPU time used so
+  // far (user + system, µs) and the statements and transactions sent so far.
+  if (message === 'usage') {
+    const cpu = process.cpuUsage();
+    process.send?.({ usage: { cpuMicros: cpu.user + cpu.system, ...statementTotals } });
+  }
   if (message === 'statements') {
     if (profiler && profileDir) {
       const { profile } = await profiler.post('Profiler.stop');

@@ -71,6 +71,36 @@ export function countStatements(server: Server): void {
   } as typeof pg.Client.prototype.query;
 }
 
+/** Statements and transactions sent by this process since it started (countStatementTotals). */
+export const statementTotals = { statements: 0, transactions: 0 };
+const totalsInTransaction = new WeakSet<object>();
+
+/**
+ * Counts every statement and transaction this process sends, without naming routes or kinds:
+ * cheap enough to leave on while the CPU is measured. A transaction is a BEGIN … COMMIT or a
+ * statement on its own, as above.
+ */
+export function countStatementTotals(): void {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: object, ...args: unknown[]) {
+    const first = args[0];
+    const text =
+      typeof first === 'string' ? first : ((first as { text?: string } | null)?.text ?? '');
+    const head = text.trimStart().slice(0, 11).toLowerCase();
+    statementTotals.statements += 1;
+    if (head.startsWith('begin')) {
+      totalsInTransaction.add(this);
+      statementTotals.transactions += 1;
+    } else if (
+      head.startsWith('commit') ||
+      (head.startsWith('rollback') && !head.startsWith('rollback to'))
+    ) {
+      totalsInTransaction.delete(this);
+    } else if (!totalsInTransaction.has(this)) statementTotals.transactions += 1;
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
+
 export function statementCounts(): Record<string, RouteStatements> {
   return Object.fromEntries(byRoute);
 }
