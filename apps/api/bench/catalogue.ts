@@ -497,7 +497,9 @@ async function main() {
     ] as const) {
       const counts = new ReadCache<number>({ ttlMs: 60_000, max: 20_000 });
       sqlRows.push(
-        await timeSql(`sql ${kind}: served`, SQL_RUNS, make, (q) => searchHotels(db, q, counts)),
+        await timeSql(`sql ${kind}: served`, SQL_RUNS, make, (q) =>
+          searchHotels(db, q, { counts }),
+        ),
         await timeSql(`sql ${kind}: count(*) over () in page`, SQL_RUNS, make, (q) =>
           db.$client.query(hotelPageQuery(q, planFor(q), true)),
         ),

@@ -19,6 +19,12 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /**
+ * Sent as `true` when the list stopped counting: it has more matches than TOTAL_COUNT_HEADER says
+ * (the hotel list searched on rooms: "1,000+ hotels"). Absent, the count is exact.
+ */
+export const TOTAL_COUNT_LOWER_BOUND_HEADER = 'x-total-count-lower-bound';
+
+/**
  * The machine-readable `code` of every /api error body (besides `message` and `field`). Clients
  * branch on the code, never on the message's wording.
  */

@@ -88,4 +88,12 @@ describe('pagination window (product §4)', () => {
     expect(totalPages(9, 8)).toBe(2);
     expect(totalPages(100_000, 8)).toBe(12_500);
   });
+
+  test('a count that stopped early has the page after it too', () => {
+    // More than 1,000 hotels: pages 1–125 are full, page 126 starts with the 1,001st.
+    expect(totalPages(1000, 8, true)).toBe(126);
+    // More than 10: 9–10 on page 2, the 11th on it too.
+    expect(totalPages(10, 8, true)).toBe(2);
+    expect(totalPages(16, 8, true)).toBe(3);
+  });
 });

@@ -16,7 +16,12 @@ export const INITIAL_PAGINATION: PaginationState = {
   maxPageNumber: PAGE_WINDOW_SIZE,
 };
 
-export function totalPages(totalItems: number, pageSize: number): number {
+/**
+ * The pages of a list of `totalItems`. When the count stopped early (`lowerBound`: there are
+ * more than `totalItems`), the pages it covers and the next one, which holds the match after it.
+ */
+export function totalPages(totalItems: number, pageSize: number, lowerBound = false): number {
+  if (lowerBound) return Math.floor(totalItems / pageSize) + 1;
   return Math.max(1, Math.ceil(totalItems / pageSize));
 }
 

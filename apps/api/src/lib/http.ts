@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { errorBody } from '@devstay/shared/contracts/common';
-import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
+import { TOTAL_COUNT_HEADER, TOTAL_COUNT_LOWER_BOUND_HEADER } from '@devstay/shared/http';
 import etag from '@fastify/etag';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -37,10 +37,21 @@ Object.assign(revalidatedReads, { [Symbol.for('skip-override')]: true });
 /** Error replies every catalogue read may give. */
 export const readErrors = { 400: errorBody, 404: errorBody } as const;
 
-/** Paged lists answer with a bare JSON array; the number of matches travels in a header. */
-export function setTotalCount(reply: FastifyReply, total: number): void {
+/**
+ * Paged lists answer with a bare JSON array; the number of matches travels in a header, and
+ * another says when there are more than that (`lowerBound`: the count stopped early).
+ */
+export function setTotalCount(reply: FastifyReply, total: number, lowerBound = false): void {
   reply.header(TOTAL_COUNT_HEADER, String(total));
-  reply.header('access-control-expose-headers', TOTAL_COUNT_HEADER);
+  if (lowerBound) {
+    reply.header(TOTAL_COUNT_LOWER_BOUND_HEADER, 'true');
+    reply.header(
+      'access-control-expose-headers',
+      `${TOTAL_COUNT_HEADER}, ${TOTAL_COUNT_LOWER_BOUND_HEADER}`,
+    );
+  } else {
+    reply.header('access-control-expose-headers', TOTAL_COUNT_HEADER);
+  }
 }
 
 /**

@@ -1,5 +1,10 @@
 import type { ErrorBody } from '@devstay/shared/contracts/common';
-import { CSRF_HEADER, type ErrorCode, TOTAL_COUNT_HEADER } from '@devstay/shared/http';
+import {
+  CSRF_HEADER,
+  type ErrorCode,
+  TOTAL_COUNT_HEADER,
+  TOTAL_COUNT_LOWER_BOUND_HEADER,
+} from '@devstay/shared/http';
 
 /**
  * An HTTP failure of the API: the server's message, the offending field if any, and its stable
@@ -109,14 +114,23 @@ export async function apiJson<T>(path: string, options: RequestOptions = {}): Pr
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The count stopped early: there are more than `total` ("1,000+"). */
+  totalIsLowerBound?: boolean;
 }
 
-/** A paged list: the items are the body, the total number of matches is in X-Total-Count. */
+/**
+ * A paged list: the items are the body, the total number of matches is in X-Total-Count (more
+ * than that when X-Total-Count-Lower-Bound says so).
+ */
 export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
   const response = await apiFetch(path, options);
   const items = (await response.json()) as T[];
   const header = Number(response.headers.get(TOTAL_COUNT_HEADER));
-  return { items, total: Number.isFinite(header) && header >= 0 ? header : items.length };
+  return {
+    items,
+    total: Number.isFinite(header) && header >= 0 ? header : items.length,
+    totalIsLowerBound: response.headers.get(TOTAL_COUNT_LOWER_BOUND_HEADER) === 'true',
+  };
 }
 
 /** A message for any thrown value, for toasts and error screens. */

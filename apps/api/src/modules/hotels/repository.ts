@@ -9,6 +9,7 @@ import type {
 import { addDays, earliestToday } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
 import { asc, desc, eq, exists, getTableName, type InferColumnsDataTypes, sql } from 'drizzle-orm';
+import { ROOM_SEARCH_COUNT_CAP } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { hotels, locations, reviews, rooms } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -22,7 +23,10 @@ export type HotelSearch = HotelListQuery;
 
 export interface HotelPage {
   items: HotelCard[];
+  /** The number of matches; with `totalIsLowerBound`, the list has more than that. */
   total: number;
+  /** The count stopped early (a search on rooms, see liveCountBound): more than `total` match. */
+  totalIsLowerBound: boolean;
 }
 
 /** Columns of a hotel card, with its location joined: the one shape of a card's row. */
@@ -332,13 +336,30 @@ export function hotelPageQuery(
 }
 
 /**
- * The number of matches of a search. Planned for its values (not prepared): PostgreSQL then
- * counts a rare name through the trigram index and a common one by a scan.
+ * The number of matches of a search, or of its first `atMost` matches (the count stops there).
+ * Planned for its values (not prepared): PostgreSQL then counts a rare name through the trigram
+ * index and a common one by a scan, and reads no further than `atMost` matches.
  */
-export function hotelCountQuery(search: HotelSearch): SqlQuery {
+export function hotelCountQuery(search: HotelSearch, atMost?: number): SqlQuery {
   const { values, bind } = statementValues();
   const whereSql = filtersWhere(foldFilters(search), bind, 'count');
-  return { text: `select count(*)::int as total from hotels h ${whereSql}`, values };
+  const text =
+    atMost === undefined
+      ? `select count(*)::int as total from hotels h ${whereSql}`
+      : `select count(*)::int as total from (select from hotels h ${whereSql} limit ${bind(atMost)}) m`;
+  return { text, values };
+}
+
+/**
+ * How far the count of a search on rooms goes: the smallest multiple of `cap` that reaches the
+ * end of the page asked. Such a count cannot be kept (bookings move it), and read whole it
+ * probes every hotel the other filters leave (all 100,000 for dates alone); stopped after this
+ * many matches, it reads about as many hotels as the pages up to this one do. Past it the list
+ * says "more than bound" ("1,000+ hotels"), and the pages up to the bound and the one after it
+ * are there to open; opening them moves the bound on (2,000+, …).
+ */
+export function liveCountBound(search: Pick<HotelSearch, 'page' | 'pageSize'>, cap: number) {
+  return cap * Math.max(1, Math.ceil((search.page * search.pageSize) / cap));
 }
 
 /**
@@ -358,9 +379,39 @@ export function chooseHotelPagePlan(
   return walked < matches * 2 ? 'walk' : 'name';
 }
 
+/**
+ * Runs a statement with no parallel workers: a count that stops after a thousand matches reads a
+ * few thousand index entries, less than starting workers costs (on a busy machine, tens of
+ * milliseconds before their first row, which a Gather Merge waits for).
+ */
+async function queryWithoutWorkers<R extends object>(db: Db, query: SqlQuery) {
+  const client = await db.$client.connect();
+  let failed: Error | undefined;
+  try {
+    await client.query('begin; set local max_parallel_workers_per_gather = 0');
+    const result = await client.query<R>(query);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    failed = error instanceof Error ? error : new Error(String(error));
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    // A connection that failed mid-transaction is closed rather than handed to another query.
+    client.release(failed);
+  }
+}
+
 /** Remembers match counts by filter: every page and sort of one search shares its count. */
 export interface CountCache {
   get(key: string, load: () => Promise<number>): Promise<number>;
+}
+
+export interface SearchHotelsOptions {
+  /** Match counts kept by filter (never those of a search on rooms). */
+  counts?: CountCache;
+  /** A search on rooms counts up to liveCountBound(search, countCap) matches. */
+  countCap?: number;
 }
 
 const ALL_HOTELS: HotelSearch = { page: 1, pageSize: 1 };
@@ -370,45 +421,68 @@ const COUNT_BESIDE_MAX = 1000;
 
 /**
  * One page of hotel cards and the number of matches. Match counts are kept in `counts` (when
- * given) by filter, so every page and order of a search shares one count.
+ * given) by filter, so every page and order of a search shares one count; a search on rooms
+ * (live) is counted at each request, up to its liveCountBound.
  * - With a city: if the matches are few (a small city, or other filters in a mid-sized one),
  *   one statement reads the page and counts beside it; otherwise the count (kept) and the page
  *   are two statements.
- * - Without: the number of matches decides how the page is read (see chooseHotelPagePlan).
+ * - Without: the number of matches decides how the page is read (see chooseHotelPagePlan); the
+ *   page is read beside the count when no name leaves a choice.
  */
 export async function searchHotels(
   db: Db,
   search: HotelSearch,
-  counts?: CountCache,
+  { counts, countCap = ROOM_SEARCH_COUNT_CAP }: SearchHotelsOptions = {},
 ): Promise<HotelPage> {
+  const bound = isLiveSearch(search) ? liveCountBound(search, countCap) : undefined;
   const count = async (s: HotelSearch) => {
+    if (s === search && bound !== undefined) {
+      const { rows } = await queryWithoutWorkers<{ total: number }>(
+        db,
+        hotelCountQuery(s, bound + 1),
+      );
+      return rows[0]?.total ?? 0;
+    }
     const load = async () => {
       const { rows } = await db.$client.query<{ total: number }>(hotelCountQuery(s));
       return rows[0]?.total ?? 0;
     };
-    return counts && !isLiveSearch(s) ? counts.get(hotelFilterKey(s), load) : load();
+    return counts ? counts.get(hotelFilterKey(s), load) : load();
   };
+  /** A counted number of matches as the page tells it: past the bound, "more than bound". */
+  const told = (counted: number) =>
+    bound !== undefined && counted > bound
+      ? { total: bound, totalIsLowerBound: true }
+      : { total: counted, totalIsLowerBound: false };
   const readPage = async (plan: HotelPagePlan, withTotal = false) =>
     (await db.$client.query<CardRow & { total?: number }>(hotelPageQuery(search, plan, withTotal)))
       .rows;
 
-  const { city, ...others } = foldFilters(search);
+  const { city, name, ...others } = foldFilters(search);
   if (city !== undefined) {
     const inCity = await count({ city: search.city, page: 1, pageSize: 1 });
-    // Other filters leave a fraction of the city's hotels (a fifth for stars, on average).
-    const narrowed = Object.keys(others).length > 0;
-    if (inCity <= (narrowed ? 5 : 1) * COUNT_BESIDE_MAX) {
+    // Other filters leave a fraction of the city's hotels (a fifth for stars, on average); a
+    // search on rooms is counted no further than its bound anyway.
+    const narrowed = name !== undefined || Object.keys(others).length > 0;
+    if (inCity <= (bound ?? (narrowed ? 5 : 1) * COUNT_BESIDE_MAX)) {
       const rows = inCity === 0 ? [] : await readPage('city', true);
+      const items = rows.map(toHotelCard);
+      const beside = rows[0]?.total;
+      if (beside !== undefined) return { items, total: beside, totalIsLowerBound: false };
       // Past the last page no row carries the total: count then.
-      const total = rows[0]?.total ?? (search.page > 1 && inCity > 0 ? await count(search) : 0);
-      return { items: rows.map(toHotelCard), total };
+      return { items, ...told(search.page > 1 && inCity > 0 ? await count(search) : 0) };
     }
-    const [total, rows] = await Promise.all([count(search), readPage('city')]);
-    return { items: rows.map(toHotelCard), total };
+    const [counted, rows] = await Promise.all([count(search), readPage('city')]);
+    return { items: rows.map(toHotelCard), ...told(counted) };
   }
-  const [total, allHotels] = await Promise.all([count(search), count(ALL_HOTELS)]);
-  const rows = total === 0 ? [] : await readPage(chooseHotelPagePlan(search, total, allHotels));
-  return { items: rows.map(toHotelCard), total };
+  if (name === undefined) {
+    // Nothing to choose: the page walks the order's index, beside the count.
+    const [counted, rows] = await Promise.all([count(search), readPage('walk')]);
+    return { items: rows.map(toHotelCard), ...told(counted) };
+  }
+  const [counted, allHotels] = await Promise.all([count(search), count(ALL_HOTELS)]);
+  const rows = counted === 0 ? [] : await readPage(chooseHotelPagePlan(search, counted, allHotels));
+  return { items: rows.map(toHotelCard), ...told(counted) };
 }
 
 export async function hotelExists(db: Db, id: number): Promise<boolean> {

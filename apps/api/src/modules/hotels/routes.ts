@@ -29,6 +29,13 @@ import {
 } from './repository.ts';
 
 const PAGED = 'One page as a JSON array; the number of matches is in the X-Total-Count header.';
+/** A search on rooms is counted at every request, so no further than `liveCountBound`. */
+const PAGED_LOWER_BOUND =
+  'A search on rooms (a stay, rooms, services) counts its matches up to the end of the page' +
+  ' asked rounded up to a multiple of 1,000 (the server’s ROOM_SEARCH_COUNT_CAP); when there' +
+  ' are more, X-Total-Count is that' +
+  ' number and X-Total-Count-Lower-Bound is `true` ("1,000+ hotels"): the pages up to it and' +
+  ' the one after it exist, and opening them counts further.';
 
 /** Small pages are read and kept PAGE_WINDOW_SIZE at a time; big ones one at a time. */
 const pagesPerRead = (pageSize: number) => (pageSize <= 20 ? PAGE_WINDOW_SIZE : 1);
@@ -50,15 +57,18 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
   ) => {
     checkSearchCheckIn(search.checkIn, new Date());
     if (isLiveSearch(search)) {
-      const { items, total } = await searchHotels(app.db, search, cache.hotelCounts);
-      setTotalCount(reply, total);
+      const { items, total, totalIsLowerBound } = await searchHotels(app.db, search, {
+        counts: cache.hotelCounts,
+        countCap: app.config.ROOM_SEARCH_COUNT_CAP,
+      });
+      setTotalCount(reply, total, totalIsLowerBound);
       return sendReady(request, reply, readyBody(JSON.stringify(hotelCardList.parse(items))));
     }
     const perRead = pagesPerRead(search.pageSize);
     const stretch = Math.floor((search.page - 1) / perRead);
     const read: HotelSearch = { ...search, page: stretch + 1, pageSize: search.pageSize * perRead };
     const { total, pages } = await cache.hotelPages.get(hotelSearchKey(read), async () => {
-      const { items, total } = await searchHotels(app.db, read, cache.hotelCounts);
+      const { items, total } = await searchHotels(app.db, read, { counts: cache.hotelCounts });
       // Checked against the contract once, here, rather than at every send.
       const cards = hotelCardList.parse(items);
       const pages: CachedHotelPages['pages'] = [];
@@ -84,7 +94,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
           ' with `rooms` units free on every night from checkIn to the night before checkOut, as' +
           ' the checkout counts them; a check-in before the hotel’s today leaves it out, before' +
           ' today everywhere is a 400) and by room services (ids from GET /serviceRooms, one room' +
-          ` having them all). ${PAGED}`,
+          ` having them all). ${PAGED} ${PAGED_LOWER_BOUND}`,
         querystring: hotelListQuery,
         response: { 200: hotelCardList, 400: errorBody },
       },

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { HotelCard } from '@devstay/shared/contracts/catalogue';
-import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
+import { TOTAL_COUNT_HEADER, TOTAL_COUNT_LOWER_BOUND_HEADER } from '@devstay/shared/http';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { addDays, CHECK_OUT_ERROR, calendarDateIn, earliestToday } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { inDays } from '../../test/booking-fixtures.ts';
 import {
@@ -185,6 +187,98 @@ describe('GET /api/hotels with a stay', () => {
     expect(countSql(addDays(earliest, 2))).toContain('time_zone');
     // After that the condition holds for every hotel: left out, the count stays on the indexes.
     expect(countSql(addDays(earliest, 3))).not.toContain('time_zone');
+  });
+});
+
+describe('the count of a search on rooms stops at the bound (ROOM_SEARCH_COUNT_CAP)', () => {
+  // The same hotels through an app whose count stops at multiples of 2 rather than 1,000.
+  let capped: FastifyInstance;
+  beforeAll(async () => {
+    capped = await buildApp({ config: { ...t.app.config, ROOM_SEARCH_COUNT_CAP: 2 }, db: t.db });
+  });
+  afterAll(() => capped.close());
+
+  const page = async (params: Record<string, string | number | undefined>) => {
+    const res = await capped.inject(`/api/hotels?${q(params)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return {
+      names: res.json<HotelCard[]>().map((h) => h.name.split(' ')[0]),
+      total: res.headers[TOTAL_COUNT_HEADER],
+      more: res.headers[TOTAL_COUNT_LOWER_BOUND_HEADER],
+      exposed: res.headers['access-control-expose-headers'],
+    };
+  };
+
+  test('past the bound the total is "more than the bound"; up to it, exact', async () => {
+    const stay = { checkIn: inDays(60), checkOut: inDays(62), pageSize: 1 };
+    // Four hotels free. Pages 1–2 count up to 2 (and find a third): more than 2.
+    expect(await page({ ...stay, page: 1 })).toEqual({
+      names: ['alpha'],
+      total: '2',
+      more: 'true',
+      exposed: `${TOTAL_COUNT_HEADER}, ${TOTAL_COUNT_LOWER_BOUND_HEADER}`,
+    });
+    expect(await page({ ...stay, page: 2 })).toMatchObject({ names: ['bravo'], more: 'true' });
+    // Page 3 counts up to 4: all of them, exact.
+    expect(await page({ ...stay, page: 3 })).toEqual({
+      names: ['charlie'],
+      total: '4',
+      more: undefined,
+      exposed: TOTAL_COUNT_HEADER,
+    });
+    expect(await page({ ...stay, page: 4 })).toMatchObject({ names: ['kiritimati'], total: '4' });
+    // Exactly the bound's number of matches is exact too: two of the four at 4 stars.
+    expect(await page({ ...stay, qualification: 4, page: 1 })).toMatchObject({
+      names: ['alpha'],
+      total: '2',
+      more: undefined,
+    });
+    // Two a page: the bound reaches the page's end (2), a third match makes it "more".
+    expect(await page({ ...stay, pageSize: 2, page: 1 })).toMatchObject({
+      names: ['alpha', 'bravo'],
+      total: '2',
+      more: 'true',
+    });
+    expect(await page({ ...stay, pageSize: 2, page: 2 })).toMatchObject({
+      names: ['charlie', 'kiritimati'],
+      total: '4',
+      more: undefined,
+    });
+  });
+
+  test('the count follows the bookings on each side of the bound', async () => {
+    const stay = { checkIn: inDays(64), checkOut: inDays(65), pageSize: 1 };
+    expect(await page({ ...stay, page: 3 })).toMatchObject({ total: '4', more: undefined });
+    const booking = await hold(alphaRoom, stay.checkIn, stay.checkOut);
+    // Three free: still more than 2 on page 1, exactly 3 from page 3 on.
+    expect(await page({ ...stay, page: 1 })).toMatchObject({
+      names: ['bravo'],
+      total: '2',
+      more: 'true',
+    });
+    expect(await page({ ...stay, page: 3 })).toMatchObject({
+      names: ['kiritimati'],
+      total: '3',
+      more: undefined,
+    });
+    // Past the last page: nothing, and the exact count to land on the last page.
+    expect(await page({ ...stay, page: 5 })).toMatchObject({ names: [], total: '3' });
+    await t.db.transaction((tx) => releasePending(tx, sql`id = ${booking}`, 'cancelled'));
+    expect(await page({ ...stay, page: 1 })).toMatchObject({ names: ['alpha'], more: 'true' });
+  });
+
+  test('in a small city the count beside the page is exact; a search without rooms is never cut', async () => {
+    const stay = { checkIn: inDays(66), checkOut: inDays(67), pageSize: 1 };
+    expect(await page({ ...stay, city: cityA, page: 1 })).toMatchObject({
+      names: ['alpha'],
+      total: '2',
+      more: undefined,
+    });
+    expect(await page({ pageSize: 1, page: 1 })).toMatchObject({
+      names: ['alpha'],
+      total: '4',
+      more: undefined,
+    });
   });
 });
 

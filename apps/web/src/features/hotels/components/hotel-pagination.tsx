@@ -12,6 +12,8 @@ import {
 interface HotelPaginationProps {
   state: PaginationState;
   pages: number;
+  /** False when the list stopped counting ("1,000+"): its last page is unknown, no Last. */
+  lastKnown?: boolean;
   onPage: (page: number) => void;
 }
 
@@ -19,7 +21,7 @@ interface HotelPaginationProps {
  * First, previous, a window of page numbers, next and last (product §2.4). Which numbers show is
  * the shared window rule (`visiblePages`); where a click leads is computed by the caller.
  */
-export function HotelPagination({ state, pages, onPage }: HotelPaginationProps) {
+export function HotelPagination({ state, pages, lastKnown = true, onPage }: HotelPaginationProps) {
   const shown = visiblePages(state, pages);
   return (
     <nav aria-label="Hotel list pages">
@@ -42,7 +44,7 @@ export function HotelPagination({ state, pages, onPage }: HotelPaginationProps) 
             );
           })}
           <PaginationNext aria-label="Next page" />
-          <PaginationLast aria-label="Last page" />
+          {lastKnown ? <PaginationLast aria-label="Last page" /> : null}
         </Group>
       </PaginationRoot>
     </nav>

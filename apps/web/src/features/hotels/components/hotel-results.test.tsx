@@ -78,11 +78,28 @@ describe('a page of hotel results', () => {
     expect(screen.getByRole('status').textContent).toBe('Showing 9–10 of 10 hotels');
     expect(screen.getAllByRole('article')).toHaveLength(2);
     fireEvent.click(await screen.findByRole('button', { name: 'Page 1' }));
-    expect(onPage).toHaveBeenCalledWith(1, 10, HOTELS_PER_PAGE);
+    expect(onPage).toHaveBeenCalledWith(1, 10, HOTELS_PER_PAGE, false);
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeTruthy();
+  });
+
+  test('a count that stopped early: "1,000+ hotels", the pages up to it and the next, no Last', async () => {
+    const items = Array.from({ length: HOTELS_PER_PAGE }, (_, i) => hotel(993 + i));
+    const { onPage } = show({ data: { items, total: 1000, totalIsLowerBound: true } }, 125);
+    expect(screen.getByRole('status').textContent).toBe('Showing 993–1000 of 1,000+ hotels');
+    const next = await screen.findByRole('button', { name: 'Next page' });
+    expect(next).toHaveProperty('disabled', false);
+    expect(screen.queryByRole('button', { name: 'Last page' })).toBeNull();
+    fireEvent.click(next);
+    expect(onPage).toHaveBeenCalledWith(126, 1000, HOTELS_PER_PAGE, true);
+  });
+
+  test('an exact count is shown with its thousands', () => {
+    show({ data: { items: [hotel(1)], total: 100_045 } });
+    expect(screen.getByRole('status').textContent).toBe('Showing 1–1 of 100,045 hotels');
   });
 
   test('a page past the last one leads to the last page', () => {
     const { onPage } = show({ data: { items: [], total: 10 } }, 5);
-    expect(onPage).toHaveBeenCalledWith(2, 10, HOTELS_PER_PAGE);
+    expect(onPage).toHaveBeenCalledWith(2, 10, HOTELS_PER_PAGE, false);
   });
 });

@@ -39,8 +39,8 @@ interface HotelResultsProps {
   page: number;
   /** The page links' window for this many pages (`useHotelListState().paginationFor`). */
   paginationFor: (pages: number) => PaginationState;
-  /** Opens another page of the `total` hotels (`useHotelListState().goTo`). */
-  onPage: (page: number, total: number, pageSize: number) => void;
+  /** Opens another page of the `total` hotels, or more (`useHotelListState().goTo`). */
+  onPage: (page: number, total: number, pageSize: number, totalIsLowerBound: boolean) => void;
   /** 'Clear filters' when nothing matches. */
   onClearFilters: () => void;
   /** The stay searched: each card carries it to its hotel's rooms. */
@@ -61,15 +61,17 @@ export function HotelResults({
   stay,
 }: HotelResultsProps) {
   const total = hotels.data?.total ?? 0;
-  const pages = totalPages(total, HOTELS_PER_PAGE);
+  // A search on rooms stops counting at some point: "1,000+ hotels", the pages up to it and next.
+  const more = hotels.data?.totalIsLowerBound === true;
+  const pages = totalPages(total, HOTELS_PER_PAGE, more);
   const items = hotels.data?.items ?? [];
   const showSkeleton = hotels.isPending;
   const outOfRange = !hotels.isPlaceholderData && items.length === 0 && total > 0;
 
   // A shared link to a page that no longer exists lands on the last page.
   useEffect(() => {
-    if (outOfRange) onPage(pages, total, HOTELS_PER_PAGE);
-  }, [outOfRange, pages, total, onPage]);
+    if (outOfRange) onPage(pages, total, HOTELS_PER_PAGE, more);
+  }, [outOfRange, pages, total, more, onPage]);
 
   const first = (page - 1) * HOTELS_PER_PAGE + 1;
   const last = first + items.length - 1;
@@ -80,7 +82,7 @@ export function HotelResults({
         {showSkeleton
           ? 'Loading hotels...'
           : total > 0 && items.length > 0
-            ? `Showing ${first}–${last} of ${total} ${total === 1 ? 'hotel' : 'hotels'}`
+            ? `Showing ${first}–${last} of ${total.toLocaleString('en-US')}${more ? '+' : ''} ${total === 1 && !more ? 'hotel' : 'hotels'}`
             : ''}
       </Text>
 
@@ -129,7 +131,8 @@ export function HotelResults({
             <HotelPagination
               state={paginationFor(pages)}
               pages={pages}
-              onPage={(to) => onPage(to, total, HOTELS_PER_PAGE)}
+              lastKnown={!more}
+              onPage={(to) => onPage(to, total, HOTELS_PER_PAGE, more)}
             />
           </Suspense>
         </Stack>

@@ -112,6 +112,14 @@ describe('hotel list state in the address', () => {
     expect(result.current.list.params.page).toBe(1);
   });
 
+  test('past a count that stopped early ("1,000+") the next page opens; past an exact one, not', () => {
+    const { result } = renderListState('/home?checkIn=2031-03-01&checkOut=2031-03-02&page=125');
+    act(() => result.current.list.goTo(126, 1000, 8));
+    expect(result.current.list.params.page).toBe(125);
+    act(() => result.current.list.goTo(126, 1000, 8, true));
+    expect(result.current.list.params.page).toBe(126);
+  });
+
   test('removing one filter keeps the others; clearing drops search, filters and sort', () => {
     const { result } = renderListState('/home?name=inn&city=Rosario&qualification=5&sort=name_asc');
 

@@ -186,8 +186,8 @@ export function useHotelListState() {
   }, [update]);
 
   const goTo = useCallback(
-    (page: number, total: number, pageSize: number) => {
-      const pages = totalPages(total, pageSize);
+    (page: number, total: number, pageSize: number, totalIsLowerBound = false) => {
+      const pages = totalPages(total, pageSize, totalIsLowerBound);
       const moved = goToPage(paginationFor(pages), page, pages);
       update(() => {}, moved);
     },
