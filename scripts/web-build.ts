@@ -29,12 +29,14 @@ export function webBuildIsStale(): boolean {
   return Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
 }
 
-export function buildWebIfStale(): void {
-  if (!webBuildIsStale()) return;
+/** Builds when stale; true when it built. */
+export function buildWebIfStale(): boolean {
+  if (!webBuildIsStale()) return false;
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build', '-w', '@devstay/web'], {
     cwd: ROOT,
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('The web app did not build');
+  return true;
 }

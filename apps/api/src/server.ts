@@ -4,6 +4,7 @@ import { type Config, loadConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import { takeOverStopSignals } from './db/embedded.ts';
 import { openDatabase } from './db/open-database.ts';
+import { type StartLog, startLog } from './lib/start-steps.ts';
 import { ensureSuperAdmin } from './modules/auth/accounts.ts';
 import { startHoldSweeper } from './modules/bookings/hold-sweeper.ts';
 import { startConfiguredMailWorker } from './modules/mail/worker.ts';
@@ -17,22 +18,26 @@ export interface StartOptions {
    * Runs on the migrated database before the app is built: `npm start` (scripts/start.ts)
    * passes the demo seed here, so the server itself carries no demo data.
    */
-  prepare?: (db: Db, config: Config) => Promise<void>;
+  prepare?: (db: Db, config: Config, log: StartLog) => Promise<void>;
 }
 
 /** Starts DevStay: database (embedded unless DATABASE_URL), migrations, `prepare`, HTTP. */
 export async function startServer(options: StartOptions = {}) {
   const config = loadConfig();
   const started = Date.now();
+  const log = startLog(config.LOG_LEVEL);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.PG_DATA_DIR,
     port: config.PG_PORT,
+    log,
   });
   const { db } = database;
-  await options.prepare?.(db, config);
+  await options.prepare?.(db, config, log);
 
+  const building = performance.now();
   const app = await buildApp({ config, db });
+  log('app built', building);
   if (config.SUPERADMIN_EMAIL && config.SUPERADMIN_PASSWORD) {
     const outcome = await ensureSuperAdmin(db, {
       email: config.SUPERADMIN_EMAIL,

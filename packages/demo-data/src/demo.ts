@@ -17,6 +17,7 @@ import {
   roomServices,
   rooms,
 } from '@devstay/api/db/schema';
+import type { StartLog } from '@devstay/api/lib/start-steps';
 import {
   type ImageLimits,
   pictureRef,
@@ -74,11 +75,16 @@ export async function seedIfEmpty(
     today?: string;
     imageCacheDir?: string | null;
     limits?: ImageLimits;
+    /** Told how long the pictures and the catalogue took. */
+    log?: StartLog;
   },
 ): Promise<SeedReport> {
   const started = performance.now();
   if (await hasHotels(db)) {
     const restored = await restoreSeedImages(db, options);
+    if (restored.rendered + restored.cached > 0) {
+      options.log?.('demo pictures restored', started, picturesDetail(restored));
+    }
     return {
       seeded: false,
       ms: performance.now() - started,
@@ -93,12 +99,21 @@ export async function seedIfEmpty(
     cacheDir: options.imageCacheDir,
     limits: options.limits,
   });
+  options.log?.('demo pictures ready', started, picturesDetail(rendered));
 
+  const inserting = performance.now();
   const counts = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await hasHotels(tx)) return undefined;
     return insertPlan(tx, plan, rendered.images);
   });
+  if (counts) {
+    options.log?.(
+      'demo catalogue seeded',
+      inserting,
+      `${counts.hotels} hotels, ${counts.rooms} rooms, ${counts.events} events`,
+    );
+  }
   return {
     seeded: counts !== undefined,
     ms: performance.now() - started,
@@ -107,6 +122,11 @@ export async function seedIfEmpty(
     imagesCached: rendered.cached,
     counts,
   };
+}
+
+/** How the pictures were had: `247 drawn, 0 copied from the cache, 0 already stored`. */
+function picturesDetail(report: { rendered: number; cached: number; reused: number }): string {
+  return `${report.rendered} drawn, ${report.cached} copied from the cache, ${report.reused} already stored`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Config } from '@devstay/api/config';
 import type { Db } from '@devstay/api/db/client';
+import type { StartLog } from '@devstay/api/lib/start-steps';
 import { imageStorageOf } from '@devstay/api/modules/images/configured-storage';
 import { seedIfEmpty } from './demo.ts';
 import { ensureDemoAccounts } from './ensure-demo-accounts.ts';
@@ -9,10 +10,19 @@ import { ensureDemoAccounts } from './ensure-demo-accounts.ts';
  * database (or its lost pictures back), its pictures in the configured storage (S3_BUCKET or
  * UPLOADS_DIR), and the demo accounts unless turned off.
  */
-export async function prepareDemoData(db: Db, config: Config): Promise<void> {
+export async function prepareDemoData(
+  db: Db,
+  config: Config,
+  log: StartLog = () => {},
+): Promise<void> {
   await seedIfEmpty(db, {
     storage: imageStorageOf(config),
     limits: { maxBytes: config.IMAGE_MAX_BYTES, maxPixels: config.IMAGE_MAX_PIXELS },
+    log,
   });
-  if (config.DEMO_ACCOUNTS) await ensureDemoAccounts(db);
+  if (config.DEMO_ACCOUNTS) {
+    const started = performance.now();
+    await ensureDemoAccounts(db);
+    log('demo accounts ready', started);
+  }
 }

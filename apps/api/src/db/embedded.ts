@@ -26,6 +26,8 @@ export function takeOverStopSignals() {
 
 export interface EmbeddedDatabase {
   url: string;
+  /** Whether this start initialised the cluster (its data folder was new). */
+  created: boolean;
   stop(): Promise<void>;
 }
 
@@ -65,7 +67,8 @@ export async function startEmbeddedPostgres(options: {
     onError: (e) => log(String(e)),
   });
 
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+  const created = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (created) {
     await mkdir(path.dirname(dataDir), { recursive: true });
     await server.initialise();
   } else if (userInfo().uid === 0) {
@@ -82,7 +85,11 @@ export async function startEmbeddedPostgres(options: {
   }
 
   await createDatabaseIfMissing(embeddedDatabaseUrl(options.port, 'postgres'), options.database);
-  return { url: embeddedDatabaseUrl(options.port, options.database), stop: () => server.stop() };
+  return {
+    url: embeddedDatabaseUrl(options.port, options.database),
+    created,
+    stop: () => server.stop(),
+  };
 }
 
 async function ensureOwnedByPostgres(dataDir: string): Promise<void> {

@@ -1,3 +1,4 @@
+import type { StartLog } from '../lib/start-steps.ts';
 import { createDb, type Db } from './client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded.ts';
 import { migrateDb } from './migrate.ts';
@@ -15,6 +16,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Said instead of the bare error when the embedded server does not start. */
   embeddedStartFailure?: string;
+  /** Told how long the server's start and the migrations took. */
+  log?: StartLog;
 }
 
 export interface OpenDatabase {
@@ -29,6 +32,8 @@ export interface OpenDatabase {
 /** The database ready for use: the embedded PostgreSQL started unless a URL is given, migrated. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
   let server: EmbeddedDatabase | undefined;
+  const log = options.log ?? (() => {});
+  const started = performance.now();
   if (!options.databaseUrl) {
     try {
       server = await startEmbeddedPostgres({
@@ -41,6 +46,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
       if (!options.embeddedStartFailure) throw error;
       throw new Error(options.embeddedStartFailure, { cause: error });
     }
+    log('PostgreSQL ready', started, server?.created ? 'a new cluster' : undefined);
   }
   const url = options.databaseUrl ?? server?.url;
   if (!url) throw new Error('No database');
@@ -53,7 +59,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     await server?.stop().catch(() => {});
   };
   try {
+    const migrating = performance.now();
     await migrateDb(db);
+    log('migrations applied', migrating);
   } catch (error) {
     await close();
     throw error;
