@@ -477,7 +477,7 @@ export const payments = pgTable(
       .references(() => bookings.id),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
-    /** The client's idempotency key, unique per booking (hence per account: a booking has one). */
+    /** The client's idempotency key (a booking has one payment, hence one key). */
     idempotencyKey: text('idempotency_key').notNull(),
     amountCents: cents('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
@@ -498,8 +498,10 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_status_ck', oneOf(t.status, PAYMENT_STATUSES)),
-    uniqueIndex('payments_booking_idempotency_key_uq').on(t.bookingId, t.idempotencyKey),
-    index('payments_booking_idx').on(t.bookingId),
+    // One payment per booking, refused by the database itself: the payment call starts a
+    // payment in one statement that does not wait for its booking's lock before looking for an
+    // earlier one (payments/repository.ts, startPayment), so two racing first calls meet here.
+    uniqueIndex('payments_booking_uq').on(t.bookingId),
     // Processor webhooks name the processor's charge (charge.refunded).
     index('payments_provider_ref_idx').on(t.providerRef),
   ],
