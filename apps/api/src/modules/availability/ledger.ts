@@ -43,7 +43,8 @@ export function nightlyDemand(stays: readonly StayUnits[]): NightUnits[] {
   );
 }
 
-function asRecordset(demand: readonly NightUnits[]) {
+/** Demand as JSON records (room_id, night, units, ord) for jsonb_to_recordset. */
+export function demandJson(demand: readonly NightUnits[]): string {
   return JSON.stringify(
     demand.map((d, ord) => ({ room_id: d.roomId, night: d.night, units: d.units, ord })),
   );
@@ -58,39 +59,63 @@ function asRecordset(demand: readonly NightUnits[]) {
  * the room. Returns the first (room, night) that did not
  * fit — the caller must then roll back — or null when all were taken.
  */
-export async function takeUnits(
-  tx: Tx,
-  demand: readonly NightUnits[],
-  options: {
-    /** The caller already share-locked every room of `demand` in this transaction, in id order. */
-    roomsShareLocked?: boolean;
-  } = {},
-): Promise<NightUnits | null> {
+export async function takeUnits(tx: Tx, demand: readonly NightUnits[]): Promise<NightUnits | null> {
   if (demand.length === 0) return null;
   // The rooms are share-locked first (in id order) and stay so until the caller commits: a stock
   // change, which locks its room for update, waits for the checkouts under way and is waited for
   // by the next ones, so every guard below reads a stock that is final for this transaction.
-  if (!options.roomsShareLocked) {
-    const roomIds = [...new Set(demand.map((d) => d.roomId))].sort((a, b) => a - b);
-    await tx.execute(sql`
-      select 1 from rooms where id = any(${`{${roomIds.join(',')}}`}::int[])
-      order by id for share`);
-  }
+  const roomIds = [...new Set(demand.map((d) => d.roomId))].sort((a, b) => a - b);
+  await tx.execute(sql`
+    select 1 from rooms where id = any(${`{${roomIds.join(',')}}`}::int[])
+    order by id for share`);
   const result = await tx.execute<{ room_id: number; night: string }>(sql`
-    insert into room_nights (room_id, night, taken)
+    with demand as (
+      select * from jsonb_to_recordset(${demandJson(demand)}::jsonb)
+        as d(room_id int, night date, units int, ord int))
+    ${sql.raw(takeUnitsSql('demand', 'rooms'))}`);
+  const taken = new Set(result.rows.map((r) => `${r.room_id}|${r.night}`));
+  return demand.find((d) => !taken.has(`${d.roomId}|${d.night}`)) ?? null;
+}
+
+/**
+ * The guarded upsert of takeUnits as SQL text, for a statement that has the demand and the
+ * rooms' stock at hand: `demand` names a relation (room_id, night, units, ord) in ledger order,
+ * `stockOf` one giving each of its rooms' stock (id, stock) as the caller share-locked them, and
+ * `gate` a condition the whole take depends on (nothing is taken when it is false). A missing
+ * ledger row is inserted only when the units fit the stock; an existing one is raised only while
+ * `taken + units <= stock` holds on its latest committed version (ON CONFLICT DO UPDATE locks
+ * the row and re-reads it). Returns (room_id, night) of every night taken.
+ */
+export function takeUnitsSql(demand: string, stockOf: string, gate = 'true'): string {
+  return `insert into room_nights (room_id, night, taken)
     select d.room_id, d.night, d.units
-    from jsonb_to_recordset(${asRecordset(demand)}::jsonb)
-      as d(room_id int, night date, units int, ord int)
-    join rooms r on r.id = d.room_id
-    where d.units <= r.stock
+    from ${demand} d
+    join ${stockOf} r on r.id = d.room_id
+    where d.units <= r.stock and ${gate}
     order by d.ord
     on conflict (room_id, night) do update
       set taken = room_nights.taken + excluded.taken
       where room_nights.taken + excluded.taken
-        <= (select stock from rooms where rooms.id = excluded.room_id)
-    returning room_id, night`);
-  const taken = new Set(result.rows.map((r) => `${r.room_id}|${r.night}`));
-  return demand.find((d) => !taken.has(`${d.roomId}|${d.night}`)) ?? null;
+        <= (select s.stock from ${stockOf} s where s.id = excluded.room_id)
+    returning room_id, night`;
+}
+
+/**
+ * The first night of `demand` (a relation (room_id, night, units, ord), in ledger order) that
+ * committed data already shows cannot fit — `taken + units > stock`, read plainly from the
+ * ledger, no row locked — as SQL text returning (room_id, night), or no row. A checkout refuses
+ * such a night at once, without queueing on the ledger row's lock behind the buyers who took
+ * its last units: refused only on what is committed, while every acceptance is still decided
+ * by the guarded upsert (takeUnitsSql).
+ */
+export function soldOutNightSql(demand: string, stockOf: string): string {
+  return `select d.room_id, d.night
+    from ${demand} d
+    join ${stockOf} r on r.id = d.room_id
+    left join room_nights rn on rn.room_id = d.room_id and rn.night = d.night
+    where coalesce(rn.taken, 0) + d.units > r.stock
+    order by d.ord
+    limit 1`;
 }
 
 /**
@@ -100,7 +125,7 @@ export async function takeUnits(
  */
 export async function releaseUnits(tx: Tx, demand: readonly NightUnits[]): Promise<void> {
   if (demand.length === 0) return;
-  const set = sql`jsonb_to_recordset(${asRecordset(demand)}::jsonb)
+  const set = sql`jsonb_to_recordset(${demandJson(demand)}::jsonb)
     as d(room_id int, night date, units int, ord int)`;
   await tx.execute(sql`
     select 1 from room_nights rn join ${set} on rn.room_id = d.room_id and rn.night = d.night

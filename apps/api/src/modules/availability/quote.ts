@@ -10,7 +10,7 @@ import {
   stayPriceCents,
 } from '@devstay/shared/stay';
 import { formatUsd } from '@devstay/shared/text';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { ImageRef } from '../../db/schema.ts';
 import { hotels, rooms } from '../../db/schema.ts';
@@ -35,10 +35,9 @@ export interface RoomForSale {
 export async function roomsForSale(
   db: Executor,
   ids: readonly number[],
-  options: { shareLock?: boolean } = {},
 ): Promise<Map<number, RoomForSale>> {
   if (ids.length === 0) return new Map();
-  const query = db
+  const rows = await db
     .select({
       id: rooms.id,
       name: rooms.name,
@@ -54,11 +53,6 @@ export async function roomsForSale(
     .from(rooms)
     .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
     .where(inArray(rooms.id, [...new Set(ids)]));
-  // Checkout reads its rooms and share-locks them in one statement, in the ledger's order (room
-  // id): the price and stock it reads hold until it commits (see takeUnits).
-  const rows = options.shareLock
-    ? await query.orderBy(asc(rooms.id)).for('share', { of: rooms })
-    : await query;
   return new Map(rows.map((r) => [r.id, { ...r, category: r.category as RoomCategory }]));
 }
 
@@ -86,11 +80,11 @@ export function checkStayLengths(lines: readonly CartLineKey[]): void {
  */
 export function checkCheckIns(
   lines: readonly CartLineKey[],
-  roomOf: readonly RoomForSale[],
+  roomOf: readonly { timeZone: string }[],
   now: Date,
 ): void {
   lines.forEach((line, i) => {
-    const room = roomOf[i] as RoomForSale;
+    const room = roomOf[i] as { timeZone: string };
     if (line.checkIn < calendarDateIn(room.timeZone, now)) {
       throw new HttpError(400, BOOKING_MESSAGES.checkInPast, `cartRoom.${i}.checkIn`);
     }
@@ -109,10 +103,10 @@ export function checkSearchCheckIn(checkIn: string | undefined, now: Date): void
 }
 
 /** Every line's room exists, or 404 naming the line. */
-export function requireRooms(
+export function requireRooms<Room>(
   lines: readonly CartLineKey[],
-  found: Map<number, RoomForSale>,
-): RoomForSale[] {
+  found: ReadonlyMap<number, Room>,
+): Room[] {
   return lines.map((line, i) => {
     const room = found.get(line.id);
     if (!room) {

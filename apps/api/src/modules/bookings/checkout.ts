@@ -5,25 +5,13 @@ import type { Booking } from '@devstay/shared/contracts/booking';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { stayPriceCents } from '@devstay/shared/stay';
 import { formatUsd } from '@devstay/shared/text';
-import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/statements.ts';
 import { crashPoint } from '../../lib/crash-point.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { nightlyDemand, takeUnits } from '../availability/ledger.ts';
-import {
-  checkCheckIns,
-  checkStayLengths,
-  type RoomForSale,
-  requireRooms,
-  roomsForSale,
-} from '../availability/quote.ts';
-import {
-  bookingStays,
-  findBooking,
-  findBookingByKey,
-  holdsOf,
-  insertPendingBooking,
-} from './repository.ts';
+import { nightlyDemand } from '../availability/ledger.ts';
+import { checkCheckIns, checkStayLengths, requireRooms } from '../availability/quote.ts';
+import { type CheckoutRoom, claimCheckout, findBooking, holdCart } from './repository.ts';
 
 export interface CheckoutInput {
   userId: string;
@@ -47,19 +35,6 @@ export interface CheckoutResult {
 export function idempotencyLockId(scope: string, userId: string, key: string): string {
   const digest = createHash('sha256').update(`${scope}\u0000${userId}\u0000${key}`).digest();
   return digest.readBigInt64BE(0).toString();
-}
-
-/**
- * Holds a key for the rest of the transaction, or 409 when another request holds it: the same
- * key is never worked on twice at once (across every server process).
- */
-export async function claimKey(tx: Tx, lockId: string): Promise<void> {
-  const result = await tx.execute<{ ok: boolean }>(
-    sql`select pg_try_advisory_xact_lock(${lockId}::bigint) as ok`,
-  );
-  if (!result.rows[0]?.ok) {
-    throw new HttpError(409, BOOKING_MESSAGES.inFlight, 'Idempotency-Key', 'IDEMPOTENCY_IN_FLIGHT');
-  }
 }
 
 /** A total one card payment can take, or 422 before anything is held or charged. */
@@ -88,19 +63,14 @@ export interface HoldLimits {
  * Unpaid holds are limited per account, so nobody can keep rooms out of sale without paying:
  * so many pending bookings at once holding so many units together, and no new hold after too
  * many lapsed unpaid in a day (until a day has passed since them or a payment succeeds). The
- * account's checkouts queue on a lock of their own here, so racing tabs cannot all pass the
- * count. 429 HOLD_LIMIT otherwise.
+ * account's checkouts queue on a lock of their own before counting (claimCheckout), so racing
+ * tabs cannot all pass the count. 429 HOLD_LIMIT otherwise.
  */
-async function requireHoldAllowance(
-  tx: Tx,
-  userId: string,
+function requireHoldAllowance(
+  held: { pending: number; units: number; lapsed: number },
   lines: readonly CartLineKey[],
   limits: HoldLimits,
-): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(${idempotencyLockId('holds', userId, '')}::bigint)`,
-  );
-  const held = await holdsOf(tx, userId);
+): void {
   const asked = lines.reduce((sum, l) => sum + l.cartQuantity, 0);
   const refuse = (message: string) => new HttpError(429, message, undefined, 'HOLD_LIMIT');
   if (held.lapsed >= limits.lapsedPerDay) {
@@ -122,132 +92,136 @@ const sameStays = (a: readonly string[], b: readonly string[]) =>
  * that holds those units for `holdMinutes`. Idempotent per account and key: the same key and
  * cart answer the first booking; the same key with another cart is 422; the same key while the
  * first request is still running is 409.
+ *
+ * Two statements between BEGIN and COMMIT: the locks (claimCheckout), then the hold itself
+ * (holdCart), which answers what every rule below is checked against; a refusal rolls back
+ * whatever it took.
  */
 export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutResult> {
   checkStayLengths(input.lines);
-  const asked = input.lines.map((l) =>
-    stayKey({ roomId: l.id, checkIn: l.checkIn, checkOut: l.checkOut, quantity: l.cartQuantity }),
-  );
-  const outcome = await db.transaction(async (tx): Promise<{ id: string } | Booking> => {
-    await claimKey(tx, idempotencyLockId('booking', input.userId, input.idempotencyKey));
-    const earlier = await findBookingByKey(tx, input.userId, input.idempotencyKey);
-    if (earlier) {
-      const made = (await bookingStays(tx, [earlier.id])).map(stayKey);
-      if (!sameStays(made, asked)) {
-        throw new HttpError(
-          422,
-          BOOKING_MESSAGES.keyReused,
-          'Idempotency-Key',
-          'IDEMPOTENCY_MISMATCH',
-        );
-      }
-      return { id: earlier.id };
-    }
-
-    // The rooms are read and share-locked in one statement, so takeUnits need not lock them.
-    const roomOf = requireRooms(
-      input.lines,
-      await roomsForSale(
-        tx,
-        input.lines.map((l) => l.id),
-        { shareLock: true },
-      ),
-    );
-    checkCheckIns(input.lines, roomOf, input.now);
-    input.lines.forEach((l, i) => {
-      // More units than the room has can never be held, on any night.
-      if (l.cartQuantity > (roomOf[i] as RoomForSale).stock) {
+  const stays = input.lines.map((l) => ({
+    roomId: l.id,
+    checkIn: l.checkIn,
+    checkOut: l.checkOut,
+    quantity: l.cartQuantity,
+  }));
+  const outcome = await inTransaction(
+    db.$client,
+    async (client): Promise<{ id: string } | Booking> => {
+      const claimed = await claimCheckout(
+        client,
+        idempotencyLockId('booking', input.userId, input.idempotencyKey),
+        idempotencyLockId('holds', input.userId, ''),
+      );
+      if (!claimed) {
         throw new HttpError(
           409,
-          AVAILABILITY_MESSAGES.notEnough,
-          `cartRoom.${i}.cartQuantity`,
+          BOOKING_MESSAGES.inFlight,
+          'Idempotency-Key',
+          'IDEMPOTENCY_IN_FLIGHT',
+        );
+      }
+      const hold = await holdCart(client, {
+        userId: input.userId,
+        idempotencyKey: input.idempotencyKey,
+        lines: stays,
+        holdMinutes: input.holdMinutes,
+      });
+      if (hold.earlier) {
+        if (!sameStays(hold.earlier.stays.map(stayKey), stays.map(stayKey))) {
+          throw new HttpError(
+            422,
+            BOOKING_MESSAGES.keyReused,
+            'Idempotency-Key',
+            'IDEMPOTENCY_MISMATCH',
+          );
+        }
+        return { id: hold.earlier.id };
+      }
+
+      // The rooms as locked: their price and stock cannot change before this commits.
+      const roomOf = requireRooms(input.lines, new Map(hold.rooms.map((r) => [r.id, r])));
+      checkCheckIns(input.lines, roomOf, input.now);
+      input.lines.forEach((l, i) => {
+        // More units than the room has can never be held, on any night.
+        if (l.cartQuantity > (roomOf[i] as CheckoutRoom).stock) {
+          throw new HttpError(
+            409,
+            AVAILABILITY_MESSAGES.notEnough,
+            `cartRoom.${i}.cartQuantity`,
+            'SOLD_OUT',
+          );
+        }
+      });
+      const lines = input.lines.map((l, i) => {
+        const room = roomOf[i] as CheckoutRoom;
+        return {
+          room,
+          nightlyCents: room.priceCents,
+          totalCents: stayPriceCents(room.priceCents, l.checkIn, l.checkOut) * l.cartQuantity,
+        };
+      });
+      const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+      requireChargeable(totalCents);
+      if (totalCents !== input.shownTotalCents) {
+        throw new HttpError(
+          409,
+          BOOKING_MESSAGES.priceChanged(formatUsd(input.shownTotalCents), formatUsd(totalCents)),
+          'cartTotalCents',
+          'PRICE_CHANGED',
+        );
+      }
+      requireHoldAllowance(hold.held, input.lines, input.limits);
+      const taken = new Set(hold.taken.map((n) => `${n.roomId}|${n.night}`));
+      const short =
+        hold.soldOut ?? nightlyDemand(stays).find((d) => !taken.has(`${d.roomId}|${d.night}`));
+      if (short) {
+        const room = roomOf.find((r) => r.id === short.roomId);
+        throw new HttpError(
+          409,
+          BOOKING_MESSAGES.soldOut(
+            room?.name ?? `room ${short.roomId}`,
+            room?.hotel ?? '',
+            short.night,
+          ),
+          `cartRoom.${input.lines.findIndex((l) => l.id === short.roomId)}`,
           'SOLD_OUT',
         );
       }
-    });
-    const stays = input.lines.map((l) => ({
-      roomId: l.id,
-      checkIn: l.checkIn,
-      checkOut: l.checkOut,
-      quantity: l.cartQuantity,
-    }));
-    // Priced from the rooms as locked: the price cannot change before this commits.
-    const totalCents = input.lines.reduce(
-      (sum, l, i) =>
-        sum +
-        stayPriceCents((roomOf[i] as RoomForSale).priceCents, l.checkIn, l.checkOut) *
-          l.cartQuantity,
-      0,
-    );
-    requireChargeable(totalCents);
-    if (totalCents !== input.shownTotalCents) {
-      throw new HttpError(
-        409,
-        BOOKING_MESSAGES.priceChanged(formatUsd(input.shownTotalCents), formatUsd(totalCents)),
-        'cartTotalCents',
-        'PRICE_CHANGED',
-      );
-    }
-    await requireHoldAllowance(tx, input.userId, input.lines, input.limits);
-    const short = await takeUnits(tx, nightlyDemand(stays), { roomsShareLocked: true });
-    if (short) {
-      const room = roomOf.find((r) => r.id === short.roomId);
-      throw new HttpError(
-        409,
-        BOOKING_MESSAGES.soldOut(
-          room?.name ?? `room ${short.roomId}`,
-          room?.hotel ?? '',
-          short.night,
-        ),
-        `cartRoom.${input.lines.findIndex((l) => l.id === short.roomId)}`,
-        'SOLD_OUT',
-      );
-    }
-    const lines = input.lines.map((l, i) => {
-      const room = roomOf[i] as (typeof roomOf)[number];
+      const made = hold.made;
+      if (!made || made.totalCents !== totalCents) {
+        throw new Error(
+          `The checkout held its units but wrote ${made ? `a total of ${made.totalCents}` : 'no booking'}`,
+        );
+      }
+      // The answer is what was just written: no read back.
       return {
-        roomId: room.id,
-        hotelId: room.hotelId,
-        checkIn: l.checkIn,
-        checkOut: l.checkOut,
-        quantity: l.cartQuantity,
-        nightlyCents: room.priceCents,
-        totalCents: stayPriceCents(room.priceCents, l.checkIn, l.checkOut) * l.cartQuantity,
-      };
-    });
-    const made = await insertPendingBooking(tx, {
-      userId: input.userId,
-      idempotencyKey: input.idempotencyKey,
-      holdMinutes: input.holdMinutes,
-      lines,
-    });
-    // The answer is what was just written: no read back.
-    return {
-      id: made.id,
-      status: 'pending',
-      user: input.userId,
-      cartTotalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
-      cartTotalAmount: totalCents / 100,
-      cartTotalCents: totalCents,
-      holdExpiresAt: made.holdExpiresAt.toISOString(),
-      date: made.date,
-      cartRoom: lines.map((l, i) => {
-        const room = roomOf[i] as (typeof roomOf)[number];
-        return {
-          id: l.roomId,
-          name: room.name,
-          idHotel: l.hotelId,
-          hotel: room.hotel,
-          address: room.address,
-          checkIn: l.checkIn,
-          checkOut: l.checkOut,
-          cartQuantity: l.quantity,
-          price: l.nightlyCents / 100,
-          totalCents: l.totalCents,
-        };
-      }),
-    } satisfies Booking;
-  });
+        id: made.id,
+        status: 'pending',
+        user: input.userId,
+        cartTotalQuantity: input.lines.reduce((sum, l) => sum + l.cartQuantity, 0),
+        cartTotalAmount: totalCents / 100,
+        cartTotalCents: totalCents,
+        holdExpiresAt: new Date(made.holdExpiresAt).toISOString(),
+        date: made.date,
+        cartRoom: input.lines.map((l, i) => {
+          const { room, nightlyCents, totalCents: lineCents } = lines[i] as (typeof lines)[number];
+          return {
+            id: room.id,
+            name: room.name,
+            idHotel: room.hotelId,
+            hotel: room.hotel,
+            address: room.address,
+            checkIn: l.checkIn,
+            checkOut: l.checkOut,
+            cartQuantity: l.cartQuantity,
+            price: nightlyCents / 100,
+            totalCents: lineCents,
+          };
+        }),
+      } satisfies Booking;
+    },
+  );
   crashPoint('after-hold');
   if ('status' in outcome) return { booking: outcome, replayed: false };
   // A replay answers the booking as it is now (it may have been paid since).

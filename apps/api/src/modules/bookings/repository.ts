@@ -1,9 +1,17 @@
 import type { BookingStatus } from '@devstay/shared/constants';
 import type { Booking, BookingLine } from '@devstay/shared/contracts/booking';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { bookingLines, bookings } from '../../db/schema.ts';
-import { nightlyDemand, releaseUnits, type StayUnits } from '../availability/ledger.ts';
+import { type PreparedStatement, type Queryable, runPrepared } from '../../db/statements.ts';
+import {
+  demandJson,
+  nightlyDemand,
+  releaseUnits,
+  type StayUnits,
+  soldOutNightSql,
+  takeUnitsSql,
+} from '../availability/ledger.ts';
 
 /** A booking row as checkout and payment need it. */
 export interface BookingRow {
@@ -25,18 +33,6 @@ const bookingColumns = {
   currency: bookings.currency,
   holdExpiresAt: bookings.holdExpiresAt,
 };
-
-export async function findBookingByKey(
-  db: Executor,
-  userId: string,
-  key: string,
-): Promise<BookingRow | undefined> {
-  const [row] = await db
-    .select(bookingColumns)
-    .from(bookings)
-    .where(and(eq(bookings.userId, userId), eq(bookings.idempotencyKey, key)));
-  return row as BookingRow | undefined;
-}
 
 /** The booking, its row locked until the transaction ends (payment decisions). */
 export async function lockBooking(tx: Tx, id: string): Promise<BookingRow | undefined> {
@@ -63,68 +59,195 @@ export async function bookingStays(db: Executor, ids: readonly string[]): Promis
     .orderBy(asc(bookingLines.id));
 }
 
-export interface NewBooking {
-  userId: string;
-  idempotencyKey: string;
-  holdMinutes: number;
-  lines: {
-    roomId: number;
-    hotelId: number;
-    checkIn: string;
-    checkOut: string;
-    quantity: number;
-    nightlyCents: number;
-    totalCents: number;
-  }[];
-}
+/**
+ * Checkout's first statement, right after BEGIN: the key's lock (try: another request with the
+ * key gets 409 at once) and, only once it holds that, the account's hold lock (wait: racing
+ * tabs of one account queue here, so each counts the others' committed holds). Both last until
+ * the transaction ends. The next statement reads with a snapshot taken after both are held.
+ */
+const CLAIM_CHECKOUT: PreparedStatement = {
+  name: 'checkout_claim',
+  text: `select case when pg_try_advisory_xact_lock($1::bigint)
+      then (select true from pg_advisory_xact_lock($2::bigint))
+      else false end as claimed`,
+};
 
-/** What the database set on a new pending booking. */
-export interface InsertedBooking {
-  id: string;
-  /** Booking date, yyyy-MM-dd (database time). */
-  date: string;
-  holdExpiresAt: Date;
+/** Takes the checkout's locks (see CLAIM_CHECKOUT); false when the key is in flight elsewhere. */
+export async function claimCheckout(
+  client: Queryable,
+  keyLock: string,
+  holdsLock: string,
+): Promise<boolean> {
+  const [row] = await runPrepared<{ claimed: boolean }>(client, CLAIM_CHECKOUT, [
+    keyLock,
+    holdsLock,
+  ]);
+  return row?.claimed === true;
 }
 
 /**
- * A pending booking holding its units until now + holdMinutes (database time), with its lines:
- * one statement.
+ * What an account holds unpaid now, and how many of its holds lapsed unpaid in the last day
+ * since its latest successful payment (by the (user, created_at) index), for the account `$1`.
  */
-export async function insertPendingBooking(tx: Tx, input: NewBooking): Promise<InsertedBooking> {
-  const lines = JSON.stringify(
-    input.lines.map((l, ord) => ({
-      ord,
-      room_id: l.roomId,
-      hotel_id: l.hotelId,
-      check_in: l.checkIn,
-      check_out: l.checkOut,
-      quantity: l.quantity,
-      nightly_cents: l.nightlyCents,
-      total_cents: l.totalCents,
-    })),
-  );
-  const result = await tx.execute<{ id: string; date: string; hold_expires_at: Date }>(sql`
-    with booking as (
+const HOLDS_OF_ACCOUNT = `
+    with mine as (
+      select b.status, b.total_quantity, b.created_at, b.confirmed_at,
+        exists (select 1 from payments p where p.booking_id = b.id) as tried
+      from bookings b
+      where b.user_id = $1::text and b.created_at > now() - interval '1 day'),
+    paid as (select max(confirmed_at) as at from mine)
+    select
+      -- A lapsed hold not yet swept still holds its units: it counts until released.
+      (count(*) filter (where status = 'pending'))::int as pending,
+      (coalesce(sum(total_quantity) filter (where status = 'pending'), 0))::int as units,
+      (count(*) filter (where status = 'expired' and not tried
+        and created_at > coalesce((select at from paid), '-infinity')))::int as lapsed
+    from mine`;
+
+/**
+ * Checkout's second statement (CLAIM_CHECKOUT's locks held): everything the checkout decides
+ * from, and the hold itself when nothing stands in its way, in one round trip.
+ * - the booking this account's key already made, with its stays (a replay);
+ * - the cart's rooms with their hotels, share-locked in id order (the ledger's order): price
+ *   and stock hold until the transaction ends, and a stock change waits for it;
+ * - the account's unpaid holds (HOLDS_OF_ACCOUNT);
+ * - the first night committed data already shows sold out (soldOutNightSql, no lock taken);
+ * - unless one of those stands in the way (a replay, a missing room, a night sold out), the
+ *   units of every night, by the ledger's guarded upsert (takeUnitsSql), and — only when every
+ *   night was taken — the pending booking with its lines, priced from the locked rooms
+ *   (nightly price × nights × units: stayPriceCents' rule; the caller checks the total).
+ * The caller checks the rest (check-ins, the price shown, the payment ceiling, the hold
+ * limits) from what this answers, and rolls back whatever it refuses.
+ * Values: account, key, lines (ord, room_id, check_in, check_out, quantity), demand in ledger
+ * order (ord, room_id, night, units), hold minutes.
+ */
+const HOLD_CART: PreparedStatement = {
+  name: 'checkout_hold_cart',
+  text: `
+    with line as (
+      select * from jsonb_to_recordset($3::jsonb)
+        as l(ord int, room_id int, check_in date, check_out date, quantity int)),
+    demand as (
+      select * from jsonb_to_recordset($4::jsonb) as d(ord int, room_id int, night date, units int)),
+    earlier as (
+      select b.id,
+        (select coalesce(json_agg(json_build_object('roomId', bl.room_id, 'checkIn', bl.check_in,
+            'checkOut', bl.check_out, 'quantity', bl.quantity) order by bl.id), '[]')
+          from booking_lines bl where bl.booking_id = b.id) as stays
+      from bookings b where b.user_id = $1::text and b.idempotency_key = $2::text),
+    room as (
+      select r.id, r.name, r.price_cents, r.stock, h.id as hotel_id, h.name as hotel, h.address,
+        h.time_zone
+      from rooms r join hotels h on h.id = r.hotel_id
+      where r.id in (select room_id from line) and not exists (select 1 from earlier)
+      order by r.id
+      for share of r),
+    priced as (
+      select l.ord, l.room_id, r.hotel_id, l.check_in, l.check_out, l.quantity,
+        r.price_cents as nightly_cents,
+        r.price_cents * (l.check_out - l.check_in) * l.quantity as total_cents
+      from line l join room r on r.id = l.room_id),
+    held as (${HOLDS_OF_ACCOUNT}),
+    sold_out as (${soldOutNightSql('demand', 'room')}),
+    free_to_take as (
+      select not exists (select 1 from earlier)
+        and (select count(*) from room) = (select count(distinct room_id) from line)
+        and not exists (select 1 from sold_out) as ok),
+    taken as (${takeUnitsSql('demand', 'room', '(select ok from free_to_take)')}),
+    made as (
       insert into bookings
         (user_id, idempotency_key, status, total_quantity, total_cents, hold_expires_at)
-      values (${input.userId}, ${input.idempotencyKey}, 'pending',
-        ${input.lines.reduce((sum, l) => sum + l.quantity, 0)},
-        ${input.lines.reduce((sum, l) => sum + l.totalCents, 0)},
-        now() + make_interval(mins => ${input.holdMinutes}::int))
-      returning id, created_at, hold_expires_at),
-    line as (
+      select $1::text, $2::text, 'pending', sum(quantity), sum(total_cents),
+        now() + make_interval(mins => $5::int)
+      from priced
+      having (select count(*) from taken) = (select count(*) from demand)
+      returning id, total_cents, created_at, hold_expires_at),
+    made_lines as (
       insert into booking_lines (booking_id, room_id, hotel_id, check_in, check_out, quantity,
         nightly_cents, total_cents)
-      select booking.id, l.room_id, l.hotel_id, l.check_in, l.check_out, l.quantity,
-        l.nightly_cents, l.total_cents
-      from booking, jsonb_to_recordset(${lines}::jsonb) as l(ord int, room_id int,
-        hotel_id int, check_in date, check_out date, quantity int, nightly_cents int,
-        total_cents int)
-      order by l.ord)
-    select id, to_char(created_at, 'YYYY-MM-DD') as date, hold_expires_at from booking`);
-  const row = result.rows[0];
-  if (!row) throw new Error('The booking was not stored');
-  return { id: row.id, date: row.date, holdExpiresAt: new Date(row.hold_expires_at) };
+      select made.id, p.room_id, p.hotel_id, p.check_in, p.check_out, p.quantity,
+        p.nightly_cents, p.total_cents
+      from made cross join priced p
+      order by p.ord)
+    select
+      (select row_to_json(e) from earlier e) as earlier,
+      (select coalesce(json_agg(json_build_object('id', id, 'name', name,
+          'priceCents', price_cents, 'stock', stock, 'hotelId', hotel_id, 'hotel', hotel,
+          'address', address, 'timeZone', time_zone)), '[]') from room) as rooms,
+      (select row_to_json(h) from held h) as held,
+      (select json_build_object('roomId', room_id, 'night', night) from sold_out) as sold_out,
+      (select coalesce(json_agg(json_build_object('roomId', room_id, 'night', night)), '[]')
+        from taken) as taken,
+      (select json_build_object('id', id, 'totalCents', total_cents,
+          'date', to_char(created_at, 'YYYY-MM-DD'), 'holdExpiresAt', hold_expires_at)
+        from made) as made`,
+};
+
+/** A cart's room as checkout prices and answers it. */
+export interface CheckoutRoom {
+  id: number;
+  name: string;
+  priceCents: number;
+  stock: number;
+  hotelId: number;
+  hotel: string;
+  address: string;
+  timeZone: string;
+}
+
+/** What HOLD_CART answers. */
+export interface CartHold {
+  /** The booking this key already made, with its stays: nothing else was read or written. */
+  earlier: { id: string; stays: StayUnits[] } | null;
+  rooms: CheckoutRoom[];
+  held: { pending: number; units: number; lapsed: number };
+  /** The first night committed data shows cannot fit (nothing was taken then). */
+  soldOut: { roomId: number; night: string } | null;
+  /** The nights the guarded upsert took. */
+  taken: { roomId: number; night: string }[];
+  /** The pending booking, when every night was taken. */
+  made: { id: string; totalCents: number; date: string; holdExpiresAt: string } | null;
+}
+
+export async function holdCart(
+  client: Queryable,
+  input: {
+    userId: string;
+    idempotencyKey: string;
+    lines: readonly StayUnits[];
+    holdMinutes: number;
+  },
+): Promise<CartHold> {
+  const lines = input.lines.map((l, ord) => ({
+    ord,
+    room_id: l.roomId,
+    check_in: l.checkIn,
+    check_out: l.checkOut,
+    quantity: l.quantity,
+  }));
+  const [row] = await runPrepared<{
+    earlier: CartHold['earlier'];
+    rooms: CheckoutRoom[];
+    held: CartHold['held'];
+    sold_out: CartHold['soldOut'];
+    taken: CartHold['taken'];
+    made: CartHold['made'];
+  }>(client, HOLD_CART, [
+    input.userId,
+    input.idempotencyKey,
+    JSON.stringify(lines),
+    demandJson(nightlyDemand(input.lines)),
+    input.holdMinutes,
+  ]);
+  if (!row) throw new Error('The checkout statement answered nothing');
+  return {
+    earlier: row.earlier,
+    rooms: row.rooms,
+    held: row.held,
+    soldOut: row.sold_out,
+    taken: row.taken,
+    made: row.made,
+  };
 }
 
 /**
@@ -163,32 +286,6 @@ export async function holdForPayment(tx: Tx, id: string, seconds: number): Promi
     update bookings set status = 'pending',
       hold_expires_at = greatest(hold_expires_at, now() + make_interval(secs => ${seconds}))
     where id = ${id} and status in ('pending', 'expired')`);
-}
-
-/**
- * What an account holds unpaid now, and how many of its holds lapsed unpaid in the last day
- * since its latest successful payment (one statement, by the (user, created_at) index).
- */
-export async function holdsOf(
-  tx: Tx,
-  userId: string,
-): Promise<{ pending: number; units: number; lapsed: number }> {
-  const result = await tx.execute<{ pending: number; units: number; lapsed: number }>(sql`
-    with mine as (
-      select b.status, b.total_quantity, b.created_at, b.confirmed_at,
-        exists (select 1 from payments p where p.booking_id = b.id) as tried
-      from bookings b
-      where b.user_id = ${userId} and b.created_at > now() - interval '1 day'),
-    paid as (select max(confirmed_at) as at from mine)
-    select
-      -- A lapsed hold not yet swept still holds its units: it counts until released.
-      (count(*) filter (where status = 'pending'))::int as pending,
-      (coalesce(sum(total_quantity) filter (where status = 'pending'), 0))::int as units,
-      (count(*) filter (where status = 'expired' and not tried
-        and created_at > coalesce((select at from paid), '-infinity')))::int as lapsed
-    from mine`);
-  const row = result.rows[0];
-  return { pending: row?.pending ?? 0, units: row?.units ?? 0, lapsed: row?.lapsed ?? 0 };
 }
 
 /** A booking as the API shows it (product §3 "Booking"), or undefined. */

@@ -1,0 +1,59 @@
+import type pg from 'pg';
+
+/**
+ * Hand-written statements for the hot paths (checkout, payment, rate limits): each is prepared
+ * once per connection under its name (node-postgres sends the text the first time only) and
+ * then run with its values — no query built per call, and PostgreSQL parses it once. A name
+ * stands for one text only.
+ */
+export interface PreparedStatement {
+  name: string;
+  text: string;
+}
+
+/** A pool, or one of its connections inside a transaction. */
+export type Queryable = Pick<pg.Pool, 'query'>;
+
+export async function runPrepared<Row extends pg.QueryResultRow>(
+  on: Queryable,
+  statement: PreparedStatement,
+  values: unknown[],
+): Promise<Row[]> {
+  const result = await on.query<Row>({ name: statement.name, text: statement.text, values });
+  return result.rows;
+}
+
+/**
+ * Runs `work` on one connection inside BEGIN … COMMIT; ROLLBACK when it throws (the error is
+ * rethrown). The connection goes back to the pool either way (destroyed if the rollback
+ * itself failed).
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    try {
+      await client.query('rollback');
+    } catch (rollbackError) {
+      broken = rollbackError as Error;
+    }
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** The SQLSTATE of a PostgreSQL error, also when wrapped (Drizzle puts it in `cause`). */
+export function sqlState(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
