@@ -24,7 +24,6 @@ import path from 'node:path';
 import { HOTEL_TIME_ZONE_DEFAULT } from '@devstay/shared/constants';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import { count, sql } from 'drizzle-orm';
-import { ROOM_SEARCH_COUNT_CAP } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/open-database.ts';
 import { hotels } from '../src/db/schema.ts';
@@ -32,9 +31,7 @@ import { freePort } from '../src/lib/free-port.ts';
 import {
   chooseHotelPagePlan,
   type HotelSearch,
-  hotelCountQuery,
-  hotelPageQuery,
-  liveCountBound,
+  type SqlQuery,
   searchHotels,
 } from '../src/modules/hotels/repository.ts';
 import { localDiskStorage } from '../src/modules/images/storage.ts';
@@ -86,6 +83,47 @@ async function bookRooms(db: Db, today: string): Promise<{ busyFrom: string; bus
     cross join generate_series(${today}::date, ${today}::date + 89, interval '1 day') n
     where (n::date < ${busyFrom}::date or n::date >= ${busyTo}::date) and random() < 0.1`);
   return { busyFrom, busyTo };
+}
+
+/**
+ * The statements searchHotels sends for a search (through a pool that notes them), each with
+ * the settings of the transaction it ran in, if any ("set local …").
+ */
+async function statementsOf(db: Db, search: HotelSearch) {
+  const sent: { query: SqlQuery; settings?: string }[] = [];
+  const pool = db.$client;
+  const noted = (query: (q: never) => unknown, settings: () => string | undefined) =>
+    ((q: string | SqlQuery) => {
+      if (typeof q !== 'string') sent.push({ query: q, settings: settings() });
+      return query(q as never);
+    }) as never;
+  const noting = {
+    query: noted(
+      (q) => pool.query(q),
+      () => undefined,
+    ),
+    connect: async () => {
+      const client = await pool.connect();
+      let settings: string | undefined;
+      return new Proxy(client, {
+        get(target, key, receiver) {
+          if (key !== 'query') return Reflect.get(target, key, receiver);
+          return noted(
+            (q) => {
+              const text = q as unknown as string | SqlQuery;
+              if (typeof text === 'string' && text.startsWith('begin;')) {
+                settings = text.slice('begin;'.length).trim();
+              }
+              return target.query(q);
+            },
+            () => settings,
+          );
+        },
+      });
+    },
+  };
+  const page = await searchHotels({ ...db, $client: noting } as unknown as Db, search);
+  return { sent, page };
 }
 
 async function main() {
@@ -193,27 +231,34 @@ async function main() {
       }
     }
 
-    console.log('\nQuery plans (EXPLAIN ANALYZE) of the slowest search of each kind, run again');
+    console.log(
+      '\nQuery plans (EXPLAIN ANALYZE) of the statements the slowest search of each kind sent, run again',
+    );
     for (const [kind] of kinds) {
       const search = slowest.get(kind);
       if (!search) continue;
-      const { total, totalIsLowerBound } = await searchHotels(db, search);
+      const { sent, page } = await statementsOf(db, search);
       const plan = search.city
         ? 'city'
-        : chooseHotelPagePlan(search, total, allHotels?.n ?? HOTELS);
+        : chooseHotelPagePlan(search, page.total, allHotels?.n ?? HOTELS);
       console.log(
-        `\n${kind}: ${JSON.stringify(search)} (${totalIsLowerBound ? 'more than ' : ''}${total} matches, plan ${plan})`,
+        `\n${kind}: ${JSON.stringify(search)} (${page.totalIsLowerBound ? 'more than ' : ''}${page.total} matches, plan ${plan})`,
       );
-      for (const [what, query] of [
-        ['count', hotelCountQuery(search, liveCountBound(search, ROOM_SEARCH_COUNT_CAP) + 1)],
-        ['page', hotelPageQuery(search, plan)],
-      ] as const) {
-        const explained = await db.$client.query<{ 'QUERY PLAN': string }>(
-          `explain (analyze, buffers, costs off) ${query.text}`,
-          query.values,
-        );
-        console.log(`  ${what}:`);
-        for (const row of explained.rows) console.log(`    ${row['QUERY PLAN']}`);
+      for (const { query, settings } of sent) {
+        const client = await db.$client.connect();
+        try {
+          if (settings) await client.query(`begin; ${settings}`);
+          const explained = await client.query<{ 'QUERY PLAN': string }>(
+            `explain (analyze, buffers, costs off) ${query.text}`,
+            query.values,
+          );
+          if (settings) await client.query('commit');
+          const what = query.text.startsWith('select count') ? 'count' : 'page';
+          console.log(`  ${what}${settings ? ` (${settings})` : ''}:`);
+          for (const row of explained.rows) console.log(`    ${row['QUERY PLAN']}`);
+        } finally {
+          client.release();
+        }
       }
     }
 
