@@ -2,9 +2,9 @@
  * First start (`npm run bench -- first-start`): what a new user waits for on a brand-new
  * machine, measured from a clean copy.
  *
- * 1. Clones this repository's HEAD into a temporary folder (what is committed: no node_modules,
- *    no `.data`, no web build) and runs `npm install` there with an empty npm cache (a new
- *    folder; BENCH_NPM_CACHE=warm: the machine's own).
+ * 1. Clones this repository's HEAD (or BENCH_REVISION) into a temporary folder (what is
+ *    committed: no node_modules, no `.data`, no web build) and runs `npm install` there with an
+ *    empty npm cache (a new folder; BENCH_NPM_CACHE=warm: the machine's own).
  * 2. Runs `npm start` there on free ports, its data in the copy's `.data` and the machine-wide
  *    cache of drawn demo pictures in an empty temporary folder, and asks for /home every 100 ms
  *    until it answers 200 with the demo hotels; then every picture the page shows, in each size
@@ -17,7 +17,7 @@
  *
  * Targets: `npm install` ≤ 60 s with an empty cache, the first page ≤ 15 s after `npm start`.
  * Environment: BENCH_RUNS (1): clean copies in a row; BENCH_NPM_CACHE (empty | warm);
- * BENCH_KEEP=1 keeps the last copy and its start log.
+ * BENCH_REVISION (HEAD): the commit to try; BENCH_KEEP=1 keeps the last copy and its start log.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -42,7 +42,11 @@ const REPO = spawnSync('git', ['rev-parse', '--show-toplevel'], {
   cwd: path.dirname(fileURLToPath(import.meta.url)),
   encoding: 'utf8',
 }).stdout.trim();
-const HEAD = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: REPO, encoding: 'utf8' }).stdout.trim();
+const REVISION = spawnSync('git', ['rev-parse', '--verify', process.env.BENCH_REVISION ?? 'HEAD'], {
+  cwd: REPO,
+  encoding: 'utf8',
+}).stdout.trim();
+if (!REVISION) throw new Error(`no commit ${process.env.BENCH_REVISION}`);
 
 const load = () =>
   loadavg()
@@ -188,14 +192,21 @@ function picturesOf(html: string): string[] {
   return [...urls].filter((u) => u.startsWith('/uploads/'));
 }
 
-/** /home with the demo hotels and every picture it shows, or why not yet. */
-async function firstPage(base: string): Promise<{ pictures: number; hotels: number } | string> {
+/**
+ * /home with the demo hotels and every picture it shows, or why not yet. `served` is called once
+ * the page has come, before its pictures are fetched.
+ */
+async function firstPage(
+  base: string,
+  served: () => Promise<void>,
+): Promise<{ pictures: number; hotels: number } | string> {
   const home = await fetch(`${base}/home`).catch((e: Error) => e);
   if (home instanceof Error) return home.message;
   if (home.status !== 200) return `/home ${home.status}`;
   const html = await home.text();
   const shown = HOTELS.filter((h) => html.includes(`alt="${h.name}, hotel"`)).length;
   if (shown === 0) return '/home shows no demo hotel';
+  await served();
   const pictures = picturesOf(html);
   for (const url of pictures) {
     const picture = await fetch(base + url);
@@ -243,7 +254,8 @@ async function oneRun(): Promise<Outcome> {
   try {
     const clone = await run('git', ['clone', '--quiet', REPO, copy], work, env);
     if (clone.code !== 0) throw new Error(`git clone failed:\n${clone.output}`);
-    await run('git', ['checkout', '--quiet', '--detach', HEAD], copy, env);
+    const checkout = await run('git', ['checkout', '--quiet', '--detach', REVISION], copy, env);
+    if (checkout.code !== 0) throw new Error(`git checkout failed:\n${checkout.output}`);
 
     const loadBefore = load();
     const installEnv = WARM_NPM_CACHE ? env : { ...env, npm_config_cache: npmCache };
@@ -296,21 +308,25 @@ async function oneRun(): Promise<Outcome> {
 
     let page: { pictures: number; hotels: number } | undefined;
     let why = '';
+    let firstPageMs = 0;
     let startCpuMs = 0;
+    // The first page's time and what the start cost until then (its render included, the
+    // fetches of its pictures not).
+    const served = async () => {
+      firstPageMs = performance.now() - startedAt;
+      if (npmStart.pid) startCpuMs = await treeCpuMs(npmStart.pid);
+    };
     while (!page) {
       if (ended) throw new Error(`npm start ended before serving:\n${log.slice(-40).join('\n')}`);
       if (performance.now() - startedAt > START_DEADLINE_MS) {
         throw new Error(`no first page after ${seconds(START_DEADLINE_MS)} (${why})`);
       }
-      // Measured before the page is asked for: what the start cost, not the pictures' fetches.
-      if (npmStart.pid) startCpuMs = await treeCpuMs(npmStart.pid);
-      const answer = await firstPage(base);
+      const answer = await firstPage(base, served);
       if (typeof answer === 'string') {
         why = answer;
         await new Promise((r) => setTimeout(r, 100));
       } else page = answer;
     }
-    const firstPageMs = performance.now() - startedAt;
     const loadAfterStart = load();
     await stopServer(npmStart, serverPid, log);
     const postgresLeft = spawnSync('pgrep', ['-f', `postgres -D ${copy}`])
@@ -378,7 +394,7 @@ function report(outcome: Outcome) {
 }
 
 console.log(
-  `first start of ${HEAD.slice(0, 10)} from a clean copy; machine: ${availableParallelism()} CPUs, ` +
+  `first start of ${REVISION.slice(0, 10)} from a clean copy; machine: ${availableParallelism()} CPUs, ` +
     `load average ${load()}; ${RUNS} run${RUNS > 1 ? 's' : ''}`,
 );
 const outcomes: Outcome[] = [];
