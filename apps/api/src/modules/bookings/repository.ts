@@ -294,25 +294,11 @@ export async function findBooking(db: Executor, id: string): Promise<Booking | u
 }
 
 /**
- * A booking as the API shows it with its guest's e-mail (what the receipt needs): one
- * statement, its lines aggregated in line order.
+ * The columns of a booking `b` as the API shows it (toBooking reads them): its lines
+ * aggregated in line order with their rooms' and hotels' names. SQL text, for any statement
+ * that has the booking's row as `b`.
  */
-export async function findBookingAndGuest(
-  db: Executor,
-  id: string,
-): Promise<{ booking: Booking; email: string | null } | undefined> {
-  const result = await db.execute<{
-    id: string;
-    status: BookingStatus;
-    user_id: string;
-    email: string | null;
-    total_quantity: number;
-    total_cents: number;
-    hold_expires_at: Date | null;
-    date: string;
-    lines: (Omit<BookingLine, 'price'> & { nightlyCents: number })[];
-  }>(sql`
-    select b.id, b.status, b.user_id, u.email, b.total_quantity, b.total_cents,
+export const BOOKING_VIEW_COLUMNS = `b.id, b.status, b.user_id, b.total_quantity, b.total_cents,
       b.hold_expires_at, to_char(b.created_at, 'YYYY-MM-DD') as date,
       coalesce((
         select json_agg(json_build_object(
@@ -324,24 +310,50 @@ export async function findBookingAndGuest(
         from booking_lines l
         join rooms r on r.id = l.room_id
         join hotels h on h.id = l.hotel_id
-        where l.booking_id = b.id), '[]') as lines
+        where l.booking_id = b.id), '[]') as lines`;
+
+/** A row of BOOKING_VIEW_COLUMNS. */
+// A type, not an interface: Drizzle's execute wants rows with an index signature.
+export type BookingViewRow = {
+  id: string;
+  status: BookingStatus;
+  user_id: string;
+  total_quantity: number;
+  total_cents: number;
+  hold_expires_at: Date | string | null;
+  date: string;
+  lines: (Omit<BookingLine, 'price'> & { nightlyCents: number })[];
+};
+
+/** A booking as the API shows it (product §3 "Booking"), from BOOKING_VIEW_COLUMNS. */
+export function toBooking(row: BookingViewRow): Booking {
+  const holdExpiresAt = row.hold_expires_at === null ? null : new Date(row.hold_expires_at);
+  return {
+    id: row.id,
+    status: row.status,
+    user: row.user_id,
+    cartTotalQuantity: row.total_quantity,
+    cartTotalAmount: row.total_cents / 100,
+    cartTotalCents: row.total_cents,
+    holdExpiresAt: row.status === 'pending' ? (holdExpiresAt?.toISOString() ?? null) : null,
+    date: row.date,
+    cartRoom: row.lines.map(({ nightlyCents, ...l }) => ({ ...l, price: nightlyCents / 100 })),
+  };
+}
+
+/**
+ * A booking as the API shows it with its guest's e-mail (what the receipt needs): one
+ * statement.
+ */
+export async function findBookingAndGuest(
+  db: Executor,
+  id: string,
+): Promise<{ booking: Booking; email: string | null } | undefined> {
+  const result = await db.execute<BookingViewRow & { email: string | null }>(sql`
+    select ${sql.raw(BOOKING_VIEW_COLUMNS)}, u.email
     from bookings b left join users u on u.id = b.user_id
     where b.id = ${id}`);
   const row = result.rows[0];
   if (!row) return undefined;
-  const holdExpiresAt = row.hold_expires_at === null ? null : new Date(row.hold_expires_at);
-  return {
-    email: row.email,
-    booking: {
-      id: row.id,
-      status: row.status,
-      user: row.user_id,
-      cartTotalQuantity: row.total_quantity,
-      cartTotalAmount: row.total_cents / 100,
-      cartTotalCents: row.total_cents,
-      holdExpiresAt: row.status === 'pending' ? (holdExpiresAt?.toISOString() ?? null) : null,
-      date: row.date,
-      cartRoom: row.lines.map(({ nightlyCents, ...l }) => ({ ...l, price: nightlyCents / 100 })),
-    },
-  };
+  return { email: row.email, booking: toBooking(row) };
 }

@@ -2,18 +2,15 @@ import { RECEIPT_SUBJECT } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { capitalize, formatUsd } from '@devstay/shared/text';
 import { escapeHtml } from '../../lib/html.ts';
-import { enqueueMail, type MailExecutor } from './outbox.ts';
+import { enqueueMail, type MailExecutor, type MailMessage } from './outbox.ts';
 import { buttonHtml, layoutHtml } from './templates.ts';
 
-/**
- * The 'Hotel Receipt' e-mail (product §7.4) of a paid booking, written to the outbox in the
- * transaction that confirms the booking: it leaves only if the booking is confirmed, and only
- * once, since a booking is confirmed once.
- */
-export async function enqueueReceiptMail(
-  db: MailExecutor,
-  input: { to: string; booking: Booking; receiptUrl: string },
-): Promise<string> {
+/** The 'Hotel Receipt' e-mail (product §7.4) of a paid booking. */
+export function receiptMail(input: {
+  to: string;
+  booking: Booking;
+  receiptUrl: string;
+}): MailMessage {
   const { booking, receiptUrl } = input;
   const lines = booking.cartRoom.map(
     (l) =>
@@ -21,7 +18,7 @@ export async function enqueueReceiptMail(
       `${l.cartQuantity} × ${formatUsd(l.totalCents / l.cartQuantity)} = ${formatUsd(l.totalCents)}`,
   );
   const total = formatUsd(booking.cartTotalCents);
-  return enqueueMail(db, {
+  return {
     to: input.to,
     subject: RECEIPT_SUBJECT,
     text: [
@@ -37,5 +34,16 @@ export async function enqueueReceiptMail(
         `</ul><p><strong>Total paid: ${escapeHtml(total)}</strong></p>` +
         buttonHtml(receiptUrl, 'See your bill'),
     ),
-  });
+  };
+}
+
+/**
+ * The receipt written to the outbox in the transaction that confirms the booking: it leaves
+ * only if the booking is confirmed, and only once, since a booking is confirmed once.
+ */
+export async function enqueueReceiptMail(
+  db: MailExecutor,
+  input: { to: string; booking: Booking; receiptUrl: string },
+): Promise<string> {
+  return enqueueMail(db, receiptMail(input));
 }

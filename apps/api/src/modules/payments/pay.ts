@@ -14,7 +14,7 @@ import {
   lockBooking,
   releasePending,
 } from '../bookings/repository.ts';
-import { enqueueReceiptMail } from '../mail/receipt.ts';
+import { enqueueReceiptMail, receiptMail } from '../mail/receipt.ts';
 import {
   type ChargeOutcome,
   PaymentInputError,
@@ -25,6 +25,7 @@ import {
 } from './provider.ts';
 import {
   confirmBooking,
+  confirmCaptured,
   endLease,
   insertPendingPayment,
   leasePayment,
@@ -37,6 +38,8 @@ import {
   recordLateCapture,
   recordOutcome,
   recordRefundRefusal,
+  type StartedPayment,
+  startPayment,
 } from './repository.ts';
 
 export interface PaymentDeps {
@@ -56,13 +59,16 @@ const paymentInput = (error: PaymentInputError) => new HttpError(400, error.mess
 /**
  * Pays a pending booking of the guest (product §7.3's card payment), charging the server's total:
  *
- * 1. One short transaction locks the booking and writes the payment row (status pending)
- *    whose id is the processor's idempotency key — or finds the row an earlier attempt with
- *    the same client key wrote, and reuses it once that attempt's lease has run out (409
- *    while it is still at the processor).
+ * 1. The payment row (status pending) is written, whose id is the processor's idempotency key:
+ *    in one statement for a first attempt on a pending booking (startPayment), else in one
+ *    short transaction that locks the booking and writes it — or finds the row an earlier
+ *    attempt with the same client key wrote, and reuses it once that attempt's lease has run
+ *    out (409 while it is still at the processor).
  * 2. The processor is called outside any transaction (no lock is held over the network).
- * 3. One transaction settles the outcome (see `settle`): confirmed with its receipt e-mail,
- *    or declined with the hold released at once, or refunded when the rooms were lost.
+ * 3. The outcome is settled: a capture of a booking and payment both still pending in one
+ *    statement (confirmCaptured: confirmed with its receipt e-mail); anything else by `settle`
+ *    (declined with the hold released at once, confirmed after the hold lapsed, or refunded
+ *    when the rooms were lost).
  *
  * A crash between any two steps leaves a state `reconcilePayments` finishes.
  */
@@ -73,7 +79,70 @@ export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<Pa
     if (error instanceof PaymentInputError) throw paymentInput(error);
     throw error;
   }
-  const payment = await deps.db.transaction(async (tx) => {
+  // The usual case — a first attempt on a pending booking — in one statement (startPayment);
+  // anything else through the transaction below.
+  const started = await startPayment(deps.db, {
+    bookingId: input.bookingId,
+    userId: input.userId,
+    provider: deps.provider.name,
+    idempotencyKey: input.idempotencyKey,
+    holdSeconds: 2 * PAYMENT_LEASE_SECONDS,
+  });
+  const payment = started?.payment ?? (await startOrResumePayment(deps, input));
+
+  if (payment.status === 'pending') {
+    crashPoint('before-charge');
+    let outcome: ChargeOutcome;
+    try {
+      outcome = await deps.provider.charge({
+        idempotencyKey: payment.id,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        method: input.method,
+        description: `DevStay booking ${input.bookingId}`,
+        bookingId: input.bookingId,
+      });
+    } catch (error) {
+      if (error instanceof PaymentInputError) throw paymentInput(error);
+      if (error instanceof ProviderUnavailableError) {
+        await endLease(deps.db, payment.id);
+        throw new HttpError(
+          502,
+          BOOKING_MESSAGES.providerDown,
+          undefined,
+          'PAYMENT_PROVIDER_UNAVAILABLE',
+        );
+      }
+      throw error;
+    }
+    crashPoint('after-charge');
+    const confirmed =
+      (started && outcome.status === 'captured'
+        ? await confirmStarted(deps, started, outcome)
+        : null) ?? (await settle(deps, input.bookingId, outcome));
+    // This call confirmed it: the answer is what it just wrote, no read back.
+    if (confirmed) {
+      return {
+        message: BOOKING_MESSAGES.paid,
+        receipt_url: confirmed.receiptUrl,
+        booking: confirmed.booking,
+      };
+    }
+  }
+  return answer(deps.db, input.bookingId);
+}
+
+/**
+ * The general first step of a payment, in one short transaction: locks the booking and writes
+ * the payment row (status pending) whose id is the processor's idempotency key — or finds the
+ * row an earlier attempt with the same client key wrote, and reuses it once that attempt's
+ * lease has run out (409 while it is still at the processor).
+ */
+async function startOrResumePayment(
+  deps: PaymentDeps,
+  input: PayInput,
+): Promise<Pick<PaymentRow, 'id' | 'amountCents' | 'currency' | 'status'>> {
+  return deps.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, input.bookingId);
     // Another account's booking is not there, as far as this guest can tell.
     if (!booking || booking.userId !== input.userId) {
@@ -111,44 +180,28 @@ export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<Pa
       amountCents: booking.totalCents,
     });
   });
+}
 
-  if (payment.status === 'pending') {
-    crashPoint('before-charge');
-    let outcome: ChargeOutcome;
-    try {
-      outcome = await deps.provider.charge({
-        idempotencyKey: payment.id,
-        amountCents: payment.amountCents,
-        currency: payment.currency,
-        method: input.method,
-        description: `DevStay booking ${input.bookingId}`,
-        bookingId: input.bookingId,
-      });
-    } catch (error) {
-      if (error instanceof PaymentInputError) throw paymentInput(error);
-      if (error instanceof ProviderUnavailableError) {
-        await endLease(deps.db, payment.id);
-        throw new HttpError(
-          502,
-          BOOKING_MESSAGES.providerDown,
-          undefined,
-          'PAYMENT_PROVIDER_UNAVAILABLE',
-        );
-      }
-      throw error;
-    }
-    crashPoint('after-charge');
-    const confirmed = await settle(deps, input.bookingId, outcome);
-    // This call confirmed it: the answer is what it just wrote, no read back.
-    if (confirmed) {
-      return {
-        message: BOOKING_MESSAGES.paid,
-        receipt_url: confirmed.receiptUrl,
-        booking: confirmed.booking,
-      };
-    }
-  }
-  return answer(deps.db, input.bookingId);
+/**
+ * A capture of a payment startPayment began, settled in one statement while the booking and
+ * the payment are both still pending (confirmCaptured): confirmed, with its receipt. Null when
+ * either moved meanwhile; `settle` then decides.
+ */
+async function confirmStarted(
+  deps: PaymentDeps,
+  started: StartedPayment,
+  outcome: Extract<ChargeOutcome, { status: 'captured' }>,
+): Promise<Confirmed | null> {
+  if (!started.email) return null;
+  const booking: Booking = { ...started.booking, status: 'confirmed', holdExpiresAt: null };
+  const receipt = receiptMail({ to: started.email, booking, receiptUrl: outcome.receiptUrl });
+  const confirmed = await confirmCaptured(deps.db, {
+    bookingId: booking.id,
+    paymentId: started.payment.id,
+    outcome,
+    receipt,
+  });
+  return confirmed ? { booking, receiptUrl: outcome.receiptUrl } : null;
 }
 
 /**

@@ -1,7 +1,11 @@
 import type { PaymentStatus } from '@devstay/shared/constants';
+import type { Booking } from '@devstay/shared/contracts/booking';
 import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookings, paymentEvents, payments } from '../../db/schema.ts';
+import { type PreparedStatement, runPrepared, sqlState } from '../../db/statements.ts';
+import { BOOKING_VIEW_COLUMNS, type BookingViewRow, toBooking } from '../bookings/repository.ts';
+import type { MailMessage } from '../mail/outbox.ts';
 import type { ChargeOutcome } from './provider.ts';
 
 export interface PaymentRow {
@@ -73,6 +77,150 @@ export async function insertPendingPayment(
     .returning(columns);
   if (!row) throw new Error('The payment was not stored');
   return row as PaymentRow;
+}
+
+/**
+ * The payment call's first step in one statement, for the usual case — the guest's own booking,
+ * pending, with no payment yet: its units held for `holdSeconds` more at least (held again if
+ * its hold ran out and the sweeper has not released it: the update re-reads the row's latest
+ * status under its lock), and the pending payment written, whose id the processor will see.
+ * Answers the payment with the booking as its receipt will show it and the guest's e-mail. Any
+ * other case writes nothing and answers no row; so does a first call racing another for the
+ * same booking, which waits for the booking's row and then meets the other's payment in the
+ * one-payment-per-booking index. The caller then takes the general path (payBooking).
+ * Values: booking, account, provider, client key, hold seconds.
+ */
+const START_PAYMENT: PreparedStatement = {
+  name: 'payment_start',
+  text: `
+    with held as (
+      update bookings
+        set hold_expires_at = greatest(hold_expires_at, now() + make_interval(secs => $5::int))
+      where id = $1::uuid and user_id = $2::text and status = 'pending'
+        and not exists (select 1 from payments where booking_id = $1::uuid)
+      returning id, status, user_id, total_quantity, total_cents, hold_expires_at, created_at),
+    payment as (
+      insert into payments (booking_id, provider, idempotency_key, amount_cents, status)
+      select id, $3::text, $4::text, total_cents, 'pending' from held
+      returning id, amount_cents, currency)
+    select p.id as payment_id, p.amount_cents, p.currency, u.email, ${BOOKING_VIEW_COLUMNS}
+    from payment p cross join held b left join users u on u.id = b.user_id`,
+};
+
+/** A payment started by startPayment, with what its receipt needs. */
+export interface StartedPayment {
+  payment: Pick<PaymentRow, 'id' | 'amountCents' | 'currency' | 'status'>;
+  /** The booking as its receipt shows it (still pending). */
+  booking: Booking;
+  email: string | null;
+}
+
+/** See START_PAYMENT; null when the call must take the general path. */
+export async function startPayment(
+  db: Db,
+  input: {
+    bookingId: string;
+    userId: string;
+    provider: string;
+    idempotencyKey: string;
+    holdSeconds: number;
+  },
+): Promise<StartedPayment | null> {
+  try {
+    const [row] = await runPrepared<
+      BookingViewRow & {
+        payment_id: string;
+        amount_cents: number;
+        currency: string;
+        email: string | null;
+      }
+    >(db.$client, START_PAYMENT, [
+      input.bookingId,
+      input.userId,
+      input.provider,
+      input.idempotencyKey,
+      input.holdSeconds,
+    ]);
+    if (!row) return null;
+    return {
+      payment: {
+        id: row.payment_id,
+        amountCents: row.amount_cents,
+        currency: row.currency,
+        status: 'pending',
+      },
+      booking: toBooking(row),
+      email: row.email,
+    };
+  } catch (error) {
+    // Another first call's payment is there (one per booking): nothing was written.
+    if (sqlState(error) === '23505') return null;
+    throw error;
+  }
+}
+
+/**
+ * Settles a captured charge in one statement, for the usual case — the booking and its payment
+ * both still pending: both rows locked together (re-read at their latest version), the payment
+ * captured (brand and last four only), the booking confirmed and its receipt written to the
+ * outbox. All of it, or — when either row is no longer pending — nothing, and the caller
+ * settles through the general path (settle), which knows every other case.
+ * Values: booking, payment, the processor's ref, receipt url, card brand, last four, then the
+ * receipt's to, subject, text and html.
+ */
+const CONFIRM_CAPTURED: PreparedStatement = {
+  name: 'payment_confirm_captured',
+  text: `
+    with locked as (
+      select b.id from bookings b join payments p on p.booking_id = b.id
+      where b.id = $1::uuid and p.id = $2::uuid and b.status = 'pending' and p.status = 'pending'
+      for update of b, p),
+    confirmed as (
+      update bookings set status = 'confirmed', confirmed_at = now(), hold_expires_at = null
+      where id in (select id from locked)
+      returning id),
+    captured as (
+      update payments set status = 'captured', provider_ref = $3::text, receipt_url = $4::text,
+        card_brand = $5::text, card_last4 = $6::text, updated_at = now()
+      where id = $2::uuid and exists (select 1 from locked)
+      returning id),
+    receipt as (
+      insert into mail_outbox ("to", subject, text, html)
+      select $7::text, $8::text, $9::text, $10::text where exists (select 1 from locked)
+      returning id)
+    select (select count(*) from confirmed)::int as confirmed,
+      (select count(*) from captured)::int as captured,
+      (select count(*) from receipt)::int as receipts`,
+};
+
+/** See CONFIRM_CAPTURED: true when this call confirmed the booking. */
+export async function confirmCaptured(
+  db: Db,
+  input: {
+    bookingId: string;
+    paymentId: string;
+    outcome: Extract<ChargeOutcome, { status: 'captured' }>;
+    receipt: MailMessage;
+  },
+): Promise<boolean> {
+  const { outcome, receipt } = input;
+  const [row] = await runPrepared<{ confirmed: number; captured: number; receipts: number }>(
+    db.$client,
+    CONFIRM_CAPTURED,
+    [
+      input.bookingId,
+      input.paymentId,
+      outcome.providerRef,
+      outcome.receiptUrl,
+      outcome.cardBrand,
+      outcome.cardLast4,
+      receipt.to,
+      receipt.subject,
+      receipt.text,
+      receipt.html,
+    ],
+  );
+  return row?.confirmed === 1 && row.captured === 1 && row.receipts === 1;
 }
 
 /**

@@ -8,8 +8,9 @@ import {
   passesLuhn,
 } from '@devstay/shared/card';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { testCardCharges } from '../../db/schema.ts';
+import { type PreparedStatement, runPrepared } from '../../db/statements.ts';
 import {
   type ChargeOutcome,
   type ChargeRequest,
@@ -52,6 +53,18 @@ const METHOD_IDS: Record<string, string> = {
 
 export const TEST_WEBHOOK_SIGNATURE_HEADER = 'devstay-test-signature';
 
+/**
+ * A charge recorded under its key, unless the key has one already (then no row). Values: key,
+ * the charge's ref (null when declined), outcome (JSON), amount, disputed.
+ */
+const RECORD_CHARGE: PreparedStatement = {
+  name: 'test_card_record_charge',
+  text: `insert into test_card_charges (idempotency_key, provider_ref, outcome, amount_cents, disputed)
+    values ($1::text, $2::text, $3::jsonb, $4::bigint, $5::boolean)
+    on conflict do nothing
+    returning outcome`,
+};
+
 export interface TestCardProvider extends PaymentProvider {
   /** A captured charge by its idempotency key (what a processor's dashboard would show). */
   capturedCharge(
@@ -75,7 +88,7 @@ export interface TestCardProvider extends PaymentProvider {
 
 export interface TestCardProviderOptions {
   /** Where the processor keeps its charges (the table test_card_charges). */
-  db: Executor;
+  db: Db;
   /** Where receipts are shown: `receiptUrl(bookingId)`. */
   receiptUrl: (bookingId: string) => string;
   /** Delay of every call, like a network round trip. */
@@ -179,22 +192,14 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
             };
         // The first outcome recorded for a key is the charge's, whichever process made it: a
         // new key is recorded and answered in one statement; a known one answers its record.
-        const [stored] = await db
-          .insert(testCardCharges)
-          .values({
-            idempotencyKey: request.idempotencyKey,
-            providerRef: outcome.status === 'captured' ? outcome.providerRef : null,
-            outcome,
-            amountCents: request.amountCents,
-            disputed: outcome.status === 'captured' && digits === DISPUTED_CARD,
-          })
-          .onConflictDoNothing()
-          .returning({ outcome: testCardCharges.outcome });
-        return (
-          (stored?.outcome as ChargeOutcome | undefined) ??
-          (await recorded(request.idempotencyKey)) ??
-          outcome
-        );
+        const [stored] = await runPrepared<{ outcome: ChargeOutcome }>(db.$client, RECORD_CHARGE, [
+          request.idempotencyKey,
+          outcome.status === 'captured' ? outcome.providerRef : null,
+          JSON.stringify(outcome),
+          request.amountCents,
+          outcome.status === 'captured' && digits === DISPUTED_CARD,
+        ]);
+        return stored?.outcome ?? (await recorded(request.idempotencyKey)) ?? outcome;
       })();
       inFlight.set(request.idempotencyKey, charging);
       try {
