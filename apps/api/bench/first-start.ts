@@ -24,7 +24,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HOTELS } from '@devstay/demo-data/hotel-catalogue';
+import { buildDemoPlan } from '@devstay/demo-data/demo-plan';
 import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 import { freePort } from '../src/lib/free-port.ts';
 
@@ -37,6 +37,8 @@ const KEEP = process.env.BENCH_KEEP === '1';
 const START_DEADLINE_MS = 10 * 60_000;
 /** A step line of the start log: `DevStay start: PostgreSQL ready in 1.2 s (a new cluster)`. */
 const STEP_LINE = /^DevStay start: (.+?) in (\d+(?:\.\d+)?) s(?: \((.*)\))?$/;
+/** The demo hotels' names as the pages show them. */
+const DEMO_HOTELS = buildDemoPlan('2030-01-01').hotels.map((h) => h.name);
 
 const REPO = spawnSync('git', ['rev-parse', '--show-toplevel'], {
   cwd: path.dirname(fileURLToPath(import.meta.url)),
@@ -204,7 +206,7 @@ async function firstPage(
   if (home instanceof Error) return home.message;
   if (home.status !== 200) return `/home ${home.status}`;
   const html = await home.text();
-  const shown = HOTELS.filter((h) => html.includes(`alt="${h.name}, hotel"`)).length;
+  const shown = DEMO_HOTELS.filter((name) => html.includes(`alt="${name}, hotel"`)).length;
   if (shown === 0) return '/home shows no demo hotel';
   await served();
   const pictures = picturesOf(html);
@@ -218,7 +220,9 @@ async function firstPage(
   const list = await fetch(`${base}/api/hotels?page=1&pageSize=1`);
   await list.arrayBuffer();
   const hotels = Number(list.headers.get(TOTAL_COUNT_HEADER));
-  if (hotels !== HOTELS.length) throw new Error(`${hotels} hotels listed, ${HOTELS.length} seeded`);
+  if (hotels !== DEMO_HOTELS.length) {
+    throw new Error(`${hotels} hotels listed, ${DEMO_HOTELS.length} in the demo`);
+  }
   return { pictures: pictures.length, hotels };
 }
 
@@ -260,6 +264,7 @@ async function oneRun(): Promise<Outcome> {
     const loadBefore = load();
     const installEnv = WARM_NPM_CACHE ? env : { ...env, npm_config_cache: npmCache };
     const cpuBefore = (await procStat('self'))?.children ?? 0;
+    console.log(`  npm install in ${copy}…`);
     const installStarted = performance.now();
     const install = await run('npm', ['install'], copy, installEnv);
     const installMs = performance.now() - installStarted;
@@ -269,6 +274,7 @@ async function oneRun(): Promise<Outcome> {
 
     const [port, pgPort] = [await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
+    console.log('  npm start…');
     const startedAt = performance.now();
     const npmStart = spawn('npm', ['start'], {
       cwd: copy,
@@ -310,6 +316,7 @@ async function oneRun(): Promise<Outcome> {
     let why = '';
     let firstPageMs = 0;
     let startCpuMs = 0;
+    let nextNote = 30_000;
     // The first page's time and what the start cost until then (its render included, the
     // fetches of its pictures not).
     const served = async () => {
@@ -323,6 +330,11 @@ async function oneRun(): Promise<Outcome> {
       }
       const answer = await firstPage(base, served);
       if (typeof answer === 'string') {
+        const waited = performance.now() - startedAt;
+        if (waited > nextNote) {
+          console.log(`  no first page after ${seconds(waited)}: ${answer}`);
+          nextNote += 30_000;
+        }
         why = answer;
         await new Promise((r) => setTimeout(r, 100));
       } else page = answer;
