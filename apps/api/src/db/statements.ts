@@ -26,17 +26,26 @@ export async function runPrepared<Row extends pg.QueryResultRow>(
 /**
  * Runs `work` on one connection inside BEGIN … COMMIT; ROLLBACK when it throws (the error is
  * rethrown). The connection goes back to the pool either way (destroyed if the rollback
- * itself failed).
+ * itself failed). `opening`, a statement sent in the same round trip as BEGIN, gives `work`
+ * its rows: sent as a simple query, it takes no parameters, so it must be SQL text the caller
+ * wrote entirely (numbers it computed, never text it was given).
  */
 export async function inTransaction<T>(
   pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
+  work: (client: pg.PoolClient, opened: pg.QueryResultRow[]) => Promise<T>,
+  opening?: string,
 ): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    await client.query('begin');
-    const result = await work(client);
+    let opened: pg.QueryResultRow[] = [];
+    if (opening) {
+      const results = (await client.query(`begin; ${opening}`)) as unknown as pg.QueryResult[];
+      opened = results[1]?.rows ?? [];
+    } else {
+      await client.query('begin');
+    }
+    const result = await work(client, opened);
     await client.query('commit');
     return result;
   } catch (error) {

@@ -12,32 +12,71 @@ export interface RateLimit {
 
 const statements = new Map<number, PreparedStatement>();
 
+/** Placeholders (or SQL expressions) of one limit's values in a statement. */
+export interface RateLimitParams {
+  /** The key, as countCalls stores it (`devstay:` + RateLimit.key). */
+  key: string;
+  /** Now and the window's start, in ms since the epoch. */
+  now: string;
+  windowStart: string;
+  max: string;
+}
+
 /**
- * The statement counting a call against `n` limits, in order: a fixed window per key kept in
- * PostgreSQL (the `rate_limits` table the identity library also uses, under keys of our own),
- * so every API process shares the count. Each limit is counted only while the ones before it
- * allow the call (a call refused by the first is not counted by the second). One statement:
- * concurrent calls cannot both take the last slot, and one round trip counts them all. Values:
- * now (ms since the epoch), then per limit its key, window start and max.
+ * Counts one call against one limit, as SQL text for a CTE of a statement: a fixed window per
+ * key kept in PostgreSQL (the `rate_limits` table the identity library also uses, under keys of
+ * our own), so every API process shares the count. One upsert: concurrent calls cannot both
+ * take the last slot. Returns (count, last_request, allowed); counts nothing when `when` (an
+ * SQL condition) is false.
+ */
+export function countCallSql(p: RateLimitParams, when = 'true'): string {
+  const key = `${p.key}::text`;
+  const windowStart = `${p.windowStart}::bigint`;
+  return `insert into rate_limits (id, key, count, last_request)
+      select ${key}, ${key}, 1, ${p.now}::bigint where ${when}
+      on conflict (key) do update set
+        count = case when rate_limits.last_request <= ${windowStart} then 1
+                     else rate_limits.count + 1 end,
+        last_request = case when rate_limits.last_request <= ${windowStart} then ${p.now}::bigint
+                            else rate_limits.last_request end
+      returning count, last_request, count <= ${p.max}::int as allowed`;
+}
+
+/** The values of one limit's placeholders (RateLimitParams), in that order. */
+export function rateLimitValues(limit: RateLimit, now: number): [string, number, number, number] {
+  return [`devstay:${limit.key}`, now, now - limit.windowMs, limit.max];
+}
+
+/**
+ * The milliseconds to wait before `limit` allows a call, from what countCallSql returned (0
+ * when it allows it).
+ */
+export function waitFor(
+  limit: RateLimit,
+  counted: { count: number; started: number },
+  now: number,
+): number {
+  if (counted.count <= limit.max) return 0;
+  return Math.max(1, Number(counted.started) + limit.windowMs - now);
+}
+
+/**
+ * The statement counting a call against `n` limits in one round trip, in order: each only
+ * while the ones before it allow the call (a call refused by the first is not counted by the
+ * second). Values: per limit, rateLimitValues.
  */
 function countStatement(n: number): PreparedStatement {
   const found = statements.get(n);
   if (found) return found;
-  const param = (i: number, which: 'key' | 'windowStart' | 'max') =>
-    `$${2 + 3 * i + ['key', 'windowStart', 'max'].indexOf(which)}`;
   const counts = Array.from({ length: n }, (_, i) => {
-    const key = `${param(i, 'key')}::text`;
-    const windowStart = `${param(i, 'windowStart')}::bigint`;
-    const allowed = i === 0 ? '' : `where (select allowed from c${i - 1})`;
-    return `c${i} as (
-      insert into rate_limits (id, key, count, last_request)
-      select ${key}, ${key}, 1, $1::bigint ${allowed}
-      on conflict (key) do update set
-        count = case when rate_limits.last_request <= ${windowStart} then 1
-                     else rate_limits.count + 1 end,
-        last_request = case when rate_limits.last_request <= ${windowStart} then $1::bigint
-                            else rate_limits.last_request end
-      returning count, last_request, count <= ${param(i, 'max')}::int as allowed)`;
+    const [key, now, windowStart, max] = [1, 2, 3, 4].map((k) => `$${4 * i + k}`) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const when = i === 0 ? 'true' : `(select allowed from c${i - 1})`;
+    return `c${i} as (${countCallSql({ key, now, windowStart, max }, when)})`;
   });
   const rows = Array.from(
     { length: n },
@@ -60,7 +99,7 @@ export async function countCalls(
   now = Date.now(),
 ): Promise<(number | null)[]> {
   if (limits.length === 0) return [];
-  const values = [now, ...limits.flatMap((l) => [`devstay:${l.key}`, now - l.windowMs, l.max])];
+  const values = limits.flatMap((l) => rateLimitValues(l, now));
   const count = () =>
     runPrepared<{ limit_index: number; count: number; started: number }>(
       db.$client,
@@ -76,9 +115,7 @@ export async function countCalls(
   });
   return limits.map((limit, i) => {
     const row = rows.find((r) => r.limit_index === i);
-    if (!row) return null;
-    if (row.count <= limit.max) return 0;
-    return Math.max(1, Number(row.started) + limit.windowMs - now);
+    return row ? waitFor(limit, row, now) : null;
   });
 }
 

@@ -11,7 +11,7 @@ import { crashPoint } from '../../lib/crash-point.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { nightlyDemand } from '../availability/ledger.ts';
 import { checkCheckIns, checkStayLengths, requireRooms } from '../availability/quote.ts';
-import { type CheckoutRoom, claimCheckout, findBooking, holdCart } from './repository.ts';
+import { type CheckoutRoom, claimCheckoutSql, findBooking, holdCart } from './repository.ts';
 
 export interface CheckoutInput {
   userId: string;
@@ -63,7 +63,7 @@ export interface HoldLimits {
  * Unpaid holds are limited per account, so nobody can keep rooms out of sale without paying:
  * so many pending bookings at once holding so many units together, and no new hold after too
  * many lapsed unpaid in a day (until a day has passed since them or a payment succeeds). The
- * account's checkouts queue on a lock of their own before counting (claimCheckout), so racing
+ * account's checkouts queue on a lock of their own before counting (claimCheckoutSql), so racing
  * tabs cannot all pass the count. 429 HOLD_LIMIT otherwise.
  */
 function requireHoldAllowance(
@@ -93,7 +93,8 @@ const sameStays = (a: readonly string[], b: readonly string[]) =>
  * cart answer the first booking; the same key with another cart is 422; the same key while the
  * first request is still running is 409.
  *
- * Two statements between BEGIN and COMMIT: the locks (claimCheckout), then the hold itself
+ * Two statements between BEGIN and COMMIT: the locks (claimCheckoutSql, sent with BEGIN), then
+ * the hold itself
  * (holdCart), which answers what every rule below is checked against; a refusal rolls back
  * whatever it took.
  */
@@ -107,13 +108,8 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
   }));
   const outcome = await inTransaction(
     db.$client,
-    async (client): Promise<{ id: string } | Booking> => {
-      const claimed = await claimCheckout(
-        client,
-        idempotencyLockId('booking', input.userId, input.idempotencyKey),
-        idempotencyLockId('holds', input.userId, ''),
-      );
-      if (!claimed) {
+    async (client, [claim]): Promise<{ id: string } | Booking> => {
+      if (claim?.claimed !== true) {
         throw new HttpError(
           409,
           BOOKING_MESSAGES.inFlight,
@@ -221,6 +217,10 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
         }),
       } satisfies Booking;
     },
+    claimCheckoutSql(
+      idempotencyLockId('booking', input.userId, input.idempotencyKey),
+      idempotencyLockId('holds', input.userId, ''),
+    ),
   );
   crashPoint('after-hold');
   if ('status' in outcome) return { booking: outcome, replayed: false };

@@ -59,30 +59,22 @@ export async function bookingStays(db: Executor, ids: readonly string[]): Promis
     .orderBy(asc(bookingLines.id));
 }
 
-/**
- * Checkout's first statement, right after BEGIN: the key's lock (try: another request with the
- * key gets 409 at once) and, only once it holds that, the account's hold lock (wait: racing
- * tabs of one account queue here, so each counts the others' committed holds). Both last until
- * the transaction ends. The next statement reads with a snapshot taken after both are held.
- */
-const CLAIM_CHECKOUT: PreparedStatement = {
-  name: 'checkout_claim',
-  text: `select case when pg_try_advisory_xact_lock($1::bigint)
-      then (select true from pg_advisory_xact_lock($2::bigint))
-      else false end as claimed`,
-};
+const LOCK_ID = /^-?\d{1,19}$/;
 
-/** Takes the checkout's locks (see CLAIM_CHECKOUT); false when the key is in flight elsewhere. */
-export async function claimCheckout(
-  client: Queryable,
-  keyLock: string,
-  holdsLock: string,
-): Promise<boolean> {
-  const [row] = await runPrepared<{ claimed: boolean }>(client, CLAIM_CHECKOUT, [
-    keyLock,
-    holdsLock,
-  ]);
-  return row?.claimed === true;
+/**
+ * Checkout's first statement, sent with its BEGIN: the key's lock (try: another request with
+ * the key gets 409 at once) and, only once it holds that, the account's hold lock (wait: racing
+ * tabs of one account queue here, so each counts the others' committed holds). Both last until
+ * the transaction ends; the next statement reads with a snapshot taken after both are held.
+ * Its text carries the two 64-bit lock ids (numbers checkout computed), so it can go in the
+ * same round trip as BEGIN (a simple query, which takes no parameters). Its row: `claimed`,
+ * false when the key is in flight elsewhere.
+ */
+export function claimCheckoutSql(keyLock: string, holdsLock: string): string {
+  if (!LOCK_ID.test(keyLock) || !LOCK_ID.test(holdsLock)) throw new Error('Not a lock id');
+  return `select case when pg_try_advisory_xact_lock(${keyLock}::bigint)
+      then (select true from pg_advisory_xact_lock(${holdsLock}::bigint))
+      else false end as claimed`;
 }
 
 /**

@@ -3,7 +3,8 @@ import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { crashPoint } from '../../lib/crash-point.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { HttpError, RateLimitedError } from '../../lib/errors.ts';
+import { enforceRateLimits, type RateLimit } from '../../lib/rate-limit.ts';
 import { nightlyDemand, takeUnits } from '../availability/ledger.ts';
 import {
   type BookingRow,
@@ -52,6 +53,8 @@ export interface PayInput {
   bookingId: string;
   idempotencyKey: string;
   method: PaymentMethod;
+  /** The account's payment attempts: every call is counted, even one that fails. */
+  rateLimit: RateLimit;
 }
 
 const paymentInput = (error: PaymentInputError) => new HttpError(400, error.message, error.field);
@@ -59,8 +62,10 @@ const paymentInput = (error: PaymentInputError) => new HttpError(400, error.mess
 /**
  * Pays a pending booking of the guest (product §7.3's card payment), charging the server's total:
  *
+ * 0. The call is counted against the account's payment rate limit (429 when it is full).
  * 1. The payment row (status pending) is written, whose id is the processor's idempotency key:
- *    in one statement for a first attempt on a pending booking (startPayment), else in one
+ *    in one statement for a first attempt on a pending booking (startPayment, which also
+ *    counts the call), else in one
  *    short transaction that locks the booking and writes it — or finds the row an earlier
  *    attempt with the same client key wrote, and reuses it once that attempt's lease has run
  *    out (409 while it is still at the processor).
@@ -73,21 +78,32 @@ const paymentInput = (error: PaymentInputError) => new HttpError(400, error.mess
  * A crash between any two steps leaves a state `reconcilePayments` finishes.
  */
 export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<PaymentResult> {
+  const countCall = () =>
+    enforceRateLimits(deps.db, [input.rateLimit], BOOKING_MESSAGES.rateLimited);
   try {
     deps.provider.checkMethod(input.method);
   } catch (error) {
-    if (error instanceof PaymentInputError) throw paymentInput(error);
+    if (error instanceof PaymentInputError) {
+      await countCall();
+      throw paymentInput(error);
+    }
     throw error;
   }
-  // The usual case — a first attempt on a pending booking — in one statement (startPayment);
-  // anything else through the transaction below.
-  const started = await startPayment(deps.db, {
+  // The call is counted, and the usual case — a first attempt on a pending booking — started,
+  // in one statement (startPayment); anything else through the transaction below.
+  const start = await startPayment(deps.db, {
     bookingId: input.bookingId,
     userId: input.userId,
     provider: deps.provider.name,
     idempotencyKey: input.idempotencyKey,
     holdSeconds: 2 * PAYMENT_LEASE_SECONDS,
+    rateLimit: input.rateLimit,
   });
+  if (start.waitMs > 0) {
+    throw new RateLimitedError(BOOKING_MESSAGES.rateLimited, Math.ceil(start.waitMs / 1000));
+  }
+  if (!start.counted) await countCall();
+  const { started } = start;
   const payment = started?.payment ?? (await startOrResumePayment(deps, input));
 
   if (payment.status === 'pending') {

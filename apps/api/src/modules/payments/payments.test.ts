@@ -353,4 +353,20 @@ describe('POST /api/payments/card', () => {
     expect(codes.slice(0, 30)).toEqual(Array(30).fill(404));
     expect(codes[30]).toBe(429);
   });
+
+  test('a payment method the processor refuses counts as an attempt too; over the limit nothing starts', async () => {
+    const { cookie } = await signUp(t.app, `unknown.method.${randomUUID()}@devstay.dev`);
+    const { room } = await roomWithStock(t.db, 1);
+    const booking = await hold(room.id, 1, 2, 3, cookie);
+    for (let i = 0; i < 30; i++) {
+      const res = await pay({ booking: booking.id, id: 'pm_card_unknown' }, randomUUID(), cookie);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'id' });
+    }
+    const res = await pay({ booking: booking.id, card: card(VISA) }, randomUUID(), cookie);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(await paymentOf(booking.id)).toBeUndefined();
+    expect(await statusOf(booking.id)).toBe('pending');
+  });
 });

@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookings, paymentEvents, payments } from '../../db/schema.ts';
 import { type PreparedStatement, runPrepared, sqlState } from '../../db/statements.ts';
+import { countCallSql, type RateLimit, rateLimitValues, waitFor } from '../../lib/rate-limit.ts';
 import { BOOKING_VIEW_COLUMNS, type BookingViewRow, toBooking } from '../bookings/repository.ts';
 import type { MailMessage } from '../mail/outbox.ts';
 import type { ChargeOutcome } from './provider.ts';
@@ -81,30 +82,40 @@ export async function insertPendingPayment(
 
 /**
  * The payment call's first step in one statement, for the usual case — the guest's own booking,
- * pending, with no payment yet: its units held for `holdSeconds` more at least (held again if
- * its hold ran out and the sweeper has not released it: the update re-reads the row's latest
- * status under its lock), and the pending payment written, whose id the processor will see.
- * Answers the payment with the booking as its receipt will show it and the guest's e-mail. Any
- * other case writes nothing and answers no row; so does a first call racing another for the
- * same booking, which waits for the booking's row and then meets the other's payment in the
- * one-payment-per-booking index. The caller then takes the general path (payBooking).
- * Values: booking, account, provider, client key, hold seconds.
+ * pending, with no payment yet:
+ * - the call counted against the account's payment rate limit (every call counts, even one
+ *   that fails; nothing else happens when the limit refuses it);
+ * - the booking's units held for `holdSeconds` more at least (held again if its hold ran out and
+ *   the sweeper has not released it: the update re-reads the row's latest status under its
+ *   lock);
+ * - the pending payment written, whose id the processor will see.
+ * Answers the count, and the payment with the booking as its receipt will show it and the
+ * guest's e-mail. Any other case writes no payment: the caller then takes the general path
+ * (payBooking), already counted. A first call racing another for the same booking waits for the
+ * booking's row, then meets the other's payment in the one-payment-per-booking index: the
+ * statement fails and writes nothing, its count included.
+ * Values: booking, account, provider, client key, hold seconds, then the rate limit's
+ * (rateLimitValues).
  */
 const START_PAYMENT: PreparedStatement = {
   name: 'payment_start',
   text: `
-    with held as (
+    with counted as (${countCallSql({ key: '$6', now: '$7', windowStart: '$8', max: '$9' })}),
+    held as (
       update bookings
         set hold_expires_at = greatest(hold_expires_at, now() + make_interval(secs => $5::int))
-      where id = $1::uuid and user_id = $2::text and status = 'pending'
+      where (select allowed from counted)
+        and id = $1::uuid and user_id = $2::text and status = 'pending'
         and not exists (select 1 from payments where booking_id = $1::uuid)
       returning id, status, user_id, total_quantity, total_cents, hold_expires_at, created_at),
     payment as (
       insert into payments (booking_id, provider, idempotency_key, amount_cents, status)
       select id, $3::text, $4::text, total_cents, 'pending' from held
       returning id, amount_cents, currency)
-    select p.id as payment_id, p.amount_cents, p.currency, u.email, ${BOOKING_VIEW_COLUMNS}
-    from payment p cross join held b left join users u on u.id = b.user_id`,
+    select c.count, c.last_request as started, s.*
+    from counted c left join (
+      select p.id as payment_id, p.amount_cents, p.currency, u.email, ${BOOKING_VIEW_COLUMNS}
+      from payment p cross join held b left join users u on u.id = b.user_id) s on true`,
 };
 
 /** A payment started by startPayment, with what its receipt needs. */
@@ -115,7 +126,17 @@ export interface StartedPayment {
   email: string | null;
 }
 
-/** See START_PAYMENT; null when the call must take the general path. */
+/** What startPayment did. */
+export interface PaymentStart {
+  /** Whether the call was counted against the rate limit (not when the statement failed). */
+  counted: boolean;
+  /** Milliseconds before the rate limit allows a call; 0 when it allowed this one. */
+  waitMs: number;
+  /** The payment started, or null when the call must take the general path. */
+  started: StartedPayment | null;
+}
+
+/** See START_PAYMENT. */
 export async function startPayment(
   db: Db,
   input: {
@@ -124,39 +145,52 @@ export async function startPayment(
     provider: string;
     idempotencyKey: string;
     holdSeconds: number;
+    rateLimit: RateLimit;
   },
-): Promise<StartedPayment | null> {
-  try {
-    const [row] = await runPrepared<
-      BookingViewRow & {
-        payment_id: string;
-        amount_cents: number;
-        currency: string;
+): Promise<PaymentStart> {
+  const now = Date.now();
+  let row:
+    | (Partial<BookingViewRow> & {
+        count: number;
+        started: number;
+        payment_id: string | null;
+        amount_cents: number | null;
+        currency: string | null;
         email: string | null;
-      }
-    >(db.$client, START_PAYMENT, [
+      })
+    | undefined;
+  try {
+    [row] = await runPrepared(db.$client, START_PAYMENT, [
       input.bookingId,
       input.userId,
       input.provider,
       input.idempotencyKey,
       input.holdSeconds,
+      ...rateLimitValues(input.rateLimit, now),
     ]);
-    if (!row) return null;
-    return {
-      payment: {
-        id: row.payment_id,
-        amountCents: row.amount_cents,
-        currency: row.currency,
-        status: 'pending',
-      },
-      booking: toBooking(row),
-      email: row.email,
-    };
   } catch (error) {
-    // Another first call's payment is there (one per booking): nothing was written.
-    if (sqlState(error) === '23505') return null;
+    // Another first call's payment is there (one per booking), or another first call of the
+    // rate limit's key made its row: nothing was written, not even the count.
+    if (sqlState(error) === '23505') return { counted: false, waitMs: 0, started: null };
     throw error;
   }
+  if (!row) throw new Error('The payment statement answered nothing');
+  const waitMs = waitFor(input.rateLimit, row, now);
+  if (waitMs > 0 || row.payment_id === null) return { counted: true, waitMs, started: null };
+  return {
+    counted: true,
+    waitMs,
+    started: {
+      payment: {
+        id: row.payment_id,
+        amountCents: row.amount_cents as number,
+        currency: row.currency as string,
+        status: 'pending',
+      },
+      booking: toBooking(row as BookingViewRow),
+      email: row.email,
+    },
+  };
 }
 
 /**

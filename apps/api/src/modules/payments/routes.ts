@@ -6,9 +6,7 @@ import {
 } from '@devstay/shared/contracts/booking';
 import { errorBody } from '@devstay/shared/contracts/common';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
-import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
 import { payBooking } from './pay.ts';
 
@@ -62,11 +60,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      await enforceRateLimits(
-        app.db,
-        [{ key: `payments:user:${user.id}`, max: app.config.PAYMENT_RATE_LIMIT, windowMs: 60_000 }],
-        BOOKING_MESSAGES.rateLimited,
-      );
       const { card, id } = request.body;
       reply.header('cache-control', 'no-store');
       return payBooking(
@@ -76,6 +69,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           bookingId: request.body.booking,
           idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
           method: card ? { card } : { paymentMethodId: id ?? '' },
+          rateLimit: {
+            key: `payments:user:${user.id}`,
+            max: app.config.PAYMENT_RATE_LIMIT,
+            windowMs: 60_000,
+          },
         },
       );
     },
