@@ -37,8 +37,8 @@ const KEEP = process.env.BENCH_KEEP === '1';
 const START_DEADLINE_MS = 10 * 60_000;
 /** A step line of the start log: `DevStay start: PostgreSQL ready in 1.2 s (a new cluster)`. */
 const STEP_LINE = /^DevStay start: (.+?) in (\d+(?:\.\d+)?) s(?: \((.*)\))?$/;
-/** The demo hotels' names as the pages show them. */
-const DEMO_HOTELS = buildDemoPlan('2030-01-01').hotels.map((h) => h.name);
+/** The demo hotels' names (the pages show them in title case). */
+const DEMO_HOTELS = buildDemoPlan('2030-01-01').hotels.map((h) => h.name.toLowerCase());
 
 const REPO = spawnSync('git', ['rev-parse', '--show-toplevel'], {
   cwd: path.dirname(fileURLToPath(import.meta.url)),
@@ -206,7 +206,8 @@ async function firstPage(
   if (home instanceof Error) return home.message;
   if (home.status !== 200) return `/home ${home.status}`;
   const html = await home.text();
-  const shown = DEMO_HOTELS.filter((name) => html.includes(`alt="${name}, hotel"`)).length;
+  const lower = html.toLowerCase();
+  const shown = DEMO_HOTELS.filter((name) => lower.includes(`alt="${name}, hotel"`)).length;
   if (shown === 0) return '/home shows no demo hotel';
   await served();
   const pictures = picturesOf(html);
@@ -226,6 +227,14 @@ async function firstPage(
   return { pictures: pictures.length, hotels };
 }
 
+function killGroup(leader: number) {
+  try {
+    process.kill(-leader, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
 async function stopServer(start: ChildProcess, serverPid: number | undefined, log: string[]) {
   const exited = new Promise<void>((resolve) => {
     if (start.exitCode !== null || start.signalCode !== null) resolve();
@@ -238,7 +247,7 @@ async function stopServer(start: ChildProcess, serverPid: number | undefined, lo
     new Promise<false>((r) => setTimeout(() => r(false), 30_000)),
   ]);
   if (!stopped || !log.some((l) => l.includes('"msg":"stopping"'))) {
-    if (start.pid) process.kill(-start.pid, 'SIGKILL');
+    if (start.pid) killGroup(start.pid);
     throw new Error('the server did not stop on SIGTERM');
   }
 }
@@ -255,6 +264,14 @@ async function oneRun(): Promise<Outcome> {
   const log: string[] = [];
   let kept = false;
   let start: ChildProcess | undefined;
+  // Stopped by hand (Ctrl-C): nothing left running, the copy removed.
+  const interrupted = async () => {
+    if (start?.pid) killGroup(start.pid);
+    await rm(work, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     const clone = await run('git', ['clone', '--quiet', REPO, copy], work, env);
     if (clone.code !== 0) throw new Error(`git clone failed:\n${clone.output}`);
@@ -271,6 +288,7 @@ async function oneRun(): Promise<Outcome> {
     const installCpuMs = ((await procStat('self'))?.children ?? 0) - cpuBefore;
     if (install.code !== 0) throw new Error(`npm install failed:\n${install.output}`);
     const loadAfterInstall = load();
+    console.log(`  installed in ${seconds(installMs)} (CPU ${seconds(installCpuMs)})`);
 
     const [port, pgPort] = [await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
@@ -364,12 +382,10 @@ async function oneRun(): Promise<Outcome> {
       loadAfterStart,
     };
   } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
     // A failed run leaves nothing running: npm, the server and its PostgreSQL are one group.
-    if (start?.pid && start.exitCode === null && start.signalCode === null) {
-      try {
-        process.kill(-start.pid, 'SIGKILL');
-      } catch {}
-    }
+    if (start?.pid && start.exitCode === null && start.signalCode === null) killGroup(start.pid);
     if (!kept) await rm(work, { recursive: true, force: true });
   }
 }
