@@ -9,19 +9,65 @@
 // (`main-thread.ts`): where the two differ, the thread was waiting for a core, which the score
 // counts as the page's work. And each page is also audited with its JavaScript blocked (the
 // server-rendered document alone): the score this machine gives a page without any script.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { errorMessage } from '@devstay/shared/error-message';
-import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { freePort } from '../apps/api/src/lib/free-port.ts';
 import { ensureChromium } from './chromium.ts';
 import { type MainThreadWork, mainThreadWork, type TraceEvent } from './main-thread.ts';
 import { buildWebIfStale, ROOT } from './web-build.ts';
+
+/**
+ * Lighthouse and its Chrome launcher live in scripts/lighthouse (their own package and lockfile),
+ * installed there the first time this runs and again when that lockfile changes: the project's
+ * `npm install` leaves out their 200 packages, which neither `npm start` nor `npm test` uses.
+ */
+function ensureLighthouse(): NodeJS.Require {
+  const dir = path.join(ROOT, 'scripts/lighthouse');
+  const installed = path.join(dir, 'node_modules/.package-lock.json');
+  if (
+    !existsSync(installed) ||
+    statSync(installed).mtimeMs < statSync(path.join(dir, 'package-lock.json')).mtimeMs
+  ) {
+    console.log('Installing Lighthouse into scripts/lighthouse (npm ci)…');
+    const npm = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+    if (npm.status !== 0) throw new Error('Lighthouse could not be installed (npm ci)');
+  }
+  return createRequire(path.join(dir, 'package.json'));
+}
+
+/** The parts of Lighthouse's result this script reads. */
+interface LighthouseResult {
+  lhr: {
+    runtimeError?: { message: string };
+    categories: Record<string, { score: number | null } | undefined>;
+    audits: Record<
+      string,
+      { id: string; score: number | null; scoreDisplayMode: string; numericValue?: number }
+    >;
+    environment: { benchmarkIndex: number };
+  };
+  artifacts: { Trace: { traceEvents: unknown[] } };
+}
+type Lighthouse = (
+  url: string,
+  flags: Record<string, unknown>,
+) => Promise<LighthouseResult | undefined>;
+type LaunchChrome = (options: {
+  chromePath: string;
+  chromeFlags: string[];
+}) => Promise<{ port: number; kill(): void }>;
+
+const lighthouseTools = ensureLighthouse();
+const load = (name: string) => import(pathToFileURL(lighthouseTools.resolve(name)).href);
+const lighthouse = (await load('lighthouse')).default as Lighthouse;
+const launch = (await load('chrome-launcher')).launch as LaunchChrome;
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME_FLAGS = [
