@@ -211,14 +211,15 @@ export async function guestsInDatabase(
   db: Db,
   authSecret: string,
   count: number,
-): Promise<HttpGuest[]> {
+): Promise<(HttpGuest & { id: string })[]> {
   const batch = randomBytes(4).toString('hex');
   const rows = Array.from({ length: count }, (_, i) => ({
     id: randomUUID(),
-    email: `rush.${batch}.${i}@devstay.dev`,
+    email: `guest.${batch}.${i}@devstay.dev`,
     token: randomBytes(24).toString('base64url'),
   }));
-  const expiresAt = new Date(Date.now() + 24 * 3600_000);
+  // As a sign-in makes them: 7 days (auth.ts), so no request of the run renews them.
+  const expiresAt = new Date(Date.now() + 7 * 24 * 3600_000);
   for (let i = 0; i < rows.length; i += 500) {
     const part = rows.slice(i, i + 500);
     await db.insert(users).values(part.map((r) => ({ id: r.id, email: r.email, rol: 'user' })));
@@ -229,6 +230,7 @@ export async function guestsInDatabase(
   return rows.map((r) => {
     const signature = createHmac('sha256', authSecret).update(r.token).digest('base64');
     return {
+      id: r.id,
       email: r.email,
       cookie: `${COOKIE_PREFIX}.session_token=${encodeURIComponent(`${r.token}.${signature}`)}`,
     };
