@@ -1,6 +1,7 @@
 // Builds the web app when its build is missing or older than its sources (used by start and e2e).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,4 +40,48 @@ export function buildWebIfStale(): boolean {
   });
   if (result.status !== 0) throw new Error('The web app did not build');
   return true;
+}
+
+/**
+ * The builds of `npm run build -w @devstay/web` (its package.json): the browser's bundle in
+ * `dist` and the server's render in `dist-server`. Neither reads the other's output.
+ */
+const VITE_BUILDS = [
+  ['build'],
+  ['build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server'],
+];
+
+/**
+ * Both builds at once, each in a child process, while the caller goes on (`npm start`: while
+ * PostgreSQL starts and the demo pictures are drawn). What they print is shown only when one
+ * fails. Call when webBuildIsStale().
+ */
+export async function buildWeb(): Promise<void> {
+  const vite = path.join(
+    path.dirname(createRequire(path.join(web, 'package.json')).resolve('vite/package.json')),
+    'bin/vite.js',
+  );
+  await Promise.all(
+    VITE_BUILDS.map(
+      (args) =>
+        new Promise<void>((resolve, reject) => {
+          const child = spawn(process.execPath, [vite, ...args], {
+            cwd: web,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          let output = '';
+          const read = (chunk: Buffer) => {
+            output = (output + chunk.toString()).slice(-20_000);
+          };
+          child.stdout.on('data', read);
+          child.stderr.on('data', read);
+          child.on('error', reject);
+          child.on('close', (code) => {
+            if (code === 0) resolve();
+            else
+              reject(new Error(`The web app did not build (vite ${args.join(' ')}):\n${output}`));
+          });
+        }),
+    ),
+  );
 }

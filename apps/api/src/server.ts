@@ -15,10 +15,11 @@ const STOP_DEADLINE_MS = 15_000;
 
 export interface StartOptions {
   /**
-   * Runs on the migrated database before the app is built: `npm start` (scripts/start.ts)
-   * passes the demo seed here, so the server itself carries no demo data.
+   * Runs while the database opens, and is handed it once migrated; the app is built after both.
+   * `npm start` (scripts/start.ts) passes the web build and the demo seed here, so the server
+   * itself carries no demo data.
    */
-  prepare?: (db: Db, config: Config, log: StartLog) => Promise<void>;
+  prepare?: (database: Promise<Db>, config: Config, log: StartLog) => Promise<void>;
 }
 
 /** Starts DevStay: database (embedded unless DATABASE_URL), migrations, `prepare`, HTTP. */
@@ -26,14 +27,24 @@ export async function startServer(options: StartOptions = {}) {
   const config = loadConfig();
   const started = Date.now();
   const log = startLog(config.LOG_LEVEL);
-  const database = await openDatabase({
+  const opening = openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.PG_DATA_DIR,
     port: config.PG_PORT,
     log,
   });
+  const migrated = opening.then((d) => d.db);
+  // Its failure is the opening's, reported below.
+  migrated.catch(() => {});
+  let database: Awaited<typeof opening>;
+  try {
+    [database] = await Promise.all([opening, options.prepare?.(migrated, config, log)]);
+  } catch (error) {
+    // A failed step leaves no database running.
+    await opening.then((d) => d.close()).catch(() => {});
+    throw error;
+  }
   const { db } = database;
-  await options.prepare?.(db, config, log);
 
   const building = performance.now();
   const app = await buildApp({ config, db });

@@ -18,11 +18,7 @@ import {
   rooms,
 } from '@devstay/api/db/schema';
 import type { StartLog } from '@devstay/api/lib/start-steps';
-import {
-  type ImageLimits,
-  pictureRef,
-  type StoredPicture,
-} from '@devstay/api/modules/images/pipeline';
+import { pictureRef, type StoredPicture } from '@devstay/api/modules/images/pipeline';
 import type { ImageStorage } from '@devstay/api/modules/images/storage';
 import { calendarDateIn } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
@@ -62,97 +58,100 @@ async function hasHotels(db: Executor): Promise<boolean> {
 }
 
 /**
- * Seeds the demo data when the hotels table is empty; otherwise does nothing.
- * `today` (yyyy-MM-dd, default the demo hotels' date, in Buenos Aires) anchors the event dates;
- * `imageCacheDir` is the cache of drawn pictures (default: a folder in the system's temporary
- * directory; null: none).
+ * Seeds the demo data when the hotels table is empty; otherwise puts back seed pictures the
+ * storage lost. `today` (yyyy-MM-dd, default the demo hotels' date, in Buenos Aires) anchors the
+ * event dates; `imageCacheDir` is the cache of drawn pictures (default: a folder in the system's
+ * temporary directory; null: none).
+ *
+ * Given the database while it still opens (npm start), the pictures are drawn at once, before it
+ * answers: an empty database needs every one, and a seeded one whose storage lost them the same
+ * drawings. A seeded database with every picture in place stops the drawing.
  */
 export async function seedIfEmpty(
-  db: Db,
+  database: Db | Promise<Db>,
   options: {
     /** Where the pictures go: the configured storage (imageStorageOf). */
     storage: ImageStorage;
     today?: string;
     imageCacheDir?: string | null;
-    limits?: ImageLimits;
     /** Told how long the pictures and the catalogue took. */
     log?: StartLog;
   },
 ): Promise<SeedReport> {
   const started = performance.now();
-  if (await hasHotels(db)) {
-    const restored = await restoreSeedImages(db, options);
-    if (restored.rendered + restored.cached > 0) {
+  const plan = buildDemoPlan(options.today ?? calendarDateIn(DEMO_TIME_ZONE));
+  const stop = new AbortController();
+  const draw = () =>
+    renderImages(plan.images, options.storage, {
+      cacheDir: options.imageCacheDir,
+      signal: stop.signal,
+    });
+  const early = database instanceof Promise ? draw() : undefined;
+  // Awaited below, or stopped.
+  early?.catch(() => {});
+  try {
+    const db = await database;
+    if (await hasHotels(db)) {
+      const stored = await db
+        .select({ variants: images.variants })
+        .from(images)
+        .where(like(images.publicId, `${SEED_IMAGE_DIR}/%`));
+      if (!(await anyVariantMissing(options.storage, stored))) {
+        stop.abort();
+        await early?.catch(() => {});
+        return {
+          seeded: false,
+          ms: performance.now() - started,
+          imagesRendered: 0,
+          imagesReused: stored.length,
+          imagesCached: 0,
+        };
+      }
+      // Every lost picture comes back, unless the drawings changed since.
+      const restored = await (early ?? draw());
       options.log?.('demo pictures restored', started, picturesDetail(restored));
+      return {
+        seeded: false,
+        ms: performance.now() - started,
+        imagesRendered: restored.rendered,
+        imagesReused: restored.reused,
+        imagesCached: restored.cached,
+      };
+    }
+    // Pictures first, outside the transaction: files are idempotent and appear atomically.
+    const rendered = await (early ?? draw());
+    options.log?.('demo pictures ready', started, picturesDetail(rendered));
+
+    const inserting = performance.now();
+    const counts = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+      if (await hasHotels(tx)) return undefined;
+      return insertPlan(tx, plan, rendered.images);
+    });
+    if (counts) {
+      options.log?.(
+        'demo catalogue seeded',
+        inserting,
+        `${counts.hotels} hotels, ${counts.rooms} rooms, ${counts.events} events`,
+      );
     }
     return {
-      seeded: false,
+      seeded: counts !== undefined,
       ms: performance.now() - started,
-      imagesRendered: restored.rendered,
-      imagesReused: restored.reused,
-      imagesCached: restored.cached,
+      imagesRendered: rendered.rendered,
+      imagesReused: rendered.reused,
+      imagesCached: rendered.cached,
+      counts,
     };
+  } catch (error) {
+    stop.abort();
+    throw error;
   }
-  const plan = buildDemoPlan(options.today ?? calendarDateIn(DEMO_TIME_ZONE));
-  // Pictures first, outside the transaction: files are idempotent and appear atomically.
-  const rendered = await renderImages(plan.images, options.storage, {
-    cacheDir: options.imageCacheDir,
-    limits: options.limits,
-  });
-  options.log?.('demo pictures ready', started, picturesDetail(rendered));
-
-  const inserting = performance.now();
-  const counts = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    if (await hasHotels(tx)) return undefined;
-    return insertPlan(tx, plan, rendered.images);
-  });
-  if (counts) {
-    options.log?.(
-      'demo catalogue seeded',
-      inserting,
-      `${counts.hotels} hotels, ${counts.rooms} rooms, ${counts.events} events`,
-    );
-  }
-  return {
-    seeded: counts !== undefined,
-    ms: performance.now() - started,
-    imagesRendered: rendered.rendered,
-    imagesReused: rendered.reused,
-    imagesCached: rendered.cached,
-    counts,
-  };
 }
 
 /** How the pictures were had: `247 drawn, 0 copied from the cache, 0 already stored`. */
 function picturesDetail(report: { rendered: number; cached: number; reused: number }): string {
   return `${report.rendered} drawn, ${report.cached} copied from the cache, ${report.reused} already stored`;
-}
-
-/**
- * On a seeded database whose storage lost seed pictures (a new or wiped folder or bucket), stores
- * the current drawings again: every lost one unless the drawings changed since.
- */
-async function restoreSeedImages(
-  db: Db,
-  options: { storage: ImageStorage; imageCacheDir?: string | null; limits?: ImageLimits },
-): Promise<{ rendered: number; reused: number; cached: number }> {
-  const stored = await db
-    .select({ variants: images.variants })
-    .from(images)
-    .where(like(images.publicId, `${SEED_IMAGE_DIR}/%`));
-  if (!(await anyVariantMissing(options.storage, stored))) {
-    return { rendered: 0, reused: stored.length, cached: 0 };
-  }
-  const report = await renderImages(
-    buildDemoPlan(calendarDateIn(DEMO_TIME_ZONE)).images,
-    options.storage,
-    {
-      cacheDir: options.imageCacheDir,
-      limits: options.limits,
-    },
-  );
-  return { rendered: report.rendered, reused: report.reused, cached: report.cached };
 }
 
 async function insertPlan(

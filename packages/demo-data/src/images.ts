@@ -1,8 +1,8 @@
 /**
- * Draws the planned SVG scenes and stores them through the image pipeline (the one admin
- * uploads use) in the configured storage: WebP variants under `seed/` (on disk
+ * Draws the planned SVG scenes and stores them through the image pipeline (the variants admin
+ * uploads get) in the configured storage: WebP variants under `seed/` (on disk
  * `${UPLOADS_DIR}/seed/`, served at `/uploads/seed/…`; or in the S3 bucket), named by a hash of
- * their bytes.
+ * the drawing.
  *
  * Encoded pictures are also kept in a machine-wide cache folder, keyed by a hash of the drawing:
  * a fresh storage (a new data folder, each test run, a new bucket) copies them instead of
@@ -11,16 +11,10 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  DEFAULT_IMAGE_LIMITS,
-  type ImageLimits,
-  type StoredPicture,
-  storeImage,
-} from '@devstay/api/modules/images/pipeline';
+import { type StoredPicture, storeDrawing } from '@devstay/api/modules/images/pipeline';
 import { type ImageStorage, localDiskStorage } from '@devstay/api/modules/images/storage';
-import sharp from 'sharp';
 import type { PlannedImage } from './demo-plan.ts';
 
 export const SEED_IMAGE_DIR = 'seed';
@@ -29,7 +23,8 @@ export const SEED_IMAGE_DIR = 'seed';
  * for files about a fifth larger, which keeps the first start short.
  */
 const SEED_WEBP_EFFORT = 1;
-const CONCURRENCY = 2;
+/** Pictures drawn at once: one a core, at most the four threads of libuv's pool sharp runs on. */
+const CONCURRENCY = Math.min(4, Math.max(2, availableParallelism()));
 /** Existence checks at once: one request each on S3. */
 const CHECKS_AT_ONCE = 16;
 
@@ -76,12 +71,13 @@ async function readManifest(file: string): Promise<StoredPicture | undefined> {
 
 /**
  * Stores every planned picture that is missing, `CONCURRENCY` at a time; returns them all by
- * key. `cacheDir: null` turns the cache off.
+ * key. `cacheDir: null` turns the cache off. Once `signal` is aborted no further picture is
+ * begun (those under way are finished) and the promise rejects with its reason.
  */
 export async function renderImages(
   images: readonly PlannedImage[],
   uploads: ImageStorage,
-  options: { cacheDir?: string | null; limits?: ImageLimits } = {},
+  options: { cacheDir?: string | null; signal?: AbortSignal } = {},
 ): Promise<RenderReport> {
   const cacheDir = options.cacheDir === undefined ? SEED_IMAGE_CACHE_DIR : options.cacheDir;
   const cache =
@@ -116,15 +112,9 @@ export async function renderImages(
     }
     let picture: StoredPicture;
     try {
-      const png = await sharp(Buffer.from(image.svg))
-        .resize(image.width, image.height)
-        .removeAlpha()
-        .png({ compressionLevel: 0 })
-        .toBuffer();
-      picture = await storeImage(uploads, png, {
+      picture = await storeDrawing(uploads, image, {
         folder: SEED_IMAGE_DIR,
         effort: SEED_WEBP_EFFORT,
-        limits: options.limits ?? DEFAULT_IMAGE_LIMITS,
       });
     } catch (error) {
       throw new Error(`Could not store the seed image ${image.key}`, { cause: error });
@@ -146,6 +136,7 @@ export async function renderImages(
 
   const worker = async () => {
     while (next < images.length) {
+      options.signal?.throwIfAborted();
       const image = images[next++];
       if (image) await one(image);
     }

@@ -8,21 +8,18 @@ import { ensureDemoAccounts } from './ensure-demo-accounts.ts';
 /**
  * What `npm start` does to the database before serving: the demo catalogue on an empty
  * database (or its lost pictures back), its pictures in the configured storage (S3_BUCKET or
- * UPLOADS_DIR), and the demo accounts unless turned off.
+ * UPLOADS_DIR), and the demo accounts unless turned off. Given the database while it still
+ * opens, it draws the pictures meanwhile.
  */
 export async function prepareDemoData(
-  db: Db,
+  database: Db | Promise<Db>,
   config: Config,
   log: StartLog = () => {},
 ): Promise<void> {
-  await seedIfEmpty(db, {
-    storage: imageStorageOf(config),
-    limits: { maxBytes: config.IMAGE_MAX_BYTES, maxPixels: config.IMAGE_MAX_PIXELS },
-    log,
-  });
+  await seedIfEmpty(database, { storage: imageStorageOf(config), log });
   if (config.DEMO_ACCOUNTS) {
     const started = performance.now();
-    await ensureDemoAccounts(db);
+    await ensureDemoAccounts(await database);
     log('demo accounts ready', started);
   }
 }

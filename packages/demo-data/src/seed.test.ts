@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ import { migrateDb } from '@devstay/api/db/migrate';
 import type { ImageRef } from '@devstay/api/db/schema';
 import { freePort } from '@devstay/api/lib/free-port';
 import { imageStorageOf } from '@devstay/api/modules/images/configured-storage';
-import { localDiskStorage } from '@devstay/api/modules/images/storage';
+import { type ImageStorage, localDiskStorage } from '@devstay/api/modules/images/storage';
 import { createTestDatabase } from '@devstay/api/test/app';
 import {
   PRICE_MAX,
@@ -348,6 +348,47 @@ describe('demo seed', () => {
       const again = await seedIfEmpty(db, { storage: localDiskStorage(dir) });
       expect(again.imagesRendered + again.imagesCached).toBe(0);
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('given the database while it opens, the pictures come meanwhile; a seeded one with all its pictures stops them', async () => {
+    const url = await emptyDatabase();
+    const fresh = createDb(url, 2);
+    const dir = await mkdtemp(path.join(tmpdir(), 'devstay-seed-early-'));
+    let puts = 0;
+    const counted = (storage: ImageStorage): ImageStorage => ({
+      ...storage,
+      put: (...args) => {
+        puts++;
+        return storage.put(...args);
+      },
+    });
+    try {
+      const storage = counted(localDiskStorage(path.join(dir, 'uploads')));
+      // The database answers only once a picture is stored: they were begun before it did.
+      const opening = (async () => {
+        while ((await readdir(path.join(dir, 'uploads/seed')).catch(() => [])).length === 0) {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        return fresh;
+      })();
+      const seeded = await seedIfEmpty(opening, { storage });
+      expect(seeded.seeded).toBe(true);
+      const pictures = seeded.imagesRendered + seeded.imagesCached + seeded.imagesReused;
+      expect(pictures).toBe(buildDemoPlan('2030-01-01').images.length);
+
+      // A start on the seeded database, its pictures in place, nothing in the cache: the
+      // drawing it began stops once the database has answered.
+      const files = puts;
+      const again = await seedIfEmpty(Promise.resolve(fresh), {
+        storage,
+        imageCacheDir: path.join(dir, 'empty-cache'),
+      });
+      expect(again).toMatchObject({ seeded: false, imagesRendered: 0, imagesReused: pictures });
+      expect(puts - files).toBeLessThan(files / 2);
+    } finally {
+      await fresh.$client.end();
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -5,7 +5,13 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectImageType } from './image-type.ts';
-import { encodeImage, ImageRejectedError, storeImage, variantWidths } from './pipeline.ts';
+import {
+  encodeImage,
+  ImageRejectedError,
+  storeDrawing,
+  storeImage,
+  variantWidths,
+} from './pipeline.ts';
 import { localDiskStorage } from './storage.ts';
 
 let dir: string;
@@ -186,6 +192,52 @@ describe('image pipeline', () => {
 
     const other = await storeImage(storage, await picture(900, 601).png().toBuffer());
     expect(other.publicId).not.toBe(first.publicId);
+  });
+
+  it('stores a drawing of its own as an upload is stored, named by the drawing', async () => {
+    const storage = localDiskStorage(path.join(dir, 'drawings'));
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 20">
+      <rect width="30" height="20" fill="#0b7285"/><circle cx="10" cy="8" r="5" fill="#f59f00"/></svg>`;
+    const drawn = await storeDrawing(
+      storage,
+      { svg, width: 1000, height: 700 },
+      { folder: 'seed' },
+    );
+    expect(drawn.publicId).toMatch(/^seed\/[0-9a-f]{16}$/);
+    expect(drawn.variants.map((v) => [v.width, v.height])).toEqual([
+      [400, 280],
+      [800, 560],
+      [1000, 700],
+    ]);
+    for (const variant of drawn.variants) {
+      const file = await readFile(path.join(dir, 'drawings', variant.key));
+      expect(file.length).toBe(variant.bytes);
+      const metadata = await sharp(file).metadata();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual([
+        'webp',
+        variant.width,
+        variant.height,
+      ]);
+      // The drawing's colours, not an empty frame.
+      const { channels } = await sharp(file).stats();
+      expect(Math.max(...channels.map((c) => c.stdev))).toBeGreaterThan(20);
+    }
+    // The variants an upload of its pixels gets.
+    const png = await sharp(Buffer.from(svg)).resize(1000, 700).png().toBuffer();
+    const uploaded = await storeImage(storage, png);
+    expect(uploaded.variants.map((v) => [v.width, v.height])).toEqual(
+      drawn.variants.map((v) => [v.width, v.height]),
+    );
+    // Named by the drawing: the same drawing, the same files; another size, others.
+    expect(
+      await storeDrawing(storage, { svg, width: 1000, height: 700 }, { folder: 'seed' }),
+    ).toEqual(drawn);
+    const smaller = await storeDrawing(
+      storage,
+      { svg, width: 600, height: 420 },
+      { folder: 'seed' },
+    );
+    expect(smaller.publicId).not.toBe(drawn.publicId);
   });
 
   it('keeps storage keys inside the storage root', async () => {

@@ -85,6 +85,29 @@ export function variantWidths(sourceWidth: number, widths: readonly number[] = V
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
+/** The WebP variants of decoded sRGB pixels, narrowest first. */
+async function encodeVariants(
+  pixels: { data: Buffer; info: { width: number; height: number; channels: number } },
+  widths: readonly number[],
+  quality: number,
+  effort: number,
+): Promise<EncodedVariant[]> {
+  const raw = {
+    width: pixels.info.width,
+    height: pixels.info.height,
+    channels: pixels.info.channels as 1 | 2 | 3 | 4,
+  };
+  const variants: EncodedVariant[] = [];
+  for (const width of widths) {
+    const { data, info } = await sharp(pixels.data, { raw })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality, effort })
+      .toBuffer({ resolveWithObject: true });
+    variants.push({ width: info.width, height: info.height, data });
+  }
+  return variants;
+}
+
 /** Validates, cleans and encodes a picture; throws ImageRejectedError for input it refuses. */
 export async function encodeImage(
   input: Uint8Array,
@@ -141,19 +164,7 @@ export async function encodeImage(
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const raw = {
-      width: largest.info.width,
-      height: largest.info.height,
-      channels: largest.info.channels,
-    };
-    const variants: EncodedVariant[] = [];
-    for (const width of widths) {
-      const { data, info } = await sharp(largest.data, { raw })
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality, effort })
-        .toBuffer({ resolveWithObject: true });
-      variants.push({ width: info.width, height: info.height, data });
-    }
+    const variants = await encodeVariants(largest, widths, quality, effort);
     const top = variants.at(-1) as EncodedVariant;
     return { hash, sourceType, width: top.width, height: top.height, variants };
   } catch (error) {
@@ -186,8 +197,48 @@ export async function storeImage(
   input: Uint8Array,
   options: EncodeOptions & { folder?: string } = {},
 ): Promise<StoredPicture> {
-  const folder = options.folder ?? 'images';
-  const encoded = await encodeImage(input, options);
+  return storeEncoded(storage, await encodeImage(input, options), options.folder ?? 'images');
+}
+
+/**
+ * Stores a drawing the server made itself (the demo's scenes: SVG it wrote, never an upload, so
+ * nothing to refuse or clean) as an uploaded picture is stored: rasterised once at its size, the
+ * same WebP variants. Named by a hash of the drawing and the encoding settings; no image file is
+ * made in between (a first start stores hundreds of these).
+ */
+export async function storeDrawing(
+  storage: ImageStorage,
+  drawing: { svg: string; width: number; height: number },
+  options: Omit<EncodeOptions, 'limits'> & { folder?: string } = {},
+): Promise<StoredPicture> {
+  const quality = options.quality ?? WEBP_QUALITY;
+  const effort = options.effort ?? WEBP_EFFORT;
+  const widths = variantWidths(drawing.width, options.widths);
+  const hash = createHash('sha256')
+    .update(`webp q${quality} e${effort} w${widths.join(',')}\n`)
+    .update(`svg ${drawing.width}x${drawing.height}\n${drawing.svg}`)
+    .digest('hex')
+    .slice(0, 16);
+  const pixels = await sharp(Buffer.from(drawing.svg))
+    .resize(drawing.width, drawing.height)
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const variants = await encodeVariants(pixels, widths, quality, effort);
+  const top = variants.at(-1) as EncodedVariant;
+  return storeEncoded(
+    storage,
+    { hash, width: top.width, height: top.height, variants },
+    options.folder ?? 'images',
+  );
+}
+
+async function storeEncoded(
+  storage: ImageStorage,
+  encoded: Omit<EncodedImage, 'sourceType'>,
+  folder: string,
+): Promise<StoredPicture> {
   const variants = [];
   for (const variant of encoded.variants) {
     const key = `${folder}/${encoded.hash}-${variant.width}.webp`;
