@@ -45,17 +45,14 @@ export type CatalogueChange =
 /** Anything that runs SQL: the pool, or the writer's transaction. */
 export type SqlExecutor = Pick<Db, 'execute'>;
 
-/**
- * A stretch of the hotel list as the read cache keeps it: the number of matches and, ready to
- * send, the bodies of up to PAGE_WINDOW_SIZE consecutive pages.
- */
-export interface CachedHotelPages {
+/** A page of the hotel list as the read cache keeps it: the number of matches, the body. */
+export interface CachedHotelPage {
   total: number;
-  pages: ReadyBody[];
+  page: ReadyBody;
 }
 
 export interface CatalogueCache {
-  hotelPages: ReadCache<CachedHotelPages>;
+  hotelPages: ReadCache<CachedHotelPage>;
   hotelCounts: ReadCache<number>;
   cities: ReadCache<City[]>;
   /** GET /hotels/:id bodies by hotel id; null for an unknown id. */
@@ -123,12 +120,12 @@ export function parseChange(payload: string): CatalogueChange | null {
 
 function createCaches() {
   return {
-    hotelPages: new ReadCache<CachedHotelPages>({
+    hotelPages: new ReadCache<CachedHotelPage>({
       ttlMs: CACHE_TTL_MS,
-      // Some 64 MB: a stretch of 5 pages of 8 cards is about 25 kB of JSON, plus room for the
-      // compressed forms made when asked for.
+      // Some 64 MB: a page of 8 cards is about 6 kB of JSON, plus room for the compressed
+      // forms made when asked for (some 5,000 pages).
       max: 48_000_000,
-      weigh: (v) => v.pages.reduce((sum, p) => sum + p.body.length * 1.5, 200),
+      weigh: (v) => v.page.body.length * 1.5 + 200,
     }),
     hotelCounts: new ReadCache<number>({ ttlMs: CACHE_TTL_MS, max: 20_000 }),
     cities: new ReadCache<City[]>({ ttlMs: CACHE_TTL_MS, max: 1 }),

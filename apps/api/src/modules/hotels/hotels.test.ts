@@ -1,5 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { City, HotelCard, HotelDetail } from '@devstay/shared/contracts/catalogue';
+import {
+  type City,
+  type HotelCard,
+  type HotelDetail,
+  hotelCardList,
+} from '@devstay/shared/contracts/catalogue';
 import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 import { compareText, searchKey } from '@devstay/shared/text';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -112,6 +117,18 @@ describe('GET /api/hotels', () => {
     const again = await get('/api/hotels', { 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  test('its cards are the contract’s, field for field (the route sends them unparsed)', async () => {
+    for (const url of [
+      '/api/hotels?pageSize=100',
+      `/api/hotels?${q({ name: token, pageSize: 100 })}`,
+    ]) {
+      const cards = (await get(url)).json<HotelCard[]>();
+      expect(cards.length).toBeGreaterThan(0);
+      // Parsing keeps the schema's fields only: equal means none missing, mistyped or extra.
+      expect(hotelCardList.parse(cards)).toEqual(cards);
+    }
   });
 
   test('is compressed as the client accepts, the same JSON whichever way', async () => {
@@ -247,7 +264,7 @@ describe('GET /api/hotels', () => {
     const far = await get(`/api/hotels?${q({ ...base, page: 40 })}`);
     expect(far.json()).toEqual([]);
     for (const res of [p1, p2, p3, p4, far]) expect(total(res)).toBe(10);
-    // Page 6 starts a new stretch of pages read together: it follows page 5 all the same.
+    // Pages of another size are read on their own: page 6 follows page 5 all the same.
     const twos = { city: pageCity, pageSize: 2 };
     const p5 = await get(`/api/hotels?${q({ ...twos, page: 5 })}`);
     const p6 = await get(`/api/hotels?${q({ ...twos, page: 6 })}`);

@@ -213,6 +213,8 @@ type FoldedFilters = { [F in FilterName]?: FilterValue<F> };
 const filterOf = (name: FilterName) =>
   HOTEL_FILTERS[name] as unknown as HotelListFilter<FilterValue<FilterName>>;
 
+const LIVE_FILTERS = FILTER_NAMES.map(filterOf).filter((f) => f.live === true);
+
 /** The filters a search uses, each value folded as its column holds it. */
 function foldFilters(search: HotelSearch): FoldedFilters {
   const folded: Partial<Record<FilterName, unknown>> = {};
@@ -241,8 +243,8 @@ function filtersWhere(
  * from a read cache, its pages nor its count, since no catalogue change announces a booking.
  */
 export function isLiveSearch(search: HotelSearch): boolean {
-  const folded = foldFilters(search);
-  return FILTER_NAMES.some((name) => folded[name] !== undefined && filterOf(name).live === true);
+  // Only the live filters are folded: the others' folding (names, cities) is for the key.
+  return LIVE_FILTERS.some((filter) => filter.fold(search) !== undefined);
 }
 
 /** A statement's values and the `bind` that places one and answers its `$n`. */
@@ -294,12 +296,21 @@ export interface SqlQuery {
   values: unknown[];
 }
 
+/** Names already given, by statement text: the texts are few (filters × plans × orders). */
+const statementNames = new Map<string, string>();
+
 /**
  * A prepared statement's name, a hash of its text: node-postgres prepares a name once per
- * connection, so a name must never stand for two texts.
+ * connection, so a name must never stand for two texts. Hashed once per text.
  */
 function statementName(prefix: string, text: string): string {
-  return `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+  const key = `${prefix}\n${text}`;
+  let name = statementNames.get(key);
+  if (name === undefined) {
+    name = `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    statementNames.set(key, name);
+  }
+  return name;
 }
 
 /**

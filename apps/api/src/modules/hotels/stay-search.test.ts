@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { HotelCard } from '@devstay/shared/contracts/catalogue';
+import { type HotelCard, hotelCardList } from '@devstay/shared/contracts/catalogue';
 import { TOTAL_COUNT_HEADER, TOTAL_COUNT_LOWER_BOUND_HEADER } from '@devstay/shared/http';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { addDays, CHECK_OUT_ERROR, calendarDateIn, earliestToday } from '@devstay/shared/stay';
@@ -131,6 +131,13 @@ describe('GET /api/hotels with a stay', () => {
 
     await t.db.transaction((tx) => releasePending(tx, sql`id = ${booking}`, 'cancelled'));
     expect(await namesOf(stay)).toContain('alpha');
+  });
+
+  test('its cards are the contract’s, field for field (the route sends them unparsed)', async () => {
+    const res = await search({ checkIn: inDays(20), checkOut: inDays(22) });
+    const cards = res.json<HotelCard[]>();
+    expect(cards).toHaveLength(4);
+    expect(hotelCardList.parse(cards)).toEqual(cards);
   });
 
   test('rooms asks for that many units of one room', async () => {
