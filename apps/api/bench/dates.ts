@@ -10,7 +10,7 @@
  * 3. For each kind of search (city + dates, dates alone, dates + stars, city + dates + 2 rooms,
  *    dates alone deep in the list, a name + dates), queries drawn from the data, RUNS sequential
  *    calls of searchHotels as the route makes them for a stay (no read cache: a stay is never
- *    kept; the count stops at the route's bound, ROOM_SEARCH_COUNT_CAP): p50, p95, max, the
+ *    kept; the count stops at the route's bound, SEARCH_COUNT_CAP): p50, p95, max, the
  *    matches told (their mean) and how many searches were told "more than" (counted to the bound).
  * 4. EXPLAIN ANALYZE of the statements of the slowest search of each kind, run again.
  *

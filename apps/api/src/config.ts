@@ -8,8 +8,8 @@ import { CRASH_POINTS } from './lib/crash-point.ts';
 /** The repository root: default data folders live under it, whatever the working directory. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** ROOM_SEARCH_COUNT_CAP's default: "1,000+ hotels", as booking sites show. */
-export const ROOM_SEARCH_COUNT_CAP = 1000;
+/** SEARCH_COUNT_CAP's default: "1,000+ hotels", as booking sites show. */
+export const SEARCH_COUNT_CAP = 1000;
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -144,11 +144,11 @@ const configSchema = z.object({
 
   // ── Catalogue.
   /**
-   * A hotel list search on rooms (a stay, units, room services) counts its matches up to the
-   * page's end rounded up to a multiple of this, then says "more than that" ("1,000+ hotels"):
-   * such a count is made at every request and, whole, would read every hotel.
+   * A hotel list search by name or on rooms (a stay, units, room services) counts its matches
+   * up to the page's end rounded up to a multiple of this, then says "more than that" ("1,000+
+   * hotels"): whole, such a count tests every hotel (a stay's at every request).
    */
-  ROOM_SEARCH_COUNT_CAP: z.coerce.number().int().min(1).default(ROOM_SEARCH_COUNT_CAP),
+  SEARCH_COUNT_CAP: z.coerce.number().int().min(1).default(SEARCH_COUNT_CAP),
 
   // ── Booking and payment. See docs/architecture.md (Booking).
   /** How long a checkout holds its units while the guest pays. */

@@ -48,6 +48,8 @@ export type SqlExecutor = Pick<Db, 'execute'>;
 /** A page of the hotel list as the read cache keeps it: the number of matches, the body. */
 export interface CachedHotelPage {
   total: number;
+  /** The count stopped early: more than `total` match. */
+  totalIsLowerBound: boolean;
   page: ReadyBody;
 }
 

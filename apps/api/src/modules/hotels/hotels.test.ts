@@ -5,9 +5,11 @@ import {
   type HotelDetail,
   hotelCardList,
 } from '@devstay/shared/contracts/catalogue';
-import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
+import { TOTAL_COUNT_HEADER, TOTAL_COUNT_LOWER_BOUND_HEADER } from '@devstay/shared/http';
 import { compareText, searchKey } from '@devstay/shared/text';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   image,
@@ -308,6 +310,54 @@ describe('GET /api/hotels', () => {
       statusCode: 400,
     });
     expect(res.json().message).toContain(field);
+  });
+});
+
+describe('a search by name counts its matches up to the bound (SEARCH_COUNT_CAP)', () => {
+  // The same hotels through an app whose count stops at multiples of 2 rather than 1,000.
+  let capped: FastifyInstance;
+  beforeAll(async () => {
+    capped = await buildApp({ config: { ...t.app.config, SEARCH_COUNT_CAP: 2 }, db: t.db });
+  });
+  afterAll(() => capped.close());
+  const page = async (params: Record<string, string | number>) => {
+    const res = await capped.inject(`/api/hotels?${q({ pageSize: 1, ...params })}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return {
+      names: names(res.json<HotelCard[]>()),
+      total: res.headers[TOTAL_COUNT_HEADER],
+      more: res.headers[TOTAL_COUNT_LOWER_BOUND_HEADER],
+    };
+  };
+
+  test('past the bound "more than the bound", kept so; up to it, exact', async () => {
+    const all = [...made].sort(byName).map((m) => m.name);
+    // 15 hotels hold the token: pages 1–2 count up to 2 and find more.
+    const first = await page({ name: token });
+    expect(first).toEqual({ names: all.slice(0, 1), total: '2', more: 'true' });
+    // Read again from the read cache: the same answer, "more" included.
+    expect(await page({ name: token })).toEqual(first);
+    expect(await page({ name: token, page: 2 })).toMatchObject({ total: '2', more: 'true' });
+    // Page 15 counts up to 16: all of them.
+    expect(await page({ name: token, page: 15 })).toEqual({
+      names: all.slice(14, 15),
+      total: '15',
+      more: undefined,
+    });
+    // A name found in two hotels only: exact at the bound.
+    expect(await page({ name: `${token} 50` })).toMatchObject({ total: '2', more: undefined });
+  });
+
+  test('a city or stars alone are counted whole; a name in a small city beside its page', async () => {
+    expect(await page({ city: pageCity })).toMatchObject({ total: '10', more: undefined });
+    expect(await page({ qualification: 5, name: token, city: pageCity })).toMatchObject({
+      total: '2',
+      more: undefined,
+    });
+    expect(await page({ name: `page ${token}`, city: pageCity })).toMatchObject({
+      total: '10',
+      more: undefined,
+    });
   });
 });
 

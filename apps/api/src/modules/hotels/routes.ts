@@ -27,13 +27,13 @@ import {
 } from './repository.ts';
 
 const PAGED = 'One page as a JSON array; the number of matches is in the X-Total-Count header.';
-/** A search on rooms is counted at every request, so no further than `liveCountBound`. */
+/** A search by a name or on rooms counts no further than its `countBound`. */
 const PAGED_LOWER_BOUND =
-  'A search on rooms (a stay, rooms, services) counts its matches up to the end of the page' +
-  ' asked rounded up to a multiple of 1,000 (the server’s ROOM_SEARCH_COUNT_CAP); when there' +
-  ' are more, X-Total-Count is that' +
-  ' number and X-Total-Count-Lower-Bound is `true` ("1,000+ hotels"): the pages up to it and' +
-  ' the one after it exist, and opening them counts further.';
+  'A search by name or on rooms (a stay, rooms, services) counts its matches up to the end of' +
+  ' the page asked rounded up to a multiple of 1,000 (the server’s SEARCH_COUNT_CAP); when' +
+  ' there are more, X-Total-Count is that number and X-Total-Count-Lower-Bound is `true`' +
+  ' ("1,000+ hotels"): the pages up to it and the one after it exist, and opening them counts' +
+  ' further.';
 
 export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(revalidatedReads);
@@ -58,19 +58,22 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
     if (isLiveSearch(search)) {
       const { items, total, totalIsLowerBound } = await searchHotels(app.db, search, {
         counts: cache.hotelCounts,
-        countCap: app.config.ROOM_SEARCH_COUNT_CAP,
+        countCap: app.config.SEARCH_COUNT_CAP,
       });
       setTotalCount(reply, total, totalIsLowerBound);
       return sendReady(request, reply, readyBody(JSON.stringify(items)));
     }
-    const { total, page } = await cache.hotelPages.get(hotelSearchKey(search), async () => {
+    const kept = await cache.hotelPages.get(hotelSearchKey(search), async () => {
       // Cards as toHotelCard makes them, typed by the contract (the tests check the answers
       // against it): not parsed again with the schema at every read.
-      const { items, total } = await searchHotels(app.db, search, { counts: cache.hotelCounts });
-      return { total, page: readyBody(JSON.stringify(items)) };
+      const { items, total, totalIsLowerBound } = await searchHotels(app.db, search, {
+        counts: cache.hotelCounts,
+        countCap: app.config.SEARCH_COUNT_CAP,
+      });
+      return { total, totalIsLowerBound, page: readyBody(JSON.stringify(items)) };
     });
-    setTotalCount(reply, total);
-    return sendReady(request, reply, page);
+    setTotalCount(reply, kept.total, kept.totalIsLowerBound);
+    return sendReady(request, reply, kept.page);
   };
 
   app.get(
