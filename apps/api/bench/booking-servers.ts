@@ -9,6 +9,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CSRF_HEADER, IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { openDatabase } from '../src/db/open-database.ts';
@@ -35,6 +36,34 @@ export const loadAverage = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
+
+/** A same-site POST as `guest`, from `address`, timed. */
+export async function post(
+  base: string,
+  guest: HttpGuest,
+  address: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown>; started: number; ended: number }> {
+  const started = performance.now();
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: guest.cookie,
+      origin: ORIGIN,
+      [CSRF_HEADER]: 'fetch',
+      [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
+      'x-forwarded-for': address,
+    },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as Record<string, unknown>;
+  return { status: res.status, body: answer, started, ended: performance.now() };
+}
+
+/** A client address of its own for guest `i` (sent in X-Forwarded-For). */
+export const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -31,19 +31,18 @@
  * Environment: RUSH_GUESTS (500), RUSH_UNITS (20), RUSH_SECONDS (3), RUSH_SAMPLE_MS (20),
  * DATABASE_URL, BENCH_SERVER_NODE_OPTIONS (Node options of the two servers).
  */
-import { randomUUID } from 'node:crypto';
 import { HOTEL_TIME_ZONE_DEFAULT, STOCK_MAX } from '@devstay/shared/constants';
-import { CSRF_HEADER, IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { addDays, calendarDateIn, stayPriceCents } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import { type HttpGuest, SUCCESS_CARD } from '../src/test/http-guest.ts';
 import {
+  addressOf,
   benchSetup,
   consistency,
   envInt,
   guestsInDatabase,
   loadAverage,
-  ORIGIN,
+  post,
   quantile,
   type SeededRoom,
   seedRooms,
@@ -64,31 +63,6 @@ interface Answer {
   ended: number;
   status: number;
   code?: string;
-}
-
-/** A same-site POST as `guest`, from `address`, timed. */
-async function post(
-  base: string,
-  guest: HttpGuest,
-  address: string,
-  path: string,
-  body: unknown,
-): Promise<{ status: number; body: Record<string, unknown>; started: number; ended: number }> {
-  const started = performance.now();
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: guest.cookie,
-      origin: ORIGIN,
-      [CSRF_HEADER]: 'fetch',
-      [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
-      'x-forwarded-for': address,
-    },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as Record<string, unknown>;
-  return { status: res.status, body: answer, started, ended: performance.now() };
 }
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
@@ -120,7 +94,7 @@ async function main() {
       answers: Answer[] = [],
     ) => {
       const base = bases[i % 2] ?? '';
-      const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+      const address = addressOf(i);
       const held = await post(base, guest, address, '/api/booking', cart(units));
       answers.push({ kind: 'checkout', ...held, code: held.body.code as string | undefined });
       if (held.status !== 201) return;

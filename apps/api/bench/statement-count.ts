@@ -42,7 +42,8 @@ function kindOf(text: string): string {
   }
   if (t.startsWith('with')) return 'with …';
   if (t.startsWith('rollback to')) return 'rollback to savepoint';
-  return t.split(' ')[0] ?? t;
+  // `begin; select …` (a statement sent with its BEGIN) opens a transaction too.
+  return /^[a-z_]+/.exec(t)?.[0] ?? t;
 }
 
 /** Starts counting: patches pg's client and names each request by its method and path. */
