@@ -10,14 +10,10 @@ const webBuilt =
   process.env.SKIP_WEB_BUILD !== '1' && webBuildIsStale()
     ? buildWeb().then(() => startLog(process.env.LOG_LEVEL)('web app built', started))
     : undefined;
-// Awaited by the start below; a failure before then is reported there.
+// Awaited by the server before it builds the app; a failure before then is reported there.
 webBuilt?.catch(() => {});
 const [{ startServer }, { prepareDemoData }] = await Promise.all([
   import('../apps/api/src/server.ts'),
   import('../packages/demo-data/src/prepare.ts'),
 ]);
-await startServer({
-  prepare: async (database, config, log) => {
-    await Promise.all([webBuilt, prepareDemoData(database, config, log)]);
-  },
-});
+await startServer({ prepare: prepareDemoData, beforeApp: webBuilt });

@@ -15,11 +15,13 @@ const STOP_DEADLINE_MS = 15_000;
 
 export interface StartOptions {
   /**
-   * Runs while the database opens, and is handed it once migrated; the app is built after both.
-   * `npm start` (scripts/start.ts) passes the web build and the demo seed here, so the server
-   * itself carries no demo data.
+   * Runs while the database opens, and is handed it once migrated; the server listens once it
+   * is done. `npm start` (scripts/start.ts) passes the demo seed here, so the server itself
+   * carries no demo data.
    */
   prepare?: (database: Promise<Db>, config: Config, log: StartLog) => Promise<void>;
+  /** Under way while the database opens; the app is built once both are done (the web build). */
+  beforeApp?: Promise<unknown>;
 }
 
 /** Starts DevStay: database (embedded unless DATABASE_URL), migrations, `prepare`, HTTP. */
@@ -36,19 +38,26 @@ export async function startServer(options: StartOptions = {}) {
   const migrated = opening.then((d) => d.db);
   // Its failure is the opening's, reported below.
   migrated.catch(() => {});
+  const prepared = options.prepare?.(migrated, config, log);
+  // The app is built while `prepare` goes on (a first start's pictures).
+  const built = Promise.all([migrated, options.beforeApp]).then(async ([db]) => {
+    const building = performance.now();
+    const app = await buildApp({ config, db });
+    log('app built', building);
+    return app;
+  });
   let database: Awaited<typeof opening>;
+  let app: Awaited<typeof built>;
   try {
-    [database] = await Promise.all([opening, options.prepare?.(migrated, config, log)]);
+    [database, app] = await Promise.all([opening, built, prepared]);
   } catch (error) {
-    // A failed step leaves no database running.
+    // A failed step leaves nothing running: the app closed, then the database.
+    await built.then((a) => a.close()).catch(() => {});
     await opening.then((d) => d.close()).catch(() => {});
     throw error;
   }
   const { db } = database;
 
-  const building = performance.now();
-  const app = await buildApp({ config, db });
-  log('app built', building);
   if (config.SUPERADMIN_EMAIL && config.SUPERADMIN_PASSWORD) {
     const outcome = await ensureSuperAdmin(db, {
       email: config.SUPERADMIN_EMAIL,
