@@ -507,8 +507,13 @@ export async function searchHotels(
     return { items: rows.map(toHotelCard), ...told(counted) };
   }
   const [counted, allHotels] = await Promise.all([count(search), count(ALL_HOTELS)]);
-  const rows = counted === 0 ? [] : await readPage(chooseHotelPagePlan(search, counted, allHotels));
-  return { items: rows.map(toHotelCard), ...told(counted) };
+  const page = told(counted);
+  // More matches than the bound (1 % of 100,000 hotels at the default cap): walking the order's
+  // index reaches any page before the bound for less than reading every match (a name in
+  // 3,000–28,000 hotels, pages 1–120: 1–25 ms walked, 20–55 ms from its matches).
+  const plan = page.totalIsLowerBound ? 'walk' : chooseHotelPagePlan(search, counted, allHotels);
+  const rows = counted === 0 ? [] : await readPage(plan);
+  return { items: rows.map(toHotelCard), ...page };
 }
 
 export async function hotelExists(db: Db, id: number): Promise<boolean> {
