@@ -5,7 +5,9 @@
  *
  * 1. A throwaway embedded PostgreSQL (or DATABASE_URL), migrated; one room of 50 units, of
  *    which all but the last RUSH_UNITS are booked and paid first, for the same two nights.
- * 2. Two real app processes (bench/server.ts) on that database, sharing the session secret.
+ * 2. Two real app processes (bench/server.ts) on that database, sharing the session secret,
+ *    warmed up as a rush finds them: RUSH_WARM_UP_GUESTS (300) other guests book another
+ *    room's last 10 units the same way first.
  * 3. The guests are accounts with a session each, written straight into the database (signing
  *    up over HTTP hashes a password per account: minutes for 500); the sessions are real rows,
  *    their cookies signed with the servers' secret, read by the servers on every request.
@@ -29,6 +31,7 @@
  * confirmed booking paid.
  *
  * Environment: RUSH_GUESTS (500), RUSH_UNITS (20), RUSH_SECONDS (3), RUSH_SAMPLE_MS (20),
+ * RUSH_WARM_UP_GUESTS (300),
  * DATABASE_URL, BENCH_SERVER_NODE_OPTIONS (Node options of the two servers).
  */
 import { HOTEL_TIME_ZONE_DEFAULT, STOCK_MAX } from '@devstay/shared/constants';
@@ -47,12 +50,17 @@ import {
   type SeededRoom,
   seedRooms,
   sleep,
+  usageBetween,
+  usageOf,
 } from './booking-servers.ts';
 
 const GUESTS = envInt('RUSH_GUESTS', 500);
 const UNITS = envInt('RUSH_UNITS', 20);
 const SECONDS = envInt('RUSH_SECONDS', 3);
 const SAMPLE_MS = envInt('RUSH_SAMPLE_MS', 20);
+const WARM_UP_GUESTS = envInt('RUSH_WARM_UP_GUESTS', 300);
+/** The units of the room the warm-up crowd books (not the rush's). */
+const WARM_UP_UNITS = 10;
 const P95_TARGET_MS = 2000;
 /** The units booked before the rush, by accounts of their own (10 units each, the hold limit). */
 const BOOKED_BEFORE = STOCK_MAX - UNITS;
@@ -75,27 +83,28 @@ function spread(values: number[]): string {
 async function main() {
   if (BOOKED_BEFORE < 0) throw new Error(`RUSH_UNITS must be at most ${STOCK_MAX}`);
   let room: SeededRoom = { id: 0, priceCents: 0 };
+  let warmUpRoom: SeededRoom = { id: 0, priceCents: 0 };
   const setup = await benchSetup('rush', { TRUST_PROXY: 'true' }, async (db) => {
     [room] = (await seedRooms(db, 1, STOCK_MAX)) as [SeededRoom];
+    [warmUpRoom] = (await seedRooms(db, 1, WARM_UP_UNITS)) as [SeededRoom];
   });
   try {
     const { db, servers, authSecret } = setup;
     const bases = servers.map((s) => s.base);
     const checkIn = addDays(calendarDateIn(HOTEL_TIME_ZONE_DEFAULT), 30);
     const checkOut = addDays(checkIn, 2);
-    const cart = (units: number) => ({
-      cartRoom: [{ id: room.id, checkIn, checkOut, cartQuantity: units }],
-      cartTotalCents: stayPriceCents(room.priceCents, checkIn, checkOut) * units,
-    });
     const bookAndPay = async (
       guest: HttpGuest,
       i: number,
-      units: number,
+      [booked, units]: [SeededRoom, number],
       answers: Answer[] = [],
     ) => {
       const base = bases[i % 2] ?? '';
       const address = addressOf(i);
-      const held = await post(base, guest, address, '/api/booking', cart(units));
+      const held = await post(base, guest, address, '/api/booking', {
+        cartRoom: [{ id: booked.id, checkIn, checkOut, cartQuantity: units }],
+        cartTotalCents: stayPriceCents(booked.priceCents, checkIn, checkOut) * units,
+      });
       answers.push({ kind: 'checkout', ...held, code: held.body.code as string | undefined });
       if (held.status !== 201) return;
       const paid = await post(base, guest, address, '/api/payments/card', {
@@ -110,11 +119,21 @@ async function main() {
     const booked: Answer[] = [];
     for (const [i, guest] of early.entries()) {
       const units = Math.min(10, BOOKED_BEFORE - 10 * i);
-      if (units > 0) await bookAndPay(guest, GUESTS + i, units, booked);
+      if (units > 0) await bookAndPay(guest, GUESTS + i, [room, units], booked);
     }
     if (booked.some((a) => a.status >= 300)) {
       throw new Error(`booking the first units failed: ${JSON.stringify(booked)}`);
     }
+    // Servers as a rush finds them, warm: a crowd of their own books another room's last units.
+    const warmUp = await guestsInDatabase(db, authSecret, WARM_UP_GUESTS);
+    const warmUpAnswers: Answer[] = [];
+    await Promise.all(
+      warmUp.map(async (guest, i) => {
+        await sleep(Math.random() * SECONDS * 1000);
+        await bookAndPay(guest, 2 * GUESTS + i, [warmUpRoom, 1], warmUpAnswers);
+      }),
+    );
+    if (warmUpAnswers.some((a) => a.status >= 500)) throw new Error('the warm-up met a 5xx');
     const guests = await guestsInDatabase(db, authSecret, GUESTS);
     console.log(
       `one room of ${STOCK_MAX} units, ${BOOKED_BEFORE} booked for ${checkIn} to ${checkOut}; ${GUESTS} guests for the last ${UNITS}, arriving within ${SECONDS} s over 2 server processes; load average ${loadAverage()}`,
@@ -159,13 +178,15 @@ async function main() {
     })();
 
     const answers: Answer[] = [];
+    const usageAtStart = await usageOf(servers);
     await Promise.all(
       guests.map(async (guest, i) => {
         await sleep(Math.random() * SECONDS * 1000);
-        await bookAndPay(guest, i, 1, answers);
+        await bookAndPay(guest, i, [room, 1], answers);
       }),
     );
     const rushEnded = performance.now();
+    const used = usageBetween(usageAtStart, await usageOf(servers));
     watching = false;
     await Promise.all([watchLedger, watchLocks]);
 
@@ -177,6 +198,9 @@ async function main() {
     }
     console.log(`\nanswers (${answers.length}), the rush lasting ${ms(rushEnded - t0)}:`);
     for (const [key, n] of [...tally].sort()) console.log(`  ${String(n).padStart(4)}  ${key}`);
+    console.log(
+      `server CPU: ${ms(used.cpuMs)} for the rush (both processes), ${(used.cpuMs / answers.length).toFixed(2)} ms and ${(used.statements / answers.length).toFixed(1)} statements per answer`,
+    );
     const took = (list: Answer[]) => list.map((a) => a.ended - a.started);
     const checkouts = answers.filter((a) => a.kind === 'checkout');
     console.log(`every answer: ${spread(took(answers))}`);

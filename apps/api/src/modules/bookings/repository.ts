@@ -3,7 +3,13 @@ import type { Booking, BookingLine } from '@devstay/shared/contracts/booking';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { bookingLines, bookings } from '../../db/schema.ts';
-import { type PreparedStatement, type Queryable, runPrepared } from '../../db/statements.ts';
+import {
+  type PreparedStatement,
+  type Queryable,
+  runPrepared,
+  sqlState,
+} from '../../db/statements.ts';
+import { countCallSql, type RateLimit, rateLimitValues, waitFor } from '../../lib/rate-limit.ts';
 import {
   demandJson,
   nightlyDemand,
@@ -97,26 +103,19 @@ const HOLDS_OF_ACCOUNT = `
     from mine`;
 
 /**
- * Checkout's second statement (CLAIM_CHECKOUT's locks held): everything the checkout decides
- * from, and the hold itself when nothing stands in its way, in one round trip.
- * - the booking this account's key already made, with its stays (a replay);
- * - the cart's rooms with their hotels, share-locked in id order (the ledger's order): price
- *   and stock hold until the transaction ends, and a stock change waits for it;
- * - the account's unpaid holds (HOLDS_OF_ACCOUNT);
- * - the first night committed data already shows sold out (soldOutNightSql, no lock taken);
- * - unless one of those stands in the way (a replay, a missing room, a night sold out), the
- *   units of every night, by the ledger's guarded upsert (takeUnitsSql), and — only when every
- *   night was taken — the pending booking with its lines, priced from the locked rooms
- *   (nightly price × nights × units: stayPriceCents' rule; the caller checks the total).
- * The caller checks the rest (check-ins, the price shown, the payment ceiling, the hold
- * limits) from what this answers, and rolls back whatever it refuses.
- * Values: account, key, lines (ord, room_id, check_in, check_out, quantity), demand in ledger
- * order (ord, room_id, night, units), hold minutes.
+ * What a checkout decides from, as CTEs of one statement, for the account `$1`, the key `$2`,
+ * the lines `$3` (ord, room_id, check_in, check_out, quantity) and their demand `$4` in ledger
+ * order (ord, room_id, night, units), all from the statement's snapshot:
+ * - `earlier`: the booking this account's key already made, with its stays (a replay);
+ * - `room`: the cart's rooms with their hotels (none for a replay) — with `lockRooms`
+ *   share-locked in id order (the ledger's order): price and stock then hold until the
+ *   transaction ends, and a stock change waits for it;
+ * - `held`: the account's unpaid holds (HOLDS_OF_ACCOUNT);
+ * - `sold_out`: the first night committed data already shows cannot fit (soldOutNightSql,
+ *   read plainly: no ledger row is locked).
  */
-const HOLD_CART: PreparedStatement = {
-  name: 'checkout_hold_cart',
-  text: `
-    with line as (
+function cartReadsSql(lockRooms: boolean): string {
+  return `line as (
       select * from jsonb_to_recordset($3::jsonb)
         as l(ord int, room_id int, check_in date, check_out date, quantity int)),
     demand as (
@@ -132,15 +131,70 @@ const HOLD_CART: PreparedStatement = {
         h.time_zone
       from rooms r join hotels h on h.id = r.hotel_id
       where r.id in (select room_id from line) and not exists (select 1 from earlier)
-      order by r.id
-      for share of r),
+      ${lockRooms ? 'order by r.id for share of r' : ''}),
+    held as (${HOLDS_OF_ACCOUNT}),
+    sold_out as (${soldOutNightSql('demand', 'room')})`;
+}
+
+/** The answer's columns of cartReadsSql (see CartReads). */
+const CART_READS_COLUMNS = `(select row_to_json(e) from earlier e) as earlier,
+      (select coalesce(json_agg(json_build_object('id', id, 'name', name,
+          'priceCents', price_cents, 'stock', stock, 'hotelId', hotel_id, 'hotel', hotel,
+          'address', address, 'timeZone', time_zone)), '[]') from room) as rooms,
+      (select row_to_json(h) from held h) as held,
+      (select json_build_object('roomId', room_id, 'night', night) from sold_out) as sold_out`;
+
+/**
+ * Checkout's first statement, on its own (no transaction): counts the call against the
+ * account's and then the address's checkout rate limits (countCallSql; the address's only while
+ * the account's allows it), tries the key's lock (held for this statement only: false when
+ * another request with the key is in flight), and reads what the checkout decides from
+ * (cartReadsSql, the rooms read plainly). Everything it refuses is refused on this one
+ * committed snapshot, as if the checkout ran at that instant, without a lock waited for or a
+ * row written; only a checkout these reads would let take its units goes on to the
+ * transaction (CLAIM_CHECKOUT, HOLD_CART), which decides again under its locks.
+ * Values: account, key, lines, demand, the key's lock id, the rate limits' values
+ * (rateLimitValues) of the account and of the address, and whether to count the call.
+ */
+const CHECK_CART: PreparedStatement = {
+  name: 'checkout_check_cart',
+  text: `
+    with counted_account as (${countCallSql(
+      { key: '$6', now: '$7', windowStart: '$8', max: '$9' },
+      '$14::boolean',
+    )}),
+    counted_address as (${countCallSql(
+      { key: '$10', now: '$11', windowStart: '$12', max: '$13' },
+      '$14::boolean and (select allowed from counted_account)',
+    )}),
+    key_free as (select pg_try_advisory_xact_lock($5::bigint) as free),
+    ${cartReadsSql(false)}
+    select (select row_to_json(c) from counted_account c) as counted_account,
+      (select row_to_json(c) from counted_address c) as counted_address,
+      (select free from key_free) as key_free,
+      ${CART_READS_COLUMNS}`,
+};
+
+/**
+ * Checkout's second statement, in its transaction with CLAIM_CHECKOUT's locks held: the reads
+ * again (cartReadsSql, the rooms share-locked), and the hold itself when nothing stands in its
+ * way, in one round trip: unless a replay, a missing room or a night sold out on committed data
+ * stands in the way, the units of every night by the ledger's guarded upsert (takeUnitsSql),
+ * and — only when every night was taken — the pending booking with its lines, priced from the
+ * locked rooms (nightly price × nights × units: stayPriceCents' rule; the caller checks the
+ * total). The caller checks the rest (check-ins, the price shown, the payment ceiling, the
+ * hold limits) from what this answers, and rolls back whatever it refuses.
+ * Values: account, key, lines, demand, hold minutes.
+ */
+const HOLD_CART: PreparedStatement = {
+  name: 'checkout_hold_cart',
+  text: `
+    with ${cartReadsSql(true)},
     priced as (
       select l.ord, l.room_id, r.hotel_id, l.check_in, l.check_out, l.quantity,
         r.price_cents as nightly_cents,
         r.price_cents * (l.check_out - l.check_in) * l.quantity as total_cents
       from line l join room r on r.id = l.room_id),
-    held as (${HOLDS_OF_ACCOUNT}),
-    sold_out as (${soldOutNightSql('demand', 'room')}),
     free_to_take as (
       select not exists (select 1 from earlier)
         and (select count(*) from room) = (select count(distinct room_id) from line)
@@ -161,13 +215,7 @@ const HOLD_CART: PreparedStatement = {
         p.nightly_cents, p.total_cents
       from made cross join priced p
       order by p.ord)
-    select
-      (select row_to_json(e) from earlier e) as earlier,
-      (select coalesce(json_agg(json_build_object('id', id, 'name', name,
-          'priceCents', price_cents, 'stock', stock, 'hotelId', hotel_id, 'hotel', hotel,
-          'address', address, 'timeZone', time_zone)), '[]') from room) as rooms,
-      (select row_to_json(h) from held h) as held,
-      (select json_build_object('roomId', room_id, 'night', night) from sold_out) as sold_out,
+    select ${CART_READS_COLUMNS},
       (select coalesce(json_agg(json_build_object('roomId', room_id, 'night', night)), '[]')
         from taken) as taken,
       (select json_build_object('id', id, 'totalCents', total_cents,
@@ -187,29 +235,40 @@ export interface CheckoutRoom {
   timeZone: string;
 }
 
-/** What HOLD_CART answers. */
-export interface CartHold {
-  /** The booking this key already made, with its stays: nothing else was read or written. */
+/** What cartReadsSql answers. */
+export interface CartReads {
+  /** The booking this key already made, with its stays (then no room was read). */
   earlier: { id: string; stays: StayUnits[] } | null;
   rooms: CheckoutRoom[];
   held: { pending: number; units: number; lapsed: number };
-  /** The first night committed data shows cannot fit (nothing was taken then). */
+  /** The first night committed data shows cannot fit. */
   soldOut: { roomId: number; night: string } | null;
+}
+
+/** What CHECK_CART answers. */
+export interface CartCheck extends CartReads {
+  /** Milliseconds before each rate limit allows a checkout (0: allowed; null: not counted). */
+  waits: { account: number; address: number | null };
+  /** False when another request with the key is in flight. */
+  keyFree: boolean;
+}
+
+/** What HOLD_CART answers. */
+export interface CartHold extends CartReads {
   /** The nights the guarded upsert took. */
   taken: { roomId: number; night: string }[];
   /** The pending booking, when every night was taken. */
   made: { id: string; totalCents: number; date: string; holdExpiresAt: string } | null;
 }
 
-export async function holdCart(
-  client: Queryable,
-  input: {
-    userId: string;
-    idempotencyKey: string;
-    lines: readonly StayUnits[];
-    holdMinutes: number;
-  },
-): Promise<CartHold> {
+interface CartInput {
+  userId: string;
+  idempotencyKey: string;
+  lines: readonly StayUnits[];
+}
+
+/** The first values of both statements: account, key, lines, demand. */
+function cartValues(input: CartInput): unknown[] {
   const lines = input.lines.map((l, ord) => ({
     ord,
     room_id: l.roomId,
@@ -217,29 +276,80 @@ export async function holdCart(
     check_out: l.checkOut,
     quantity: l.quantity,
   }));
-  const [row] = await runPrepared<{
-    earlier: CartHold['earlier'];
-    rooms: CheckoutRoom[];
-    held: CartHold['held'];
-    sold_out: CartHold['soldOut'];
-    taken: CartHold['taken'];
-    made: CartHold['made'];
-  }>(client, HOLD_CART, [
+  return [
     input.userId,
     input.idempotencyKey,
     JSON.stringify(lines),
     demandJson(nightlyDemand(input.lines)),
-    input.holdMinutes,
-  ]);
+  ];
+}
+
+type CartReadsRow = {
+  earlier: CartReads['earlier'];
+  rooms: CheckoutRoom[];
+  held: CartReads['held'];
+  sold_out: CartReads['soldOut'];
+};
+
+const toCartReads = (row: CartReadsRow): CartReads => ({
+  earlier: row.earlier,
+  rooms: row.rooms,
+  held: row.held,
+  soldOut: row.sold_out,
+});
+
+/** See CHECK_CART. */
+export async function checkCart(
+  db: Queryable,
+  input: CartInput & {
+    keyLock: string;
+    /** None: the call is not counted (a caller other than the checkout route). */
+    rateLimits?: { account: RateLimit; address: RateLimit };
+  },
+): Promise<CartCheck> {
+  const now = Date.now();
+  const unlimited: RateLimit = { key: 'none', max: 0, windowMs: 0 };
+  const limits = input.rateLimits ?? { account: unlimited, address: unlimited };
+  type Counted = { count: number; last_request: number } | null;
+  const run = () =>
+    runPrepared<
+      CartReadsRow & { counted_account: Counted; counted_address: Counted; key_free: boolean }
+    >(db, CHECK_CART, [
+      ...cartValues(input),
+      input.keyLock,
+      ...rateLimitValues(limits.account, now),
+      ...rateLimitValues(limits.address, now),
+      input.rateLimits !== undefined,
+    ]);
+  // A rate limit's first calls racing to make its row: the losers' statement fails and counts
+  // nothing; the row exists then, so the statement, once more, counts them (as countCalls).
+  const [row] = await run().catch((error: unknown) => {
+    if (sqlState(error) === '23505') return run();
+    throw error;
+  });
   if (!row) throw new Error('The checkout statement answered nothing');
+  const wait = (limit: RateLimit, counted: Counted) =>
+    counted ? waitFor(limit, { count: counted.count, started: counted.last_request }, now) : null;
   return {
-    earlier: row.earlier,
-    rooms: row.rooms,
-    held: row.held,
-    soldOut: row.sold_out,
-    taken: row.taken,
-    made: row.made,
+    ...toCartReads(row),
+    waits: {
+      account: wait(limits.account, row.counted_account) ?? 0,
+      address: wait(limits.address, row.counted_address),
+    },
+    keyFree: row.key_free,
   };
+}
+
+/** See HOLD_CART. */
+export async function holdCart(
+  client: Queryable,
+  input: CartInput & { holdMinutes: number },
+): Promise<CartHold> {
+  const [row] = await runPrepared<
+    CartReadsRow & { taken: CartHold['taken']; made: CartHold['made'] }
+  >(client, HOLD_CART, [...cartValues(input), input.holdMinutes]);
+  if (!row) throw new Error('The checkout statement answered nothing');
+  return { ...toCartReads(row), taken: row.taken, made: row.made };
 }
 
 /**

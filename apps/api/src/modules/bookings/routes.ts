@@ -16,7 +16,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { setTotalCount } from '../../lib/http.ts';
 import { canManageHotel, STAFF_ROLES } from '../../lib/policies.ts';
-import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { access, signedInUser } from '../../plugins/authorization.ts';
 import { cancelBooking } from './cancel.ts';
 import { checkout } from './checkout.ts';
@@ -63,22 +62,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      await enforceRateLimits(
-        app.db,
-        [
-          {
-            key: `checkout:user:${user.id}`,
-            max: app.config.CHECKOUT_RATE_LIMIT,
-            windowMs: 60_000,
-          },
-          {
-            key: `checkout:ip:${request.ip}`,
-            max: app.config.CHECKOUT_ADDRESS_RATE_LIMIT,
-            windowMs: 60_000,
-          },
-        ],
-        BOOKING_MESSAGES.checkoutRateLimited,
-      );
       const result = await checkout(app.db, {
         userId: user.id,
         idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
@@ -90,6 +73,18 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           lapsedPerDay: app.config.LAPSED_HOLDS_PER_DAY,
         },
         holdMinutes: app.config.BOOKING_HOLD_MINUTES,
+        rateLimits: {
+          account: {
+            key: `checkout:user:${user.id}`,
+            max: app.config.CHECKOUT_RATE_LIMIT,
+            windowMs: 60_000,
+          },
+          address: {
+            key: `checkout:ip:${request.ip}`,
+            max: app.config.CHECKOUT_ADDRESS_RATE_LIMIT,
+            windowMs: 60_000,
+          },
+        },
         now: new Date(),
       });
       reply.header('cache-control', 'no-store');
