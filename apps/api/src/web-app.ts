@@ -5,22 +5,29 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from './lib/html.ts';
 import { type ReadyBody, readyBody, sendReady } from './lib/http.ts';
+import { type KeptPart, keptPart, splicedBody } from './lib/spliced-body.ts';
 
 /** The web app's server render (apps/web/src/entry-server.tsx), as its build exports it. */
 interface WebRenderer {
   SERVER_STATE_ID: string;
-  /** The page at this address moves with bookings: rendered at every visit, never kept. */
-  isLiveAddress(url: string): boolean;
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
-  render(
-    url: string,
-  ): Promise<{ html: string; state: string; modules: string[]; title?: string } | null>;
+  /** Loads what every render needs (the screens' code): done before the first request. */
+  prepare(): Promise<void>;
+  /** `live`: the page moves with bookings, so it is rendered at every visit, never kept. */
+  render(url: string): Promise<{
+    html: string;
+    state: string;
+    modules: string[];
+    title?: string;
+    live: boolean;
+  } | null>;
 }
 
 /** The build's manifest (`dist/.vite/manifest.json`): each module's file, imports and styles. */
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const TITLE = /<title>[^<]*<\/title>/;
 /** The shell's stylesheet links, as Vite writes them into index.html. */
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g;
 
@@ -36,6 +43,7 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
   const root = path.resolve(distDir);
   const shell = readFileSync(path.join(root, 'index.html'), 'utf8');
   const renderer = await loadRenderer(app, path.join(root, '..', 'dist-server', 'entry-server.js'));
+  const stateId = renderer?.SERVER_STATE_ID;
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile)
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))
@@ -45,6 +53,16 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
   // paint). The shell, sent for every other screen, links them and lets the browser cache them.
   const shellStyles = [...shell.matchAll(STYLESHEET_LINK)].map(([, file]) => file as string);
   const renderedShell = shell.replace(STYLESHEET_LINK, '');
+  // The rendered page around its title, its styles and its markup (the shell has them in this
+  // order): the title and what follows the styles change with each page, the styles with the
+  // screen only.
+  const canCarryRender = renderedShell.includes(ROOT_ELEMENT);
+  const [beforeRoot = '', afterRoot = ''] = renderedShell.split(ROOT_ELEMENT);
+  const headEnd = beforeRoot.lastIndexOf('</head>');
+  const title = TITLE.exec(beforeRoot);
+  const beforeTitle = title ? beforeRoot.slice(0, title.index) : beforeRoot.slice(0, headEnd);
+  const afterTitle = title ? beforeRoot.slice(title.index + title[0].length, headEnd) : '';
+  const bodyStart = beforeRoot.slice(headEnd);
   const styleText = new Map<string, string>();
   for (const file of [...shellStyles, ...Object.values(manifest).flatMap((c) => c.css ?? [])]) {
     const onDisk = path.join(root, file);
@@ -87,17 +105,19 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
   /**
    * The page the server renders for `url`, kept until the catalogue changes (then dropped in
    * every process, with the read caches it was rendered from): a warm hotel page goes out in a
-   * millisecond instead of being rendered in 15–40. Null when the browser renders the screen.
+   * millisecond instead of being rendered. Null when the browser renders the screen.
    */
   async function renderedPage(renderer: WebRenderer, url: string): Promise<ReadyBody | null> {
+    let live = false;
     const render = async () => {
-      const page = await renderPage(renderer, url);
-      return page === null ? null : readyBody(page);
+      if (!canCarryRender) return null;
+      const rendered = await renderer.render(url);
+      live = rendered?.live ?? false;
+      return rendered && pageOf(rendered);
     };
     try {
       // A hotel search with a stay: bookings, which drop no kept page, change what it shows.
-      if (renderer.isLiveAddress(url)) return await render();
-      return await app.catalogue.renderedPages.get(url, render);
+      return await app.catalogue.renderedPages.get(url, render, () => !live);
     } catch (error) {
       // Not kept: the next visit renders again. The browser can render the page itself.
       app.log.error({ err: error, url }, 'server render failed; sent the app shell');
@@ -107,9 +127,21 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
 
   /**
    * The styles a rendered page needs: the shell's, then those of the lazy screens it shows (their
-   * code follows the first load, fetched when hydration needs it), each once.
+   * code follows the first load, fetched when hydration needs it), each once. The same for every
+   * page of a screen: made and compressed once.
    */
-  function pageStyles(modules: string[]): string {
+  const keptStyles = new Map<string, KeptPart>();
+  function pageStyles(modules: string[]): KeptPart {
+    const key = modules.join('\n');
+    let styles = keptStyles.get(key);
+    if (!styles) {
+      styles = keptPart(stylesOf(modules));
+      keptStyles.set(key, styles);
+    }
+    return styles;
+  }
+
+  function stylesOf(modules: string[]): string {
     const css = new Set<string>();
     const seen = new Set<string>();
     const visit = (key: string) => {
@@ -126,25 +158,19 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
     return [...new Set([...shellStyles, ...css])].map(styleElement).join('');
   }
 
-  /** The page rendered for `url`; null when the browser renders it. Throws if the render fails. */
-  async function renderPage(renderer: WebRenderer, url: string): Promise<string | null> {
-    if (!renderedShell.includes(ROOT_ELEMENT)) return null;
-    const rendered = await renderer.render(url);
-    if (!rendered) return null;
+  /** The page of a render: the shell around its title, the screen's styles and its markup. */
+  function pageOf(rendered: NonNullable<Awaited<ReturnType<WebRenderer['render']>>>): ReadyBody {
     // React puts the preloads it found (the first picture) before the markup: the head's,
     // ahead of the styles so that the browser starts on the picture first.
     const hints = /^(?:<link [^>]*\/>)*/.exec(rendered.html)?.[0] ?? '';
     const markup = rendered.html.slice(hints.length);
-    const head = `${hints}${pageStyles(rendered.modules)}</head>`;
-    const root = `<div id="root">${markup}</div><script type="application/json" id="${renderer.SERVER_STATE_ID}">${rendered.state}</script>`;
-    // Replacements given as functions: the page's text may hold `$&` or `$'`, which a
-    // replacement string would expand.
-    return renderedShell
-      .replace(/<title>[^<]*<\/title>/, (own) =>
-        rendered.title ? `<title>${escapeHtml(rendered.title)}</title>` : own,
-      )
-      .replace('</head>', () => head)
-      .replace(ROOT_ELEMENT, () => root);
+    const pageTitle =
+      title && rendered.title ? `<title>${escapeHtml(rendered.title)}</title>` : (title?.[0] ?? '');
+    return splicedBody([
+      `${beforeTitle}${pageTitle}${afterTitle}${hints}`,
+      pageStyles(rendered.modules),
+      `${bodyStart}<div id="root">${markup}</div><script type="application/json" id="${stateId}">${rendered.state}</script>${afterRoot}`,
+    ]);
   }
 }
 
@@ -155,6 +181,8 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
 async function loadRenderer(app: FastifyInstance, entry: string): Promise<WebRenderer | null> {
   if (!existsSync(entry)) return null;
   const renderer = (await import(pathToFileURL(entry).href)) as WebRenderer;
+  // Every render made whole from the first request on.
+  await renderer.prepare();
   renderer.setApiTransport(async (url, init) => {
     if ((init.method ?? 'GET') !== 'GET') throw new Error('The server render only reads');
     const answer = await app.inject({

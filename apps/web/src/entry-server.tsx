@@ -3,17 +3,19 @@
 // the same data. Built by `vite build --ssr` and loaded by the API (apps/api/src/web-app.ts).
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
-import { createMemoryRouter, matchRoutes } from 'react-router';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { App } from './app/app.tsx';
 import {
   isServerRendered,
   loaderDataFor,
-  loadMatchedRoutes,
-  type ServerRenderedHandle,
+  loadRoutes,
+  type RouteMatches,
+  serverRenderedRoutes,
 } from './app/route-data.ts';
 import { createRoutes } from './app/router.tsx';
 import { serializeServerState } from './app/server-state.ts';
+import { loadLazyParts } from './lib/lazy-part.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 export { SERVER_STATE_ID } from './app/server-state.ts';
@@ -29,21 +31,47 @@ export interface ServerRender {
   modules: string[];
   /** The page's title, as the screen sets it in the browser (text, not yet escaped for HTML). */
   title?: string;
+  /**
+   * Whether the page shows what moves with bookings (its screen's `live`): rendered at every
+   * visit instead of kept until the catalogue changes.
+   */
+  live: boolean;
 }
 
-/** The route table as the server matches addresses against it (no loader runs). */
-let matchingRoutes: ReturnType<typeof createRoutes> | undefined;
+/** How React marks a part it could not draw and left to the browser. */
+const FALLBACK_BOUNDARY = '<!--$!-->';
 
 /**
- * Whether the page at `url` shows what moves with bookings (its screen's `live`): the server
- * renders it at every visit instead of keeping it until the catalogue changes.
+ * The route table, made once. No loader runs on the server: the render awaits the screen's
+ * data itself and tells the router every matched loader has run, so the query client the
+ * loaders were made with is never used.
  */
-export function isLiveAddress(url: string): boolean {
-  if (!url.startsWith('/') || url.startsWith('//')) return false;
-  const location = new URL(url, 'http://localhost');
-  matchingRoutes ??= createRoutes(createQueryClient({ notify: false }));
-  const handle = matchRoutes(matchingRoutes, location)?.at(-1)?.route.handle;
-  return isServerRendered(handle) && (handle.live?.(location) ?? false);
+const routes = createRoutes(createQueryClient({ notify: false }));
+/**
+ * The table a render's router is given: the server-rendered screens and their parents. Which
+ * screen an address opens is decided on the whole table (a static screen beside a dynamic one).
+ */
+const renderedRoutes = serverRenderedRoutes(routes);
+
+function routesOf(table: RouteObject[]): RouteObject[] {
+  return table.flatMap((route) => [route, ...routesOf(route.children ?? [])]);
+}
+
+/**
+ * Loads, before the first render, the code of every server-rendered screen and of every lazy part
+ * they draw: each render is then made at once and whole (a render that waited on code could
+ * draw a part's fallback and be kept so).
+ */
+export async function prepare(): Promise<void> {
+  const screens = routesOf(routes).filter((route) => isServerRendered(route.handle));
+  for (const { handle, lazy, path } of screens) {
+    if (lazy && isServerRendered(handle) && !handle.module) {
+      throw new Error(`The lazy screen of ${path} names no module`);
+    }
+  }
+  // The screens first: their modules make lazy parts of their own.
+  await loadRoutes(screens);
+  await loadLazyParts();
 }
 
 /**
@@ -54,20 +82,18 @@ export async function render(url: string): Promise<ServerRender | null> {
   // `//host/path` would read as another origin's path here but not in the browser's router.
   if (!url.startsWith('/') || url.startsWith('//')) return null;
   const location = new URL(url, 'http://localhost');
-  const queryClient = createQueryClient({ notify: false });
-  const routes = createRoutes(queryClient);
-  const lazy = (matchRoutes(routes, location) ?? []).filter(({ route }) => route.lazy);
-  const matches = await loadMatchedRoutes(routes, location);
-  const screen = matches.at(-1)?.route;
-  if (!screen || !isServerRendered(screen.handle)) return null;
-  const modules = lazy.map(({ route }) => {
-    const handle = route.handle as ServerRenderedHandle | undefined;
-    if (!handle?.module) throw new Error(`The lazy screen of ${route.path} names no module`);
-    return handle.module;
-  });
+  const matches: RouteMatches = matchRoutes(routes, location) ?? [];
+  const match = matches.at(-1);
+  const handle = match?.route.handle;
+  if (!match || !isServerRendered(handle)) return null;
+  await loadRoutes(matches.map(({ route }) => route));
+  const modules = matches.flatMap(({ route }) =>
+    isServerRendered(route.handle) && route.handle.module ? [route.handle.module] : [],
+  );
 
-  const queries = screen.handle.data?.({ params: matches.at(-1)?.params ?? {}, url: location });
-  await Promise.all((queries ?? []).map((query) => queryClient.prefetchQuery(query)));
+  const queryClient = createQueryClient({ notify: false });
+  const queries = handle.data?.({ params: match.params, url: location }) ?? [];
+  await Promise.all(queries.map((query) => queryClient.prefetchQuery(query)));
   if (
     queryClient
       .getQueryCache()
@@ -78,27 +104,27 @@ export async function render(url: string): Promise<ServerRender | null> {
   }
 
   const loaderData = loaderDataFor(matches);
-  const router = createMemoryRouter(routes, {
+  const router = createMemoryRouter(renderedRoutes, {
     initialEntries: [`${location.pathname}${location.search}`],
     hydrationData: { loaderData },
   });
   const titleSink: { title?: string } = {};
   try {
-    const { prelude } = await prerenderToNodeStream(
+    // Synchronous: the data is in the query client and every part's code was loaded (prepare).
+    const html = renderToString(
       <StrictMode>
         <App router={router} queryClient={queryClient} titleSink={titleSink} />
       </StrictMode>,
-      // Every part inline, none sent later for an inline script to swap in: the CSP allows
-      // no inline scripts, and the page is sent whole anyway.
-      { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
-    let html = '';
-    for await (const chunk of prelude) html += chunk;
+    // A part drawn as its fallback (code or data it would wait for, or an error in it) would be
+    // sent and kept so: such a render is not used, the browser renders the page.
+    if (html.includes(FALLBACK_BOUNDARY)) throw new Error(`The render of ${url} is incomplete`);
     return {
       html,
       state: serializeServerState({ queries: dehydrate(queryClient), loaderData }),
       modules,
       title: titleSink.title,
+      live: handle.live?.(location) ?? false,
     };
   } finally {
     router.dispose();

@@ -12,6 +12,16 @@ test.each([
   ['br;q=0, gzip;q=0', undefined],
   ['*', 'br'],
   ['deflate', undefined],
+  ['br;q=0, *', 'gzip'],
 ])('Accept-Encoding %j → %s', (header, expected) => {
   expect(acceptedEncoding(header)).toBe(expected);
+});
+
+test.each([
+  ['gzip, deflate, br, zstd', 'gzip'],
+  ['*', 'gzip'],
+  ['br', undefined],
+  ['gzip;q=0, *', undefined],
+])('a body offered gzipped only: Accept-Encoding %j → %s', (header, expected) => {
+  expect(acceptedEncoding(header, ['gzip'])).toBe(expected);
 });

@@ -64,7 +64,12 @@ export interface ReadyBody {
   etag: string;
   br?: Buffer;
   gzip?: Buffer;
+  /** The encodings it goes out in, best first: both unless told (a spliced body, gzip). */
+  encodings?: readonly Encoding[];
 }
+
+export type Encoding = 'br' | 'gzip';
+const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
 
 export function readyBody(body: string): ReadyBody {
   return { body, etag: `W/"${createHash('sha1').update(body).digest('base64')}"` };
@@ -73,18 +78,20 @@ export function readyBody(body: string): ReadyBody {
 /** Bodies smaller than this go out as they are (as the app-wide compression does). */
 const COMPRESS_MIN_BYTES = 1024;
 
-/** The best encoding of ours that an Accept-Encoding header allows, if any. */
-export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+/** The first of `offered` that an Accept-Encoding header allows, if any. */
+export function acceptedEncoding(
+  header: string | undefined,
+  offered: readonly Encoding[] = ENCODINGS,
+): Encoding | undefined {
   if (!header) return undefined;
   const accepted = new Set<string>();
+  const refused = new Set<string>();
   for (const part of header.toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((p) => p.trim());
     const q = params.find((p) => p.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) continue;
-    accepted.add(name);
+    (q && Number(q.slice(2)) === 0 ? refused : accepted).add(name);
   }
-  if (accepted.has('br') || accepted.has('*')) return 'br';
-  return accepted.has('gzip') ? 'gzip' : undefined;
+  return offered.find((name) => !refused.has(name) && (accepted.has(name) || accepted.has('*')));
 }
 
 /**
@@ -99,9 +106,10 @@ export function sendReady(
 ) {
   reply.header('etag', ready.etag).header('vary', 'accept-encoding').type(type);
   if (request.headers['if-none-match'] === ready.etag) return reply.code(304).send();
+  // A string's UTF-8 bytes are at least as many as its length: most bodies are not counted.
   const encoding =
-    Buffer.byteLength(ready.body) >= COMPRESS_MIN_BYTES
-      ? acceptedEncoding(request.headers['accept-encoding'])
+    ready.body.length >= COMPRESS_MIN_BYTES || Buffer.byteLength(ready.body) >= COMPRESS_MIN_BYTES
+      ? acceptedEncoding(request.headers['accept-encoding'], ready.encodings)
       : undefined;
   if (!encoding) return reply.send(ready.body);
   let compressed = ready[encoding];

@@ -36,6 +36,18 @@ describe('ReadCache', () => {
     expect(loads).toBe(1);
   });
 
+  test('a value its caller says not to keep is returned, not kept', async () => {
+    const cache = new ReadCache<string>({ ttlMs: 1000, max: 10 });
+    let loads = 0;
+    const load = async () => (++loads === 1 ? 'live' : 'kept');
+    const keep = (value: string) => value !== 'live';
+    expect(await cache.get('k', load, keep)).toBe('live');
+    expect(cache.size).toBe(0);
+    expect(await cache.get('k', load, keep)).toBe('kept');
+    expect(await cache.get('k', load, keep)).toBe('kept');
+    expect(loads).toBe(2);
+  });
+
   test('a failed load is not kept: the next call tries again', async () => {
     const cache = new ReadCache<number>({ ttlMs: 1000, max: 10 });
     await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');

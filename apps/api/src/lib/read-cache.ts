@@ -43,7 +43,8 @@ export class ReadCache<V> {
     return this.#weight;
   }
 
-  async get(key: string, load: () => Promise<V>): Promise<V> {
+  /** `keep`: whether the value just loaded is kept (not asked: always); either way it is returned. */
+  async get(key: string, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V> {
     const entry = this.#entries.get(key);
     if (entry && entry.expires > Date.now()) {
       this.hits += 1;
@@ -60,7 +61,7 @@ export class ReadCache<V> {
     this.misses += 1;
     const generation = this.#generation;
     const loading = load().then((value) => {
-      if (generation === this.#generation) this.#store(key, value);
+      if (generation === this.#generation && (keep?.(value) ?? true)) this.#store(key, value);
       return value;
     });
     this.#loading.set(key, loading);

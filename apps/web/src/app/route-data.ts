@@ -59,19 +59,24 @@ export function prefetching(
 
 export type RouteMatches = RouteMatch<string, RouteObject>[];
 
+/** Loads the lazy screens among `routes` in place: each route then holds its screen. */
+export async function loadRoutes(routes: RouteObject[]): Promise<void> {
+  await Promise.all(
+    routes.map(async (route) => {
+      if (typeof route.lazy !== 'function') return;
+      const screen = await route.lazy();
+      Object.assign(route, { ...screen, lazy: undefined });
+    }),
+  );
+}
+
 /** The routes an address opens, their lazy screens loaded (hydration needs them all at once). */
 export async function loadMatchedRoutes(
   routes: RouteObject[],
   location: { pathname: string; search?: string },
 ): Promise<RouteMatches> {
   const matches = matchRoutes(routes, location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const screen = await route.lazy();
-      Object.assign(route, { ...screen, lazy: undefined });
-    }),
-  );
+  await loadRoutes(matches.map(({ route }) => route));
   return matches;
 }
 

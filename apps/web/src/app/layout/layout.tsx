@@ -1,19 +1,18 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { AccountArea } from '../../features/auth/components/account-area.tsx';
 import { CartLink } from '../../features/cart/components/cart-link.tsx';
 import { forgetCart } from '../../features/cart/store/cart-store.ts';
+import { lazyPart } from '../../lib/lazy-part.ts';
 import { InteractiveMark } from '../interactive-mark.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 
 // The footer's form is far below the fold (and in the server's render): its code follows the
 // first load.
-const OffersForm = lazy(() =>
-  import('../../features/offers/components/offers-form.tsx').then((m) => ({
-    default: m.OffersForm,
-  })),
+const OffersForm = lazyPart(() =>
+  import('../../features/offers/components/offers-form.tsx').then((m) => m.OffersForm),
 );
 
 /**

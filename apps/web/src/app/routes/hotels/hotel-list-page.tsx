@@ -1,6 +1,6 @@
 import { Container, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigationType } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { fetchCities } from '../../../features/hotels/api/get-cities.ts';
@@ -14,17 +14,16 @@ import type { FilterKind } from '../../../features/hotels/components/filter-moda
 import { HotelResults } from '../../../features/hotels/components/hotel-results.tsx';
 import { HotelToolbar } from '../../../features/hotels/components/hotel-toolbar.tsx';
 import { useHotelListState } from '../../../features/hotels/hooks/use-hotel-list-state.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 // The stay's fields follow the first load (the server's render draws them; their code, with the
 // stay rules, is fetched as the page hydrates).
-const StaySearch = lazy(() =>
-  import('../../../features/hotels/components/stay-search.tsx').then((m) => ({
-    default: m.StaySearch,
-  })),
+const StaySearch = lazyPart(() =>
+  import('../../../features/hotels/components/stay-search.tsx').then((m) => m.StaySearch),
 );
 
 const loadFilterModal = () => import('../../../features/hotels/components/filter-modal.tsx');
-const FilterModal = lazy(() => loadFilterModal().then((m) => ({ default: m.FilterModal })));
+const FilterModal = lazyPart(() => loadFilterModal().then((m) => m.FilterModal));
 
 /** /home: the hotel catalogue with search, filters, sort and pages, all done by the server. */
 export function HotelListPage() {

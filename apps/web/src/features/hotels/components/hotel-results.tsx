@@ -2,18 +2,19 @@ import { HOTELS_PER_PAGE, SKELETON_CARDS } from '@devstay/shared/constants';
 import type { HotelCard as HotelCardData } from '@devstay/shared/contracts/catalogue';
 import { type PaginationState, totalPages } from '@devstay/shared/pagination';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { ListMessage } from '../../../components/list-message.tsx';
 import type { Page } from '../../../lib/api.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 import type { StayDates } from '../../../lib/paths.ts';
 import { HotelCard } from './hotel-card.tsx';
 import { HotelCardSkeleton } from './hotel-card-skeleton.tsx';
 
 // The page links sit below the list: their code follows the first load instead of being in it
 // (the server's render includes them; the browser fetches their code when it draws them).
-const HotelPagination = lazy(() =>
-  import('./hotel-pagination.tsx').then((m) => ({ default: m.HotelPagination })),
+const HotelPagination = lazyPart(() =>
+  import('./hotel-pagination.tsx').then((m) => m.HotelPagination),
 );
 /** The height of the page links (size lg), kept while their code arrives. */
 const PAGINATION_HEIGHT = 42;
