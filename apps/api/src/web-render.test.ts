@@ -27,23 +27,29 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const page = async (url: string) => (await fetch(server.base + url)).text();
+/** A page without the instants its data was read at. */
+const drawn = async (url: string) =>
+  (await page(url)).replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '');
 
-test('a fresh server draws its first /home whole: the stay fields and the page links with it', async () => {
-  const home = await page('/home');
-  expect(home).toContain('<script type="application/json" id="server-state">');
+test('a fresh server draws its first /home whole, and the next pages as it', async () => {
+  const first = await drawn('/home');
+  expect(first).toContain('<script type="application/json" id="server-state">');
   // The stay fields and the page links are parts whose code follows the first load.
-  expect(home).toMatch(/<label[^>]*>Check-in<\/label>/);
-  expect(home).toMatch(/<label[^>]*>Check-out<\/label>/);
-  expect(home).toContain('aria-label="Hotel list pages"');
+  expect(first).toMatch(/<label[^>]*>Check-in<\/label>/);
+  expect(first).toMatch(/<label[^>]*>Check-out<\/label>/);
+  expect(first).toContain('aria-label="Hotel list pages"');
   // No part left to the browser.
-  expect(home).not.toContain('<!--$!-->');
+  expect(first).not.toContain('<!--$!-->');
+  // The next page of the same screen (an address of its own, not kept) has the frame the
+  // server kept from the first: the very same markup.
+  expect(await drawn('/home?from=next')).toBe(first);
+  expect(first).not.toContain('data-kept');
 });
 
-test('its first hotel page is whole, and the same for every visitor', async () => {
-  const first = await page('/hotel/1');
+test('a hotel page is whole, and the same for every visitor', async () => {
+  const first = await drawn('/hotel/1');
   expect(first).toContain('id="server-state"');
   expect(first).toContain('Available rooms');
   expect(first).not.toContain('<!--$!-->');
-  const drop = (html: string) => html.replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '');
-  expect(drop(await page('/hotel/1'))).toBe(drop(first));
+  expect(await drawn('/hotel/1?from=next')).toBe(first);
 });

@@ -15,6 +15,7 @@ import {
 } from './app/route-data.ts';
 import { createRoutes } from './app/router.tsx';
 import { serializeServerState } from './app/server-state.ts';
+import { KEPT_ATTRIBUTE } from './components/kept-markup.tsx';
 import { loadLazyParts } from './lib/lazy-part.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -55,6 +56,38 @@ const renderedRoutes = serverRenderedRoutes(routes);
 
 function routesOf(table: RouteObject[]): RouteObject[] {
   return table.flatMap((route) => [route, ...routesOf(route.children ?? [])]);
+}
+
+/** The frame's markup as the first render drew it, by what it depends on (`KeptElement`). */
+const keptMarkup = new Map<string, string>();
+
+const KEPT_MARK = ` ${KEPT_ATTRIBUTE}="`;
+
+/**
+ * Keeps the content of each element a render marked (`KeptElement`, drawn in place the first
+ * time) and takes the marks out: the page is then as a later render draws it from what is kept.
+ * React escapes `<` in text and attributes, so a tag found here is a tag.
+ */
+function keepMarkedMarkup(html: string): string {
+  let page = html;
+  for (let at = page.indexOf(KEPT_MARK); at !== -1; at = page.indexOf(KEPT_MARK, at)) {
+    const keyEnd = page.indexOf('"', at + KEPT_MARK.length);
+    const key = page.slice(at + KEPT_MARK.length, keyEnd);
+    const tag = /^<([a-z]+)/.exec(page.slice(page.lastIndexOf('<', at)))?.[1];
+    const start = page.indexOf('>', keyEnd) + 1;
+    const tags = new RegExp(`<${tag}[ >]|</${tag}>`, 'g');
+    tags.lastIndex = start;
+    let depth = 1;
+    for (let found = tags.exec(page); found; found = tags.exec(page)) {
+      depth += found[0].startsWith('</') ? -1 : 1;
+      if (depth === 0) {
+        keptMarkup.set(key, page.slice(start, found.index));
+        break;
+      }
+    }
+    page = page.slice(0, at) + page.slice(keyEnd + 1);
+  }
+  return page;
 }
 
 /**
@@ -113,14 +146,19 @@ export async function render(url: string): Promise<ServerRender | null> {
     // Synchronous: the data is in the query client and every part's code was loaded (prepare).
     const html = renderToString(
       <StrictMode>
-        <App router={router} queryClient={queryClient} titleSink={titleSink} />
+        <App
+          router={router}
+          queryClient={queryClient}
+          titleSink={titleSink}
+          markupKeeper={keptMarkup}
+        />
       </StrictMode>,
     );
     // A part drawn as its fallback (code or data it would wait for, or an error in it) would be
     // sent and kept so: such a render is not used, the browser renders the page.
     if (html.includes(FALLBACK_BOUNDARY)) throw new Error(`The render of ${url} is incomplete`);
     return {
-      html,
+      html: keepMarkedMarkup(html),
       state: serializeServerState({ queries: dehydrate(queryClient), loaderData }),
       modules,
       title: titleSink.title,

@@ -40,4 +40,7 @@ import '@mantine/core/styles/Skeleton.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Title.layer.css';
 import '../components/image-carousel.module.css';
+import '../features/hotels/components/hotel-services.module.css';
+import '../features/hotels/components/review-list.module.css';
+import '../features/hotels/components/room-card.module.css';
 import './global.css';

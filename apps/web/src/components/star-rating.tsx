@@ -43,6 +43,19 @@ export function starsPath(count: number, size: number): string {
   return path;
 }
 
+/** The rows' outlines by number of stars and size: the same few on every card of a page. */
+const clipPaths = new Map<string, string>();
+
+function clipPathOf(count: number, size: number): string {
+  const key = `${count}:${size}`;
+  let clipPath = clipPaths.get(key);
+  if (clipPath === undefined) {
+    clipPath = `path('${starsPath(count, size)}')`;
+    clipPaths.set(key, clipPath);
+  }
+  return clipPath;
+}
+
 /**
  * A read-only row of stars (hotel category, review rating). One element whatever the number of
  * stars: a list page shows dozens of rows, and drawn stars cost the phone at every one.
@@ -53,7 +66,7 @@ export function StarRating({ value, max = 5, size = 18, label }: StarRatingProps
     '--star-size': `${size}px`,
     '--stars': max,
     '--filled': filled,
-    clipPath: `path('${starsPath(max, size)}')`,
+    clipPath: clipPathOf(max, size),
   } as CSSProperties;
   return (
     <span

@@ -1,6 +1,6 @@
 import { type ComponentType, createElement, lazy } from 'react';
 
-/** Loads the code of every lazy part made so far and keeps it at hand. */
+/** Loads the code of every lazy part made so far and keeps it at hand (server only). */
 const loaders: (() => Promise<void>)[] = [];
 
 /**
@@ -12,8 +12,10 @@ const loaders: (() => Promise<void>)[] = [];
 export function lazyPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P> {
-  let loaded: ComponentType<P> | undefined;
   const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  // The browser's build leaves this out (`import.meta.env.SSR` is false there).
+  if (!import.meta.env.SSR) return Lazy;
+  let loaded: ComponentType<P> | undefined;
   loaders.push(async () => {
     loaded = await load();
   });

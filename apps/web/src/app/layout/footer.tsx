@@ -1,5 +1,4 @@
 import { PRODUCT_NAME } from '@devstay/shared/constants';
-import { Anchor, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   IconBrandGithub,
   IconBrandInstagram,
@@ -11,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { KeptElement } from '../../components/kept-markup.tsx';
 import { CONTACT, SOCIAL_LINKS } from '../../lib/contact.ts';
 import { paths } from '../../lib/paths.ts';
 import classes from './footer.module.css';
@@ -36,67 +36,63 @@ interface FooterProps {
   offers: ReactNode;
 }
 
-/** About text, contact details, page links, social links, the year and the offers form. */
+/**
+ * About text, contact details, page links, social links, the year and the offers form. Plain
+ * elements styled as Mantine's container, grid, stacks and texts would draw them. The same on
+ * every page: the server draws it once a year and keeps it.
+ */
 export function Footer({ offers }: FooterProps) {
   const year = new Date().getFullYear();
   return (
-    <footer className={classes.footer}>
-      <Container size="xl" py="xl">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xl">
-          <Stack gap="xs">
-            <Text component="h2" fw={800} size="xl">
-              {PRODUCT_NAME}
-            </Text>
-            <Text size="sm" className={classes.muted}>
+    <KeptElement as="footer" keptAs={`footer-${year}`} className={classes.footer}>
+      <div className={classes.container}>
+        <div className={classes.columns}>
+          <div className={classes.column}>
+            <h2 className={classes.brand}>{PRODUCT_NAME}</h2>
+            <p className={`${classes.small} ${classes.muted}`}>
               Hotels around the country, rooms with the services you work with, and the IT events
               each hotel hosts. Made for software developers.
-            </Text>
-          </Stack>
-          <Stack gap="xs">
-            <Text component="h2" fw={700} size="md">
-              Contact
-            </Text>
-            <Group gap={8} wrap="nowrap">
+            </p>
+          </div>
+          <div className={classes.column}>
+            <h2 className={classes.heading}>Contact</h2>
+            <div className={classes.contact}>
               <IconMail size={16} aria-hidden="true" />
-              <Anchor href={`mailto:${CONTACT.email}`} className={classes.link} size="sm">
+              <a href={`mailto:${CONTACT.email}`} className={`${classes.small} ${classes.link}`}>
                 {CONTACT.email}
-              </Anchor>
-            </Group>
-            <Group gap={8} wrap="nowrap">
+              </a>
+            </div>
+            <div className={classes.contact}>
               <IconPhone size={16} aria-hidden="true" />
-              <Anchor href={CONTACT.phoneHref} className={classes.link} size="sm">
+              <a href={CONTACT.phoneHref} className={`${classes.small} ${classes.link}`}>
                 {CONTACT.phone}
-              </Anchor>
-            </Group>
-            <Group gap={8} wrap="nowrap" align="flex-start">
-              <IconMapPin size={16} aria-hidden="true" style={{ flexShrink: 0, marginTop: 3 }} />
-              <Text size="sm" component="address" className={classes.address}>
-                {CONTACT.address}
-              </Text>
-            </Group>
-          </Stack>
+              </a>
+            </div>
+            <div className={`${classes.contact} ${classes.top}`}>
+              <IconMapPin size={16} aria-hidden="true" className={classes.pin} />
+              <address className={`${classes.small} ${classes.address}`}>{CONTACT.address}</address>
+            </div>
+          </div>
           <nav aria-label="Footer">
-            <Text component="h2" fw={700} size="md" mb="xs">
-              Pages
-            </Text>
+            <h2 className={`${classes.heading} ${classes.listHeading}`}>Pages</h2>
             <ul className={classes.pageList}>
               {PAGE_LINKS.map((link) => (
                 <li key={link.to}>
-                  <Anchor component={Link} to={link.to} className={classes.link} size="sm">
+                  <Link to={link.to} className={`${classes.small} ${classes.link}`}>
                     {link.label}
-                  </Anchor>
+                  </Link>
                 </li>
               ))}
             </ul>
           </nav>
           <div>{offers}</div>
-        </SimpleGrid>
+        </div>
         <div className={classes.bottom}>
           {/* The server's year may differ from the visitor's around New Year. */}
-          <Text size="sm" className={classes.muted} suppressHydrationWarning>
+          <p className={`${classes.small} ${classes.muted}`} suppressHydrationWarning>
             © {year} {PRODUCT_NAME}. All rights reserved.
-          </Text>
-          <Group gap="xs" component="ul" className={classes.socialList} aria-label="Social media">
+          </p>
+          <ul className={classes.socialList} aria-label="Social media">
             {SOCIAL_LINKS.map(({ network, href }) => {
               const Icon = SOCIAL_ICONS[network];
               return (
@@ -113,9 +109,9 @@ export function Footer({ offers }: FooterProps) {
                 </li>
               );
             })}
-          </Group>
+          </ul>
         </div>
-      </Container>
-    </footer>
+      </div>
+    </KeptElement>
   );
 }

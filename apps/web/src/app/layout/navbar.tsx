@@ -3,7 +3,8 @@ import { Burger, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCode } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, matchPath, NavLink, useLocation } from 'react-router';
+import { KeptElement } from '../../components/kept-markup.tsx';
 import { paths } from '../../lib/paths.ts';
 import classes from './navbar.module.css';
 
@@ -21,7 +22,11 @@ interface NavbarProps {
   cart: ReactNode;
 }
 
-/** The navigation bar: logo, page links, cart with its count, Log in; a burger on small screens. */
+/**
+ * The navigation bar: logo, page links, cart with its count, Log in; a burger on small screens.
+ * The server draws it once for each page link that can be the current one, and keeps it (the
+ * account and the cart are the visitor's, known in the browser only).
+ */
 export function Navbar({ account, cart }: NavbarProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
@@ -29,6 +34,7 @@ export function Navbar({ account, cart }: NavbarProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
   useEffect(() => close(), [pathname, close]);
 
+  const current = LINKS.find((link) => matchPath({ path: link.to, end: true }, pathname));
   const links = LINKS.map((link) => (
     <NavLink key={link.to} to={link.to} end className={classes.link}>
       {link.label}
@@ -36,7 +42,7 @@ export function Navbar({ account, cart }: NavbarProps) {
   ));
 
   return (
-    <header className={classes.header}>
+    <KeptElement as="header" keptAs={`navbar-${current?.to ?? 'none'}`} className={classes.header}>
       <Container size="xl" className={classes.bar}>
         <Link to={paths.landing} className={classes.logo} aria-label={`${PRODUCT_NAME} home`}>
           <IconCode size={28} aria-hidden="true" />
@@ -67,6 +73,6 @@ export function Navbar({ account, cart }: NavbarProps) {
           </Stack>
         </nav>
       ) : null}
-    </header>
+    </KeptElement>
   );
 }

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@devstay/shared/constants';
-import { Button, Container, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Container, Group, Image, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -11,11 +11,7 @@ import classes from './landing-page.module.css';
 export function LandingPage() {
   return (
     <Container size="xl" py={{ base: 'lg', md: 56 }}>
-      <SimpleGrid
-        cols={{ base: 1, md: 2 }}
-        spacing={{ base: 'lg', md: 48 }}
-        className={classes.hero}
-      >
+      <div className={classes.hero}>
         <Stack gap="lg" justify="center">
           <PageTitle className={classes.title} documentTitle="">
             {`Welcome to ${PRODUCT_NAME}`}
@@ -59,7 +55,7 @@ export function LandingPage() {
           className={classes.image}
           fetchPriority="high"
         />
-      </SimpleGrid>
+      </div>
     </Container>
   );
 }

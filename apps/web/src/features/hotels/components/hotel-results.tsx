@@ -1,7 +1,7 @@
 import { HOTELS_PER_PAGE, SKELETON_CARDS } from '@devstay/shared/constants';
 import type { HotelCard as HotelCardData } from '@devstay/shared/contracts/catalogue';
 import { type PaginationState, totalPages } from '@devstay/shared/pagination';
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { ListMessage } from '../../../components/list-message.tsx';
@@ -10,6 +10,7 @@ import { lazyPart } from '../../../lib/lazy-part.ts';
 import type { StayDates } from '../../../lib/paths.ts';
 import { HotelCard } from './hotel-card.tsx';
 import { HotelCardSkeleton } from './hotel-card-skeleton.tsx';
+import classes from './hotel-results.module.css';
 
 // The page links sit below the list: their code follows the first load instead of being in it
 // (the server's render includes them; the browser fetches their code when it draws them).
@@ -90,12 +91,12 @@ export function HotelResults({
       {/* The cards hydrate after what is above them (the search bar). */}
       <HydrateLater>
         {showSkeleton ? (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" aria-busy="true">
+          <div className={classes.grid} aria-busy="true">
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               <HotelCardSkeleton key={i} />
             ))}
-          </SimpleGrid>
+          </div>
         ) : hotels.isError && !hotels.data ? (
           <ListMessage
             title="The hotels could not be loaded"
@@ -113,16 +114,15 @@ export function HotelResults({
             action={{ label: 'Clear filters', onClick: onClearFilters, variant: 'default' }}
           />
         ) : (
-          <SimpleGrid
-            cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
-            spacing="lg"
+          <div
+            className={classes.grid}
             aria-busy={hotels.isFetching}
             style={{ opacity: hotels.isPlaceholderData ? 0.6 : 1 }}
           >
             {items.map((hotel, index) => (
               <HotelCard key={hotel.id} hotel={hotel} priority={index === 0} stay={stay} />
             ))}
-          </SimpleGrid>
+          </div>
         )}
       </HydrateLater>
 

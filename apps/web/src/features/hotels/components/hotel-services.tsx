@@ -1,35 +1,29 @@
 import type { HotelService } from '@devstay/shared/contracts/catalogue';
 import { capitalize } from '@devstay/shared/text';
-import { Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
+import classes from './hotel-services.module.css';
 
-/** What the hotel offers besides rooms: coworking, fast Wi-Fi, meeting rooms... */
+/**
+ * What the hotel offers besides rooms: coworking, fast Wi-Fi, meeting rooms... Plain elements
+ * styled like Mantine's grid and papers: drawn by the server with every hotel page.
+ */
 export function HotelServices({ services }: { services: HotelService[] }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+    <div className={classes.grid}>
       {services.map((service) => (
-        <Paper key={service.id} withBorder p="sm" component="article">
-          <Group wrap="nowrap" align="flex-start" gap="sm">
-            <Image
-              {...responsiveImage(service.image[0], IMAGE_SIZES.icon)}
-              alt=""
-              w={56}
-              h={56}
-              radius="sm"
-              fit="cover"
-              loading="lazy"
-            />
-            <Stack gap={2}>
-              <Title order={3} size="h5">
-                {capitalize(service.name)}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {service.description}
-              </Text>
-            </Stack>
-          </Group>
-        </Paper>
+        <article key={service.id} className={classes.service}>
+          <img
+            {...responsiveImage(service.image[0], IMAGE_SIZES.icon)}
+            alt=""
+            loading="lazy"
+            className={classes.icon}
+          />
+          <div className={classes.text}>
+            <h3 className={classes.name}>{capitalize(service.name)}</h3>
+            <p className={classes.description}>{service.description}</p>
+          </div>
+        </article>
       ))}
-    </SimpleGrid>
+    </div>
   );
 }

@@ -1,9 +1,10 @@
 import type { Review } from '@devstay/shared/contracts/catalogue';
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { shortDate } from '../../../lib/date-text.ts';
+import classes from './review-list.module.css';
 
 function reviewDate(createdAt: string): string {
   const date = new Date(createdAt);
@@ -16,15 +17,19 @@ interface ReviewListProps {
   actions?: (review: Review) => ReactNode;
 }
 
-/** The hotel's reviews: reviewer, a row of as many stars as the rating, comment (product §2.5). */
+/**
+ * The hotel's reviews: reviewer, a row of as many stars as the rating, comment (product §2.5).
+ * Plain elements styled like Mantine's cards: a hotel page shows every review, drawn by the
+ * server and hydrated on arrival.
+ */
 export function ReviewList({ reviews, actions }: ReviewListProps) {
   return (
-    <Stack gap="sm">
+    <div className={classes.list}>
       {reviews.map((review) => (
-        <Card key={review.id} withBorder padding="md" component="article">
-          <Group justify="space-between" gap="xs">
-            <Group gap="xs">
-              <Text fw={700}>{review.name}</Text>
+        <article key={review.id} className={classes.card}>
+          <div className={classes.head}>
+            <div className={classes.who}>
+              <p className={classes.name}>{review.name}</p>
               {review.verifiedStay ? (
                 <Badge
                   color="teal.9"
@@ -34,29 +39,21 @@ export function ReviewList({ reviews, actions }: ReviewListProps) {
                   Verified stay
                 </Badge>
               ) : null}
-            </Group>
-            <Text size="sm" c="dimmed">
-              {reviewDate(review.createdAt)}
-            </Text>
-          </Group>
-          <Group mt={6}>
+            </div>
+            <p className={classes.date}>{reviewDate(review.createdAt)}</p>
+          </div>
+          <div className={classes.stars}>
             <StarRating
               value={review.rating}
               max={review.rating}
               size={16}
               label={`Rated ${review.rating} out of 5`}
             />
-          </Group>
-          <Text mt="xs" style={{ whiteSpace: 'pre-line' }}>
-            {review.comment}
-          </Text>
-          {actions ? (
-            <Group justify="flex-end" mt="xs">
-              {actions(review)}
-            </Group>
-          ) : null}
-        </Card>
+          </div>
+          <p className={classes.comment}>{review.comment}</p>
+          {actions ? <div className={classes.actions}>{actions(review)}</div> : null}
+        </article>
       ))}
-    </Stack>
+    </div>
   );
 }

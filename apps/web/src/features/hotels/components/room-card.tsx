@@ -1,9 +1,10 @@
 import type { RoomSummary } from '@devstay/shared/contracts/catalogue';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
-import { Badge, Button, Card, Group, Image, Text, Title } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { paths, type StayDates } from '../../../lib/paths.ts';
+import classes from './room-card.module.css';
 
 interface RoomCardProps {
   room: RoomSummary;
@@ -11,37 +12,33 @@ interface RoomCardProps {
   stay?: StayDates;
 }
 
-/** A room of the hotel: picture, name, nightly price, description and Read more (product §2.5). */
+/**
+ * A room of the hotel: picture, name, nightly price, description and Read more (product §2.5).
+ * Plain elements styled like Mantine's card, its badge and button Mantine's own: a hotel page
+ * shows every room, drawn by the server and hydrated on arrival.
+ */
 export function RoomCard({ room, stay }: RoomCardProps) {
   const name = capitalize(room.name);
   return (
-    <Card withBorder padding="md" component="article" h="100%">
-      <Card.Section>
-        <Image
+    <article className={classes.card}>
+      <div className={classes.section}>
+        <img
           {...responsiveImage(room.image[0], IMAGE_SIZES.card)}
           alt={`${name} room`}
-          h={180}
-          fit="cover"
           loading="lazy"
+          className={classes.image}
         />
-      </Card.Section>
-      <Group justify="space-between" mt="sm" gap="xs" wrap="nowrap" align="flex-start">
-        <Title order={3} size="h4">
-          {name}
-        </Title>
+      </div>
+      <div className={classes.head}>
+        <h3 className={classes.name}>{name}</h3>
         <Badge variant="light" color="grape">
           {capitalize(room.category)}
         </Badge>
-      </Group>
-      <Text fw={700} size="lg" mt={4}>
-        {formatUsd(priceToCents(room.price))}{' '}
-        <Text span size="sm" fw={400} c="dimmed">
-          per night
-        </Text>
-      </Text>
-      <Text size="sm" c="dimmed" mt="xs" lineClamp={3} style={{ flexGrow: 1 }}>
-        {room.description}
-      </Text>
+      </div>
+      <p className={classes.price}>
+        {formatUsd(priceToCents(room.price))} <span className={classes.perNight}>per night</span>
+      </p>
+      <p className={classes.description}>{room.description}</p>
       <Button
         component={Link}
         to={paths.room(room.id, stay)}
@@ -51,6 +48,6 @@ export function RoomCard({ room, stay }: RoomCardProps) {
       >
         Read more
       </Button>
-    </Card>
+    </article>
   );
 }

@@ -1,0 +1,46 @@
+import { createContext, type ReactNode, useContext } from 'react';
+
+/**
+ * The server render's store of markup drawn the same on many pages (the frame's bar and
+ * footer), by key. None in the browser.
+ */
+export interface MarkupKeeper {
+  get(key: string): string | undefined;
+}
+
+export const KeptMarkup = createContext<MarkupKeeper | null>(null);
+
+/** The attribute that marks, in a server render, an element whose content is to be kept. */
+export const KEPT_ATTRIBUTE = 'data-kept';
+
+interface KeptElementProps {
+  as: 'header' | 'footer';
+  /**
+   * What its content depends on (letters, digits, `-`, `/`): the same key, the same markup on
+   * every page.
+   */
+  keptAs: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * An element whose content the server draws once for all the pages that share `keptAs`: its
+ * first render marks the element, for the server to keep what it drew inside; the next ones
+ * write that in as it was drawn. The browser renders the children, and hydrates them against
+ * that markup.
+ */
+export function KeptElement({ as: Tag, keptAs, className, children }: KeptElementProps) {
+  const keeper = useContext(KeptMarkup);
+  // The browser's build keeps only the plain element (`import.meta.env.SSR` is false there).
+  const kept = import.meta.env.SSR ? keeper?.get(keptAs) : undefined;
+  if (kept !== undefined) {
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: what React drew inside this element for an earlier page
+    return <Tag className={className} dangerouslySetInnerHTML={{ __html: kept }} />;
+  }
+  return (
+    <Tag className={className} {...(keeper ? { [KEPT_ATTRIBUTE]: keptAs } : {})}>
+      {children}
+    </Tag>
+  );
+}
