@@ -66,6 +66,10 @@ export interface ReadyBody {
   gzip?: Buffer;
   /** The encodings it goes out in, best first: both unless told (a spliced body, gzip). */
   encodings?: readonly Encoding[];
+  /** The size of its text in bytes, when known without counting. */
+  bytes?: number;
+  /** What keeping it costs in bytes, when not its text (a spliced body keeps its parts zipped). */
+  weight?: number;
 }
 
 export type Encoding = 'br' | 'gzip';
@@ -77,6 +81,13 @@ export function readyBody(body: string): ReadyBody {
 
 /** Bodies smaller than this go out as they are (as the app-wide compression does). */
 const COMPRESS_MIN_BYTES = 1024;
+
+function compressible(ready: ReadyBody): boolean {
+  if (ready.bytes !== undefined) return ready.bytes >= COMPRESS_MIN_BYTES;
+  // A string's UTF-8 bytes are at least as many as its length: most bodies are not counted.
+  const { body } = ready;
+  return body.length >= COMPRESS_MIN_BYTES || Buffer.byteLength(body) >= COMPRESS_MIN_BYTES;
+}
 
 /** The first of `offered` that an Accept-Encoding header allows, if any. */
 export function acceptedEncoding(
@@ -106,11 +117,9 @@ export function sendReady(
 ) {
   reply.header('etag', ready.etag).header('vary', 'accept-encoding').type(type);
   if (request.headers['if-none-match'] === ready.etag) return reply.code(304).send();
-  // A string's UTF-8 bytes are at least as many as its length: most bodies are not counted.
-  const encoding =
-    ready.body.length >= COMPRESS_MIN_BYTES || Buffer.byteLength(ready.body) >= COMPRESS_MIN_BYTES
-      ? acceptedEncoding(request.headers['accept-encoding'], ready.encodings)
-      : undefined;
+  const encoding = compressible(ready)
+    ? acceptedEncoding(request.headers['accept-encoding'], ready.encodings)
+    : undefined;
   if (!encoding) return reply.send(ready.body);
   let compressed = ready[encoding];
   if (!compressed) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, gunzipSync } from 'node:zlib';
 import type { ReadyBody } from './http.ts';
 
 /**
@@ -25,8 +25,8 @@ export function keptPart(text: string): KeptPart {
   };
 }
 
-/** Level of the parts compressed for each body: near level 9's size at a third of its time. */
-const BODY_LEVEL = 4;
+/** Level of the parts compressed for each body: 5–10 % larger than level 9, a fifth of its time. */
+const BODY_LEVEL = 3;
 /** gzip's header: deflate, no name, no time, unknown system (RFC 1952). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** A final, empty block (fixed Huffman codes): closes a stream of blocks that are not final. */
@@ -37,31 +37,35 @@ const FINAL_BLOCK = Buffer.from([3, 0]);
  * compressed, each kept part is spliced in as it was compressed once. Raw deflate streams that
  * end on a byte boundary with no final block follow one another as one stream; a stream starts
  * with no memory of what came before, so the kept part is as small as it was alone.
- * Its ETag covers every part, a kept one by its hash.
+ * Its ETag covers every part, a kept one by its hash. It holds its own parts compressed and
+ * nothing else (its `weight`): the gzip form is put together, and the text unzipped, when asked.
  */
 export function splicedBody(parts: (string | KeptPart)[]): ReadyBody {
   const etag = createHash('sha1');
   const deflated: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let bytes = 0;
-  let body = '';
+  let weight = 0;
   for (const part of parts) {
     if (typeof part === 'string') {
-      etag.update(`${part.length}:`).update(part);
-      if (part.length === 0) continue;
-      deflated.push(
-        deflateRawSync(part, { level: BODY_LEVEL, finishFlush: constants.Z_SYNC_FLUSH }),
-      );
-      const partBytes = Buffer.byteLength(part);
-      crc = crc32Combine(crc, crc32(part), partBytes);
-      bytes += partBytes;
-      body += part;
+      // Encoded once, for the hash, the CRC and the compression alike.
+      const text = Buffer.from(part);
+      etag.update(`${text.length}:`).update(text);
+      if (text.length === 0) continue;
+      const own = deflateRawSync(text, {
+        level: BODY_LEVEL,
+        memLevel: 9,
+        finishFlush: constants.Z_SYNC_FLUSH,
+      });
+      deflated.push(own);
+      weight += own.length;
+      crc = crc32Combine(crc, crc32(text), text.length);
+      bytes += text.length;
     } else {
       etag.update(`#${part.hash}`);
       deflated.push(part.deflated);
       crc = crc32Combine(crc, part.crc, part.bytes);
       bytes += part.bytes;
-      body += part.text;
     }
   }
   const trailer = Buffer.alloc(8);
@@ -69,10 +73,16 @@ export function splicedBody(parts: (string | KeptPart)[]): ReadyBody {
   trailer.writeUInt32LE(bytes % 2 ** 32, 4);
   deflated.push(FINAL_BLOCK, trailer);
   return {
-    body,
     etag: `W/"${etag.digest('base64')}"`,
-    gzip: Buffer.concat(deflated),
     encodings: ['gzip'],
+    bytes,
+    weight,
+    get gzip() {
+      return Buffer.concat(deflated);
+    },
+    get body() {
+      return gunzipSync(Buffer.concat(deflated)).toString();
+    },
   };
 }
 

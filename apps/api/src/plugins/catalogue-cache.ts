@@ -137,12 +137,13 @@ function createCaches() {
       max: 12_000_000,
       weigh: (v) => (v ? v.body.length * 1.5 : 100),
     }),
-    // Some 32 MB: a rendered page is 50–140 kB, with its compressed forms. Addresses are the
-    // visitor's to choose (up to the 16 kB of a request's head): they weigh too.
+    // Some 40 MB: a rendered page keeps its own parts gzipped, 5–15 kB (its styles are shared),
+    // so some 4,000 pages. Addresses are the visitor's to choose (up to the 16 kB of a
+    // request's head): they weigh too.
     renderedPages: new ReadCache<ReadyBody | null>({
       ttlMs: CACHE_TTL_MS,
-      max: 24_000_000,
-      weigh: (v, url) => url.length + (v ? v.body.length * 1.3 : 100),
+      max: 40_000_000,
+      weigh: (v, url) => url.length + (v ? (v.weight ?? v.body.length * 1.3) : 100),
     }),
   };
 }
