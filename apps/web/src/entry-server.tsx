@@ -58,6 +58,23 @@ function routesOf(table: RouteObject[]): RouteObject[] {
   return table.flatMap((route) => [route, ...routesOf(route.children ?? [])]);
 }
 
+/**
+ * The routes each path opens, as matched on the whole table (which ranks every route at each
+ * match): a path asked again is not matched again. Cleared when full.
+ */
+const matchesByPath = new Map<string, RouteMatches>();
+const MATCHED_PATHS = 1000;
+
+function matchesOf(pathname: string): RouteMatches {
+  let matches = matchesByPath.get(pathname);
+  if (!matches) {
+    if (matchesByPath.size >= MATCHED_PATHS) matchesByPath.clear();
+    matches = matchRoutes(routes, pathname) ?? [];
+    matchesByPath.set(pathname, matches);
+  }
+  return matches;
+}
+
 /** The frame's markup as the first render drew it, by what it depends on (`KeptElement`). */
 const keptMarkup = new Map<string, string>();
 
@@ -115,7 +132,7 @@ export async function render(url: string): Promise<ServerRender | null> {
   // `//host/path` would read as another origin's path here but not in the browser's router.
   if (!url.startsWith('/') || url.startsWith('//')) return null;
   const location = new URL(url, 'http://localhost');
-  const matches: RouteMatches = matchRoutes(routes, location) ?? [];
+  const matches = matchesOf(location.pathname);
   const match = matches.at(-1);
   const handle = match?.route.handle;
   if (!match || !isServerRendered(handle)) return null;

@@ -14,9 +14,9 @@ export const KeptMarkup = createContext<MarkupKeeper | null>(null);
 export const KEPT_ATTRIBUTE = 'data-kept';
 
 interface KeptElementProps {
-  as: 'header' | 'footer';
+  as: 'header' | 'footer' | 'div';
   /**
-   * What its content depends on (letters, digits, `-`, `/`): the same key, the same markup on
+   * What its content depends on (letters, digits, `-`, `_`, `/`): the same key, the same markup on
    * every page.
    */
   keptAs: string;

@@ -1,5 +1,5 @@
 import { HOTEL_SORTS, type HotelSort } from '@devstay/shared/constants';
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, NativeSelect, TextInput } from '@mantine/core';
 import {
   IconDeviceDesktop,
   IconFilterOff,
@@ -8,6 +8,7 @@ import {
   IconStar,
 } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
+import { KeptElement } from '../../../components/kept-markup.tsx';
 import classes from './hotel-toolbar.module.css';
 
 interface HotelToolbarProps {
@@ -29,7 +30,10 @@ interface HotelToolbarProps {
 
 const SORT_OPTIONS = [{ value: '', label: 'Default order' }, ...HOTEL_SORTS];
 
-/** Search box, Filter by star, Filter by city, Clear filters and Sort by (product §2.4). */
+/**
+ * Search box, Filter by star, Filter by city, Clear filters and Sort by (product §2.4). The filter
+ * buttons are the same on every page, the sort field one of a few: the server draws each once.
+ */
 export function HotelToolbar({
   text,
   onTextChange,
@@ -74,7 +78,7 @@ export function HotelToolbar({
         </form>
       </search>
       <div className={classes.stayArea}>{stayFields}</div>
-      <Group gap="xs" className={classes.filters}>
+      <KeptElement as="div" keptAs="hotel-filters" className={classes.filters}>
         <Button
           variant="default"
           leftSection={<IconStar size={18} aria-hidden="true" />}
@@ -112,14 +116,16 @@ export function HotelToolbar({
         >
           Clear filters
         </Button>
-      </Group>
-      <NativeSelect
-        label="Sort by"
-        data={SORT_OPTIONS}
-        value={sort ?? ''}
-        onChange={(event) => onSort((event.currentTarget.value || null) as HotelSort | null)}
-        className={classes.sort}
-      />
+      </KeptElement>
+      <KeptElement as="div" keptAs={`hotel-sort-${sort ?? 'default'}`} className={classes.sortArea}>
+        <NativeSelect
+          label="Sort by"
+          data={SORT_OPTIONS}
+          value={sort ?? ''}
+          onChange={(event) => onSort((event.currentTarget.value || null) as HotelSort | null)}
+          className={classes.sort}
+        />
+      </KeptElement>
     </div>
   );
 }
