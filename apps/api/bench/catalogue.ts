@@ -11,7 +11,9 @@
  *    search traffic concentrates on a few popular searches with a long tail. Two pools:
  *    search + stars + city + sort + page together, and a broader mix (browsing without
  *    filters, one filter, deep pages). Then, for reference, the same two kinds with every
- *    request new (the read cache never helps: the database answers each one).
+ *    request new (the read cache never helps: the database answers each one). For each list
+ *    scenario and the bare run before it, the CPU a request cost the server process and the
+ *    embedded database over the measured window (it moves less with the machine's load).
  * 4. The pages the server renders (the web build, made if stale): /home with the same searches
  *    and hotel pages, Zipf-popular (kept until the catalogue changes), then every page new
  *    (each one rendered).
@@ -24,6 +26,7 @@
  * BENCH_DISTINCT_QUERIES (20000), BENCH_SQL_RUNS (1000), DATABASE_URL (use that server).
  */
 import { fork } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -105,6 +108,9 @@ interface Measured {
   cacheHits?: number;
   /** Throughput over that of the bare route measured just before. */
   vsBare?: number;
+  /** CPU per request over the measured window: the server process's, the database's. */
+  serverUsPerRequest?: number;
+  databaseUsPerRequest?: number;
 }
 
 function summarize(name: string, latencies: number[], rps: number, failures: number): Measured {
@@ -157,15 +163,24 @@ function load(
 
 type CacheStats = { hits: number; misses: number };
 
+/** CPU used over a window by the server process and the database, in milliseconds. */
+interface CpuMeter {
+  start(): Promise<void>;
+  stop(): Promise<{ serverMs: number; databaseMs?: number }>;
+}
+
 async function scenario(
   url: string,
   name: string,
   nextPath: () => string,
   cacheStats?: () => Promise<CacheStats>,
+  cpu?: CpuMeter,
 ): Promise<Measured> {
   await load(url, nextPath, WARMUP_SECONDS);
   const before = await cacheStats?.();
+  await cpu?.start();
   const { latencies, result, failures } = await load(url, nextPath, SECONDS);
+  const used = await cpu?.stop();
   const after = await cacheStats?.();
   const measured = summarize(name, latencies, result.requests.total / result.duration, failures);
   if (before && after) {
@@ -173,7 +188,43 @@ async function scenario(
     const all = hits + after.misses - before.misses;
     measured.cacheHits = all > 0 ? hits / all : 0;
   }
+  if (used) {
+    measured.serverUsPerRequest = (used.serverMs * 1000) / Math.max(1, latencies.length);
+    if (used.databaseMs !== undefined) {
+      measured.databaseUsPerRequest = (used.databaseMs * 1000) / Math.max(1, latencies.length);
+    }
+  }
   return measured;
+}
+
+/**
+ * CPU time of a PostgreSQL server and its processes (Linux /proc), from its data folder's
+ * postmaster.pid; undefined where that cannot be read (another system, DATABASE_URL).
+ */
+function databaseCpuMs(dataDir: string): number | undefined {
+  try {
+    const postmaster = Number(
+      readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    const tick = 1000 / 100; // USER_HZ
+    let ms = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // ended meanwhile
+      }
+      // After "(name) ": state, ppid, … utime (14th field) and stime (15th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(entry) !== postmaster && Number(fields[1]) !== postmaster) continue;
+      ms += (Number(fields[11]) + Number(fields[12])) * tick;
+    }
+    return ms;
+  } catch {
+    return undefined;
+  }
 }
 
 // ── Query mixes, drawn from the data itself so every search has matches
@@ -330,9 +381,10 @@ async function main() {
   };
 
   try {
+    const dataDir = path.join(work, 'pg');
     const database = await openDatabase({
       databaseUrl: process.env.DATABASE_URL,
-      dataDir: path.join(work, 'pg'),
+      dataDir,
       port: await freePort(),
       database: 'devstay_bench',
       persistent: false,
@@ -434,14 +486,48 @@ async function main() {
       ['list, every request new: search+stars+…', () => toPath(fullQuery(samples))],
       ['list, every request new: mixed', () => toPath(mixedQuery(samples))],
     ];
+    // What each request cost in CPU (server process and database), which moves less with the
+    // machine's load than throughput does: the server reports its own over the window
+    // (bench/server.ts), the database's is read from /proc when it is the embedded one.
+    const serverMessage = <T>(message: string) =>
+      new Promise<T>((resolve) => {
+        child.once('message', (m) => resolve(m as T));
+        child.send(message);
+      });
+    let cpuFrom = { at: 0, database: undefined as number | undefined };
+    const cpu: CpuMeter = {
+      start: async () => {
+        await serverMessage('reset-statements');
+        cpuFrom = { at: performance.now(), database: databaseCpuMs(dataDir) };
+      },
+      stop: async () => {
+        const { busy } = await serverMessage<{ busy: { cpu: number } }>('statements');
+        const database = databaseCpuMs(dataDir);
+        return {
+          serverMs: busy.cpu * (performance.now() - cpuFrom.at),
+          databaseMs:
+            database === undefined || cpuFrom.database === undefined
+              ? undefined
+              : database - cpuFrom.database,
+        };
+      },
+    };
     const http: Measured[] = [];
     const measuredLists: Measured[] = [];
+    const cpuRows: Measured[] = [];
     for (const [name, nextPath] of lists) {
-      const bare = await scenario(url, 'bare route GET /api/health', () => '/api/health');
-      const list = await scenario(url, name, nextPath, cacheStats);
+      const bare = await scenario(
+        url,
+        'bare route GET /api/health',
+        () => '/api/health',
+        undefined,
+        cpu,
+      );
+      const list = await scenario(url, name, nextPath, cacheStats, cpu);
       list.vsBare = list.rps / bare.rps;
       http.push(bare, list);
       measuredLists.push(list);
+      cpuRows.push(bare, list);
     }
     // The same searches as /home addresses (the web app reads the same parameters), and
     // hotel pages: half and half.
@@ -475,6 +561,20 @@ async function main() {
       measuredPages.push(measured);
     }
     console.log(table(http));
+    console.log(
+      '\nCPU per request of the list scenarios and the bare runs before them (same windows): the' +
+        " server process, the database (embedded only), and the bare request's total over the" +
+        " list's (a throughput ratio that load does not move)",
+    );
+    for (let i = 0; i < cpuRows.length; i += 2) {
+      const [bare, list] = [cpuRows[i], cpuRows[i + 1]] as [Measured, Measured];
+      const total = (m: Measured) => (m.serverUsPerRequest ?? 0) + (m.databaseUsPerRequest ?? 0);
+      const us = (v: number | undefined) => (v === undefined ? '—' : `${v.toFixed(0)} µs`);
+      console.log(
+        `  ${list.name.padEnd(46)} server ${us(list.serverUsPerRequest).padStart(8)}  database ${us(list.databaseUsPerRequest).padStart(8)}` +
+          `   bare ${us(bare.serverUsPerRequest).padStart(7)}   bare ÷ list ${(total(bare) / Math.max(1, total(list))).toFixed(2)}`,
+      );
+    }
     const [popularPages, newPages] = measuredPages as [Measured, Measured];
     const [full, mixed, fullCold, mixedCold] = measuredLists as [
       Measured,
