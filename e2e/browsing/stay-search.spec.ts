@@ -166,16 +166,7 @@ test('dates typed before the toolbar’s code arrives are kept and searched', as
   const today = calendarDateIn(HOTEL_TIME_ZONE_DEFAULT);
   const checkIn = addDays(today, 230);
   const checkOut = addDays(today, 231);
-  // A server that has not drawn the fields yet loads their code at its first /home: ask for
-  // pages of their own until one is drawn with them, then open a page drawn from then on.
-  let warm = 0;
-  await expect
-    .poll(async () => {
-      warm += 1;
-      const html = await (await page.request.get(`/home?name=warm${warm}`)).text();
-      return html.includes('Check-in');
-    })
-    .toBe(true);
+  // The server draws the fields on every page, its first /home included (web-render.test.ts).
   await page.goto('/home?sort=score_asc');
   await page.getByLabel('Check-in').fill(checkIn);
   await page.getByLabel('Check-out').fill(checkOut);
