@@ -223,10 +223,13 @@ function databaseCpuMs(dataDir: string): number | undefined {
       } catch {
         continue; // ended meanwhile
       }
-      // After "(name) ": state, ppid, … utime (14th field) and stime (15th).
+      // After "(name) ": state, ppid, … utime (14th field), stime, cutime, cstime: the
+      // postmaster's children that ended (parallel workers, autovacuum) count in its cutime.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(entry) !== postmaster && Number(fields[1]) !== postmaster) continue;
-      ms += (Number(fields[11]) + Number(fields[12])) * tick;
+      const own = Number(fields[11]) + Number(fields[12]);
+      if (Number(entry) === postmaster)
+        ms += (own + Number(fields[13]) + Number(fields[14])) * tick;
+      else if (Number(fields[1]) === postmaster) ms += own * tick;
     }
     return ms;
   } catch {
