@@ -20,7 +20,7 @@
  * BENCH_REVISION (HEAD): the commit to try; BENCH_KEEP=1 keeps the last copy and its start log.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,6 +144,23 @@ async function treeCpuMs(root: number): Promise<number> {
   return all.filter((p) => inTree.has(p.pid)).reduce((sum, p) => sum + p.own + p.children, 0);
 }
 
+/** The packages an install put in node_modules (its own record of them). */
+async function packagesIn(copy: string): Promise<number> {
+  const lock = JSON.parse(
+    await readFile(path.join(copy, 'node_modules/.package-lock.json'), 'utf8'),
+  ) as { packages: Record<string, { link?: boolean }> };
+  return Object.entries(lock.packages).filter(([where, p]) => where && !p.link).length;
+}
+
+/** Bytes of every file under `dir`. */
+async function bytesUnder(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}
+
 // ── One clean copy.
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) {
@@ -170,6 +187,10 @@ interface Step {
 interface Outcome {
   installMs: number;
   installCpuMs: number;
+  /** Packages in node_modules. */
+  installedPackages: number;
+  /** What the install put in the empty npm cache (tarballs and metadata). */
+  downloadedBytes?: number;
   steps: Step[];
   listeningMs?: number;
   firstPageMs: number;
@@ -288,6 +309,8 @@ async function oneRun(): Promise<Outcome> {
     const installCpuMs = ((await procStat('self'))?.children ?? 0) - cpuBefore;
     if (install.code !== 0) throw new Error(`npm install failed:\n${install.output}`);
     const loadAfterInstall = load();
+    const installedPackages = await packagesIn(copy);
+    const downloadedBytes = WARM_NPM_CACHE ? undefined : await bytesUnder(npmCache);
     console.log(`  installed in ${seconds(installMs)} (CPU ${seconds(installCpuMs)})`);
 
     const [port, pgPort] = [await freePort(), await freePort()];
@@ -371,6 +394,8 @@ async function oneRun(): Promise<Outcome> {
     return {
       installMs,
       installCpuMs,
+      installedPackages,
+      downloadedBytes,
       steps,
       listeningMs,
       firstPageMs,
@@ -394,6 +419,7 @@ function report(outcome: Outcome) {
   const pad = (text: string, width: number) => text.padEnd(width);
   console.log(
     `npm install: ${seconds(outcome.installMs)} (CPU ${seconds(outcome.installCpuMs)}; ` +
+      `${outcome.installedPackages} packages${outcome.downloadedBytes === undefined ? '' : `, ${(outcome.downloadedBytes / 1e6).toFixed(0)} MB downloaded`}; ` +
       `${WARM_NPM_CACHE ? "the machine's npm cache" : 'empty npm cache'}; load ${outcome.loadBefore} → ${outcome.loadAfterInstall})` +
       `${outcome.installMs / 1000 > INSTALL_TARGET_S ? `  over the ${INSTALL_TARGET_S} s target` : ''}`,
   );
