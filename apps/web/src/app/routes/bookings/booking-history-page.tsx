@@ -52,6 +52,7 @@ export function BookingHistoryPage() {
             component="section"
             aria-label={capitalize(reservationName(booking))}
             data-testid="booking-history-entry"
+            data-booking-id={booking.id}
           >
             {booking.cartRoom.map((room) => (
               <BookedRoomCard
