@@ -82,7 +82,7 @@ test('an admin creates a room with an uploaded picture and finds it on the hotel
   await expect(page).toHaveURL(/\/home$/);
 
   await page.goto(`/hotel/${hotel.id}`);
-  const card = page.locator('.mantine-Card-root').filter({ hasText: description });
+  const card = page.getByRole('article').filter({ hasText: description });
   await expect(card).toBeVisible();
   await expect(card.getByText('$987')).toBeVisible();
   const picture = card.getByRole('img', { name: 'Suite room' });
