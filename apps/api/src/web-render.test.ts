@@ -11,15 +11,8 @@ import { type ServerProcess, startServerProcess } from './test/server-process.ts
  */
 let server: ServerProcess;
 beforeAll(async () => {
-  // Built as `npm start` builds it: for production, not in this run's NODE_ENV (test), which
-  // would bundle React's development builds.
-  const mode = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    buildWebIfStale();
-  } finally {
-    process.env.NODE_ENV = mode;
-  }
+  // Built as `npm start` builds it (for production, whatever this run's NODE_ENV).
+  buildWebIfStale();
   server = await startServerProcess(await createTestDatabase(), {
     WEB_DIST_DIR: path.join(ROOT, 'apps/web/dist'),
   });
