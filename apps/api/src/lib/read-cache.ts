@@ -1,3 +1,5 @@
+import { SharedLoads } from './shared-loads.ts';
+
 /**
  * A small in-process cache of reads (hotel list pages, match counts, the city list, hotel
  * details, the pages the server renders).
@@ -15,7 +17,7 @@ export class ReadCache<V> {
   readonly #weigh: (value: V, key: string) => number;
   readonly #entries = new Map<string, { value: V; expires: number; weight: number }>();
   #weight = 0;
-  readonly #loading = new Map<string, Promise<V>>();
+  readonly #loading = new SharedLoads<V>();
   /**
    * Bumped by clear() and delete(): a load that started before either is not stored (it may
    * have read the data as it was before the change).
@@ -53,23 +55,19 @@ export class ReadCache<V> {
       this.#entries.set(key, entry);
       return entry.value;
     }
-    const pending = this.#loading.get(key);
+    const pending = this.#loading.pending(key);
     if (pending) {
       this.hits += 1;
       return pending;
     }
     this.misses += 1;
     const generation = this.#generation;
-    const loading = load().then((value) => {
-      if (generation === this.#generation && (keep?.(value) ?? true)) this.#store(key, value);
-      return value;
-    });
-    this.#loading.set(key, loading);
-    const forget = () => {
-      if (this.#loading.get(key) === loading) this.#loading.delete(key);
-    };
-    loading.then(forget, forget);
-    return loading;
+    return this.#loading.start(key, () =>
+      load().then((value) => {
+        if (generation === this.#generation && (keep?.(value) ?? true)) this.#store(key, value);
+        return value;
+      }),
+    );
   }
 
   /** Forgets one key (and lets no load begun before now store it). */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SharedLoads } from './shared-loads.ts';
 
 /**
  * The sessions a process has just read, kept for a few seconds so that a signed-in request
@@ -51,7 +52,7 @@ export class SessionCache<U extends { id: string }> {
   readonly #max: number;
   readonly #now: () => number;
   readonly #entries = new Map<string, Entry<U>>();
-  readonly #loading = new Map<string, Promise<U | null>>();
+  readonly #loading = new SharedLoads<U | null>();
   /** Bumped by every drop: a read that started before one is not kept. */
   #generation = 0;
   hits = 0;
@@ -81,27 +82,27 @@ export class SessionCache<U extends { id: string }> {
       }
       this.#entries.delete(key);
     }
-    const pending = this.#loading.get(key);
+    const pending = this.#loading.pending(key);
     if (pending) {
       this.hits += 1;
       return pending;
     }
     this.misses += 1;
     const generation = this.#generation;
-    const loading = load().then((found) => {
-      const tokenHash = found && sha256(found.token);
-      if (found && tokenHash === sessionTokenHash(cookieValue) && generation === this.#generation) {
-        const expires = Math.min(this.#now() + this.#ttlMs, found.expiresAt.getTime());
-        this.#store(key, { user: found.user, tokenHash, expires });
-      }
-      return found?.user ?? null;
-    });
-    this.#loading.set(key, loading);
-    const forget = () => {
-      if (this.#loading.get(key) === loading) this.#loading.delete(key);
-    };
-    loading.then(forget, forget);
-    return loading;
+    return this.#loading.start(key, () =>
+      load().then((found) => {
+        const tokenHash = found && sha256(found.token);
+        if (
+          found &&
+          tokenHash === sessionTokenHash(cookieValue) &&
+          generation === this.#generation
+        ) {
+          const expires = Math.min(this.#now() + this.#ttlMs, found.expiresAt.getTime());
+          this.#store(key, { user: found.user, tokenHash, expires });
+        }
+        return found?.user ?? null;
+      }),
+    );
   }
 
   /** Forgets the session whose token has this hash. */
