@@ -18,6 +18,7 @@ import {
   soldOutNightSql,
   takeUnitsSql,
 } from '../availability/ledger.ts';
+import type { RoomForSale } from '../availability/quote.ts';
 
 /** A booking row as checkout and payment need it. */
 export interface BookingRow {
@@ -223,17 +224,11 @@ const HOLD_CART: PreparedStatement = {
         from made) as made`,
 };
 
-/** A cart's room as checkout prices and answers it. */
-export interface CheckoutRoom {
-  id: number;
-  name: string;
-  priceCents: number;
-  stock: number;
-  hotelId: number;
-  hotel: string;
-  address: string;
-  timeZone: string;
-}
+/**
+ * A cart's room as checkout prices and answers it: a room for sale, without its category and
+ * pictures.
+ */
+export type CheckoutRoom = Omit<RoomForSale, 'category' | 'image'>;
 
 /** What cartReadsSql answers. */
 export interface CartReads {
