@@ -8,7 +8,9 @@
  * 2. Runs `npm start` there on free ports, its data in the copy's `.data` and the machine-wide
  *    cache of drawn demo pictures in an empty temporary folder, and asks for /home every 100 ms
  *    until it answers 200 with the demo hotels; then every picture the page shows, in each size
- *    of its srcset, must answer 200 as WebP.
+ *    of its srcset, must answer 200 as WebP (fetched six at a time, as a browser does): the first
+ *    page is the page with its pictures. Then it waits for the rest of the demo pictures, which
+ *    may still be drawn after the first page, and reports when they were all in.
  * 3. Prints the install, the steps the start logs as they end (`DevStay start: … in N s`) on
  *    the timeline from `npm start`, the first page, and the CPU time the install and the start
  *    took (every process of each, from /proc: load on a shared machine stretches wall time, not
@@ -194,6 +196,8 @@ interface Outcome {
   steps: Step[];
   listeningMs?: number;
   firstPageMs: number;
+  /** When the page itself came, before its pictures. */
+  pageHtmlMs: number;
   startCpuMs: number;
   pictures: number;
   hotels: number;
@@ -215,13 +219,17 @@ function picturesOf(html: string): string[] {
   return [...urls].filter((u) => u.startsWith('/uploads/'));
 }
 
+/** Picture files fetched at once, as a browser fetches from one HTTP/1.1 server. */
+const FETCHES_AT_ONCE = 6;
+
 /**
  * /home with the demo hotels and every picture it shows, or why not yet. `served` is called once
- * the page has come, before its pictures are fetched.
+ * the page and its pictures have come (`htmlMs`: when the page itself came).
  */
 async function firstPage(
   base: string,
-  served: () => Promise<void>,
+  startedAt: number,
+  served: (htmlMs: number) => Promise<void>,
 ): Promise<{ pictures: number; hotels: number } | string> {
   const home = await fetch(`${base}/home`).catch((e: Error) => e);
   if (home instanceof Error) return home.message;
@@ -230,15 +238,20 @@ async function firstPage(
   const lower = html.toLowerCase();
   const shown = DEMO_HOTELS.filter((name) => lower.includes(`alt="${name}, hotel"`)).length;
   if (shown === 0) return '/home shows no demo hotel';
-  await served();
+  const htmlMs = performance.now() - startedAt;
   const pictures = picturesOf(html);
-  for (const url of pictures) {
-    const picture = await fetch(base + url);
-    await picture.arrayBuffer();
-    if (picture.status !== 200 || picture.headers.get('content-type') !== 'image/webp') {
-      throw new Error(`${url}: ${picture.status} ${picture.headers.get('content-type')}`);
+  const queue = [...pictures];
+  const fetcher = async () => {
+    for (let url = queue.shift(); url; url = queue.shift()) {
+      const picture = await fetch(base + url);
+      await picture.arrayBuffer();
+      if (picture.status !== 200 || picture.headers.get('content-type') !== 'image/webp') {
+        throw new Error(`${url}: ${picture.status} ${picture.headers.get('content-type')}`);
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: FETCHES_AT_ONCE }, fetcher));
+  await served(htmlMs);
   const list = await fetch(`${base}/api/hotels?page=1&pageSize=1`);
   await list.arrayBuffer();
   const hotels = Number(list.headers.get(TOTAL_COUNT_HEADER));
@@ -356,12 +369,13 @@ async function oneRun(): Promise<Outcome> {
     let page: { pictures: number; hotels: number } | undefined;
     let why = '';
     let firstPageMs = 0;
+    let pageHtmlMs = 0;
     let startCpuMs = 0;
     let nextNote = 30_000;
-    // The first page's time and what the start cost until then (its render included, the
-    // fetches of its pictures not).
-    const served = async () => {
+    // The first page's time (its pictures served) and what the start cost until then.
+    const served = async (htmlMs: number) => {
       firstPageMs = performance.now() - startedAt;
+      pageHtmlMs = htmlMs;
       if (npmStart.pid) startCpuMs = await treeCpuMs(npmStart.pid);
     };
     while (!page) {
@@ -369,7 +383,7 @@ async function oneRun(): Promise<Outcome> {
       if (performance.now() - startedAt > START_DEADLINE_MS) {
         throw new Error(`no first page after ${seconds(START_DEADLINE_MS)} (${why})`);
       }
-      const answer = await firstPage(base, served);
+      const answer = await firstPage(base, startedAt, served);
       if (typeof answer === 'string') {
         const waited = performance.now() - startedAt;
         if (waited > nextNote) {
@@ -381,6 +395,15 @@ async function oneRun(): Promise<Outcome> {
       } else page = answer;
     }
     const loadAfterStart = load();
+    // The demo pictures the first page did not show may still be drawn: until they are in.
+    const allPictures = /^DevStay start: demo pictures (ready|restored) in /;
+    while (!log.some((line) => allPictures.test(line.trim()))) {
+      if (ended) throw new Error(`npm start ended:\n${log.slice(-40).join('\n')}`);
+      if (performance.now() - startedAt > START_DEADLINE_MS) {
+        throw new Error(`the demo pictures not all in after ${seconds(START_DEADLINE_MS)}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
     await stopServer(npmStart, serverPid, log);
     const postgresLeft = spawnSync('pgrep', ['-f', `postgres -D ${copy}`])
       .stdout.toString()
@@ -399,6 +422,7 @@ async function oneRun(): Promise<Outcome> {
       steps,
       listeningMs,
       firstPageMs,
+      pageHtmlMs,
       startCpuMs,
       pictures: page.pictures,
       hotels: page.hotels,
@@ -437,8 +461,8 @@ function report(outcome: Outcome) {
     console.log(`  ${pad('listening', 34)}${pad('', 8)}${(outcome.listeningMs / 1000).toFixed(1)}`);
   }
   console.log(
-    `  first page: ${seconds(outcome.firstPageMs)} (/home with ${outcome.hotels} hotels; ` +
-      `${outcome.pictures} picture files of the page, all served)` +
+    `  first page: ${seconds(outcome.firstPageMs)} (/home with ${outcome.hotels} hotels at ` +
+      `${seconds(outcome.pageHtmlMs)}, then its ${outcome.pictures} picture files, all served)` +
       `${outcome.firstPageMs / 1000 > FIRST_PAGE_TARGET_S ? `  over the ${FIRST_PAGE_TARGET_S} s target` : ''}`,
   );
   console.log(

@@ -30,6 +30,7 @@ import { hotelRoutes } from './modules/hotels/routes.ts';
 import { imageStorageOf } from './modules/images/configured-storage.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import type { ImageStorage } from './modules/images/storage.ts';
+import type { UploadsUnderWay } from './modules/images/under-way.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { devInboxRoutes } from './modules/mail/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
@@ -73,6 +74,8 @@ export interface BuildOptions {
   payments?: PaymentProvider;
   /** What time it is, for the rules that depend on it. Default: the system clock. */
   clock?: () => Date;
+  /** Picture files promised but not written yet (a first start's demo pictures). */
+  uploadsUnderWay?: UploadsUnderWay;
 }
 
 /** The whole HTTP application as a plugin-composed Fastify instance; server.ts only listens. */
@@ -81,6 +84,7 @@ export async function buildApp({
   db,
   payments,
   clock,
+  uploadsUnderWay,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
@@ -162,12 +166,21 @@ export async function buildApp({
 
   // Stored images (local disk driver). Names are content hashes: a name's bytes never change.
   await mkdir(config.UPLOADS_DIR, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.resolve(config.UPLOADS_DIR),
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '365d',
-    immutable: true,
+  await app.register(async (uploads) => {
+    // A file promised but not written yet is waited for (and drawn next), then served.
+    if (uploadsUnderWay) {
+      uploads.addHook('onRequest', async (request) => {
+        const key = request.url.slice('/uploads/'.length).split('?')[0] ?? '';
+        await uploadsUnderWay.whenStored(key);
+      });
+    }
+    await uploads.register(fastifyStatic, {
+      root: path.resolve(config.UPLOADS_DIR),
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '365d',
+      immutable: true,
+    });
   });
 
   // The web app: built assets, and its pages for every other non-API GET.

@@ -7,6 +7,7 @@ import { openDatabase } from './db/open-database.ts';
 import { type StartLog, startLog } from './lib/start-steps.ts';
 import { ensureSuperAdmin } from './modules/auth/accounts.ts';
 import { startHoldSweeper } from './modules/bookings/hold-sweeper.ts';
+import { UploadsUnderWay } from './modules/images/under-way.ts';
 import { startConfiguredMailWorker } from './modules/mail/worker.ts';
 import { reconcilePayments } from './modules/payments/pay.ts';
 
@@ -17,9 +18,15 @@ export interface StartOptions {
   /**
    * Runs while the database opens, and is handed it once migrated; the server listens once it
    * is done. `npm start` (scripts/start.ts) passes the demo seed here, so the server itself
-   * carries no demo data.
+   * carries no demo data. Picture files it promises in `uploadsUnderWay` may follow after the
+   * server listens: a request for one waits for it.
    */
-  prepare?: (database: Promise<Db>, config: Config, log: StartLog) => Promise<void>;
+  prepare?: (
+    database: Promise<Db>,
+    config: Config,
+    log: StartLog,
+    uploadsUnderWay: UploadsUnderWay,
+  ) => Promise<void>;
   /** Under way while the database opens; the app is built once both are done (the web build). */
   beforeApp?: Promise<unknown>;
 }
@@ -38,11 +45,12 @@ export async function startServer(options: StartOptions = {}) {
   const migrated = opening.then((d) => d.db);
   // Its failure is the opening's, reported below.
   migrated.catch(() => {});
-  const prepared = options.prepare?.(migrated, config, log);
+  const uploadsUnderWay = new UploadsUnderWay();
+  const prepared = options.prepare?.(migrated, config, log, uploadsUnderWay);
   // The app is built while `prepare` goes on (a first start's pictures).
   const built = Promise.all([migrated, options.beforeApp]).then(async ([db]) => {
     const building = performance.now();
-    const app = await buildApp({ config, db });
+    const app = await buildApp({ config, db, uploadsUnderWay });
     log('app built', building);
     return app;
   });

@@ -10,6 +10,7 @@ import {
   events,
   hotelServices,
   hotels,
+  type ImageRef,
   images,
   locations,
   reviews,
@@ -18,13 +19,14 @@ import {
   rooms,
 } from '@devstay/api/db/schema';
 import type { StartLog } from '@devstay/api/lib/start-steps';
-import { pictureRef, type StoredPicture } from '@devstay/api/modules/images/pipeline';
+import type { StoredPicture } from '@devstay/api/modules/images/pipeline';
 import type { ImageStorage } from '@devstay/api/modules/images/storage';
+import type { UploadsUnderWay } from '@devstay/api/modules/images/under-way';
 import { calendarDateIn } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
 import { like, sql } from 'drizzle-orm';
-import { buildDemoPlan, DEMO_TIME_ZONE, type DemoPlan } from './demo-plan.ts';
-import { anyVariantMissing, renderImages, SEED_IMAGE_DIR } from './images.ts';
+import { buildDemoPlan, DEMO_TIME_ZONE, type DemoPlan, type PlannedImage } from './demo-plan.ts';
+import { anyVariantMissing, plannedRef, renderImages, SEED_IMAGE_DIR } from './images.ts';
 
 /** Key of the advisory lock that serialises seeding across processes. */
 const SEED_LOCK = 7_300_117;
@@ -50,6 +52,18 @@ export interface SeedCounts {
   images: number;
 }
 
+/** How the pictures were had. */
+export type PicturesReport = Pick<SeedReport, 'imagesRendered' | 'imagesReused' | 'imagesCached'>;
+
+export interface SeedOptions {
+  /** Where the pictures go: the configured storage (imageStorageOf). */
+  storage: ImageStorage;
+  today?: string;
+  imageCacheDir?: string | null;
+  /** Told how long the pictures and the catalogue took. */
+  log?: StartLog;
+}
+
 async function hasHotels(db: Executor): Promise<boolean> {
   const result = await db.execute<{ found: boolean }>(
     sql`select exists (select 1 from hotels) as found`,
@@ -61,92 +75,138 @@ async function hasHotels(db: Executor): Promise<boolean> {
  * Seeds the demo data when the hotels table is empty; otherwise puts back seed pictures the
  * storage lost. `today` (yyyy-MM-dd, default the demo hotels' date, in Buenos Aires) anchors the
  * event dates; `imageCacheDir` is the cache of drawn pictures (default: a folder in the system's
- * temporary directory; null: none).
- *
- * Given the database while it still opens (npm start), the pictures are drawn at once, before it
- * answers: an empty database needs every one, and a seeded one whose storage lost them the same
- * drawings. A seeded database with every picture in place stops the drawing.
+ * temporary directory; null: none). Resolves once the catalogue and every picture are in.
  */
 export async function seedIfEmpty(
   database: Db | Promise<Db>,
-  options: {
-    /** Where the pictures go: the configured storage (imageStorageOf). */
-    storage: ImageStorage;
-    today?: string;
-    imageCacheDir?: string | null;
-    /** Told how long the pictures and the catalogue took. */
-    log?: StartLog;
-  },
+  options: SeedOptions,
 ): Promise<SeedReport> {
-  const started = performance.now();
+  const { report, pictures } = await seedDemo(database, options);
+  const drawn = await pictures;
+  return { ...report, ...drawn, ms: performance.now() - report.startedAt };
+}
+
+/**
+ * The seed with its pictures to follow: resolves once the catalogue is in (or found there), with
+ * `pictures`, which resolves once every picture is stored and recorded. The catalogue names each
+ * picture by its drawing before it is drawn, so it can go in first; with `underWay` (pictures
+ * served by this process, from local disk) a request for a picture not stored yet waits for it,
+ * and it is drawn next. Without it the catalogue waits for its pictures, as pages show them at
+ * once from wherever they are stored (an S3 bucket).
+ *
+ * Given the database while it still opens (npm start), the pictures are drawn at once: an empty
+ * database needs every one, and a seeded one whose storage lost them the same drawings. A seeded
+ * database with every picture in place stops the drawing.
+ */
+export async function seedDemo(
+  database: Db | Promise<Db>,
+  options: SeedOptions & { underWay?: UploadsUnderWay },
+): Promise<{
+  report: Omit<SeedReport, keyof PicturesReport | 'ms'> & { startedAt: number };
+  pictures: Promise<PicturesReport>;
+}> {
+  const startedAt = performance.now();
+  const { storage, underWay, log } = options;
   const plan = buildDemoPlan(options.today ?? calendarDateIn(DEMO_TIME_ZONE));
   const stop = new AbortController();
   const draw = () =>
-    renderImages(plan.images, options.storage, {
+    renderImages(plan.images, storage, {
       cacheDir: options.imageCacheDir,
       signal: stop.signal,
+      underWay,
     });
   const early = database instanceof Promise ? draw() : undefined;
   // Awaited below, or stopped.
   early?.catch(() => {});
+  // Stored, then recorded (the images table); then reported.
+  const picturesIn = async (db: Db, step: string): Promise<PicturesReport> => {
+    const drawn = await (early ?? draw());
+    await recordPictures(db, drawn.images);
+    log?.(step, startedAt, picturesDetail(drawn));
+    return {
+      imagesRendered: drawn.rendered,
+      imagesReused: drawn.reused,
+      imagesCached: drawn.cached,
+    };
+  };
   try {
     const db = await database;
     if (await hasHotels(db)) {
-      const stored = await db
-        .select({ variants: images.variants })
-        .from(images)
-        .where(like(images.publicId, `${SEED_IMAGE_DIR}/%`));
-      if (!(await anyVariantMissing(options.storage, stored))) {
+      if (await picturesInPlace(db, storage, plan)) {
         stop.abort();
         await early?.catch(() => {});
         return {
-          seeded: false,
-          ms: performance.now() - started,
-          imagesRendered: 0,
-          imagesReused: stored.length,
-          imagesCached: 0,
+          report: { seeded: false, startedAt },
+          pictures: Promise.resolve({
+            imagesRendered: 0,
+            imagesReused: plan.images.length,
+            imagesCached: 0,
+          }),
         };
       }
       // Every lost picture comes back, unless the drawings changed since.
-      const restored = await (early ?? draw());
-      options.log?.('demo pictures restored', started, picturesDetail(restored));
-      return {
-        seeded: false,
-        ms: performance.now() - started,
-        imagesRendered: restored.rendered,
-        imagesReused: restored.reused,
-        imagesCached: restored.cached,
-      };
+      const restored = picturesIn(db, 'demo pictures restored');
+      if (!underWay) await restored;
+      return { report: { seeded: false, startedAt }, pictures: restored };
     }
-    // Pictures first, outside the transaction: files are idempotent and appear atomically.
-    const rendered = await (early ?? draw());
-    options.log?.('demo pictures ready', started, picturesDetail(rendered));
+    const pictures = underWay ? picturesIn(db, 'demo pictures ready') : undefined;
+    // Without anyone to wait for them, the pictures first, outside the transaction: files are
+    // idempotent and appear atomically.
+    const stored = pictures ? undefined : await (early ?? draw());
+    if (stored) log?.('demo pictures ready', startedAt, picturesDetail(stored));
 
     const inserting = performance.now();
     const counts = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
       if (await hasHotels(tx)) return undefined;
-      return insertPlan(tx, plan, rendered.images);
+      if (stored) await recordPictures(tx, stored.images);
+      return insertPlan(tx, plan, (image) => plannedRef(storage, image).ref);
     });
     if (counts) {
-      options.log?.(
+      log?.(
         'demo catalogue seeded',
         inserting,
         `${counts.hotels} hotels, ${counts.rooms} rooms, ${counts.events} events`,
       );
     }
     return {
-      seeded: counts !== undefined,
-      ms: performance.now() - started,
-      imagesRendered: rendered.rendered,
-      imagesReused: rendered.reused,
-      imagesCached: rendered.cached,
-      counts,
+      report: { seeded: counts !== undefined, startedAt, counts },
+      pictures:
+        pictures ??
+        Promise.resolve({
+          imagesRendered: stored?.rendered ?? 0,
+          imagesReused: stored?.reused ?? 0,
+          imagesCached: stored?.cached ?? 0,
+        }),
     };
   } catch (error) {
     stop.abort();
     throw error;
   }
+}
+
+/**
+ * Whether every picture of the seed is stored and recorded: those the images table lists (a
+ * seed of other drawings) and those of this plan (its rows come once its pictures are stored).
+ */
+async function picturesInPlace(db: Db, storage: ImageStorage, plan: DemoPlan): Promise<boolean> {
+  const stored = await db
+    .select({ publicId: images.publicId, variants: images.variants })
+    .from(images)
+    .where(like(images.publicId, `${SEED_IMAGE_DIR}/%`));
+  const recorded = new Set(stored.map((row) => row.publicId));
+  const planned = plan.images.map((image) => plannedRef(storage, image).ref.public_id);
+  return planned.every((id) => recorded.has(id)) && !(await anyVariantMissing(storage, stored));
+}
+
+/** The images table's rows of stored seed pictures (one per picture; known ones kept). */
+async function recordPictures(db: Executor, stored: Map<string, StoredPicture>): Promise<void> {
+  const unique = new Map([...stored.values()].map((i) => [i.publicId, i]));
+  if (unique.size === 0) return;
+  await db
+    .insert(images)
+    .values([...unique.values()].map((i) => ({ ...i, uploadedBy: null })))
+    .onConflictDoNothing();
 }
 
 /** How the pictures were had: `247 drawn, 0 copied from the cache, 0 already stored`. */
@@ -157,23 +217,14 @@ function picturesDetail(report: { rendered: number; cached: number; reused: numb
 async function insertPlan(
   tx: Tx,
   plan: DemoPlan,
-  stored: Map<string, StoredPicture>,
+  refOf: (image: PlannedImage) => ImageRef,
 ): Promise<SeedCounts> {
+  const planned = new Map(plan.images.map((image) => [image.key, image]));
   const ref = (key: string) => {
-    const image = stored.get(key);
-    if (!image) throw new Error(`Seed image ${key} was not rendered`);
-    return pictureRef(image);
+    const image = planned.get(key);
+    if (!image) throw new Error(`Seed image ${key} is not in the plan`);
+    return refOf(image);
   };
-
-  await tx
-    .insert(images)
-    .values(
-      [...new Map([...stored.values()].map((i) => [i.publicId, i])).values()].map((i) => ({
-        ...i,
-        uploadedBy: null,
-      })),
-    )
-    .onConflictDoNothing();
 
   const locationRows = await tx
     .insert(locations)
@@ -314,6 +365,6 @@ async function insertPlan(
     hotelServices: hotelServiceRows.length,
     events: plan.events.length,
     reviews: reviewRows.length,
-    images: stored.size,
+    images: plan.images.length,
   };
 }

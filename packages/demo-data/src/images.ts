@@ -13,8 +13,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { type StoredPicture, storeDrawing } from '@devstay/api/modules/images/pipeline';
+import { drawingRef, type StoredPicture, storeDrawing } from '@devstay/api/modules/images/pipeline';
 import { type ImageStorage, localDiskStorage } from '@devstay/api/modules/images/storage';
+import type { UploadsUnderWay } from '@devstay/api/modules/images/under-way';
 import type { PlannedImage } from './demo-plan.ts';
 
 export const SEED_IMAGE_DIR = 'seed';
@@ -70,16 +71,46 @@ async function readManifest(file: string): Promise<StoredPicture | undefined> {
   }
 }
 
+/** How the seed draws and stores a planned picture. */
+const SEED_DRAWING = { folder: SEED_IMAGE_DIR, effort: SEED_WEBP_EFFORT } as const;
+
+/** How entities reference a planned picture, and its files' keys, before it is drawn. */
+export function plannedRef(uploads: ImageStorage, image: PlannedImage) {
+  return drawingRef(uploads, image, SEED_DRAWING);
+}
+
 /**
  * Stores every planned picture that is missing, `CONCURRENCY` at a time; returns them all by
  * key. `cacheDir: null` turns the cache off. Once `signal` is aborted no further picture is
  * begun (those under way are finished) and the promise rejects with its reason.
+ *
+ * With `underWay`, every planned picture's files are promised there until stored: a request
+ * for one has its picture drawn next, and waits for it.
  */
 export async function renderImages(
   images: readonly PlannedImage[],
   uploads: ImageStorage,
-  options: { cacheDir?: string | null; signal?: AbortSignal } = {},
+  options: { cacheDir?: string | null; signal?: AbortSignal; underWay?: UploadsUnderWay } = {},
 ): Promise<RenderReport> {
+  const out = new Map<string, StoredPicture>();
+  const report = { rendered: 0, reused: 0, cached: 0 };
+  const waiting = [...images];
+  // Each picture's end (stored, or failed), for the requests waiting for its files.
+  const ends = new Map<PlannedImage, { end: () => void; keys: string[] }>();
+  const { underWay } = options;
+  if (underWay) {
+    for (const image of images) {
+      const { promise, resolve } = Promise.withResolvers<void>();
+      const { keys } = plannedRef(uploads, image);
+      ends.set(image, { end: resolve, keys });
+      underWay.promise(keys, () => {
+        // Not begun yet: next.
+        const at = waiting.indexOf(image);
+        if (at > 0) waiting.unshift(...waiting.splice(at, 1));
+        return promise;
+      });
+    }
+  }
   const cacheDir = options.cacheDir === undefined ? SEED_IMAGE_CACHE_DIR : options.cacheDir;
   const cache =
     cacheDir !== null &&
@@ -89,9 +120,12 @@ export async function renderImages(
     ))
       ? localDiskStorage(cacheDir)
       : undefined;
-  const out = new Map<string, StoredPicture>();
-  const report = { rendered: 0, reused: 0, cached: 0 };
-  let next = 0;
+  const ended = (image: PlannedImage) => {
+    const end = ends.get(image);
+    if (!end) return;
+    underWay?.settle(end.keys);
+    end.end();
+  };
 
   const one = async (image: PlannedImage) => {
     const manifestFile = cacheDir && path.join(cacheDir, 'manifests', `${drawingHash(image)}.json`);
@@ -113,15 +147,13 @@ export async function renderImages(
     }
     let picture: StoredPicture;
     try {
-      picture = await storeDrawing(uploads, image, {
-        folder: SEED_IMAGE_DIR,
-        effort: SEED_WEBP_EFFORT,
-      });
+      picture = await storeDrawing(uploads, image, SEED_DRAWING);
     } catch (error) {
       throw new Error(`Could not store the seed image ${image.key}`, { cause: error });
     }
     report.rendered++;
     out.set(image.key, picture);
+    ended(image);
     if (cache && manifestFile) {
       try {
         for (const variant of picture.variants) {
@@ -135,14 +167,31 @@ export async function renderImages(
     }
   };
 
+  let failed = false;
   const worker = async () => {
-    while (next < images.length) {
+    let image = waiting.shift();
+    while (image && !failed) {
       options.signal?.throwIfAborted();
-      const image = images[next++];
-      if (image) await one(image);
+      try {
+        await one(image);
+      } finally {
+        ended(image);
+      }
+      image = waiting.shift();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, images.length) }, worker));
+  const workers = Array.from({ length: Math.min(CONCURRENCY, images.length) }, () =>
+    worker().catch((error: unknown) => {
+      // The others finish the picture they are on, and begin no other.
+      failed = true;
+      throw error;
+    }),
+  );
+  const outcomes = await Promise.allSettled(workers);
+  // Whatever was not stored will not be: nobody waits for it any longer.
+  for (const image of images) ended(image);
+  const failure = outcomes.find((o) => o.status === 'rejected');
+  if (failure) throw failure.reason;
   return { images: out, ...report };
 }
 

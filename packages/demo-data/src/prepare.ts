@@ -2,7 +2,9 @@ import type { Config } from '@devstay/api/config';
 import type { Db } from '@devstay/api/db/client';
 import type { StartLog } from '@devstay/api/lib/start-steps';
 import { imageStorageOf } from '@devstay/api/modules/images/configured-storage';
-import { seedIfEmpty } from './demo.ts';
+import type { UploadsUnderWay } from '@devstay/api/modules/images/under-way';
+import { errorMessage } from '@devstay/shared/error-message';
+import { seedDemo } from './demo.ts';
 import { ensureDemoAccounts } from './ensure-demo-accounts.ts';
 
 /**
@@ -10,13 +12,27 @@ import { ensureDemoAccounts } from './ensure-demo-accounts.ts';
  * database (or its lost pictures back), its pictures in the configured storage (S3_BUCKET or
  * UPLOADS_DIR), and the demo accounts unless turned off. Given the database while it still
  * opens, it draws the pictures meanwhile.
+ *
+ * Pictures this server serves itself (UPLOADS_DIR) may still be drawn once it listens: they are
+ * promised in `underWay`, so a page's pictures are drawn first and waited for. A picture that
+ * could not be stored is drawn again at the next start.
  */
 export async function prepareDemoData(
   database: Db | Promise<Db>,
   config: Config,
   log: StartLog = () => {},
+  underWay?: UploadsUnderWay,
 ): Promise<void> {
-  await seedIfEmpty(database, { storage: imageStorageOf(config), log });
+  const { pictures } = await seedDemo(database, {
+    storage: imageStorageOf(config),
+    log,
+    underWay: config.S3_BUCKET ? undefined : underWay,
+  });
+  pictures.catch((error: unknown) => {
+    console.error(
+      `DevStay start: the demo pictures could not all be stored: ${errorMessage(error)}`,
+    );
+  });
   if (config.DEMO_ACCOUNTS) {
     const started = performance.now();
     await ensureDemoAccounts(await database);

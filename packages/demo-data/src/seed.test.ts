@@ -12,7 +12,9 @@ import { migrateDb } from '@devstay/api/db/migrate';
 import type { ImageRef } from '@devstay/api/db/schema';
 import { freePort } from '@devstay/api/lib/free-port';
 import { imageStorageOf } from '@devstay/api/modules/images/configured-storage';
+import { pictureRef, type StoredPicture } from '@devstay/api/modules/images/pipeline';
 import { type ImageStorage, localDiskStorage } from '@devstay/api/modules/images/storage';
+import { UploadsUnderWay } from '@devstay/api/modules/images/under-way';
 import { createTestDatabase } from '@devstay/api/test/app';
 import {
   PRICE_MAX,
@@ -28,7 +30,7 @@ import { searchKey } from '@devstay/shared/text';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { seedIfEmpty } from './demo.ts';
+import { seedDemo, seedIfEmpty } from './demo.ts';
 import { buildDemoPlan, DEMO_TIME_ZONE } from './demo-plan.ts';
 import { renderImages } from './images.ts';
 import { seedLargeCatalogue } from './large.ts';
@@ -387,6 +389,82 @@ describe('demo seed', () => {
       });
       expect(again).toMatchObject({ seeded: false, imagesRendered: 0, imagesReused: pictures });
       expect(puts - files).toBeLessThan(files / 2);
+    } finally {
+      await fresh.$client.end();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('npm start on local disk: the catalogue first, a picture asked for drawn next and waited for, the rows once all are stored', async () => {
+    const url = await emptyDatabase();
+    const fresh = createDb(url, 2);
+    const dir = await mkdtemp(path.join(tmpdir(), 'devstay-seed-later-'));
+    try {
+      const storage = localDiskStorage(dir);
+      const underWay = new UploadsUnderWay();
+      const { report, pictures } = await seedDemo(fresh, {
+        storage,
+        imageCacheDir: null,
+        underWay,
+      });
+      expect(report.seeded).toBe(true);
+      const planned = buildDemoPlan('2030-01-01').images.length;
+      // In before its pictures: most are still promised, none is recorded yet.
+      expect(underWay.size).toBeGreaterThan(planned);
+      const [last] = (
+        await fresh.$client.query<{ image: ImageRef[] }>(
+          'select image from hotels order by id desc limit 1',
+        )
+      ).rows;
+      const variant = last?.image[0]?.variants?.[0];
+      if (!variant) throw new Error('the last hotel has no picture');
+      const key = variant.url.slice('/uploads/'.length);
+      expect(await storage.has(key)).toBe(false);
+      await underWay.whenStored(key);
+      // Drawn ahead of the queue: most pictures are still to come.
+      expect(await storage.has(key)).toBe(true);
+      expect(underWay.size).toBeGreaterThan(planned);
+      expect(underWay.whenStored(key)).toBeUndefined();
+
+      const drawn = await pictures;
+      expect(drawn.imagesRendered).toBe(planned);
+      expect(underWay.size).toBe(0);
+      // Every reference the catalogue holds is the recorded picture's, every file in place.
+      const recorded = new Map(
+        (
+          await fresh.$client.query<StoredPicture>(
+            `select public_id as "publicId", url, content_type as "contentType", width, height,
+                    bytes, variants from images where public_id like 'seed/%'`,
+          )
+        ).rows.map((row) => [row.publicId, pictureRef(row)]),
+      );
+      const refs = (
+        await fresh.$client.query<{ image: ImageRef[] }>(
+          `select image from hotels union all select image from rooms
+           union all select image from events union all select image from hotel_services
+           union all select image from room_services`,
+        )
+      ).rows.flatMap((row) => row.image);
+      expect(refs.length).toBeGreaterThan(planned / 2);
+      for (const ref of refs) {
+        expect(ref).toEqual(recorded.get(ref.public_id));
+        for (const v of ref.variants ?? []) {
+          expect(await storage.has(v.url.slice('/uploads/'.length))).toBe(true);
+        }
+      }
+
+      // A start stopped before the rows came: the next puts the pictures and their rows back.
+      await fresh.$client.query("delete from images where public_id like 'seed/%'");
+      await rm(path.join(dir, 'seed'), { recursive: true, force: true });
+      const again = await seedIfEmpty(fresh, { storage });
+      expect(again.seeded).toBe(false);
+      expect(again.imagesRendered + again.imagesCached).toBe(planned);
+      const [{ count } = { count: 0 }] = (
+        await fresh.$client.query<{ count: number }>(
+          "select count(*)::int as count from images where public_id like 'seed/%'",
+        )
+      ).rows;
+      expect(count).toBe(recorded.size);
     } finally {
       await fresh.$client.end();
       await rm(dir, { recursive: true, force: true });

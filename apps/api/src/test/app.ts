@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { createDatabaseIfMissing } from '../db/embedded.ts';
+import type { UploadsUnderWay } from '../modules/images/under-way.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,6 +45,8 @@ export async function createTestApp(
     realLimits?: boolean;
     /** The app's clock (rules judged at a fixed instant); the system clock otherwise. */
     clock?: () => Date;
+    /** Picture files promised but not written yet. */
+    uploadsUnderWay?: UploadsUnderWay;
   } = {},
 ): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
@@ -57,7 +60,12 @@ export async function createTestApp(
     ...env,
   });
   const db = createDb(databaseUrl, 4);
-  const app = await buildApp({ config, db, clock: options.clock });
+  const app = await buildApp({
+    config,
+    db,
+    clock: options.clock,
+    uploadsUnderWay: options.uploadsUnderWay,
+  });
   await options.routes?.(app);
   await app.ready();
   return {

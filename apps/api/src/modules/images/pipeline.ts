@@ -200,17 +200,17 @@ export async function storeImage(
   return storeEncoded(storage, await encodeImage(input, options), options.folder ?? 'images');
 }
 
-/**
- * Stores a drawing the server made itself (the demo's scenes: SVG it wrote, never an upload, so
- * nothing to refuse or clean) as an uploaded picture is stored: rasterised once at its size, the
- * same WebP variants. Named by a hash of the drawing and the encoding settings; no image file is
- * made in between (a first start stores hundreds of these).
- */
-export async function storeDrawing(
-  storage: ImageStorage,
-  drawing: { svg: string; width: number; height: number },
-  options: Omit<EncodeOptions, 'limits'> & { folder?: string } = {},
-): Promise<StoredPicture> {
+/** A picture the server draws itself: SVG it wrote. */
+export interface Drawing {
+  svg: string;
+  width: number;
+  height: number;
+}
+
+export type DrawingOptions = Omit<EncodeOptions, 'limits'> & { folder?: string };
+
+/** What a drawing's files are named: a hash of the drawing and of how it is encoded. */
+function drawingName(drawing: Drawing, options: DrawingOptions) {
   const quality = options.quality ?? WEBP_QUALITY;
   const effort = options.effort ?? WEBP_EFFORT;
   const widths = variantWidths(drawing.width, options.widths);
@@ -219,6 +219,56 @@ export async function storeDrawing(
     .update(`svg ${drawing.width}x${drawing.height}\n${drawing.svg}`)
     .digest('hex')
     .slice(0, 16);
+  return { hash, widths };
+}
+
+/**
+ * How entities will reference a drawing once `storeDrawing` has stored it, and the keys of its
+ * files, known before it is drawn: a first start puts the demo catalogue in while its pictures
+ * are still being drawn.
+ */
+export function drawingRef(
+  storage: ImageStorage,
+  drawing: Drawing,
+  options: DrawingOptions = {},
+): { ref: ImageRef; keys: string[] } {
+  const folder = options.folder ?? 'images';
+  const { hash, widths } = drawingName(drawing, options);
+  const variants = widths.map((width) => {
+    const key = variantKey(folder, hash, width);
+    return { key, url: storage.url(key), width };
+  });
+  const top = widths.at(-1) as number;
+  return {
+    ref: {
+      url: variants.at(-1)?.url ?? '',
+      public_id: `${folder}/${hash}`,
+      width: top,
+      // Scaled as the encoder scales it (none of the demo's drawings is wider than the widest).
+      height: Math.round((drawing.height * top) / drawing.width),
+      variants: variants.map(({ url, width }) => ({ url, width })),
+    },
+    keys: variants.map((v) => v.key),
+  };
+}
+
+const variantKey = (folder: string, hash: string, width: number) =>
+  `${folder}/${hash}-${width}.webp`;
+
+/**
+ * Stores a drawing the server made itself (the demo's scenes: SVG it wrote, never an upload, so
+ * nothing to refuse or clean) as an uploaded picture is stored: rasterised once at its size, the
+ * same WebP variants. Named by a hash of the drawing and the encoding settings; no image file is
+ * made in between (a first start stores hundreds of these).
+ */
+export async function storeDrawing(
+  storage: ImageStorage,
+  drawing: Drawing,
+  options: DrawingOptions = {},
+): Promise<StoredPicture> {
+  const quality = options.quality ?? WEBP_QUALITY;
+  const effort = options.effort ?? WEBP_EFFORT;
+  const { hash, widths } = drawingName(drawing, options);
   const pixels = await sharp(Buffer.from(drawing.svg))
     .resize(drawing.width, drawing.height)
     .removeAlpha()
@@ -241,7 +291,7 @@ async function storeEncoded(
 ): Promise<StoredPicture> {
   const variants = [];
   for (const variant of encoded.variants) {
-    const key = `${folder}/${encoded.hash}-${variant.width}.webp`;
+    const key = variantKey(folder, encoded.hash, variant.width);
     await storage.put(key, variant.data, 'image/webp');
     variants.push({
       key,
