@@ -75,8 +75,12 @@ function matchesOf(pathname: string): RouteMatches {
   return matches;
 }
 
-/** The frame's markup as the first render drew it, by what it depends on (`KeptElement`). */
+/**
+ * The markup of the parts many pages draw alike as the first render drew it, by what it depends
+ * on (`KeptElement`). Cleared when full (the keys of a page's stay and pages are many).
+ */
 const keptMarkup = new Map<string, string>();
+const KEPT_PARTS = 2000;
 
 const KEPT_MARK = ` ${KEPT_ATTRIBUTE}="`;
 
@@ -98,6 +102,7 @@ function keepMarkedMarkup(html: string): string {
     for (let found = tags.exec(page); found; found = tags.exec(page)) {
       depth += found[0].startsWith('</') ? -1 : 1;
       if (depth === 0) {
+        if (keptMarkup.size >= KEPT_PARTS) keptMarkup.clear();
         keptMarkup.set(key, page.slice(start, found.index));
         break;
       }

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type FormHTMLAttributes, type ReactNode, useContext } from 'react';
 
 /**
  * The server render's store of markup drawn the same on many pages (the frame's bar and
@@ -13,14 +13,14 @@ export const KeptMarkup = createContext<MarkupKeeper | null>(null);
 /** The attribute that marks, in a server render, an element whose content is to be kept. */
 export const KEPT_ATTRIBUTE = 'data-kept';
 
-interface KeptElementProps {
-  as: 'header' | 'footer' | 'div';
+interface KeptElementProps
+  extends Omit<FormHTMLAttributes<HTMLElement>, 'children' | 'dangerouslySetInnerHTML'> {
+  as: 'header' | 'footer' | 'div' | 'form' | 'nav';
   /**
    * What its content depends on (letters, digits, `-`, `_`, `/`): the same key, the same markup on
-   * every page.
+   * every page. None: drawn at every render (what it depends on makes no key).
    */
-  keptAs: string;
-  className?: string;
+  keptAs: string | undefined;
   children: ReactNode;
 }
 
@@ -30,16 +30,16 @@ interface KeptElementProps {
  * write that in as it was drawn. The browser renders the children, and hydrates them against
  * that markup.
  */
-export function KeptElement({ as: Tag, keptAs, className, children }: KeptElementProps) {
+export function KeptElement({ as: Tag, keptAs, children, ...attributes }: KeptElementProps) {
   const keeper = useContext(KeptMarkup);
   // The browser's build keeps only the plain element (`import.meta.env.SSR` is false there).
-  const kept = import.meta.env.SSR ? keeper?.get(keptAs) : undefined;
+  const kept = import.meta.env.SSR && keptAs !== undefined ? keeper?.get(keptAs) : undefined;
   if (kept !== undefined) {
     // biome-ignore lint/security/noDangerouslySetInnerHtml: what React drew inside this element for an earlier page
-    return <Tag className={className} dangerouslySetInnerHTML={{ __html: kept }} />;
+    return <Tag {...attributes} dangerouslySetInnerHTML={{ __html: kept }} />;
   }
   return (
-    <Tag className={className} {...(keeper ? { [KEPT_ATTRIBUTE]: keptAs } : {})}>
+    <Tag {...attributes} {...(keeper && keptAs !== undefined ? { [KEPT_ATTRIBUTE]: keptAs } : {})}>
       {children}
     </Tag>
   );

@@ -8,6 +8,7 @@ import {
   PaginationPrevious,
   PaginationRoot,
 } from '@mantine/core';
+import { KeptElement } from '../../../components/kept-markup.tsx';
 
 interface HotelPaginationProps {
   state: PaginationState;
@@ -23,8 +24,13 @@ interface HotelPaginationProps {
  */
 export function HotelPagination({ state, pages, lastKnown = true, onPage }: HotelPaginationProps) {
   const shown = visiblePages(state, pages);
+  // The server draws the bar once for each window, page and count.
   return (
-    <nav aria-label="Hotel list pages">
+    <KeptElement
+      as="nav"
+      keptAs={`hotel-pages-${state.actualPage}-${state.minPageNumber}-${state.maxPageNumber}-${pages}-${lastKnown ? 'last' : 'open'}`}
+      aria-label="Hotel list pages"
+    >
       <PaginationRoot total={pages} value={state.actualPage} onChange={onPage} size="lg">
         <Group gap={6} justify="center" wrap="wrap">
           <PaginationFirst aria-label="First page" />
@@ -47,6 +53,6 @@ export function HotelPagination({ state, pages, lastKnown = true, onPage }: Hote
           {lastKnown ? <PaginationLast aria-label="Last page" /> : null}
         </Group>
       </PaginationRoot>
-    </nav>
+    </KeptElement>
   );
 }

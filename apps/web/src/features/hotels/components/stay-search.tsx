@@ -4,8 +4,12 @@ import { CHECK_OUT_ERROR, checkStay, earliestToday } from '@devstay/shared/stay'
 import { Button, TextInput } from '@mantine/core';
 import { IconCalendarSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { KeptElement } from '../../../components/kept-markup.tsx';
 import type { StayDates } from '../../../lib/paths.ts';
 import classes from './hotel-toolbar.module.css';
+
+/** What a kept markup's key may hold: the address's values only when they are plain. */
+const KEY_TEXT = /^[\w-]+$/;
 
 interface StaySearchProps {
   /** The stay the address searches (none: the fields start empty). */
@@ -73,14 +77,25 @@ export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
   const errorOf = (field: 'checkIn' | 'checkOut' | 'rooms') =>
     error?.field === field ? error.text : undefined;
 
+  // What the server draws depends on the stay, the rooms and today only (no error yet): drawn
+  // once for each, when they make a key.
+  const today = earliestToday();
+  const drawnAs = `stay-${today}-${checkIn}-${checkOut}-${units}`;
   return (
-    <form onSubmit={submit} className={classes.stay} aria-label="Dates of your stay" noValidate>
+    <KeptElement
+      as="form"
+      keptAs={KEY_TEXT.test(drawnAs) ? drawnAs : undefined}
+      onSubmit={submit}
+      className={classes.stay}
+      aria-label="Dates of your stay"
+      noValidate
+    >
       <TextInput
         type="date"
         label="Check-in"
         ref={checkInField}
         value={checkIn}
-        min={earliestToday()}
+        min={today}
         onChange={(e) => setCheckIn(e.currentTarget.value)}
         error={errorOf('checkIn')}
         className={classes.date}
@@ -90,7 +105,7 @@ export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
         label="Check-out"
         ref={checkOutField}
         value={checkOut}
-        min={checkIn || earliestToday()}
+        min={checkIn || today}
         onChange={(e) => setCheckOut(e.currentTarget.value)}
         error={errorOf('checkOut')}
         className={classes.date}
@@ -114,6 +129,6 @@ export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
       >
         Check availability
       </Button>
-    </form>
+    </KeptElement>
   );
 }
