@@ -1,13 +1,16 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { themeStylesheet } from './src/app/theme-stylesheet.ts';
 import { apiProxy } from './src/dev-server-proxy.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /** react-router publishes its development build by default; production bundles take the lean one. */
 const reactRouterProduction = fileURLToPath(
@@ -68,8 +71,12 @@ const lightSchemeOnly = {
 };
 
 /**
- * Writes a gzip (level 9) and a Brotli (quality 11) copy beside every text file of the build:
- * the server sends them as they are, smaller than what it could compress per request.
+ * Writes a gzip (level 9) and a Brotli copy beside every text file of the build: the server
+ * sends them as they are, smaller than what it could compress per request. Brotli quality 11
+ * for what every first visit loads (the entries, what they import statically, their styles,
+ * index.html), 10 for the screens loaded later: quality 11 of all of them was a third of a
+ * first start's web build (3.3 s of CPU against 1.2 s at 10, for files 1.8 % larger).
+ * Compressed on libuv's threads, all at once.
  */
 function precompress(): Plugin {
   return {
@@ -77,22 +84,37 @@ function precompress(): Plugin {
     apply: 'build',
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
-      for (const name of Object.keys(bundle)) {
-        if (!/\.(?:js|css|html|svg|json)$/.test(name)) continue;
-        const file = path.join(dir, name);
-        const data = await readFile(file);
-        if (data.length < 1024) continue;
-        await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
-        await writeFile(
-          `${file}.br`,
-          brotliCompressSync(data, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: 11,
-              [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-            },
-          }),
-        );
+      const firstLoad = new Set(['index.html']);
+      const visit = (name: string) => {
+        const output = bundle[name];
+        if (!output || firstLoad.has(name)) return;
+        firstLoad.add(name);
+        if (output.type !== 'chunk') return;
+        for (const css of output.viteMetadata?.importedCss ?? []) firstLoad.add(css);
+        for (const imported of output.imports) visit(imported);
+      };
+      for (const [name, output] of Object.entries(bundle)) {
+        if (output.type === 'chunk' && output.isEntry) visit(name);
       }
+      const texts = Object.keys(bundle).filter((name) => /\.(?:js|css|html|svg|json)$/.test(name));
+      await Promise.all(
+        texts.map(async (name) => {
+          const file = path.join(dir, name);
+          const data = await readFile(file);
+          if (data.length < 1024) return;
+          const quality = firstLoad.has(name) ? 11 : 10;
+          const [gzipped, brotli] = await Promise.all([
+            gzipAsync(data, { level: 9 }),
+            brotliAsync(data, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: quality,
+                [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
+          ]);
+          await Promise.all([writeFile(`${file}.gz`, gzipped), writeFile(`${file}.br`, brotli)]);
+        }),
+      );
     },
   };
 }
