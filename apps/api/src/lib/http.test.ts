@@ -6,11 +6,16 @@ test.each([
   ['', undefined],
   ['identity', undefined],
   ['gzip', 'gzip'],
-  ['gzip, deflate, br, zstd', 'br'],
+  // What browsers send: zstd when named (it costs a third of Brotli's CPU for as few bytes).
+  ['gzip, deflate, br, zstd', 'zstd'],
+  ['gzip, deflate, br', 'br'],
+  ['zstd;q=0, gzip, deflate, br', 'br'],
   ['BR;q=0.8, gzip;q=1', 'br'],
   ['br;q=0, gzip', 'gzip'],
   ['br;q=0, gzip;q=0', undefined],
+  // A wildcard promises no zstd decoder.
   ['*', 'br'],
+  ['zstd, *', 'zstd'],
   ['deflate', undefined],
   ['br;q=0, *', 'gzip'],
 ])('Accept-Encoding %j → %s', (header, expected) => {
@@ -22,6 +27,7 @@ test.each([
   ['*', 'gzip'],
   ['br', undefined],
   ['gzip;q=0, *', undefined],
+  ['zstd', undefined],
 ])('a body offered gzipped only: Accept-Encoding %j → %s', (header, expected) => {
   expect(acceptedEncoding(header, ['gzip'])).toBe(expected);
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:zlib';
 import { errorBody } from '@devstay/shared/contracts/common';
 import { TOTAL_COUNT_HEADER, TOTAL_COUNT_LOWER_BOUND_HEADER } from '@devstay/shared/http';
 import etag from '@fastify/etag';
@@ -62,9 +62,10 @@ export function setTotalCount(reply: FastifyReply, total: number, lowerBound = f
 export interface ReadyBody {
   body: string;
   etag: string;
+  zstd?: Buffer;
   br?: Buffer;
   gzip?: Buffer;
-  /** The encodings it goes out in, best first: both unless told (a spliced body, gzip). */
+  /** The encodings it goes out in, best first: all three unless told (a spliced body, gzip). */
   encodings?: readonly Encoding[];
   /** The size of its text in bytes, when known without counting. */
   bytes?: number;
@@ -72,8 +73,15 @@ export interface ReadyBody {
   weight?: number;
 }
 
-export type Encoding = 'br' | 'gzip';
-const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
+export type Encoding = 'zstd' | 'br' | 'gzip';
+/**
+ * zstd first: at level 1 it makes a 6 kB page of cards as small as Brotli at quality 4 for a
+ * third of the CPU (≈ 50 against ≈ 160 µs), which a page read once (most of a search's tail)
+ * pays in full. Browsers that name it decode it; the others get Brotli or gzip.
+ */
+const ENCODINGS: readonly Encoding[] = ['zstd', 'br', 'gzip'];
+/** Only sent to a client that names it: a `*` is no promise that a client decodes zstd. */
+const NAMED_ONLY: ReadonlySet<Encoding> = new Set(['zstd']);
 
 export function readyBody(body: string): ReadyBody {
   return { body, etag: `W/"${createHash('sha1').update(body).digest('base64')}"` };
@@ -89,20 +97,46 @@ function compressible(ready: ReadyBody): boolean {
   return body.length >= COMPRESS_MIN_BYTES || Buffer.byteLength(body) >= COMPRESS_MIN_BYTES;
 }
 
+/** Accept-Encoding headers as parsed, by their text: clients send a handful of them. */
+const parsedAcceptEncodings = new Map<string, { accepted: Set<string>; refused: Set<string> }>();
+const PARSED_ACCEPT_ENCODINGS_MAX = 100;
+
+function parseAcceptEncoding(header: string) {
+  let parsed = parsedAcceptEncodings.get(header);
+  if (parsed) return parsed;
+  parsed = { accepted: new Set<string>(), refused: new Set<string>() };
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    (q && Number(q.slice(2)) === 0 ? parsed.refused : parsed.accepted).add(name);
+  }
+  if (parsedAcceptEncodings.size >= PARSED_ACCEPT_ENCODINGS_MAX) parsedAcceptEncodings.clear();
+  parsedAcceptEncodings.set(header, parsed);
+  return parsed;
+}
+
 /** The first of `offered` that an Accept-Encoding header allows, if any. */
 export function acceptedEncoding(
   header: string | undefined,
   offered: readonly Encoding[] = ENCODINGS,
 ): Encoding | undefined {
   if (!header) return undefined;
-  const accepted = new Set<string>();
-  const refused = new Set<string>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((p) => p.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    (q && Number(q.slice(2)) === 0 ? refused : accepted).add(name);
+  const { accepted, refused } = parseAcceptEncoding(header);
+  return offered.find(
+    (name) =>
+      !refused.has(name) && (accepted.has(name) || (accepted.has('*') && !NAMED_ONLY.has(name))),
+  );
+}
+
+function compress(body: string, encoding: Encoding): Buffer {
+  switch (encoding) {
+    case 'zstd':
+      return zstdCompressSync(body, { params: { [constants.ZSTD_c_compressionLevel]: 1 } });
+    case 'br':
+      return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    case 'gzip':
+      return gzipSync(body);
   }
-  return offered.find((name) => !refused.has(name) && (accepted.has(name) || accepted.has('*')));
 }
 
 /**
@@ -123,10 +157,7 @@ export function sendReady(
   if (!encoding) return reply.send(ready.body);
   let compressed = ready[encoding];
   if (!compressed) {
-    compressed =
-      encoding === 'br'
-        ? brotliCompressSync(ready.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : gzipSync(ready.body);
+    compressed = compress(ready.body, encoding);
     ready[encoding] = compressed;
   }
   return reply.header('content-encoding', encoding).send(compressed);
