@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import {
   type City,
   type HotelCard,
@@ -138,7 +138,11 @@ describe('GET /api/hotels', () => {
     const plain = await get(url);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
-    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const zstd = await get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(zstd.headers['content-encoding']).toBe('zstd');
+    expect(JSON.parse(zstdDecompressSync(zstd.rawPayload).toString())).toEqual(plain.json());
+    expect(zstd.headers.etag).toBe(plain.headers.etag);
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
     const gzip = await get(url, { 'accept-encoding': 'br;q=0, gzip' });
@@ -346,6 +350,14 @@ describe('a search by name counts its matches up to the bound (SEARCH_COUNT_CAP)
     });
     // A name found in two hotels only: exact at the bound.
     expect(await page({ name: `${token} 50` })).toMatchObject({ total: '2', more: undefined });
+  });
+
+  test('a name with quotes, backslashes and wildcards is counted as it is written', async () => {
+    // The bounded count's values are written into its text: quoted by the driver.
+    expect(await page({ name: `${token} 50%_` })).toMatchObject({ total: '1', more: undefined });
+    for (const name of [`${token} it's`, `${token} \\'; select 1; --`, `${token} \\x27 "$1"`]) {
+      expect(await page({ name })).toEqual({ names: [], total: '0', more: undefined });
+    }
   });
 
   test('a city or stars alone are counted whole; a name in a small city beside its page', async () => {

@@ -9,9 +9,10 @@ import type {
 import { addDays, earliestToday } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
 import { asc, desc, eq, exists, getTableName, type InferColumnsDataTypes, sql } from 'drizzle-orm';
+import { escapeLiteral, type QueryResult } from 'pg';
 import { SEARCH_COUNT_CAP } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { hotels, locations, reviews, rooms } from '../../db/schema.ts';
+import { hotels, type ImageRef, locations, reviews, rooms } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { roomUnitsFreeSql } from '../availability/ledger.ts';
 import { toImageItem } from '../images/image-item.ts';
@@ -46,20 +47,48 @@ const cardColumns = {
 
 type CardRow = InferColumnsDataTypes<typeof cardColumns>;
 
-/** The card's columns in SQL text (hotels `h`, locations `l`), each under its key: a CardRow. */
-const CARD_SELECT_LIST = Object.entries(cardColumns)
-  .map(([key, column]) => {
-    const table = getTableName(column.table) === 'hotels' ? 'h' : 'l';
-    return `${table}.${column.name} as "${key}"`;
-  })
-  .join(', ');
+/**
+ * A card's row as the list reads it: of the image JSON (≈ 1,300 characters a hotel, with every
+ * picture's variants) only what a card shows, its pictures' URLs and its first picture whole
+ * (≈ 500): less for PostgreSQL to send and the driver to parse on every page read.
+ */
+type ListedCardRow = Omit<CardRow, 'image'> & { imageUrls: string[]; picture: ImageRef | null };
+
+const LISTED_IMAGE_SELECT = `jsonb_path_query_array(h.image, '$[*].url') as "imageUrls", h.image->0 as "picture"`;
+
+/** The card's columns in SQL text (hotels `h`, locations `l`), each under its key: a ListedCardRow. */
+const CARD_SELECT_LIST = [
+  ...Object.entries(cardColumns)
+    .filter(([key]) => key !== 'image')
+    .map(([key, column]) => {
+      const table = getTableName(column.table) === 'hotels' ? 'h' : 'l';
+      return `${table}.${column.name} as "${key}"`;
+    }),
+  LISTED_IMAGE_SELECT,
+].join(', ');
 
 export function toHotelCard(row: CardRow): HotelCard {
+  return cardOf(
+    row,
+    row.image.map((i) => i.url),
+    row.image[0],
+  );
+}
+
+function toListedHotelCard(row: ListedCardRow): HotelCard {
+  return cardOf(row, row.imageUrls, row.picture ?? undefined);
+}
+
+function cardOf(
+  row: Omit<CardRow, 'image'>,
+  imageUrls: string[],
+  picture: ImageRef | undefined,
+): HotelCard {
   return {
     id: row.id,
     name: row.name,
-    image: row.image.map((i) => i.url),
-    picture: row.image[0] ? toImageItem(row.image[0]) : null,
+    image: imageUrls,
+    picture: picture ? toImageItem(picture) : null,
     qualification: row.qualification,
     address: row.address,
     idLocation: row.locationId,
@@ -360,13 +389,19 @@ export function hotelPageQuery(
  * Planned for its values (not prepared): PostgreSQL then counts a rare name through the trigram
  * index and a common one by a scan, and reads no further than `atMost` matches.
  */
-export function hotelCountQuery(search: HotelSearch, atMost?: number): SqlQuery {
+export function hotelCountQuery(
+  search: HotelSearch,
+  atMost?: number,
+  /** Writes the values into the text (a simple query) instead of binding them as `$n`. */
+  inline?: (value: unknown) => string,
+): SqlQuery {
   const { values, bind } = statementValues();
-  const whereSql = filtersWhere(foldFilters(search), bind, 'count');
+  const place = inline ?? bind;
+  const whereSql = filtersWhere(foldFilters(search), place, 'count');
   const text =
     atMost === undefined
       ? `select count(*)::int as total from hotels h ${whereSql}`
-      : `select count(*)::int as total from (select from hotels h ${whereSql} limit ${bind(atMost)}) m`;
+      : `select count(*)::int as total from (select from hotels h ${whereSql} limit ${place(atMost)}) m`;
   return { text, values };
 }
 
@@ -401,26 +436,38 @@ export function chooseHotelPagePlan(
 }
 
 /**
- * Runs a statement with no parallel workers: a count that stops after a thousand matches reads a
- * few thousand index entries, less than starting workers costs (on a busy machine, tens of
- * milliseconds before their first row, which a Gather Merge waits for).
+ * Counts a search's first `atMost` matches with no parallel workers: a count that stops after a
+ * thousand matches reads a few thousand index entries, less than starting workers costs (on a
+ * busy machine, tens of milliseconds before their first row, which a Gather Merge waits for).
+ *
+ * `set local` needs a transaction; sent as one simple query (begin, set, count, commit) it is
+ * one round trip instead of three, a large part of what a page read once costs the server and
+ * the database. A simple query carries no parameters: the values are written into its text as
+ * literals, quoted by the driver (`escapeLiteral`).
  */
-async function queryWithoutWorkers<R extends object>(db: Db, query: SqlQuery) {
+async function countWithoutWorkers(db: Db, search: HotelSearch, atMost: number): Promise<number> {
+  const { text } = hotelCountQuery(search, atMost, inlineLiteral);
   const client = await db.$client.connect();
   let failed: Error | undefined;
   try {
-    await client.query('begin; set local max_parallel_workers_per_gather = 0');
-    const result = await client.query<R>(query);
-    await client.query('commit');
-    return result;
+    const results = (await client.query(
+      `begin; set local max_parallel_workers_per_gather = 0; ${text}; commit`,
+    )) as unknown as QueryResult<{ total: number }>[];
+    return results[2]?.rows[0]?.total ?? 0;
   } catch (error) {
     failed = error instanceof Error ? error : new Error(String(error));
-    await client.query('rollback').catch(() => {});
     throw error;
   } finally {
     // A connection that failed mid-transaction is closed rather than handed to another query.
     client.release(failed);
   }
+}
+
+/** A value written into a statement's text: an integer as it is, anything else as a quoted string. */
+function inlineLiteral(value: unknown): string {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === 'string') return escapeLiteral(value);
+  throw new TypeError(`cannot write ${typeof value} into a statement's text`);
 }
 
 /** Remembers match counts by filter: every page and sort of one search shares its count. */
@@ -464,13 +511,10 @@ export async function searchHotels(
   const bound = hasBoundedCount(search) ? countBound(search, countCap) : undefined;
   const count = async (s: HotelSearch) => {
     const atMost = s === search && bound !== undefined ? bound + 1 : undefined;
-    const load = async () => {
-      const { rows } =
-        atMost === undefined
-          ? await db.$client.query<{ total: number }>(hotelCountQuery(s))
-          : await queryWithoutWorkers<{ total: number }>(db, hotelCountQuery(s, atMost));
-      return rows[0]?.total ?? 0;
-    };
+    const load = async () =>
+      atMost === undefined
+        ? ((await db.$client.query<{ total: number }>(hotelCountQuery(s))).rows[0]?.total ?? 0)
+        : countWithoutWorkers(db, s, atMost);
     if (!counts || (s === search && live)) return load();
     return counts.get(JSON.stringify([hotelFilterKey(s), atMost ?? null]), load);
   };
@@ -480,8 +524,11 @@ export async function searchHotels(
       ? { total: bound, totalIsLowerBound: true }
       : { total: counted, totalIsLowerBound: false };
   const readPage = async (plan: HotelPagePlan, withTotal = false) =>
-    (await db.$client.query<CardRow & { total?: number }>(hotelPageQuery(search, plan, withTotal)))
-      .rows;
+    (
+      await db.$client.query<ListedCardRow & { total?: number }>(
+        hotelPageQuery(search, plan, withTotal),
+      )
+    ).rows;
 
   const { city, name, ...others } = foldFilters(search);
   if (city !== undefined) {
@@ -492,19 +539,19 @@ export async function searchHotels(
     const besideMax = live && bound !== undefined ? bound : (narrowed ? 5 : 1) * COUNT_BESIDE_MAX;
     if (inCity <= besideMax) {
       const rows = inCity === 0 ? [] : await readPage('city', true);
-      const items = rows.map(toHotelCard);
+      const items = rows.map(toListedHotelCard);
       const beside = rows[0]?.total;
       if (beside !== undefined) return { items, total: beside, totalIsLowerBound: false };
       // Past the last page no row carries the total: count then.
       return { items, ...told(search.page > 1 && inCity > 0 ? await count(search) : 0) };
     }
     const [counted, rows] = await Promise.all([count(search), readPage('city')]);
-    return { items: rows.map(toHotelCard), ...told(counted) };
+    return { items: rows.map(toListedHotelCard), ...told(counted) };
   }
   if (name === undefined) {
     // Nothing to choose: the page walks the order's index, beside the count.
     const [counted, rows] = await Promise.all([count(search), readPage('walk')]);
-    return { items: rows.map(toHotelCard), ...told(counted) };
+    return { items: rows.map(toListedHotelCard), ...told(counted) };
   }
   const [counted, allHotels] = await Promise.all([count(search), count(ALL_HOTELS)]);
   const page = told(counted);
@@ -513,7 +560,7 @@ export async function searchHotels(
   // 3,000–28,000 hotels, pages 1–120: 1–25 ms walked, 20–55 ms from its matches).
   const plan = page.totalIsLowerBound ? 'walk' : chooseHotelPagePlan(search, counted, allHotels);
   const rows = counted === 0 ? [] : await readPage(plan);
-  return { items: rows.map(toHotelCard), ...page };
+  return { items: rows.map(toListedHotelCard), ...page };
 }
 
 export async function hotelExists(db: Db, id: number): Promise<boolean> {
