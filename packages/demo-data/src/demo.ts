@@ -150,6 +150,8 @@ export async function seedDemo(
       return { report: { seeded: false, startedAt }, pictures: restored };
     }
     const pictures = underWay ? picturesIn(db, 'demo pictures ready') : undefined;
+    // Handed to the caller below, or stopped with the seed.
+    pictures?.catch(() => {});
     // Without anyone to wait for them, the pictures first, outside the transaction: files are
     // idempotent and appear atomically.
     const stored = pictures ? undefined : await (early ?? draw());
