@@ -77,10 +77,21 @@ function matchesOf(pathname: string): RouteMatches {
 
 /**
  * The markup of the parts many pages draw alike as the first render drew it, by what it depends
- * on (`KeptElement`). Cleared when full (the keys of a page's stay and pages are many).
+ * on (`KeptElement`): the frame, a search's stay fields and page links, a hotel as drawn from
+ * its data. Cleared when full: some 16 M characters (a hotel is 20–30 k, some 600 of them).
  */
 const keptMarkup = new Map<string, string>();
-const KEPT_PARTS = 2000;
+const KEPT_CHARACTERS = 16_000_000;
+let keptCharacters = 0;
+
+function keepMarkup(key: string, markup: string) {
+  if (keptCharacters + markup.length > KEPT_CHARACTERS) {
+    keptMarkup.clear();
+    keptCharacters = 0;
+  }
+  keptCharacters += markup.length - (keptMarkup.get(key)?.length ?? 0);
+  keptMarkup.set(key, markup);
+}
 
 const KEPT_MARK = ` ${KEPT_ATTRIBUTE}="`;
 
@@ -102,8 +113,7 @@ function keepMarkedMarkup(html: string): string {
     for (let found = tags.exec(page); found; found = tags.exec(page)) {
       depth += found[0].startsWith('</') ? -1 : 1;
       if (depth === 0) {
-        if (keptMarkup.size >= KEPT_PARTS) keptMarkup.clear();
-        keptMarkup.set(key, page.slice(start, found.index));
+        keepMarkup(key, page.slice(start, found.index));
         break;
       }
     }

@@ -8,8 +8,21 @@ import {
   IconPlayerPlayFilled,
 } from '@tabler/icons-react';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import { IMAGE_SIZES, responsiveImage } from '../lib/image-url.ts';
 import classes from './image-carousel.module.css';
+
+/**
+ * Asks for the carousel's first picture ahead, as React does when the server draws it (its
+ * `fetchPriority` high): for a server render that writes the carousel in as drawn before
+ * (`KeptElement`), which draws no picture.
+ */
+export function preloadFirstPicture(images: ImageItem[]) {
+  const first = images.slice(0, CAROUSEL_IMAGES)[0];
+  if (!first) return;
+  const { src, srcSet, sizes } = responsiveImage(first, IMAGE_SIZES.carousel);
+  preload(src, { as: 'image', imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high' });
+}
 
 interface ImageCarouselProps {
   /** Pictures with their variants; the first is fetched at once, the others lazily. */

@@ -44,3 +44,22 @@ export function KeptElement({ as: Tag, keptAs, children, ...attributes }: KeptEl
     </Tag>
   );
 }
+
+/**
+ * A key for markup drawn from `data` (what the server read for it): the same data, the same key,
+ * so markup kept for data that has since changed is never used. A 53-bit hash of its JSON
+ * (cyrb53): among the parts kept at once, two data sharing a key is out of reach.
+ */
+export function dataKey(prefix: string, data: unknown): string {
+  const text = JSON.stringify(data) ?? '';
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${prefix}-${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+}

@@ -19,7 +19,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { BackButton } from '../../../components/back-button.tsx';
 import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
-import { ImageCarousel } from '../../../components/image-carousel.tsx';
+import { ImageCarousel, preloadFirstPicture } from '../../../components/image-carousel.tsx';
+import { dataKey, KeptElement } from '../../../components/kept-markup.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSession } from '../../../features/auth/api/session.ts';
 import { useHotel } from '../../../features/hotels/api/get-hotel.ts';
@@ -102,115 +103,128 @@ export function HotelDetailPage() {
   const data = hotel.data;
   const name = capitalize(data.name);
   const location = locationText(data.Locations[0]);
+  if (import.meta.env.SSR) preloadFirstPicture(data.pictures);
 
   return (
     <Container size="lg" py="lg">
-      <Group mb="md">
-        <BackButton />
-      </Group>
-      <Stack gap="lg">
-        <Stack gap={6}>
-          <PageTitle>{name}</PageTitle>
-          <Group gap="md" wrap="wrap">
-            {location ? (
-              <Group gap={4} wrap="nowrap">
-                <IconMapPin size={18} aria-hidden="true" />
-                <Text>{location}</Text>
-              </Group>
-            ) : null}
-            <Badge
-              size="lg"
-              variant="light"
-              color="yellow"
-              styles={{ label: { color: 'var(--mantine-color-dark-8)' } }}
-              leftSection={<IconStarFilled size={14} aria-hidden="true" />}
-              aria-label={`Score ${data.qualification} out of 5 stars`}
-            >
-              {data.qualification}
-            </Badge>
-            <Text c="dimmed" size="sm">
-              {data.reviewCount > 0 && data.reviewAverage !== null
-                ? `Guests rate it ${data.reviewAverage.toFixed(1)} / 5 · ${data.reviewCount} ${
-                    data.reviewCount === 1 ? 'review' : 'reviews'
-                  }`
-                : 'No reviews yet'}
-            </Text>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {data.address}
-          </Text>
-        </Stack>
-
-        <ImageCarousel images={data.pictures} alt={name} />
-
-        <section aria-labelledby="about-hotel">
-          <Title order={2} id="about-hotel" mb="xs">
-            About this hotel
-          </Title>
-          <Text style={{ whiteSpace: 'pre-line' }}>{data.description}</Text>
-        </section>
-
-        {/* Below the fold: hydrated after the picture and the description. */}
-        <HydrateLater>
-          {services.data && services.data.length > 0 ? (
-            <section aria-labelledby="hotel-services">
-              <Title order={2} id="hotel-services" mb="xs">
-                Hotel services
-              </Title>
-              <HotelServices services={services.data} />
-            </section>
-          ) : null}
-
-          <section aria-labelledby="available-rooms">
-            <Title order={2} id="available-rooms">
-              Available rooms
-            </Title>
-            <Text c="dimmed" mt={4} mb="md">
-              Prices are per night. Read the room detail before you add it to your cart.
-            </Text>
-            {stay ? (
-              <Alert
+      {/* The server draws a hotel once for the data it read and the stay (the session is read
+          in the browser only): the same hotel at another address is written in as drawn. */}
+      <KeptElement
+        as="div"
+        keptAs={
+          import.meta.env.SSR
+            ? dataKey(`hotel-${data.id}`, [data, services.data ?? null, stay ?? null])
+            : undefined
+        }
+      >
+        <Group mb="md">
+          <BackButton />
+        </Group>
+        <Stack gap="lg">
+          <Stack gap={6}>
+            <PageTitle>{name}</PageTitle>
+            <Group gap="md" wrap="wrap">
+              {location ? (
+                <Group gap={4} wrap="nowrap">
+                  <IconMapPin size={18} aria-hidden="true" />
+                  <Text>{location}</Text>
+                </Group>
+              ) : null}
+              <Badge
+                size="lg"
                 variant="light"
-                color="blue"
-                mb="md"
-                icon={<IconCalendarEvent size={20} aria-hidden="true" />}
+                color="yellow"
+                styles={{ label: { color: 'var(--mantine-color-dark-8)' } }}
+                leftSection={<IconStarFilled size={14} aria-hidden="true" />}
+                aria-label={`Score ${data.qualification} out of 5 stars`}
               >
-                Your stay from {stay.checkIn} to {stay.checkOut} is carried to the room you choose.
-              </Alert>
-            ) : null}
-            {data.Rooms.length > 0 ? (
-              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-                {data.Rooms.map((room) => (
-                  <RoomCard key={room.id} room={room} stay={stay} />
-                ))}
-              </SimpleGrid>
-            ) : (
-              <Text>This hotel has not published rooms yet.</Text>
-            )}
-          </section>
-
-          <section aria-labelledby="hotel-reviews">
-            <Group justify="space-between" mb="sm">
-              <Title order={2} id="hotel-reviews">
-                Reviews
-              </Title>
-              <Button
-                component={Link}
-                to={paths.review(data.id)}
-                variant="light"
-                leftSection={<IconPencil size={18} aria-hidden="true" />}
-              >
-                Write a review
-              </Button>
+                {data.qualification}
+              </Badge>
+              <Text c="dimmed" size="sm">
+                {data.reviewCount > 0 && data.reviewAverage !== null
+                  ? `Guests rate it ${data.reviewAverage.toFixed(1)} / 5 · ${data.reviewCount} ${
+                      data.reviewCount === 1 ? 'review' : 'reviews'
+                    }`
+                  : 'No reviews yet'}
+              </Text>
             </Group>
-            {data.Reviews.length > 0 ? (
-              <ReviewList reviews={data.Reviews} actions={moderation} />
-            ) : (
-              <Text c="dimmed">No reviews yet: stayed here? Be the first to review it.</Text>
-            )}
+            <Text size="sm" c="dimmed">
+              {data.address}
+            </Text>
+          </Stack>
+
+          <ImageCarousel images={data.pictures} alt={name} />
+
+          <section aria-labelledby="about-hotel">
+            <Title order={2} id="about-hotel" mb="xs">
+              About this hotel
+            </Title>
+            <Text style={{ whiteSpace: 'pre-line' }}>{data.description}</Text>
           </section>
-        </HydrateLater>
-      </Stack>
+
+          {/* Below the fold: hydrated after the picture and the description. */}
+          <HydrateLater>
+            {services.data && services.data.length > 0 ? (
+              <section aria-labelledby="hotel-services">
+                <Title order={2} id="hotel-services" mb="xs">
+                  Hotel services
+                </Title>
+                <HotelServices services={services.data} />
+              </section>
+            ) : null}
+
+            <section aria-labelledby="available-rooms">
+              <Title order={2} id="available-rooms">
+                Available rooms
+              </Title>
+              <Text c="dimmed" mt={4} mb="md">
+                Prices are per night. Read the room detail before you add it to your cart.
+              </Text>
+              {stay ? (
+                <Alert
+                  variant="light"
+                  color="blue"
+                  mb="md"
+                  icon={<IconCalendarEvent size={20} aria-hidden="true" />}
+                >
+                  Your stay from {stay.checkIn} to {stay.checkOut} is carried to the room you
+                  choose.
+                </Alert>
+              ) : null}
+              {data.Rooms.length > 0 ? (
+                <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+                  {data.Rooms.map((room) => (
+                    <RoomCard key={room.id} room={room} stay={stay} />
+                  ))}
+                </SimpleGrid>
+              ) : (
+                <Text>This hotel has not published rooms yet.</Text>
+              )}
+            </section>
+
+            <section aria-labelledby="hotel-reviews">
+              <Group justify="space-between" mb="sm">
+                <Title order={2} id="hotel-reviews">
+                  Reviews
+                </Title>
+                <Button
+                  component={Link}
+                  to={paths.review(data.id)}
+                  variant="light"
+                  leftSection={<IconPencil size={18} aria-hidden="true" />}
+                >
+                  Write a review
+                </Button>
+              </Group>
+              {data.Reviews.length > 0 ? (
+                <ReviewList reviews={data.Reviews} actions={moderation} />
+              ) : (
+                <Text c="dimmed">No reviews yet: stayed here? Be the first to review it.</Text>
+              )}
+            </section>
+          </HydrateLater>
+        </Stack>
+      </KeptElement>
     </Container>
   );
 }
