@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -48,6 +47,7 @@ import { authorization } from './plugins/authorization.ts';
 import { CATALOGUE_CHANNEL, catalogueCache } from './plugins/catalogue-cache.ts';
 import { changeNotices } from './plugins/change-notices.ts';
 import { hostCheck } from './plugins/host-check.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { SESSION_CHANNEL, sessionCache } from './plugins/session-cache.ts';
 import { webApp } from './web-app.ts';
 
@@ -112,7 +112,7 @@ export async function buildApp({
   await app.register(authorization, { auth, config });
   await app.register(catalogueCache, { db });
 
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
