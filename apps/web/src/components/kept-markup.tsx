@@ -15,7 +15,7 @@ export const KEPT_ATTRIBUTE = 'data-kept';
 
 interface KeptElementProps
   extends Omit<FormHTMLAttributes<HTMLElement>, 'children' | 'dangerouslySetInnerHTML'> {
-  as: 'header' | 'footer' | 'div' | 'form' | 'nav';
+  as: 'header' | 'footer' | 'div' | 'form' | 'nav' | 'article';
   /**
    * What its content depends on (letters, digits, `-`, `_`, `/`): the same key, the same markup on
    * every page. None: drawn at every render (what it depends on makes no key).

@@ -2,6 +2,7 @@ import type { HotelCard as HotelCardData } from '@devstay/shared/contracts/catal
 import { capitalize } from '@devstay/shared/text';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { dataKey, KeptElement } from '../../../components/kept-markup.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { locationText } from '../../../lib/location.ts';
@@ -24,7 +25,15 @@ export function HotelCard({ hotel, priority = false, stay }: HotelCardProps) {
   const name = capitalize(hotel.name);
   const location = locationText(hotel.Locations[0]);
   return (
-    <article className={classes.card}>
+    <KeptElement
+      as="article"
+      className={classes.card}
+      // The server draws a card once for its data and stay, as many searches show it. Not the
+      // first one: React asks for its picture ahead only when it draws it.
+      keptAs={
+        import.meta.env.SSR && !priority ? dataKey('hotel-card', [hotel, stay ?? null]) : undefined
+      }
+    >
       <img
         {...responsiveImage(hotel.picture ?? hotel.image[0], IMAGE_SIZES.card)}
         alt={`${name}, hotel`}
@@ -54,6 +63,6 @@ export function HotelCard({ hotel, priority = false, stay }: HotelCardProps) {
             : 'No reviews yet'}
         </p>
       </div>
-    </article>
+    </KeptElement>
   );
 }
