@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CartLineKey } from '@devstay/shared/cart';
 import { HOTEL_TIME_ZONE_DEFAULT } from '@devstay/shared/constants';
 import type { CartQuote } from '@devstay/shared/contracts/booking';
@@ -7,8 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { quoteCart } from '../modules/availability/quote.ts';
+import { checkout } from '../modules/bookings/checkout.ts';
 import { DEMO, signIn, withSession } from './auth.ts';
 import { insertHotel, insertLocation, insertRoom, uniqueToken } from './catalogue-rows.ts';
+import { insertGuest } from './fixtures.ts';
 
 /**
  * A calendar date `days` from today at the test hotels (`insertHotel` leaves them in the default
@@ -29,6 +33,31 @@ export async function checkoutPayload(
   // A cart the quote refuses (a date in the past, …) is sent as it is: the checkout refuses it.
   const shown = res.statusCode === 200 ? res.json<CartQuote>().cartTotalCents : 0;
   return { cartRoom: [...cartRoom], cartTotalCents: shown };
+}
+
+/**
+ * Holds `quantity` units of a room for a stay as a guest's checkout does, at the total the quote
+ * shows (a live hold); the booking's id. A new guest each time: the per-account hold limits play
+ * no part.
+ */
+export async function guestHold(
+  db: Db,
+  roomId: number,
+  checkIn: string,
+  checkOut: string,
+  quantity = 1,
+): Promise<string> {
+  const lines = [{ id: roomId, checkIn, checkOut, cartQuantity: quantity }];
+  const made = await checkout(db, {
+    userId: await insertGuest(db),
+    idempotencyKey: randomUUID(),
+    holdMinutes: 10,
+    now: new Date(),
+    lines,
+    shownTotalCents: (await quoteCart(db, lines)).cartTotalCents,
+    limits: { holds: 3, units: 10, lapsedPerDay: 3 },
+  });
+  return made.booking.id;
 }
 
 /**

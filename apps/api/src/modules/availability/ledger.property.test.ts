@@ -1,18 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { bookings } from '../../db/schema.ts';
-import { HttpError } from '../../lib/errors.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { modelFree, type ModelStay as Stay } from '../../test/availability-model.ts';
+import { drawnStay, holdAsModelSays } from '../../test/availability-property.ts';
 import { expectLedgerReconciled, inDays, roomWithStock } from '../../test/booking-fixtures.ts';
-import { insertGuest } from '../../test/fixtures.ts';
-import { checkout } from '../bookings/checkout.ts';
 import { releaseExpiredHolds } from '../bookings/hold-sweeper.ts';
 import { releasePending } from '../bookings/repository.ts';
 import { unitsFree } from './ledger.ts';
-import { quoteCart } from './quote.ts';
 
 /**
  * The availability engine on the real database against a model a child could check: a list of
@@ -35,11 +31,7 @@ interface ModelStay extends Stay {
 
 const HORIZON = 12;
 
-const stay = fc.record({
-  start: fc.integer({ min: 1, max: HORIZON }),
-  nights: fc.integer({ min: 1, max: 4 }),
-  quantity: fc.integer({ min: 1, max: 3 }),
-});
+const stay = drawnStay(HORIZON);
 const command = fc.oneof(
   { weight: 4, arbitrary: stay.map((s) => ({ kind: 'hold' as const, ...s })) },
   { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'confirm' as const, pick })) },
@@ -62,32 +54,7 @@ test('the engine agrees with the model over random holds, bookings, cancellation
         };
         for (const c of commands) {
           if (c.kind === 'hold') {
-            const fits = modelFree(stock, stays, c.start, c.nights) >= c.quantity;
-            const lines = [
-              {
-                id: room.id,
-                checkIn: inDays(c.start),
-                checkOut: inDays(c.start + c.nights),
-                cartQuantity: c.quantity,
-              },
-            ];
-            // A guest per hold: the model is the ledger's, not the per-account hold limits.
-            const made = await checkout(t.db, {
-              userId: await insertGuest(t.db),
-              idempotencyKey: randomUUID(),
-              holdMinutes: 10,
-              now: new Date(),
-              lines,
-              shownTotalCents: (await quoteCart(t.db, lines)).cartTotalCents,
-              limits: { holds: 3, units: 10, lapsedPerDay: 3 },
-            }).then(
-              (r) => r.booking.id,
-              (error: unknown) => {
-                if (error instanceof HttpError && error.code === 'SOLD_OUT') return undefined;
-                throw error;
-              },
-            );
-            expect(Boolean(made)).toBe(fits);
+            const made = await holdAsModelSays(t.db, { id: room.id, stock }, stays, c);
             if (made) stays.push({ ...c, id: made, live: true, status: 'pending' });
           } else {
             const target = pickPending(c.pick);

@@ -1,16 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { HotelCard } from '@devstay/shared/contracts/catalogue';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { HttpError } from '../../lib/errors.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type ModelStay, modelFree } from '../../test/availability-model.ts';
+import { type DrawnStay, drawnStay, holdAsModelSays } from '../../test/availability-property.ts';
 import { inDays } from '../../test/booking-fixtures.ts';
 import { insertHotel, insertLocation, insertRoom, uniqueToken } from '../../test/catalogue-rows.ts';
-import { insertGuest } from '../../test/fixtures.ts';
-import { quoteCart } from '../availability/quote.ts';
-import { checkout } from '../bookings/checkout.ts';
 import { releasePending } from '../bookings/repository.ts';
 
 /**
@@ -32,11 +28,7 @@ interface Booked extends ModelStay {
   id: string;
 }
 
-const stay = fc.record({
-  start: fc.integer({ min: 1, max: 10 }),
-  nights: fc.integer({ min: 1, max: 4 }),
-  quantity: fc.integer({ min: 1, max: 3 }),
-});
+const stay = drawnStay(10);
 const step = fc.oneof(
   {
     weight: 4,
@@ -64,7 +56,7 @@ test('a hotel is listed for a stay exactly when the model has one of its rooms f
           await insertRoom(t.db, { hotelId: hotel.id, stock: stocks[1] }),
         ];
         const booked: Booked[] = [];
-        const listed = async (p: { start: number; nights: number; quantity: number }) => {
+        const listed = async (p: DrawnStay) => {
           const res = await t.app.inject(
             `/api/hotels?name=${token}&checkIn=${inDays(p.start)}&checkOut=${inDays(
               p.start + p.nights,
@@ -73,7 +65,7 @@ test('a hotel is listed for a stay exactly when the model has one of its rooms f
           expect(res.statusCode, res.body).toBe(200);
           return res.json<HotelCard[]>().some((h) => h.id === hotel.id);
         };
-        const modelListed = (p: { start: number; nights: number; quantity: number }) =>
+        const modelListed = (p: DrawnStay) =>
           ([0, 1] as const).some(
             (r) =>
               modelFree(
@@ -86,38 +78,9 @@ test('a hotel is listed for a stay exactly when the model has one of its rooms f
 
         for (const s of steps) {
           if (s.kind === 'book') {
-            const room = rooms[s.room] as { id: number };
-            const fits =
-              modelFree(
-                stocks[s.room],
-                booked.filter((b) => b.room === s.room),
-                s.stay.start,
-                s.stay.nights,
-              ) >= s.stay.quantity;
-            const lines = [
-              {
-                id: room.id,
-                checkIn: inDays(s.stay.start),
-                checkOut: inDays(s.stay.start + s.stay.nights),
-                cartQuantity: s.stay.quantity,
-              },
-            ];
-            const made = await checkout(t.db, {
-              userId: await insertGuest(t.db),
-              idempotencyKey: randomUUID(),
-              holdMinutes: 10,
-              now: new Date(),
-              lines,
-              shownTotalCents: (await quoteCart(t.db, lines)).cartTotalCents,
-              limits: { holds: 3, units: 10, lapsedPerDay: 3 },
-            }).then(
-              (r) => r.booking.id,
-              (error: unknown) => {
-                if (error instanceof HttpError && error.code === 'SOLD_OUT') return undefined;
-                throw error;
-              },
-            );
-            expect(Boolean(made)).toBe(fits);
+            const room = { id: (rooms[s.room] as { id: number }).id, stock: stocks[s.room] };
+            const earlier = booked.filter((b) => b.room === s.room);
+            const made = await holdAsModelSays(t.db, room, earlier, s.stay);
             if (made) booked.push({ ...s.stay, room: s.room, id: made, live: true });
           } else {
             const live = booked.filter((b) => b.live);

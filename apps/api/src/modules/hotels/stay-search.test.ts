@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type HotelCard, hotelCardList } from '@devstay/shared/contracts/catalogue';
 import { TOTAL_COUNT_HEADER, TOTAL_COUNT_LOWER_BOUND_HEADER } from '@devstay/shared/http';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
@@ -8,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { inDays } from '../../test/booking-fixtures.ts';
+import { guestHold, inDays } from '../../test/booking-fixtures.ts';
 import {
   insertHotel,
   insertLocation,
@@ -16,9 +15,6 @@ import {
   insertRoomService,
   uniqueToken,
 } from '../../test/catalogue-rows.ts';
-import { insertGuest } from '../../test/fixtures.ts';
-import { quoteCart } from '../availability/quote.ts';
-import { checkout } from '../bookings/checkout.ts';
 import { releasePending } from '../bookings/repository.ts';
 import { hotelCountQuery } from './repository.ts';
 
@@ -56,19 +52,8 @@ const namesOf = async (params: Record<string, string | number | undefined>) => {
 };
 
 /** Holds `quantity` units of a room for a stay, as a guest's checkout does (a live hold). */
-async function hold(roomId: number, checkIn: string, checkOut: string, quantity = 1) {
-  const lines = [{ id: roomId, checkIn, checkOut, cartQuantity: quantity }];
-  const made = await checkout(t.db, {
-    userId: await insertGuest(t.db),
-    idempotencyKey: randomUUID(),
-    holdMinutes: 10,
-    now: new Date(),
-    lines,
-    shownTotalCents: (await quoteCart(t.db, lines)).cartTotalCents,
-    limits: { holds: 3, units: 10, lapsedPerDay: 3 },
-  });
-  return made.booking.id;
-}
+const hold = (roomId: number, checkIn: string, checkOut: string, quantity?: number) =>
+  guestHold(t.db, roomId, checkIn, checkOut, quantity);
 
 beforeAll(async () => {
   t = await createTestApp();
