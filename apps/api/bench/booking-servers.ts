@@ -3,39 +3,26 @@
  * two real app processes (server.ts) with one session secret, guests with real sessions, the
  * servers' CPU and statements read at both ends of a window, and the reconciliation in SQL.
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CSRF_HEADER, IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { openDatabase } from '../src/db/open-database.ts';
 import { sessions, users } from '../src/db/schema.ts';
-import { freePort } from '../src/lib/free-port.ts';
 import { COOKIE_PREFIX } from '../src/modules/auth/auth.ts';
 import { insertHotel, insertLocation, insertRoom } from '../src/test/catalogue-rows.ts';
 import type { HttpGuest } from '../src/test/http-guest.ts';
+import {
+  ask,
+  type BenchServer,
+  benchDatabase,
+  Cleanups,
+  guestServerEnv,
+  machine,
+  ORIGIN,
+  sleep,
+  startServer,
+} from './kit.ts';
 import type { RouteStatements } from './statement-count.ts';
-
-/** The site's origin the servers are told (PUBLIC_URL): what the guests send as Origin. */
-export const ORIGIN = 'http://localhost:3000';
-
-export function envInt(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-export const quantile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-
-export const loadAverage = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 /** A same-site POST as `guest`, from `address`, timed. */
 export async function post(
@@ -65,13 +52,6 @@ export async function post(
 /** A client address of its own for guest `i` (sent in X-Forwarded-For). */
 export const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export interface BenchServer {
-  base: string;
-  child: ChildProcess;
-}
-
 export interface BenchSetup {
   db: Db;
   databaseUrl: string;
@@ -91,80 +71,30 @@ export async function benchSetup(
   config: Record<string, string>,
   seed: (db: Db) => Promise<void>,
 ): Promise<BenchSetup> {
-  const work = await mkdtemp(path.join(tmpdir(), `devstay-bench-${name}-`));
-  await chmod(work, 0o755); // the postgres system user must reach its data folder
-  const cleanups: (() => Promise<unknown>)[] = [() => rm(work, { recursive: true, force: true })];
-  const close = async () => {
-    for (const fn of cleanups.reverse()) await fn().catch(() => {});
-  };
+  const cleanups = new Cleanups();
+  const close = () => cleanups.run();
   try {
-    const database = await openDatabase({
-      databaseUrl: process.env.DATABASE_URL,
-      dataDir: path.join(work, 'pg'),
-      port: await freePort(),
+    const database = await benchDatabase(cleanups, {
       database: `devstay_bench_${name}`,
-      persistent: false,
       poolSize: 4,
+      folder: `devstay-bench-${name}-`,
     });
-    cleanups.push(() => database.close());
     console.log(`database: ${database.url.replace(/\/\/[^@]*@/, '//')}`);
-    console.log(`machine: ${availableParallelism()} CPUs, load average ${loadAverage()}`);
+    console.log(machine());
     await seed(database.db);
     const authSecret = randomBytes(32).toString('base64url');
-    const servers = await Promise.all(
-      [0, 1].map(() => startServer(database.url, { AUTH_SECRET: authSecret, ...config }, cleanups)),
-    );
+    // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers.
+    const execArgv = [
+      ...process.execArgv,
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ') ?? []),
+    ];
+    const env = guestServerEnv(database.url, { AUTH_SECRET: authSecret, ...config });
+    const servers = await Promise.all([0, 1].map(() => startServer(cleanups, env, execArgv)));
     return { db: database.db, databaseUrl: database.url, authSecret, servers, close };
   } catch (error) {
     await close();
     throw error;
   }
-}
-
-function startServer(
-  databaseUrl: string,
-  config: Record<string, string>,
-  cleanups: (() => Promise<unknown>)[],
-) {
-  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
-    env: {
-      ...process.env,
-      BENCH_DATABASE_URL: databaseUrl,
-      BENCH_STATEMENT_TOTALS: '1',
-      BENCH_CONFIG: JSON.stringify({ PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: 'false', ...config }),
-    },
-    // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers.
-    execArgv: [...process.execArgv, ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ') ?? [])],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.disconnect();
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
-  );
-  return new Promise<BenchServer>((resolve, reject) => {
-    child.once('message', (m) =>
-      resolve({ base: `http://127.0.0.1:${(m as { port: number }).port}`, child }),
-    );
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
-}
-
-/** Asks a server something over IPC and waits for its answer (the message that has `key`). */
-export function ask<T>(server: BenchServer, message: string, key: string): Promise<T> {
-  return new Promise((resolve) => {
-    const listen = (m: unknown) => {
-      if (typeof m !== 'object' || m === null || !(key in m)) return;
-      server.child.off('message', listen);
-      resolve(m as T);
-    };
-    server.child.on('message', listen);
-    server.child.send(message);
-  });
 }
 
 export interface Usage {

@@ -40,25 +40,19 @@ import { addDays, calendarDateIn, stayPriceCents } from '@devstay/shared/stay';
 import { type HttpGuest, SUCCESS_CARD, signUpOverHttp } from '../src/test/http-guest.ts';
 import {
   addressOf,
-  ask,
-  type BenchServer,
   benchSetup,
   committedTransactions,
   consistency,
-  envInt,
-  loadAverage,
-  ORIGIN,
   post,
   printStatementsPerBooking,
-  quantile,
   type SeededRoom,
   sampleActivity,
   seedRooms,
-  sleep,
   type Usage,
   usageBetween,
   usageOf,
 } from './booking-servers.ts';
+import { ask, type BenchServer, envInt, loadAverage, ORIGIN, quantile, sleep } from './kit.ts';
 
 const CLIENTS = envInt('BENCH_CLIENTS', 50);
 const SECONDS = envInt('BENCH_SECONDS', 10);

@@ -29,21 +29,14 @@
  * BENCH_DISTINCT_QUERIES (20000), BENCH_SQL_RUNS (1000), BENCH_PAGE_SAMPLES (300: requests of
  * each kind one at a time), DATABASE_URL (use that server).
  */
-import { fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HOTEL_SORT_VALUES, type HotelSort } from '@devstay/shared/constants';
 import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 import { count, eq, sql } from 'drizzle-orm';
 import { buildWebIfStale, ROOT } from '../../../scripts/web-build.ts';
 import type { Db } from '../src/db/client.ts';
-import { openDatabase } from '../src/db/open-database.ts';
 import { hotels, locations } from '../src/db/schema.ts';
-import { freePort } from '../src/lib/free-port.ts';
 import { ReadCache } from '../src/lib/read-cache.ts';
 import {
   type HotelPagePlan,
@@ -52,7 +45,18 @@ import {
   hotelPageQuery,
   searchHotels,
 } from '../src/modules/hotels/repository.ts';
-import { localDiskStorage } from '../src/modules/images/storage.ts';
+import {
+  autocannon,
+  benchDatabase,
+  type CannonResult,
+  Cleanups,
+  envInt,
+  loadAverage,
+  machine,
+  percentile,
+  seedHotels,
+  startServer,
+} from './kit.ts';
 
 const HOTELS = envInt('BENCH_HOTELS', 100_000);
 const SECONDS = envInt('BENCH_SECONDS', 10);
@@ -66,42 +70,7 @@ const WARMUP_SECONDS = 2;
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const P95_TARGET_MS = 25;
 
-function envInt(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-// ── autocannon (no bundled types): the part of its API used here.
-interface Cannon {
-  on(event: 'response', fn: (c: unknown, status: number, bytes: number, ms: number) => void): void;
-}
-interface CannonResult {
-  requests: { average: number; total: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  duration: number;
-}
-type CannonRequest = { method: 'GET'; path: string };
-const autocannon = createRequire(import.meta.url)('autocannon') as (
-  options: {
-    url: string;
-    connections: number;
-    duration: number;
-    headers?: Record<string, string>;
-    requests?: { setupRequest: (request: CannonRequest) => CannonRequest }[];
-  },
-  done: (error: Error | null, result: CannonResult) => void,
-) => Cannon;
-
 // ── Statistics
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank] ?? Number.NaN;
-}
 
 interface Measured {
   name: string;
@@ -410,44 +379,21 @@ function table(rows: Measured[]): string {
 // ── Main
 
 async function main() {
-  const work = await mkdtemp(path.join(tmpdir(), 'devstay-bench-'));
-  await chmod(work, 0o755); // the postgres system user must reach its data folder
-  const uploadsDir = path.join(work, 'uploads');
-  const cleanups: (() => Promise<unknown>)[] = [() => rm(work, { recursive: true, force: true })];
-  const cleanup = async () => {
-    for (const fn of cleanups.reverse()) await fn().catch(() => {});
-  };
-
+  const cleanups = new Cleanups();
   try {
-    const dataDir = path.join(work, 'pg');
-    const database = await openDatabase({
-      databaseUrl: process.env.DATABASE_URL,
+    const {
+      db,
+      url: databaseUrl,
       dataDir,
-      port: await freePort(),
+      uploadsDir,
+    } = await benchDatabase(cleanups, {
       database: 'devstay_bench',
-      persistent: false,
       poolSize: 4,
     });
-    cleanups.push(() => database.close());
-    const { db, url: databaseUrl } = database;
     console.log(`database: ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
-    console.log(
-      `machine: ${availableParallelism()} CPUs, load average ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(machine());
 
-    const [existing] = await db.select({ n: count() }).from(hotels);
-    if ((existing?.n ?? 0) < HOTELS) {
-      const t0 = performance.now();
-      console.log(`seeding ${HOTELS} hotels…`);
-      const { seedLargeCatalogue } = await import('@devstay/demo-data/large');
-      await seedLargeCatalogue(db, {
-        hotels: HOTELS - (existing?.n ?? 0),
-        storage: localDiskStorage(uploadsDir),
-      });
-      console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    }
+    await seedHotels(db, HOTELS, uploadsDir);
     await db.execute(sql`vacuum analyze`);
     const [hotelCount] = await db.select({ n: count() }).from(hotels);
     const [cityCount] = await db
@@ -463,31 +409,13 @@ async function main() {
 
     // The app in its own process, serving the web app's pages too.
     buildWebIfStale();
-    const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
-      env: {
-        ...process.env,
-        // As deployed: React renders the pages with its production build.
-        NODE_ENV: 'production',
-        BENCH_DATABASE_URL: databaseUrl,
-        BENCH_UPLOADS_DIR: uploadsDir,
-        BENCH_CONFIG: JSON.stringify({ WEB_DIST_DIR: path.join(ROOT, 'apps/web/dist') }),
-      },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    const { base: url, child } = await startServer(cleanups, {
+      // As deployed: React renders the pages with its production build.
+      NODE_ENV: 'production',
+      BENCH_DATABASE_URL: databaseUrl,
+      BENCH_UPLOADS_DIR: uploadsDir,
+      BENCH_CONFIG: JSON.stringify({ WEB_DIST_DIR: path.join(ROOT, 'apps/web/dist') }),
     });
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.disconnect();
-          setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-        }),
-    );
-    const port = await new Promise<number>((resolve, reject) => {
-      child.once('message', (m) => resolve((m as { port: number }).port));
-      child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-    });
-    const url = `http://127.0.0.1:${port}`;
 
     // Sanity: the list answers 200 with a page and its total.
     for (let i = 0; i < 20; i++) {
@@ -639,9 +567,7 @@ async function main() {
     }
     const trivialCpu = percentile(costs[0]?.[1] ?? [], 50);
     console.log(
-      `\nServer CPU per request, ${PAGE_SAMPLES} of each kind one at a time (load average ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}):`,
+      `\nServer CPU per request, ${PAGE_SAMPLES} of each kind one at a time (load average ${loadAverage()}):`,
     );
     console.log(
       `${'request'.padEnd(36)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'× trivial'.padStart(11)}`,
@@ -729,14 +655,10 @@ async function main() {
         `        ${m.name}: p95 ${m.p95.toFixed(2)} ms, ${Math.round(m.rps)} req/s, ${ratio(m)} × bare route throughput`,
       );
     }
-    console.log(
-      `load average at the end: ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`load average at the end: ${loadAverage()}`);
     if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
   } finally {
-    await cleanup();
+    await cleanups.run();
   }
 }
 

@@ -18,23 +18,27 @@
  * is printed before and after. Environment: BENCH_HOTELS (100000), BENCH_DATES_RUNS (200),
  * DATABASE_URL (use that server).
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { HOTEL_TIME_ZONE_DEFAULT } from '@devstay/shared/constants';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { openDatabase } from '../src/db/open-database.ts';
 import { hotels } from '../src/db/schema.ts';
-import { freePort } from '../src/lib/free-port.ts';
 import {
   chooseHotelPagePlan,
   type HotelSearch,
   type SqlQuery,
   searchHotels,
 } from '../src/modules/hotels/repository.ts';
-import { localDiskStorage } from '../src/modules/images/storage.ts';
+import {
+  benchDatabase,
+  Cleanups,
+  envInt,
+  loadAverage as load,
+  machine,
+  percentile,
+  seedHotels,
+} from './kit.ts';
 
 const HOTELS = envInt('BENCH_HOTELS', 100_000);
 const RUNS = envInt('BENCH_DATES_RUNS', 200);
@@ -42,27 +46,12 @@ const P95_TARGET_MS = 50;
 /** The kinds the target is set for. */
 const TARGET_KINDS = ['city + dates', 'dates alone'];
 
-function envInt(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank] ?? Number.NaN;
-}
-
 const pick = <T>(list: readonly T[]): T => {
   const item = list[Math.floor(Math.random() * list.length)];
   if (item === undefined) throw new Error('empty list');
   return item;
 };
 const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 /** The ledger's nights as a booking load leaves them (see the file's comment). */
 async function bookRooms(db: Db, today: string): Promise<{ busyFrom: string; busyTo: string }> {
@@ -127,30 +116,14 @@ async function statementsOf(db: Db, search: HotelSearch) {
 }
 
 async function main() {
-  const work = await mkdtemp(path.join(tmpdir(), 'devstay-bench-'));
-  await chmod(work, 0o755); // the postgres system user must reach its data folder
-  const database = await openDatabase({
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir: path.join(work, 'pg'),
-    port: await freePort(),
-    database: 'devstay_bench',
-    persistent: false,
-    poolSize: 2,
-  });
+  const cleanups = new Cleanups();
   try {
-    const { db } = database;
-    console.log(`machine: ${availableParallelism()} CPUs, load average ${load()}`);
-    const [existing] = await db.select({ n: count() }).from(hotels);
-    if ((existing?.n ?? 0) < HOTELS) {
-      const t0 = performance.now();
-      console.log(`seeding ${HOTELS} hotels…`);
-      const { seedLargeCatalogue } = await import('@devstay/demo-data/large');
-      await seedLargeCatalogue(db, {
-        hotels: HOTELS - (existing?.n ?? 0),
-        storage: localDiskStorage(path.join(work, 'uploads')),
-      });
-      console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    }
+    const { db, uploadsDir } = await benchDatabase(cleanups, {
+      database: 'devstay_bench',
+      poolSize: 2,
+    });
+    console.log(machine());
+    await seedHotels(db, HOTELS, uploadsDir);
     const today = calendarDateIn(HOTEL_TIME_ZONE_DEFAULT);
     const t1 = performance.now();
     const { busyFrom } = await bookRooms(db, today);
@@ -271,8 +244,7 @@ async function main() {
     console.log(`load average at the end: ${load()} (${availableParallelism()} CPUs)`);
     if (failures.length > 0) process.exitCode = 1;
   } finally {
-    await database.close();
-    await rm(work, { recursive: true, force: true });
+    await cleanups.run();
   }
 }
 

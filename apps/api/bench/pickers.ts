@@ -14,31 +14,22 @@
  * Target: p95 < 100 ms for every kind. Environment: BENCH_HOTELS (100000), BENCH_PICKER_RUNS
  * (200), DATABASE_URL (use that server).
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { count, sql } from 'drizzle-orm';
-import { openDatabase } from '../src/db/open-database.ts';
-import { hotels } from '../src/db/schema.ts';
-import { freePort } from '../src/lib/free-port.ts';
+import { sql } from 'drizzle-orm';
 import { hotelPickerStatement, searchHotelPicker } from '../src/modules/content/repository.ts';
-import { localDiskStorage } from '../src/modules/images/storage.ts';
+import {
+  benchDatabase,
+  Cleanups,
+  envInt,
+  loadAverage,
+  machine,
+  percentile,
+  seedHotels,
+} from './kit.ts';
 
 const HOTELS = envInt('BENCH_HOTELS', 100_000);
 const RUNS = envInt('BENCH_PICKER_RUNS', 200);
 const LIMIT = 20;
 const P95_TARGET_MS = 100;
-
-function envInt(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank] ?? Number.NaN;
-}
 
 const pick = <T>(list: readonly T[]): T => {
   const item = list[Math.floor(Math.random() * list.length)];
@@ -50,34 +41,14 @@ const pick = <T>(list: readonly T[]): T => {
 const anyCase = (text: string) => (Math.random() < 0.5 ? text.toUpperCase() : text);
 
 async function main() {
-  const work = await mkdtemp(path.join(tmpdir(), 'devstay-bench-'));
-  await chmod(work, 0o755); // the postgres system user must reach its data folder
-  const database = await openDatabase({
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir: path.join(work, 'pg'),
-    port: await freePort(),
-    database: 'devstay_bench',
-    persistent: false,
-    poolSize: 2,
-  });
+  const cleanups = new Cleanups();
   try {
-    const { db } = database;
-    console.log(
-      `machine: ${availableParallelism()} CPUs, load average ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
-    const [existing] = await db.select({ n: count() }).from(hotels);
-    if ((existing?.n ?? 0) < HOTELS) {
-      const t0 = performance.now();
-      console.log(`seeding ${HOTELS} hotels…`);
-      const { seedLargeCatalogue } = await import('@devstay/demo-data/large');
-      await seedLargeCatalogue(db, {
-        hotels: HOTELS - (existing?.n ?? 0),
-        storage: localDiskStorage(path.join(work, 'uploads')),
-      });
-      console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    }
+    const { db, uploadsDir } = await benchDatabase(cleanups, {
+      database: 'devstay_bench',
+      poolSize: 2,
+    });
+    console.log(machine());
+    await seedHotels(db, HOTELS, uploadsDir);
     await db.execute(sql`vacuum analyze`);
 
     // What a superAdmin types, drawn from the data so the searches find hotels.
@@ -170,15 +141,10 @@ async function main() {
         ? `  PASS  every kind p95 < ${P95_TARGET_MS} ms`
         : `  FAIL  p95 ≥ ${P95_TARGET_MS} ms: ${failures.join('; ')}`,
     );
-    console.log(
-      `load average at the end: ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`load average at the end: ${loadAverage()}`);
     if (failures.length > 0) process.exitCode = 1;
   } finally {
-    await database.close();
-    await rm(work, { recursive: true, force: true });
+    await cleanups.run();
   }
 }
 

@@ -42,17 +42,14 @@ import {
   addressOf,
   benchSetup,
   consistency,
-  envInt,
   guestsInDatabase,
-  loadAverage,
   post,
-  quantile,
   type SeededRoom,
   seedRooms,
-  sleep,
   usageBetween,
   usageOf,
 } from './booking-servers.ts';
+import { envInt, loadAverage, quantile, sleep } from './kit.ts';
 
 const GUESTS = envInt('RUSH_GUESTS', 500);
 const UNITS = envInt('RUSH_UNITS', 20);

@@ -12,39 +12,27 @@
  * over its stretches) and its statements per request, then the ratios.
  * Environment: BENCH_CLIENTS (20), BENCH_SECONDS (12 per setting), DATABASE_URL.
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../src/db/open-database.ts';
-import { freePort } from '../src/lib/free-port.ts';
 import { type HttpGuest, signUpOverHttp } from '../src/test/http-guest.ts';
+import {
+  ask,
+  type BenchServer,
+  benchDatabase,
+  Cleanups,
+  envInt,
+  guestServerEnv,
+  loadAverage as load,
+  machine,
+  ORIGIN,
+  quantile,
+  startServer,
+  stopServer,
+} from './kit.ts';
 
 const CLIENTS = envInt('BENCH_CLIENTS', 20);
 const SECONDS = envInt('BENCH_SECONDS', 12);
 const ROUNDS = 4;
 const WARMUP_SECONDS = 2;
-const ORIGIN = 'http://localhost:3000';
-
-function envInt(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
-interface BenchServer {
-  base: string;
-  child: ChildProcess;
-}
 
 interface Usage {
   cpuMicros: number;
@@ -52,43 +40,8 @@ interface Usage {
   transactions: number;
 }
 
-function startServer(databaseUrl: string, config: Record<string, string>): Promise<BenchServer> {
-  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
-    env: {
-      ...process.env,
-      BENCH_DATABASE_URL: databaseUrl,
-      BENCH_STATEMENT_TOTALS: '1',
-      BENCH_CONFIG: JSON.stringify({ PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: 'false', ...config }),
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) =>
-      resolve({ base: `http://127.0.0.1:${(m as { port: number }).port}`, child }),
-    );
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
-}
-
-function stopServer(server: BenchServer): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.child.exitCode !== null) return resolve();
-    server.child.once('exit', () => resolve());
-    server.child.disconnect();
-    setTimeout(() => server.child.kill('SIGKILL'), 5000).unref();
-  });
-}
-
-function usage(server: BenchServer): Promise<Usage> {
-  return new Promise((resolve) => {
-    const listen = (m: unknown) => {
-      if (typeof m !== 'object' || m === null || !('usage' in m)) return;
-      server.child.off('message', listen);
-      resolve((m as { usage: Usage }).usage);
-    };
-    server.child.on('message', listen);
-    server.child.send('usage');
-  });
+async function usage(server: BenchServer): Promise<Usage> {
+  return (await ask<{ usage: Usage }>(server, 'usage', 'usage')).usage;
 }
 
 /** Every guest asks who is signed in, back to back, for `seconds`. */
@@ -123,8 +76,13 @@ interface Setting {
   latencies: number[];
 }
 
-async function prepare(label: string, databaseUrl: string, config: Record<string, string>) {
-  const server = await startServer(databaseUrl, config);
+async function prepare(
+  cleanups: Cleanups,
+  label: string,
+  databaseUrl: string,
+  config: Record<string, string>,
+) {
+  const server = await startServer(cleanups, guestServerEnv(databaseUrl, config));
   const guests: HttpGuest[] = [];
   for (let i = 0; i < CLIENTS; i++) {
     guests.push(
@@ -174,25 +132,18 @@ function report(setting: Setting) {
 }
 
 async function main() {
-  const work = await mkdtemp(path.join(tmpdir(), 'devstay-bench-'));
-  await chmod(work, 0o755); // the postgres system user must reach its data folder
-  const database = await openDatabase({
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir: path.join(work, 'pg'),
-    port: await freePort(),
-    database: 'devstay_bench_session',
-    persistent: false,
-    poolSize: 2,
-  });
+  const cleanups = new Cleanups();
   try {
-    console.log(
-      `machine: ${availableParallelism()} CPUs, load average ${load()}; ${CLIENTS} guests, ${SECONDS} s each`,
-    );
+    const database = await benchDatabase(cleanups, {
+      database: 'devstay_bench_session',
+      poolSize: 2,
+    });
+    console.log(`${machine()}; ${CLIENTS} guests, ${SECONDS} s each`);
     const settings = [
-      await prepare('GET /api/me, session read from PostgreSQL', database.url, {
+      await prepare(cleanups, 'GET /api/me, session read from PostgreSQL', database.url, {
         SESSION_CACHE_MS: '0',
       }),
-      await prepare('GET /api/me, session kept by the process', database.url, {}),
+      await prepare(cleanups, 'GET /api/me, session kept by the process', database.url, {}),
     ];
     try {
       // Alternating stretches, so that both settings share the machine's ups and downs.
@@ -214,8 +165,7 @@ async function main() {
     );
     if (settings.some((setting) => setting.failed > 0)) process.exitCode = 1;
   } finally {
-    await database.close();
-    await rm(work, { recursive: true, force: true });
+    await cleanups.run();
   }
 }
 

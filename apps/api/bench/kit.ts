@@ -1,0 +1,200 @@
+/**
+ * What every benchmark needs: its sizes from the environment, a throwaway database (seeded with
+ * a large catalogue where it measures one), the real app in a child process (server.ts), latency
+ * percentiles, the machine's load, and autocannon's API as used here.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { count } from 'drizzle-orm';
+import type { Db } from '../src/db/client.ts';
+import { openDatabase } from '../src/db/open-database.ts';
+import { hotels } from '../src/db/schema.ts';
+import { freePort } from '../src/lib/free-port.ts';
+import { localDiskStorage } from '../src/modules/images/storage.ts';
+
+export function envInt(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+// ── The machine and the statistics
+
+export const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** `machine: 2 CPUs, load average …`, as each benchmark starts by printing. */
+export const machine = () =>
+  `machine: ${availableParallelism()} CPUs, load average ${loadAverage()}`;
+
+/** The nearest-rank percentile `p` (0–100) of ascending `sorted`; NaN when it is empty. */
+export function percentile(sorted: readonly number[], p: number): number {
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+/** The value at ⌊q·n⌋ of ascending `sorted` (q from 0 to 1); 0 when it is empty. */
+export const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ── What a run starts and must stop
+
+/** What a benchmark must undo when it ends, however it ends: the last registered first. */
+export class Cleanups {
+  readonly #steps: (() => Promise<unknown>)[] = [];
+
+  add(step: () => Promise<unknown>): void {
+    this.#steps.push(step);
+  }
+
+  async run(): Promise<void> {
+    for (const step of this.#steps.reverse()) await step().catch(() => {});
+  }
+}
+
+export interface BenchDatabase {
+  db: Db;
+  url: string;
+  /** The embedded server's data folder (its postmaster.pid tells its processes). */
+  dataDir: string;
+  /** Where the seed stores its pictures. */
+  uploadsDir: string;
+}
+
+/**
+ * A throwaway embedded PostgreSQL (or DATABASE_URL's server), migrated, in a new folder named
+ * from `folder`; closed and removed by `cleanups`.
+ */
+export async function benchDatabase(
+  cleanups: Cleanups,
+  options: { database: string; poolSize: number; folder?: string },
+): Promise<BenchDatabase> {
+  const work = await mkdtemp(path.join(tmpdir(), options.folder ?? 'devstay-bench-'));
+  cleanups.add(() => rm(work, { recursive: true, force: true }));
+  await chmod(work, 0o755); // the postgres system user must reach its data folder
+  const dataDir = path.join(work, 'pg');
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir,
+    port: await freePort(),
+    database: options.database,
+    persistent: false,
+    poolSize: options.poolSize,
+  });
+  cleanups.add(() => database.close());
+  return { db: database.db, url: database.url, dataDir, uploadsDir: path.join(work, 'uploads') };
+}
+
+/** Fills the database up to `size` hotels with seedLargeCatalogue, saying how long it took. */
+export async function seedHotels(db: Db, size: number, uploadsDir: string): Promise<void> {
+  const [existing] = await db.select({ n: count() }).from(hotels);
+  if ((existing?.n ?? 0) >= size) return;
+  const t0 = performance.now();
+  console.log(`seeding ${size} hotels…`);
+  const { seedLargeCatalogue } = await import('@devstay/demo-data/large');
+  await seedLargeCatalogue(db, {
+    hotels: size - (existing?.n ?? 0),
+    storage: localDiskStorage(uploadsDir),
+  });
+  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+export interface BenchServer {
+  base: string;
+  child: ChildProcess;
+}
+
+/**
+ * The real app (server.ts) in a child process, so that the load never shares an event loop with
+ * the server it measures: `env` added to this process's (BENCH_DATABASE_URL at least), `execArgv`
+ * its Node options (this process's by default). Stopped by `cleanups` if not before.
+ */
+export function startServer(
+  cleanups: Cleanups,
+  env: Record<string, string>,
+  execArgv?: string[],
+): Promise<BenchServer> {
+  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
+    env: { ...process.env, ...env },
+    ...(execArgv ? { execArgv } : {}),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const server = new Promise<BenchServer>((resolve, reject) => {
+    child.once('message', (m) =>
+      resolve({ base: `http://127.0.0.1:${(m as { port: number }).port}`, child }),
+    );
+    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+  });
+  cleanups.add(() => stopServer({ base: '', child }));
+  return server;
+}
+
+/** The site's origin the servers are told (PUBLIC_URL): what the guests send as Origin. */
+export const ORIGIN = 'http://localhost:3000';
+
+/**
+ * The environment of a server that guests sign in to and book on, on `databaseUrl`: ORIGIN its
+ * public URL, sign-ups not rate-limited, its statements and transactions counted (asked by
+ * 'usage'), `config` added to its configuration.
+ */
+export const guestServerEnv = (databaseUrl: string, config: Record<string, string>) => ({
+  BENCH_DATABASE_URL: databaseUrl,
+  BENCH_STATEMENT_TOTALS: '1',
+  BENCH_CONFIG: JSON.stringify({ PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT: 'false', ...config }),
+});
+
+/** Asks a server something over IPC and waits for its answer (the message that has `key`). */
+export function ask<T>(server: BenchServer, message: string, key: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listen = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !(key in m)) return;
+      server.child.off('message', listen);
+      resolve(m as T);
+    };
+    server.child.on('message', listen);
+    server.child.send(message);
+  });
+}
+
+/** Lets the server close (it does when its channel closes); killed after 5 s. */
+export function stopServer(server: BenchServer): Promise<void> {
+  const { child } = server;
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    if (child.connected) child.disconnect();
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+// ── autocannon (no bundled types): the part of its API the benchmarks use
+
+export interface Cannon {
+  on(event: 'response', fn: (c: unknown, status: number, bytes: number, ms: number) => void): void;
+}
+export interface CannonResult {
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+}
+export type CannonRequest = { method: 'GET'; path: string };
+export const autocannon = createRequire(import.meta.url)('autocannon') as (
+  options: {
+    url: string;
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+    requests?: { setupRequest: (request: CannonRequest) => CannonRequest }[];
+  },
+  done: (error: Error | null, result: CannonResult) => void,
+) => Cannon;
