@@ -36,8 +36,8 @@ import {
   envInt,
   loadAverage as load,
   machine,
-  percentile,
   seedHotels,
+  timeSequential,
 } from './kit.ts';
 
 const HOTELS = envInt('BENCH_HOTELS', 100_000);
@@ -175,27 +175,23 @@ async function main() {
     const failures: string[] = [];
     const slowest = new Map<string, HotelSearch>();
     for (const [kind, make] of kinds) {
-      for (let i = 0; i < 20; i++) await searchHotels(db, make());
-      const latencies: number[] = [];
       let matches = 0;
       let lowerBounds = 0;
-      let worst = -1;
-      for (let i = 0; i < RUNS; i++) {
-        const search = make();
-        const t0 = performance.now();
-        const { total, totalIsLowerBound } = await searchHotels(db, search);
-        const took = performance.now() - t0;
-        matches += total;
-        if (totalIsLowerBound) lowerBounds += 1;
-        latencies.push(took);
-        if (took > worst) {
-          worst = took;
-          slowest.set(kind, search);
-        }
-      }
-      latencies.sort((a, b) => a - b);
-      const [p50, p95] = [percentile(latencies, 50), percentile(latencies, 95)];
-      const max = latencies[latencies.length - 1] ?? Number.NaN;
+      const {
+        p50,
+        p95,
+        max,
+        slowest: search,
+      } = await timeSequential(
+        RUNS,
+        make,
+        (asked) => searchHotels(db, asked),
+        ({ total, totalIsLowerBound }) => {
+          matches += total;
+          if (totalIsLowerBound) lowerBounds += 1;
+        },
+      );
+      if (search !== undefined) slowest.set(kind, search);
       console.log(
         `${kind.padEnd(28)}${`${p50.toFixed(2)} ms`.padStart(10)}${`${p95.toFixed(2)} ms`.padStart(10)}${`${max.toFixed(2)} ms`.padStart(10)}${(matches / RUNS).toFixed(0).padStart(14)}${`${Math.round((100 * lowerBounds) / RUNS)} %`.padStart(8)}`,
       );

@@ -45,6 +45,49 @@ export const quantile = (sorted: readonly number[], q: number) =>
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * `runs` sequential calls of `call`, each on a new input from `make`, after 20 that are not
+ * timed: p50, p95 and max of their latencies (ms), and the input of the slowest. `answered` sees
+ * each timed call's result.
+ */
+export async function timeSequential<T, R>(
+  runs: number,
+  make: () => T,
+  call: (input: T) => Promise<R>,
+  answered?: (result: R) => void,
+): Promise<{ p50: number; p95: number; max: number; slowest: T | undefined }> {
+  for (let i = 0; i < 20; i++) await call(make());
+  const latencies: number[] = [];
+  let slowest: T | undefined;
+  let worst = -1;
+  for (let i = 0; i < runs; i++) {
+    const input = make();
+    const t0 = performance.now();
+    const result = await call(input);
+    const took = performance.now() - t0;
+    answered?.(result);
+    latencies.push(took);
+    if (took > worst) {
+      worst = took;
+      slowest = input;
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    max: latencies[latencies.length - 1] ?? Number.NaN,
+    slowest,
+  };
+}
+
+/** Prints each target, PASS or FAIL, under "Targets"; the run exits with 1 when one fails. */
+export function printTargets(checks: readonly (readonly [string, boolean])[]): void {
+  console.log('\nTargets');
+  for (const [label, ok] of checks) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${label}`);
+  if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
+}
+
 // ── What a run starts and must stop
 
 /** What a benchmark must undo when it ends, however it ends: the last registered first. */

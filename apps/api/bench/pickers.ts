@@ -22,8 +22,8 @@ import {
   envInt,
   loadAverage,
   machine,
-  percentile,
   seedHotels,
+  timeSequential,
 } from './kit.ts';
 
 const HOTELS = envInt('BENCH_HOTELS', 100_000);
@@ -100,24 +100,21 @@ async function main() {
     const failures: string[] = [];
     const slowest = new Map<string, string>();
     for (const [kind, make] of kinds) {
-      for (let i = 0; i < 20; i++) await searchHotelPicker(db, make(), LIMIT);
-      const latencies: number[] = [];
       let rows = 0;
-      let worst = -1;
-      for (let i = 0; i < RUNS; i++) {
-        const q = make();
-        const t0 = performance.now();
-        rows += (await searchHotelPicker(db, q, LIMIT)).length;
-        const took = performance.now() - t0;
-        latencies.push(took);
-        if (took > worst) {
-          worst = took;
-          slowest.set(kind, q);
-        }
-      }
-      latencies.sort((a, b) => a - b);
-      const [p50, p95] = [percentile(latencies, 50), percentile(latencies, 95)];
-      const max = latencies[latencies.length - 1] ?? Number.NaN;
+      const {
+        p50,
+        p95,
+        max,
+        slowest: q,
+      } = await timeSequential(
+        RUNS,
+        make,
+        (typed) => searchHotelPicker(db, typed, LIMIT),
+        (found) => {
+          rows += found.length;
+        },
+      );
+      if (q !== undefined) slowest.set(kind, q);
       console.log(
         `${kind.padEnd(32)}${`${p50.toFixed(2)} ms`.padStart(10)}${`${p95.toFixed(2)} ms`.padStart(10)}${`${max.toFixed(2)} ms`.padStart(10)}${(rows / RUNS).toFixed(1).padStart(10)}`,
       );
