@@ -1,7 +1,7 @@
 import type { RoomSummary } from '@devstay/shared/contracts/catalogue';
-import { capitalize, priceToCents } from '@devstay/shared/text';
-import { Badge } from '@mantine/core';
-import { RoomCard as Card, RoomCardName } from '../../../components/room-card.tsx';
+import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
+import { Badge, Button } from '@mantine/core';
+import { Link } from 'react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { paths, type StayDates } from '../../../lib/paths.ts';
 import classes from './room-card.module.css';
@@ -14,28 +14,40 @@ interface RoomCardProps {
 
 /**
  * A room of the hotel: picture, name, nightly price, description and Read more (product §2.5).
- * A hotel page shows every room, drawn by the server and hydrated on arrival.
+ * Plain elements styled like Mantine's card, its badge and button Mantine's own: a hotel page
+ * shows every room, drawn by the server and hydrated on arrival.
  */
 export function RoomCard({ room, stay }: RoomCardProps) {
   const name = capitalize(room.name);
   return (
-    <Card
-      picture={responsiveImage(room.image[0], IMAGE_SIZES.card)}
-      alt={`${name} room`}
-      priceCents={priceToCents(room.price)}
-      description={room.description}
-      link={{
-        to: paths.room(room.id, stay),
-        label: 'Read more',
-        ariaLabel: `Read more about the ${name} room`,
-      }}
-    >
+    <article className={classes.card}>
+      <div className={classes.section}>
+        <img
+          {...responsiveImage(room.image[0], IMAGE_SIZES.card)}
+          alt={`${name} room`}
+          loading="lazy"
+          className={classes.image}
+        />
+      </div>
       <div className={classes.head}>
-        <RoomCardName level="h3">{name}</RoomCardName>
+        <h3 className={classes.name}>{name}</h3>
         <Badge variant="light" color="grape">
           {capitalize(room.category)}
         </Badge>
       </div>
-    </Card>
+      <p className={classes.price}>
+        {formatUsd(priceToCents(room.price))} <span className={classes.perNight}>per night</span>
+      </p>
+      <p className={classes.description}>{room.description}</p>
+      <Button
+        component={Link}
+        to={paths.room(room.id, stay)}
+        mt="md"
+        fullWidth
+        aria-label={`Read more about the ${name} room`}
+      >
+        Read more
+      </Button>
+    </article>
   );
 }
