@@ -15,14 +15,18 @@ import { ReadCache } from '../lib/read-cache.ts';
 /**
  * What a write changed. Name the hotel a row belongs to: most cached answers are per hotel.
  *
- * | change           | hotel list pages + counts | cities | hotel detail          |
- * |------------------|---------------------------|--------|-----------------------|
- * | `hotel`          | dropped                   | dropped| that hotel's          |
- * | `review`         | dropped (score, count)    | kept   | that hotel's          |
- * | `room`           | kept                      | kept   | that hotel's          |
- * | `location`       | dropped                   | dropped| all                   |
- * | `hotelService`, `event`, `service` | kept     | kept   | kept (not in it)      |
- * | `everything`     | dropped                   | dropped| all                   |
+ * | change           | hotel list pages + counts | cities | hotel detail          | hotel services |
+ * |------------------|---------------------------|--------|-----------------------|----------------|
+ * | `hotel`          | dropped                   | dropped| that hotel's          | that hotel's   |
+ * | `review`         | dropped (score, count)    | kept   | that hotel's          | kept           |
+ * | `room`           | kept                      | kept   | that hotel's          | kept           |
+ * | `location`       | dropped                   | dropped| all                   | all            |
+ * | `hotelService`   | kept                      | kept   | kept (not in it)      | all            |
+ * | `event`, `service` | kept                    | kept   | kept (not in it)      | kept           |
+ * | `everything`     | dropped                   | dropped| all                   | all            |
+ *
+ * A hotel service's change drops every hotel's list: a service moved to another hotel changes
+ * two lists, and such writes are rare.
  *
  * A hotel list search on rooms (a stay, units, room services) is never kept: its matches move
  * with bookings, which are no catalogue change (`isLiveSearch` in hotels/repository.ts).
@@ -59,6 +63,8 @@ export interface CatalogueCache {
   cities: ReadCache<City[]>;
   /** GET /hotels/:id bodies by hotel id; null for an unknown id. */
   hotelDetails: ReadCache<ReadyBody | null>;
+  /** GET /serviceHotels/hotel/:id bodies by hotel id; null for an unknown id. */
+  hotelServices: ReadCache<ReadyBody | null>;
   /**
    * The web app's pages as the server renders them, by address (web-app.ts); null for an
    * address the render leaves to the browser.
@@ -137,6 +143,12 @@ function createCaches() {
       max: 12_000_000,
       weigh: (v) => (v ? v.body.length * 1.5 : 100),
     }),
+    // Some 3 MB: a hotel’s services are a few hundred bytes to a few kB.
+    hotelServices: new ReadCache<ReadyBody | null>({
+      ttlMs: CACHE_TTL_MS,
+      max: 3_000_000,
+      weigh: (v) => (v ? v.body.length * 1.5 : 100),
+    }),
     // Some 40 MB: a rendered page keeps its own parts gzipped, 5–15 kB (its styles are shared),
     // so some 4,000 pages. Addresses are the visitor's to choose (up to the 16 kB of a
     // request's head): they weigh too.
@@ -161,6 +173,7 @@ export const catalogueCache: FastifyPluginAsync<{ db: Db }> = async (app, { db }
     caches.hotelCounts.clear();
     caches.cities.clear();
     caches.hotelDetails.clear();
+    caches.hotelServices.clear();
     caches.renderedPages.clear();
   };
 
@@ -173,11 +186,15 @@ export const catalogueCache: FastifyPluginAsync<{ db: Db }> = async (app, { db }
   const drop = (change: CatalogueChange) => {
     caches.renderedPages.clear();
     if ('everything' in change || 'location' in change) return clearAll();
-    if ('hotelService' in change || 'event' in change || 'service' in change) return;
+    if ('hotelService' in change) return caches.hotelServices.clear();
+    if ('event' in change || 'service' in change) return;
     if ('room' in change) return caches.hotelDetails.delete(String(change.hotel));
     // A review moves the hotel's score and count; a hotel row, its card and maybe its city.
     dropLists();
-    if (!('review' in change)) caches.cities.clear();
+    if (!('review' in change)) {
+      caches.cities.clear();
+      caches.hotelServices.delete(String(change.hotel));
+    }
     caches.hotelDetails.delete(String(change.hotel));
   };
 

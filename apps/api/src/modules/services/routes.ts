@@ -7,7 +7,7 @@ import {
 import { idParams } from '@devstay/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
-import { readErrors, revalidatedReads } from '../../lib/http.ts';
+import { readErrors, readyBody, revalidatedReads, sendReady } from '../../lib/http.ts';
 import { hotelExists } from '../hotels/repository.ts';
 import {
   findHotelService,
@@ -61,14 +61,19 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: hotelServiceList, ...readErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
-      const [found, list] = await Promise.all([
-        hotelExists(app.db, id),
-        servicesOfHotel(app.db, id),
-      ]);
-      if (!found) throw notFound('Hotel');
-      return list;
+      // Kept until the catalogue changes (every hotel page asks for it): checked against the
+      // contract once, when read.
+      const ready = await app.catalogue.hotelServices.get(String(id), async () => {
+        const [found, list] = await Promise.all([
+          hotelExists(app.db, id),
+          servicesOfHotel(app.db, id),
+        ]);
+        return found ? readyBody(JSON.stringify(hotelServiceList.parse(list))) : null;
+      });
+      if (!ready) throw notFound('Hotel');
+      return sendReady(request, reply, ready);
     },
   );
 

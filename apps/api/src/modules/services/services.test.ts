@@ -104,6 +104,20 @@ describe('GET /api/serviceHotels/hotel/:id', () => {
   });
 });
 
+test("a hotel's services are kept until a hotel service changes, then read again", async () => {
+  const names = async () => {
+    const res = await t.app.inject(`/api/serviceHotels/hotel/${otherHotelId}`);
+    expect(res.statusCode).toBe(200);
+    return res.json<HotelService[]>().map((s) => s.name);
+  };
+  expect(await names()).toEqual([`sauna ${token}`]);
+  // Written behind the cache's back: the kept answer stays until the writer names the change.
+  const added = await insertHotelService(t.db, { hotelId: otherHotelId, name: `gym ${token}` });
+  expect(await names()).toEqual([`sauna ${token}`]);
+  await t.app.catalogue.invalidate({ hotelService: added.id, hotel: otherHotelId });
+  expect(await names()).toEqual([`gym ${token}`, `sauna ${token}`]);
+});
+
 describe('GET /api/serviceHotels/:id', () => {
   test('shows one hotel service', async () => {
     const res = await t.app.inject(`/api/serviceHotels/${fibreId}`);
