@@ -480,9 +480,13 @@ async function main() {
       },
     };
     const http: Measured[] = [];
-    const measuredLists: Measured[] = [];
     const cpuRows: Measured[] = [];
-    for (const [name, nextPath] of lists) {
+    /** A scenario right after a bare-route run, its throughput compared with that one. */
+    const againstBare = async (
+      name: string,
+      nextPath: () => string,
+      stats: Parameters<typeof scenario>[3],
+    ) => {
       const bare = await scenario(
         url,
         'bare route GET /api/health',
@@ -490,11 +494,15 @@ async function main() {
         undefined,
         cpu,
       );
-      const list = await scenario(url, name, nextPath, cacheStats, cpu);
-      list.vsBare = list.rps / bare.rps;
-      http.push(bare, list);
-      measuredLists.push(list);
-      cpuRows.push(bare, list);
+      const measured = await scenario(url, name, nextPath, stats, cpu);
+      measured.vsBare = measured.rps / bare.rps;
+      http.push(bare, measured);
+      cpuRows.push(bare, measured);
+      return measured;
+    };
+    const measuredLists: Measured[] = [];
+    for (const [name, nextPath] of lists) {
+      measuredLists.push(await againstBare(name, nextPath, cacheStats));
     }
     // The same searches as /home addresses (the web app reads the same parameters), and
     // hotel pages: half and half.
@@ -521,18 +529,7 @@ async function main() {
     ];
     const measuredPages: Measured[] = [];
     for (const [name, nextPath] of pages) {
-      const bare = await scenario(
-        url,
-        'bare route GET /api/health',
-        () => '/api/health',
-        undefined,
-        cpu,
-      );
-      const measured = await scenario(url, name, nextPath, stats('pages'), cpu);
-      measured.vsBare = measured.rps / bare.rps;
-      http.push(bare, measured);
-      measuredPages.push(measured);
-      cpuRows.push(bare, measured);
+      measuredPages.push(await againstBare(name, nextPath, stats('pages')));
     }
     console.log(table(http));
     console.log(
