@@ -59,6 +59,21 @@ describe('uploads promised but not written yet', () => {
     expect(underWay.size).toBe(0);
   });
 
+  test('hostile addresses are refused or not found, never waited for or a server error', async () => {
+    promise(['seed/dddd-400.webp'], 60_000, true);
+    for (const url of [
+      '/uploads/seed/dddd-400.webp/../../../etc/passwd',
+      '/uploads/..%2f..%2fetc%2fpasswd',
+      '/uploads/seed/dddd-400.webp%00',
+      '/uploads/seed/%E0%A4%A',
+      `/uploads/${'a/'.repeat(2000)}x.webp`,
+    ]) {
+      const answer = await server.app.inject({ url });
+      expect([400, 403, 404], url).toContain(answer.statusCode);
+    }
+    underWay.settle(['seed/dddd-400.webp']);
+  });
+
   test('a file nobody promised is looked up at once', async () => {
     const answer = await server.app.inject({ url: '/uploads/seed/cccc-400.webp' });
     expect(answer.statusCode).toBe(404);
