@@ -46,7 +46,8 @@ import { swaggerOptions } from './openapi.ts';
 import { authorization } from './plugins/authorization.ts';
 import { CATALOGUE_CHANNEL, catalogueCache } from './plugins/catalogue-cache.ts';
 import { changeNotices } from './plugins/change-notices.ts';
-import { hostCheck } from './plugins/host-check.ts';
+import { hostCheck, ownHostNames } from './plugins/host-check.ts';
+import { KeptAnswers } from './plugins/kept-answers.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { SESSION_CHANNEL, sessionCache } from './plugins/session-cache.ts';
 import { webApp } from './web-app.ts';
@@ -61,6 +62,8 @@ declare module 'fastify' {
     imageStorage: ImageStorage;
     /** The time rules about "now" go by (a guest's free-cancellation window). */
     clock: () => Date;
+    /** Answers kept whole and sent before routing (plugins/kept-answers.ts). */
+    keptAnswers: KeptAnswers;
   }
 }
 
@@ -86,10 +89,13 @@ export async function buildApp({
   clock,
   uploadsUnderWay,
 }: BuildOptions): Promise<FastifyInstance> {
+  // Answers the same for everyone, kept whole and sent before routing (plugins/kept-answers.ts).
+  const keptAnswers = new KeptAnswers(ownHostNames(config));
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    serverFactory: (handler, options) => keptAnswers.server(handler, options),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -99,8 +105,10 @@ export async function buildApp({
   app.decorate('payments', payments ?? configuredProvider(config, db));
   app.decorate('imageStorage', imageStorageOf(config));
   app.decorate('clock', clock ?? (() => new Date()));
+  app.decorate('keptAnswers', keptAnswers);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  await app.register(keptAnswers.plugin);
   // First of the request hooks: a request for another host name is refused before any work.
   await app.register(hostCheck, { config });
   const stripe = app.payments.name === 'stripe';
@@ -110,7 +118,7 @@ export async function buildApp({
   await app.register(changeNotices, { db, channels: [CATALOGUE_CHANNEL, SESSION_CHANNEL] });
   await app.register(sessionCache, { ttlMs: config.SESSION_CACHE_MS });
   await app.register(authorization, { auth, config });
-  await app.register(catalogueCache, { db });
+  await app.register(catalogueCache, { db, keptAnswers });
 
   await app.register(securityHeaders, {
     contentSecurityPolicy: {

@@ -46,3 +46,17 @@ test('a hotel page is whole, and the same for every visitor', async () => {
   expect(first).not.toContain('<!--$!-->');
   expect(await drawn('/hotel/1?from=next')).toBe(first);
 });
+
+test('a kept page goes out again byte for byte; a search for a stay is drawn at every visit', async () => {
+  const kept = await page('/hotel/2');
+  expect(await page('/hotel/2')).toBe(kept);
+  // Its data's read instants tell a new render: a live page is never kept, here or in front.
+  const day = (ahead: number) =>
+    new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
+  const stay = `/home?checkIn=${day(30)}&checkOut=${day(32)}`;
+  const readAt = async () => /"dataUpdatedAt":(\d+)/.exec(await page(stay))?.[1];
+  const first = await readAt();
+  expect(first).toBeDefined();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(await readAt()).not.toBe(first);
+});

@@ -140,27 +140,51 @@ function compress(body: string, encoding: Encoding): Buffer {
 }
 
 /**
- * Sends a ready body (JSON unless `type` says otherwise): 304 when the client has it,
- * compressed once when it accepts so.
+ * What a ready body goes out as for a client's Accept-Encoding: the form it accepts first
+ * (compressed once, then kept with the body), or its text.
  */
-export function sendReady(
-  request: FastifyRequest,
-  reply: FastifyReply,
+export function encodedBody(
   ready: ReadyBody,
-  type = 'application/json; charset=utf-8',
-) {
-  reply.header('etag', ready.etag).header('vary', 'accept-encoding').type(type);
-  if (request.headers['if-none-match'] === ready.etag) return reply.code(304).send();
+  acceptEncoding: string | undefined,
+): { encoding?: Encoding; payload: string | Buffer } {
   const encoding = compressible(ready)
-    ? acceptedEncoding(request.headers['accept-encoding'], ready.encodings)
+    ? acceptedEncoding(acceptEncoding, ready.encodings)
     : undefined;
-  if (!encoding) return reply.send(ready.body);
+  if (!encoding) return { payload: ready.body };
   let compressed = ready[encoding];
   if (!compressed) {
     compressed = compress(ready.body, encoding);
     ready[encoding] = compressed;
   }
-  return reply.header('content-encoding', encoding).send(compressed);
+  return { encoding, payload: compressed };
+}
+
+const SHARED = Symbol('shared body');
+type SharedMark = FastifyReply & { [SHARED]?: ReadyBody };
+
+/** The body of a reply `sendReady` sent as `shared`, if it did. */
+export function sharedBodyOf(reply: FastifyReply): ReadyBody | undefined {
+  return (reply as SharedMark)[SHARED];
+}
+
+/**
+ * Sends a ready body (JSON unless `type` says otherwise): 304 when the client has it,
+ * compressed once when it accepts so. `shared`: the answer is the same for every visitor until
+ * the catalogue changes (the body comes from a catalogue cache), so it may be kept whole and
+ * served again before routing (lib/kept-answers.ts).
+ */
+export function sendReady(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ready: ReadyBody,
+  { type = 'application/json; charset=utf-8', shared = false } = {},
+) {
+  reply.header('etag', ready.etag).header('vary', 'accept-encoding').type(type);
+  if (shared) (reply as SharedMark)[SHARED] = ready;
+  if (request.headers['if-none-match'] === ready.etag) return reply.code(304).send();
+  const { encoding, payload } = encodedBody(ready, request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(payload);
 }
 
 /** Node's request headers as a fetch `Headers` (what Better Auth's API takes). */

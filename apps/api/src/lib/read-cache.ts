@@ -45,16 +45,37 @@ export class ReadCache<V> {
     return this.#weight;
   }
 
+  /**
+   * Bumped by clear() and delete(). A value worked out from what was read under an older
+   * generation may be stale: `set` refuses it.
+   */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** The value kept for `key` and not expired, without loading it; counts a hit. */
+  find(key: string): V | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry || entry.expires <= Date.now()) return undefined;
+    this.hits += 1;
+    // To the back of the line: when full, the entry read least recently goes first.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.value;
+  }
+
+  /**
+   * Keeps a value worked out elsewhere, unless the cache was cleared or a key deleted since
+   * `generation` (read before the work began).
+   */
+  set(key: string, value: V, generation: number): void {
+    if (generation === this.#generation) this.#store(key, value);
+  }
+
   /** `keep`: whether the value just loaded is kept (not asked: always); either way it is returned. */
   async get(key: string, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V> {
-    const entry = this.#entries.get(key);
-    if (entry && entry.expires > Date.now()) {
-      this.hits += 1;
-      // To the back of the line: when full, the entry read least recently goes first.
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
-      return entry.value;
-    }
+    const found = this.find(key);
+    if (found !== undefined) return found;
     const pending = this.#loading.pending(key);
     if (pending) {
       this.hits += 1;

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { ReadyBody } from '../lib/http.ts';
 import { ReadCache } from '../lib/read-cache.ts';
+import type { KeptAnswers } from './kept-answers.ts';
 
 /**
  * The catalogue's read caches, kept in each API process, and the one way to keep them true:
@@ -32,7 +33,8 @@ import { ReadCache } from '../lib/read-cache.ts';
  * with bookings, which are no catalogue change (`isLiveSearch` in hotels/repository.ts).
  *
  * The pages the server renders (`renderedPages`) show a little of everything (a hotel's
- * services, its rooms' services): every change drops them all.
+ * services, its rooms' services): every change drops them all, and every answer kept whole in
+ * front of the routing (plugins/kept-answers.ts).
  */
 export type CatalogueChange =
   | { hotel: number }
@@ -165,10 +167,14 @@ function createCaches() {
  * processes' changes through `changeNotices`. Registered at the application's level, after
  * `changeNotices` and before the modules.
  */
-export const catalogueCache: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const catalogueCache: FastifyPluginAsync<{ db: Db; keptAnswers?: KeptAnswers }> = async (
+  app,
+  { db, keptAnswers },
+) => {
   const caches = createCaches();
 
   const clearAll = () => {
+    keptAnswers?.clear();
     caches.hotelPages.clear();
     caches.hotelCounts.clear();
     caches.cities.clear();
@@ -184,6 +190,8 @@ export const catalogueCache: FastifyPluginAsync<{ db: Db }> = async (app, { db }
 
   /** Forgets, in this process, the answers `change` reaches (the table above). */
   const drop = (change: CatalogueChange) => {
+    // Answers kept whole are not told apart by what they show: any change drops them all.
+    keptAnswers?.clear();
     caches.renderedPages.clear();
     if ('everything' in change || 'location' in change) return clearAll();
     if ('hotelService' in change) return caches.hotelServices.clear();

@@ -73,7 +73,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
       return { total, totalIsLowerBound, page: readyBody(JSON.stringify(items)) };
     });
     setTotalCount(reply, kept.total, kept.totalIsLowerBound);
-    return sendReady(request, reply, kept.page);
+    return sendReady(request, reply, kept.page, { shared: true });
   };
 
   app.get(
@@ -145,7 +145,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
         return hotel ? readyBody(JSON.stringify(hotelDetail.parse(hotel))) : null;
       });
       if (!ready) throw notFound('Hotel');
-      return sendReady(request, reply, ready);
+      return sendReady(request, reply, ready, { shared: true });
     },
   );
 };

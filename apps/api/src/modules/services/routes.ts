@@ -73,7 +73,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
         return found ? readyBody(JSON.stringify(hotelServiceList.parse(list))) : null;
       });
       if (!ready) throw notFound('Hotel');
-      return sendReady(request, reply, ready);
+      return sendReady(request, reply, ready, { shared: true });
     },
   );
 

@@ -1,0 +1,243 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readyBody, sendReady } from '../lib/http.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { hotelIds } from '../test/fixtures.ts';
+import { KeptAnswers } from './kept-answers.ts';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A GET over a real connection, with exactly the headers given (Host included). */
+function get(
+  base: string,
+  url: string,
+  headers: Record<string, string> = {},
+  { setHost = true } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(base + url, { headers, setHost }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** An answer's headers without those of one sending (the time, the connection). */
+function answerHeaders(answer: Answer) {
+  const {
+    date: _date,
+    connection: _connection,
+    'keep-alive': _keepAlive,
+    ...rest
+  } = answer.headers;
+  return rest;
+}
+
+const decode = (answer: Answer): string => {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'zstd') return zstdDecompressSync(answer.body).toString();
+  if (encoding === 'br') return brotliDecompressSync(answer.body).toString();
+  if (encoding === 'gzip') return gunzipSync(answer.body).toString();
+  return answer.body.toString();
+};
+
+describe('answers kept whole in front of the application', () => {
+  let t: TestApp;
+  let base: string;
+  let kept: KeptAnswers;
+  let hotelId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    kept = t.app.keptAnswers;
+    [hotelId] = (await hotelIds(t.db, 1)) as [number];
+  });
+  afterAll(() => t.close());
+
+  test('a page of the hotel list goes out again exactly as the application sent it, in every encoding', async () => {
+    const url = '/api/hotels?sort=name_asc&page=1&pageSize=8';
+    for (const acceptEncoding of ['zstd, br, gzip', 'br, gzip', 'gzip', 'identity']) {
+      const headers = { 'accept-encoding': acceptEncoding };
+      const hits = kept.hits;
+      // The first may be kept already (an earlier encoding): the application answers a
+      // conditional request, which is not kept.
+      const fromApp = await get(base, url, { ...headers, 'if-none-match': '"none"' });
+      const again = await get(base, url, headers);
+      expect(kept.hits, acceptEncoding).toBe(hits + 1);
+      expect(again.status).toBe(200);
+      expect(answerHeaders(again), acceptEncoding).toEqual(answerHeaders(fromApp));
+      expect(again.body.equals(fromApp.body), acceptEncoding).toBe(true);
+      expect(JSON.parse(decode(again)).length).toBe(8);
+    }
+    // The security headers and the list's own are among them.
+    const again = await get(base, url);
+    expect(again.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(again.headers['x-total-count']).toMatch(/^\d+$/);
+    expect(again.headers['cache-control']).toBe('public, no-cache');
+    expect(again.headers.etag).toMatch(/^W\//);
+  });
+
+  test('a host name the host check refuses gets 421 from the application, even for a kept address', async () => {
+    const url = `/api/hotels/${hotelId}`;
+    await get(base, url);
+    const hits = kept.hits;
+    expect((await get(base, url)).status).toBe(200);
+    expect(kept.hits).toBe(hits + 1);
+    for (const host of ['rebind.attacker.example:3000', 'localhost.attacker.example', 'none']) {
+      const refused =
+        host === 'none'
+          ? await get(base, url, {}, { setHost: false })
+          : await get(base, url, { host });
+      expect(refused.status, host).toBe(host === 'none' ? 400 : 421);
+      if (host !== 'none') {
+        expect(JSON.parse(refused.body.toString()).code).toBe('MISDIRECTED_REQUEST');
+      }
+    }
+    // A forwarded name is the application's to judge.
+    const forwarded = await get(base, url, { 'x-forwarded-host': 'rebind.attacker.example' });
+    expect(forwarded.status).toBe(200);
+    expect(kept.hits).toBe(hits + 1);
+  });
+
+  test('a client that has the answer gets 304 from the application', async () => {
+    const url = `/api/hotels/${hotelId}`;
+    const first = await get(base, url);
+    const hits = kept.hits;
+    const revalidated = await get(base, url, { 'if-none-match': String(first.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    expect(kept.hits).toBe(hits);
+  });
+
+  test('a catalogue change drops the kept answers: the next visit reads the change', async () => {
+    const url = `/api/hotels/${hotelId}`;
+    await get(base, url);
+    const name = `Renamed ${Date.now()}`;
+    await t.db.execute(sql`update hotels set name = ${name} where id = ${hotelId}`);
+    // Not told: the kept answer stands (the read cache's too).
+    expect(JSON.parse((await get(base, url)).body.toString()).name).not.toBe(name);
+    await t.app.catalogue.invalidate({ hotel: hotelId });
+    const hits = kept.hits;
+    expect(JSON.parse((await get(base, url)).body.toString()).name).toBe(name);
+    expect(kept.hits).toBe(hits);
+    // And is kept again.
+    expect(JSON.parse((await get(base, url)).body.toString()).name).toBe(name);
+    expect(kept.hits).toBe(hits + 1);
+  });
+
+  test('a search with a stay (it moves with bookings) and other methods always reach the application', async () => {
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const url = `/api/hotels?checkIn=${day(30)}&checkOut=${day(32)}`;
+    const hits = kept.hits;
+    for (let i = 0; i < 3; i++) expect((await get(base, url)).status).toBe(200);
+    const head = await new Promise<number>((resolve, reject) =>
+      httpRequest(`${base}/api/hotels/${hotelId}`, { method: 'HEAD' }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+        .on('error', reject)
+        .end(),
+    );
+    expect(head).toBe(200);
+    expect(kept.hits).toBe(hits);
+  });
+});
+
+describe('what is kept, on an application of its own', () => {
+  let app: FastifyInstance;
+  let base: string;
+  let kept: KeptAnswers;
+  let calls = 0;
+  let hold: Promise<void> | undefined;
+
+  beforeAll(async () => {
+    kept = new KeptAnswers(new Set());
+    app = Fastify({ serverFactory: (handler, options) => kept.server(handler, options) });
+    await app.register(kept.plugin);
+    app.get('/shared', async (request, reply) => {
+      calls += 1;
+      await hold;
+      return sendReady(request, reply, readyBody(`{"calls":${calls}}`), { shared: true });
+    });
+    app.get('/with-cookie', async (request, reply) => {
+      calls += 1;
+      reply.header('set-cookie', 'session=abc; HttpOnly');
+      return sendReady(request, reply, readyBody('{}'), { shared: true });
+    });
+    app.get('/not-shared', async (request, reply) => {
+      calls += 1;
+      return sendReady(request, reply, readyBody('{}'));
+    });
+    app.get('/missing', async (request, reply) => {
+      calls += 1;
+      return sendReady(request, reply.code(404), readyBody('{}'), { shared: true });
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => app.close());
+
+  const callsFor = async (url: string) => {
+    const before = calls;
+    await get(base, url);
+    await get(base, url);
+    return calls - before;
+  };
+
+  test('an answer the route calls shared is answered once by it, then from what was kept', async () => {
+    expect(await callsFor('/shared?a=1')).toBe(1);
+  });
+
+  test('one that sets a cookie, is not shared or is no 200 is never kept', async () => {
+    expect(await callsFor('/with-cookie')).toBe(2);
+    expect(await callsFor('/not-shared')).toBe(2);
+    expect(await callsFor('/missing')).toBe(2);
+  });
+
+  test('an answer worked out while the kept answers were dropped is not kept', async () => {
+    let release = () => {};
+    hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    const before = calls;
+    const pending = get(base, '/shared?a=2');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A change arrives while the answer is being worked out from what was read before it.
+    kept.clear();
+    release();
+    hold = undefined;
+    await pending;
+    await get(base, '/shared?a=2');
+    expect(calls - before).toBe(2);
+  });
+
+  test('a closing server answers nothing more from what it kept', async () => {
+    const own = new KeptAnswers(new Set());
+    const closing = Fastify({ serverFactory: (handler, options) => own.server(handler, options) });
+    await closing.register(own.plugin);
+    closing.get('/page', (request, reply) =>
+      sendReady(request, reply, readyBody('{}'), { shared: true }),
+    );
+    await closing.listen({ host: '127.0.0.1', port: 0 });
+    const at = `http://127.0.0.1:${(closing.server.address() as AddressInfo).port}`;
+    await get(at, '/page');
+    expect(own.size).toBe(1);
+    await closing.close();
+    expect(own.size).toBe(0);
+  });
+});

@@ -1,0 +1,206 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
+import { encodedBody, type ReadyBody, sharedBodyOf } from '../lib/http.ts';
+import { ReadCache } from '../lib/read-cache.ts';
+import { answersHost } from './host-check.ts';
+
+/**
+ * Answers the same for every visitor until the catalogue changes (a page of the hotel list, a
+ * hotel, a rendered page), kept whole after the application sent them once and sent again by
+ * the HTTP server before the application's routing: by their address, as they went out (the
+ * security headers, ETag, cache rules, counts), in the encoding the client accepts.
+ *
+ * Why: a popular search answered from the read cache still went through routing, validation,
+ * the request hooks and the reply's assembly, about twice the work of the bare health route;
+ * from here it costs less than that route (docs/scaling.md, Hotel list).
+ *
+ * What stays the application's, so that no rule is written twice:
+ * - Which answers may be kept: the route says so (`sendReady(…, { shared: true })`, for a body
+ *   from a catalogue cache), and only a 200 to a GET without a cookie being set is kept.
+ * - Every request this does not answer plainly goes on to the application: another method, a
+ *   conditional request (`If-None-Match`: the application answers 304), a body, a host name the
+ *   host check (host-check.ts) does not accept or a forwarded one, an address not kept.
+ * - Keeping it true: the catalogue cache drops every kept answer on any change it hears of (in
+ *   every process, with the read caches); an answer worked out before a change is not kept, and
+ *   none lives longer than TTL_MS (a safety net should a notice be lost).
+ */
+export class KeptAnswers {
+  readonly #answers = new ReadCache<KeptAnswer>({
+    ttlMs: TTL_MS,
+    // Some 48 MB, mostly bodies the read caches hold too.
+    max: 48_000_000,
+    weigh: (answer, url) => url.length + answer.weight,
+  });
+  readonly #names: ReadonlySet<string>;
+  /** Whether the host check accepts a Host header, by its text: clients send a few. */
+  readonly #hosts = new Map<string, boolean>();
+  #open = true;
+  /** The application's logger, when it logs requests (Fastify logs each at level info). */
+  #log: FastifyBaseLogger | undefined;
+
+  /** `names`: the host names the server answers to besides loopback (ownHostNames). */
+  constructor(names: ReadonlySet<string>) {
+    this.#names = names;
+    // The hooks land in the application's context (what fastify-plugin does): every route.
+    Object.assign(this.plugin, { [Symbol.for('skip-override')]: true });
+  }
+
+  /** How many requests were answered here, and how many went on to the application. */
+  get hits(): number {
+    return this.#answers.hits;
+  }
+
+  get size(): number {
+    return this.#answers.size;
+  }
+
+  /**
+   * The HTTP server for Fastify's `serverFactory`: answers what is kept, hands the rest to the
+   * application, with the timeouts Fastify gives its own servers.
+   */
+  server(
+    app: (request: IncomingMessage, response: ServerResponse) => void,
+    options: FastifyServerOptions,
+  ): Server {
+    const server = createServer((request, response) => {
+      if (!this.serve(request, response)) app(request, response);
+    });
+    server.keepAliveTimeout = options.keepAliveTimeout ?? server.keepAliveTimeout;
+    server.requestTimeout = options.requestTimeout ?? server.requestTimeout;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  }
+
+  /** Sends the kept answer to `request`; false when the application must answer it. */
+  serve(request: IncomingMessage, response: ServerResponse): boolean {
+    if (request.method !== 'GET' || !this.#open) return false;
+    const { headers } = request;
+    if (
+      headers['if-none-match'] !== undefined ||
+      headers['x-forwarded-host'] !== undefined ||
+      headers['content-length'] !== undefined ||
+      headers['transfer-encoding'] !== undefined ||
+      !this.#ownHost(headers.host)
+    ) {
+      return false;
+    }
+    const answer = this.#answers.find(request.url ?? '');
+    if (!answer) return false;
+    const { encoding, payload } = encodedBody(answer.ready, headers['accept-encoding']);
+    const out = answer.headers.slice();
+    if (encoding) out.push('content-encoding', encoding);
+    out.push('content-length', String(Buffer.byteLength(payload)));
+    response.writeHead(200, out);
+    response.end(payload);
+    if (this.#log) {
+      this.#log.info(
+        {
+          req: { method: 'GET', url: request.url, host: headers.host },
+          res: { statusCode: 200 },
+          remoteAddress: request.socket.remoteAddress,
+        },
+        'request completed from a kept answer',
+      );
+    }
+    return true;
+  }
+
+  /**
+   * The answer kept for `url`, for a reader in this process (the server render's reads): its
+   * headers (name, value, …) and its text.
+   */
+  read(url: string): { headers: readonly string[]; body: string } | undefined {
+    if (!this.#open) return undefined;
+    const answer = this.#answers.find(url);
+    return answer && { headers: answer.headers, body: answer.ready.body };
+  }
+
+  /** Forgets every kept answer, and lets no answer worked out before now be kept. */
+  clear(): void {
+    this.#answers.clear();
+  }
+
+  /** Called with the application: keeps what its routes send as shared (see above). */
+  readonly plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
+    const log = app.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
+    if (log.isLevelEnabled?.('info')) this.#log = log;
+    const stamped = new WeakMap<FastifyRequest, number>();
+    app.addHook('onRequest', (request, _reply, done) => {
+      stamped.set(request, this.#answers.generation);
+      done();
+    });
+    app.addHook('onResponse', (request, reply, done) => {
+      const ready = sharedBodyOf(reply);
+      const generation = stamped.get(request);
+      if (
+        ready &&
+        generation !== undefined &&
+        request.method === 'GET' &&
+        reply.statusCode === 200
+      ) {
+        const answer = keptAnswer(ready, reply.getHeaders());
+        if (answer) this.#answers.set(request.raw.url ?? request.url, answer, generation);
+      }
+      done();
+    });
+    // A closing server answers nothing more from here (the application answers 503).
+    app.addHook('preClose', (done) => {
+      this.#open = false;
+      this.clear();
+      done();
+    });
+  };
+
+  #ownHost(host: string | undefined): boolean {
+    if (host === undefined) return false;
+    let ok = this.#hosts.get(host);
+    if (ok === undefined) {
+      ok = answersHost(this.#names, host);
+      if (this.#hosts.size >= HOSTS_MAX) this.#hosts.clear();
+      this.#hosts.set(host, ok);
+    }
+    return ok;
+  }
+}
+/** A safety net only: the catalogue cache drops kept answers on every change. */
+const TTL_MS = 15_000;
+const HOSTS_MAX = 100;
+
+interface KeptAnswer {
+  ready: ReadyBody;
+  /** The answer's headers as name, value, name, value… without its length and encoding. */
+  headers: string[];
+  weight: number;
+}
+
+/** Headers that belong to one sending of an answer, not to the answer. */
+const PER_SENDING = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+]);
+
+/** The answer to keep, from the headers it went out with; null when it sets a cookie. */
+function keptAnswer(
+  ready: ReadyBody,
+  sent: Record<string, number | string | string[] | undefined>,
+): KeptAnswer | null {
+  if (sent['set-cookie'] !== undefined) return null;
+  const headers: string[] = [];
+  for (const [name, value] of Object.entries(sent)) {
+    if (value === undefined || PER_SENDING.has(name)) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
+  }
+  const bodyWeight = ready.weight ?? ready.body.length * 1.5;
+  return { ready, headers, weight: bodyWeight + headers.join('').length };
+}
