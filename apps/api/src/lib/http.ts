@@ -159,6 +159,11 @@ export function encodedBody(
   return { encoding, payload: compressed };
 }
 
+/** Whether a client's If-None-Match says it holds this body already (then: 304). */
+export function hasBody(ifNoneMatch: string | undefined, ready: ReadyBody): boolean {
+  return ifNoneMatch === ready.etag;
+}
+
 const SHARED = Symbol('shared body');
 type SharedMark = FastifyReply & { [SHARED]?: ReadyBody };
 
@@ -181,7 +186,7 @@ export function sendReady(
 ) {
   reply.header('etag', ready.etag).header('vary', 'accept-encoding').type(type);
   if (shared) (reply as SharedMark)[SHARED] = ready;
-  if (request.headers['if-none-match'] === ready.etag) return reply.code(304).send();
+  if (hasBody(request.headers['if-none-match'], ready)) return reply.code(304).send();
   const { encoding, payload } = encodedBody(ready, request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(payload);

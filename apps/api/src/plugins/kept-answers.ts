@@ -6,7 +6,7 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from 'fastify';
-import { encodedBody, type ReadyBody, sharedBodyOf } from '../lib/http.ts';
+import { encodedBody, hasBody, type ReadyBody, sharedBodyOf } from '../lib/http.ts';
 import { ReadCache } from '../lib/read-cache.ts';
 import { answersHost } from './host-check.ts';
 
@@ -23,9 +23,11 @@ import { answersHost } from './host-check.ts';
  * What stays the application's, so that no rule is written twice:
  * - Which answers may be kept: the route says so (`sendReady(…, { shared: true })`, for a body
  *   from a catalogue cache), and only a 200 to a GET without a cookie being set is kept.
+ * - The encoding a client gets and whether its If-None-Match earns a 304 are decided by the
+ *   same functions as the application's (`encodedBody`, `hasBody` in lib/http.ts).
  * - Every request this does not answer plainly goes on to the application: another method, a
- *   conditional request (`If-None-Match`: the application answers 304), a body, a host name the
- *   host check (host-check.ts) does not accept or a forwarded one, an address not kept.
+ *   body, a host name the host check (host-check.ts) does not accept or a forwarded one, an
+ *   address not kept.
  * - Keeping it true: the catalogue cache drops every kept answer on any change it hears of (in
  *   every process, with the read caches); an answer worked out before a change is not kept, and
  *   none lives longer than TTL_MS (a safety net should a notice be lost).
@@ -83,7 +85,6 @@ export class KeptAnswers {
     if (request.method !== 'GET' || !this.#open) return false;
     const { headers } = request;
     if (
-      headers['if-none-match'] !== undefined ||
       headers['x-forwarded-host'] !== undefined ||
       headers['content-length'] !== undefined ||
       headers['transfer-encoding'] !== undefined ||
@@ -93,17 +94,26 @@ export class KeptAnswers {
     }
     const answer = this.#answers.find(request.url ?? '');
     if (!answer) return false;
-    const { encoding, payload } = encodedBody(answer.ready, headers['accept-encoding']);
     const out = answer.headers.slice();
-    if (encoding) out.push('content-encoding', encoding);
-    out.push('content-length', String(Buffer.byteLength(payload)));
-    response.writeHead(200, out);
-    response.end(payload);
+    let status = 200;
+    if (hasBody(headers['if-none-match'], answer.ready)) {
+      // As the application answers it: the same headers, no body.
+      status = 304;
+      out.push('content-length', '0');
+      response.writeHead(status, out);
+      response.end();
+    } else {
+      const { encoding, payload } = encodedBody(answer.ready, headers['accept-encoding']);
+      if (encoding) out.push('content-encoding', encoding);
+      out.push('content-length', String(Buffer.byteLength(payload)));
+      response.writeHead(status, out);
+      response.end(payload);
+    }
     if (this.#log) {
       this.#log.info(
         {
           req: { method: 'GET', url: request.url, host: headers.host },
-          res: { statusCode: 200 },
+          res: { statusCode: status },
           remoteAddress: request.socket.remoteAddress,
         },
         'request completed from a kept answer',
