@@ -176,7 +176,7 @@ export function sharedBodyOf(reply: FastifyReply): ReadyBody | undefined {
  * Sends a ready body (JSON unless `type` says otherwise): 304 when the client has it,
  * compressed once when it accepts so. `shared`: the answer is the same for every visitor until
  * the catalogue changes (the body comes from a catalogue cache), so it may be kept whole and
- * served again before routing (lib/kept-answers.ts).
+ * served again before routing (plugins/kept-answers.ts).
  */
 export function sendReady(
   request: FastifyRequest,

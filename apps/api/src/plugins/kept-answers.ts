@@ -43,6 +43,7 @@ export class KeptAnswers {
   /** Whether the host check accepts a Host header, by its text: clients send a few. */
   readonly #hosts = new Map<string, boolean>();
   #open = true;
+  #served = 0;
   /** The application's logger, when it logs requests (Fastify logs each at level info). */
   #log: FastifyBaseLogger | undefined;
 
@@ -53,11 +54,12 @@ export class KeptAnswers {
     Object.assign(this.plugin, { [Symbol.for('skip-override')]: true });
   }
 
-  /** How many requests were answered here, and how many went on to the application. */
+  /** How many requests were answered here (the server render's reads not counted). */
   get hits(): number {
-    return this.#answers.hits;
+    return this.#served;
   }
 
+  /** How many answers are kept. */
   get size(): number {
     return this.#answers.size;
   }
@@ -94,6 +96,7 @@ export class KeptAnswers {
     }
     const answer = this.#answers.find(request.url ?? '');
     if (!answer) return false;
+    this.#served += 1;
     const out = answer.headers.slice();
     let status = 200;
     if (hasBody(headers['if-none-match'], answer.ready)) {
