@@ -244,6 +244,50 @@ describe('what is kept, on an application of its own', () => {
     expect(calls - before).toBe(2);
   });
 
+  test("its server keeps Fastify's timeouts, the defaults and those asked for", async () => {
+    expect(app.server.keepAliveTimeout).toBe(72_000);
+    const own = new KeptAnswers(new Set());
+    const timed = Fastify({
+      keepAliveTimeout: 4_321,
+      requestTimeout: 9_876,
+      connectionTimeout: 12_345,
+      maxRequestsPerSocket: 50,
+      serverFactory: (handler, options) => own.server(handler, options),
+    });
+    expect(timed.server.keepAliveTimeout).toBe(4_321);
+    expect(timed.server.requestTimeout).toBe(9_876);
+    expect(timed.server.timeout).toBe(12_345);
+    expect(timed.server.maxRequestsPerSocket).toBe(50);
+    await timed.close();
+  });
+
+  test('an answer sent from here is logged as the application logs its requests', async () => {
+    const lines: string[] = [];
+    const own = new KeptAnswers(new Set());
+    const logged = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+      serverFactory: (handler, options) => own.server(handler, options),
+    });
+    await logged.register(own.plugin);
+    logged.get('/page', (request, reply) =>
+      sendReady(request, reply, readyBody('{}'), { shared: true }),
+    );
+    await logged.listen({ host: '127.0.0.1', port: 0 });
+    const at = `http://127.0.0.1:${(logged.server.address() as AddressInfo).port}`;
+    await get(at, '/page');
+    await get(at, '/page?x');
+    await get(at, '/page?x');
+    await logged.close();
+    const kept = lines.map((line) => JSON.parse(line)).filter((l) => l.msg?.includes('kept'));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed from a kept answer',
+      req: { method: 'GET', url: '/page?x' },
+      res: { statusCode: 200 },
+    });
+  });
+
   test('a closing server answers nothing more from what it kept', async () => {
     const own = new KeptAnswers(new Set());
     const closing = Fastify({ serverFactory: (handler, options) => own.server(handler, options) });
