@@ -5,7 +5,13 @@ import * as schema from './schema.ts';
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** An open transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** The database or an open transaction. */
+/**
+ * The one database handle every read and write takes: the database or an open transaction, so
+ * a function works alike inside a caller's transaction and outside one. The hand-written
+ * hot-path statements (statements.ts) run a level below Drizzle, on this handle's pg pool
+ * (`db.$client`) or on one of its connections inside a transaction they open themselves, so
+ * they take the part of that pool they use, `Pick<Db['$client'], 'query'>`.
+ */
 export type Executor = Db | Tx;
 
 // `date` columns stay 'yyyy-MM-dd' strings: a stay date is never turned into an instant.

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Db } from './client.ts';
 
 /**
  * Hand-written statements for the hot paths (checkout, payment, rate limits): each is prepared
@@ -11,11 +12,9 @@ export interface PreparedStatement {
   text: string;
 }
 
-/** A pool, or one of its connections inside a transaction. */
-export type Queryable = Pick<pg.Pool, 'query'>;
-
 export async function runPrepared<Row extends pg.QueryResultRow>(
-  on: Queryable,
+  /** `db.$client`, or one of its connections inside a transaction. */
+  on: Pick<Db['$client'], 'query'>,
   statement: PreparedStatement,
   values: unknown[],
 ): Promise<Row[]> {

@@ -1,7 +1,7 @@
 import type { City } from '@devstay/shared/contracts/catalogue';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import type { ReadyBody } from '../lib/http.ts';
 import { ReadCache } from '../lib/read-cache.ts';
 import type { KeptAnswers } from './kept-answers.ts';
@@ -48,9 +48,6 @@ export type CatalogueChange =
   /** Bulk loads (seed, imports). */
   | { everything: true };
 
-/** Anything that runs SQL: the pool, or the writer's transaction. */
-export type SqlExecutor = Pick<Db, 'execute'>;
-
 /** A page of the hotel list as the read cache keeps it: the number of matches, the body. */
 export interface CachedHotelPage {
   total: number;
@@ -77,7 +74,7 @@ export interface CatalogueCache {
    * Pass the writer's transaction to send the notice with its commit (nothing is announced if
    * it rolls back); without one, call it after the commit.
    */
-  invalidate(change: CatalogueChange, tx?: SqlExecutor): Promise<void>;
+  invalidate(change: CatalogueChange, tx?: Executor): Promise<void>;
   /** Whether this process hears other processes' changes right now. */
   readonly listening: boolean;
   /** The listening connection's server process id (null while away). */
@@ -98,7 +95,7 @@ export const CATALOGUE_CHANNEL = 'devstay_catalogue_changes';
  * outside the API (the seed command). Inside the API, call `app.catalogue.invalidate`.
  */
 export async function announceCatalogueChange(
-  executor: SqlExecutor,
+  executor: Executor,
   change: CatalogueChange,
 ): Promise<void> {
   await executor.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${JSON.stringify(change)})`);

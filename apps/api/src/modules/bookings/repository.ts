@@ -1,14 +1,9 @@
 import type { BookingStatus } from '@devstay/shared/constants';
 import type { Booking, BookingLine } from '@devstay/shared/contracts/booking';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookingLines, bookings } from '../../db/schema.ts';
-import {
-  type PreparedStatement,
-  type Queryable,
-  runPrepared,
-  sqlState,
-} from '../../db/statements.ts';
+import { type PreparedStatement, runPrepared, sqlState } from '../../db/statements.ts';
 import { countCallSql, type RateLimit, rateLimitValues, waitFor } from '../../lib/rate-limit.ts';
 import {
   demandJson,
@@ -295,7 +290,7 @@ const toCartReads = (row: CartReadsRow): CartReads => ({
 
 /** See CHECK_CART. */
 export async function checkCart(
-  db: Queryable,
+  db: Pick<Db['$client'], 'query'>,
   input: CartInput & {
     keyLock: string;
     /** None: the call is not counted (a caller other than the checkout route). */
@@ -337,7 +332,7 @@ export async function checkCart(
 
 /** See HOLD_CART. */
 export async function holdCart(
-  client: Queryable,
+  client: Pick<Db['$client'], 'query'>,
   input: CartInput & { holdMinutes: number },
 ): Promise<CartHold> {
   const [row] = await runPrepared<

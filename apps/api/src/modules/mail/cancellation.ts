@@ -1,8 +1,9 @@
 import { CANCELLATION_SUBJECT } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { capitalize, formatUsd } from '@devstay/shared/text';
+import type { Executor } from '../../db/client.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { enqueueMail, type MailExecutor } from './outbox.ts';
+import { enqueueMail } from './outbox.ts';
 import { buttonHtml, layoutHtml } from './templates.ts';
 
 export interface CancellationMail {
@@ -37,7 +38,7 @@ export function refundSentence(input: Pick<CancellationMail, 'refundCents' | 'ca
  * gives the amount that goes back and says it follows.
  */
 export async function enqueueCancellationMail(
-  db: MailExecutor,
+  db: Executor,
   input: CancellationMail,
 ): Promise<string> {
   const { booking } = input;

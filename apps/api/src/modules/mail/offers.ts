@@ -1,13 +1,11 @@
 import { OFFERS_SUBJECT } from '@devstay/shared/constants';
 import { capitalize, formatUsd } from '@devstay/shared/text';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { hotels, rooms } from '../../db/schema.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { enqueueMail } from './outbox.ts';
 import { buttonHtml, layoutHtml } from './templates.ts';
-
-type Executor = Pick<Db, 'select' | 'insert'>;
 
 export interface Offer {
   roomId: number;

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
 export interface MailMessage {
@@ -9,14 +9,12 @@ export interface MailMessage {
   html: string;
 }
 
-/** The database or an open transaction: a message enqueued in a transaction leaves only if it commits. */
-export type MailExecutor = Pick<Db, 'insert'>;
-
 /**
- * The one way to send an e-mail: write it to the outbox. The mail worker delivers it (SMTP, with
+ * The one way to send an e-mail: write it to the outbox (in a transaction, the message leaves
+ * only if it commits). The mail worker delivers it (SMTP, with
  * retries), or the development inbox shows it when no SMTP server is configured.
  */
-export async function enqueueMail(db: MailExecutor, message: MailMessage): Promise<string> {
+export async function enqueueMail(db: Executor, message: MailMessage): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)
     .values({

@@ -1,8 +1,9 @@
 import { RECEIPT_SUBJECT } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { capitalize, formatUsd } from '@devstay/shared/text';
+import type { Executor } from '../../db/client.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { enqueueMail, type MailExecutor, type MailMessage } from './outbox.ts';
+import { enqueueMail, type MailMessage } from './outbox.ts';
 import { buttonHtml, layoutHtml } from './templates.ts';
 
 /** The 'Hotel Receipt' e-mail (product §7.4) of a paid booking. */
@@ -42,7 +43,7 @@ export function receiptMail(input: {
  * only if the booking is confirmed, and only once, since a booking is confirmed once.
  */
 export async function enqueueReceiptMail(
-  db: MailExecutor,
+  db: Executor,
   input: { to: string; booking: Booking; receiptUrl: string },
 ): Promise<string> {
   return enqueueMail(db, receiptMail(input));
