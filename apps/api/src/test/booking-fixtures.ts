@@ -54,7 +54,7 @@ export async function guestHold(
     holdMinutes: 10,
     now: new Date(),
     lines,
-    shownTotalCents: (await quoteCart(db, lines)).cartTotalCents,
+    shownTotalCents: (await quoteCart(db, lines, new Date())).cartTotalCents,
     limits: { holds: 3, units: 10, lapsedPerDay: 3 },
   });
   return made.booking.id;

@@ -186,7 +186,7 @@ export function priceCart(
 export async function quoteCart(
   db: Executor,
   lines: readonly CartLineKey[],
-  now: Date = new Date(),
+  now: Date,
 ): Promise<CartQuote> {
   checkStayLengths(lines);
   if (lines.length === 0) {

@@ -22,7 +22,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return quoteCart(app.db, request.body.cartRoom);
+      return quoteCart(app.db, request.body.cartRoom, app.clock());
     },
   );
 };

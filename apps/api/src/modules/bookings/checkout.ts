@@ -1,25 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { CartLineKey } from '@devstay/shared/cart';
-import { MAX_PAYMENT_CENTS } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
-import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
-import { stayPriceCents } from '@devstay/shared/stay';
-import { formatUsd } from '@devstay/shared/text';
+import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { centsToPrice } from '@devstay/shared/text';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/statements.ts';
 import { crashPoint } from '../../lib/crash-point.ts';
 import { HttpError, RateLimitedError } from '../../lib/errors.ts';
 import type { RateLimit } from '../../lib/rate-limit.ts';
-import { type NightUnits, nightlyDemand, type StayUnits } from '../availability/ledger.ts';
-import { checkCheckIns, checkStayLengths, requireRooms } from '../availability/quote.ts';
+import { nightlyDemand, type StayUnits } from '../availability/ledger.ts';
+import { checkStayLengths } from '../availability/quote.ts';
 import {
   type CartReads,
-  type CheckoutRoom,
   checkCart,
   claimCheckoutSql,
   findBooking,
   holdCart,
 } from './repository.ts';
+import { checkBookingRules, type HoldLimits, type PricedLine } from './rules.ts';
 
 export interface CheckoutInput {
   userId: string;
@@ -50,49 +48,6 @@ export function idempotencyLockId(scope: string, userId: string, key: string): s
   return digest.readBigInt64BE(0).toString();
 }
 
-/** A total one card payment can take, or 422 before anything is held or charged. */
-export function requireChargeable(totalCents: number): void {
-  if (totalCents > MAX_PAYMENT_CENTS) {
-    throw new HttpError(
-      422,
-      BOOKING_MESSAGES.amountTooLarge(formatUsd(MAX_PAYMENT_CENTS)),
-      'cartRoom',
-      'AMOUNT_TOO_LARGE',
-    );
-  }
-}
-
-/** How much an account may hold unpaid (config HOLDS_PER_ACCOUNT and the two after it). */
-export interface HoldLimits {
-  /** Pending bookings at once. */
-  holds: number;
-  /** Units those hold together. */
-  units: number;
-  /** Holds let lapse unpaid in a day, after which the account holds nothing more that day. */
-  lapsedPerDay: number;
-}
-
-/**
- * Unpaid holds are limited per account, so nobody can keep rooms out of sale without paying:
- * so many pending bookings at once holding so many units together, and no new hold after too
- * many lapsed unpaid in a day (until a day has passed since them or a payment succeeds). The
- * account's checkouts queue on a lock of their own before counting (claimCheckoutSql), so racing
- * tabs cannot all pass the count. 429 HOLD_LIMIT otherwise.
- */
-function requireHoldAllowance(
-  held: { pending: number; units: number; lapsed: number },
-  lines: readonly CartLineKey[],
-  limits: HoldLimits,
-): void {
-  const asked = lines.reduce((sum, l) => sum + l.cartQuantity, 0);
-  const refuse = (message: string) => new HttpError(429, message, undefined, 'HOLD_LIMIT');
-  if (held.lapsed >= limits.lapsedPerDay) {
-    throw refuse(BOOKING_MESSAGES.lapsedHolds(limits.lapsedPerDay));
-  }
-  if (held.pending >= limits.holds) throw refuse(BOOKING_MESSAGES.tooManyHolds(limits.holds));
-  if (held.units + asked > limits.units) throw refuse(BOOKING_MESSAGES.tooManyUnits(limits.units));
-}
-
 const stayKey = (s: { roomId: number; checkIn: string; checkOut: string; quantity: number }) =>
   `${s.roomId}|${s.checkIn}|${s.checkOut}|${s.quantity}`;
 
@@ -109,72 +64,20 @@ function replayOf(
   return { id: earlier.id };
 }
 
-/** A cart's line as checkout prices it. */
-interface PricedLine {
-  room: CheckoutRoom;
-  nightlyCents: number;
-  totalCents: number;
-}
-
-/**
- * Checkout's rules, in their order, against what its statements read: every line's room exists
- * (404), no check-in before its hotel's today (400), no line asks more units than its room has
- * (409 SOLD_OUT), a total one card payment can take (422), the total the guest was shown (409
- * PRICE_CHANGED), the account's unpaid-hold limits (429), and every night fits (`short`, the
- * first that does not: 409 SOLD_OUT naming the room and night). Throws the first refusal;
- * otherwise answers the cart priced from the rooms read.
- */
-function checkCartRules(
+/** The checkout's input as the booking rules take it (checkBookingRules). */
+function rulesOf(
   input: CheckoutInput,
   reads: Pick<CartReads, 'rooms' | 'held'>,
-  short: NightUnits | { roomId: number; night: string } | null | undefined,
-): { lines: PricedLine[]; totalCents: number } {
-  const roomOf = requireRooms(input.lines, new Map(reads.rooms.map((r) => [r.id, r])));
-  checkCheckIns(input.lines, roomOf, input.now);
-  input.lines.forEach((l, i) => {
-    // More units than the room has can never be held, on any night.
-    if (l.cartQuantity > (roomOf[i] as CheckoutRoom).stock) {
-      throw new HttpError(
-        409,
-        AVAILABILITY_MESSAGES.notEnough,
-        `cartRoom.${i}.cartQuantity`,
-        'SOLD_OUT',
-      );
-    }
+  short: { roomId: number; night: string } | null | undefined,
+) {
+  return checkBookingRules({
+    lines: input.lines,
+    rooms: reads.rooms,
+    shownTotalCents: input.shownTotalCents,
+    now: input.now,
+    holding: { held: reads.held, limits: input.limits },
+    short,
   });
-  const lines = input.lines.map((l, i) => {
-    const room = roomOf[i] as CheckoutRoom;
-    return {
-      room,
-      nightlyCents: room.priceCents,
-      totalCents: stayPriceCents(room.priceCents, l.checkIn, l.checkOut) * l.cartQuantity,
-    };
-  });
-  const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
-  requireChargeable(totalCents);
-  if (totalCents !== input.shownTotalCents) {
-    throw new HttpError(
-      409,
-      BOOKING_MESSAGES.priceChanged(formatUsd(input.shownTotalCents), formatUsd(totalCents)),
-      'cartTotalCents',
-      'PRICE_CHANGED',
-    );
-  }
-  requireHoldAllowance(reads.held, input.lines, input.limits);
-  if (short) {
-    const room = roomOf.find((r) => r.id === short.roomId);
-    throw new HttpError(
-      409,
-      BOOKING_MESSAGES.soldOut(
-        room?.name ?? `room ${short.roomId}`,
-        room?.hotel ?? '',
-        short.night,
-      ),
-      `cartRoom.${input.lines.findIndex((l) => l.id === short.roomId)}`,
-      'SOLD_OUT',
-    );
-  }
-  return { lines, totalCents };
 }
 
 /**
@@ -216,7 +119,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
   }
   if (!check.keyFree) throw inFlight();
   if (check.earlier) return replayed(db, replayOf(check.earlier, stays));
-  checkCartRules(input, check, check.soldOut);
+  rulesOf(input, check, check.soldOut);
 
   const outcome = await inTransaction(
     db.$client,
@@ -230,7 +133,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
       });
       if (hold.earlier) return replayOf(hold.earlier, stays);
       const taken = new Set(hold.taken.map((n) => `${n.roomId}|${n.night}`));
-      const { lines, totalCents } = checkCartRules(
+      const { lines, totalCents } = rulesOf(
         input,
         hold,
         hold.soldOut ?? nightlyDemand(stays).find((d) => !taken.has(`${d.roomId}|${d.night}`)),
@@ -247,7 +150,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
         status: 'pending',
         user: input.userId,
         cartTotalQuantity: input.lines.reduce((sum, l) => sum + l.cartQuantity, 0),
-        cartTotalAmount: totalCents / 100,
+        cartTotalAmount: centsToPrice(totalCents),
         cartTotalCents: totalCents,
         holdExpiresAt: new Date(made.holdExpiresAt).toISOString(),
         date: made.date,
@@ -262,7 +165,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
             checkIn: l.checkIn,
             checkOut: l.checkOut,
             cartQuantity: l.cartQuantity,
-            price: nightlyCents / 100,
+            price: centsToPrice(nightlyCents),
             totalCents: lineCents,
           };
         }),

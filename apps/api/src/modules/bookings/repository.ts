@@ -81,14 +81,18 @@ export function claimCheckoutSql(keyLock: string, holdsLock: string): string {
 
 /**
  * What an account holds unpaid now, and how many of its holds lapsed unpaid in the last day
- * since its latest successful payment (by the (user, created_at) index), for the account `$1`.
+ * since its latest successful payment (by the (user, created_at) index), as SQL text: `user`
+ * is an expression giving the account, `except` one giving a booking left out (the one being
+ * paid: its own hold is what the rules decide on).
  */
-const HOLDS_OF_ACCOUNT = `
+export function holdsOfAccountSql(user: string, except = 'null::uuid'): string {
+  return `
     with mine as (
       select b.status, b.total_quantity, b.created_at, b.confirmed_at,
         exists (select 1 from payments p where p.booking_id = b.id) as tried
       from bookings b
-      where b.user_id = $1::text and b.created_at > now() - interval '1 day'),
+      where b.user_id = ${user} and b.created_at > now() - interval '1 day'
+        and b.id is distinct from ${except}),
     paid as (select max(confirmed_at) as at from mine)
     select
       -- A lapsed hold not yet swept still holds its units: it counts until released.
@@ -97,6 +101,26 @@ const HOLDS_OF_ACCOUNT = `
       (count(*) filter (where status = 'expired' and not tried
         and created_at > coalesce((select at from paid), '-infinity')))::int as lapsed
     from mine`;
+}
+
+/**
+ * The rooms whose ids `ids` (a subquery) gives, with their hotels, as the booking rules read
+ * them (CheckoutRoom) — with `lock`, share-locked in id order (the ledger's order): price and
+ * stock then hold until the transaction ends, and a stock change waits for it.
+ */
+export function saleRoomsSql(ids: string, lock: boolean, when = 'true'): string {
+  return `select r.id, r.name, r.price_cents, r.stock, h.id as hotel_id, h.name as hotel,
+        h.address, h.time_zone
+      from rooms r join hotels h on h.id = r.hotel_id
+      where r.id in (${ids}) and ${when}
+      ${lock ? 'order by r.id for share of r' : ''}`;
+}
+
+/** The rooms of a relation of saleRoomsSql's rows, as one JSON array of CheckoutRoom. */
+export const saleRoomsJson = (room: string) =>
+  `(select coalesce(json_agg(json_build_object('id', id, 'name', name,
+          'priceCents', price_cents, 'stock', stock, 'hotelId', hotel_id, 'hotel', hotel,
+          'address', address, 'timeZone', time_zone)), '[]') from ${room})`;
 
 /**
  * What a checkout decides from, as CTEs of one statement, for the account `$1`, the key `$2`,
@@ -122,21 +146,14 @@ function cartReadsSql(lockRooms: boolean): string {
             'checkOut', bl.check_out, 'quantity', bl.quantity) order by bl.id), '[]')
           from booking_lines bl where bl.booking_id = b.id) as stays
       from bookings b where b.user_id = $1::text and b.idempotency_key = $2::text),
-    room as (
-      select r.id, r.name, r.price_cents, r.stock, h.id as hotel_id, h.name as hotel, h.address,
-        h.time_zone
-      from rooms r join hotels h on h.id = r.hotel_id
-      where r.id in (select room_id from line) and not exists (select 1 from earlier)
-      ${lockRooms ? 'order by r.id for share of r' : ''}),
-    held as (${HOLDS_OF_ACCOUNT}),
+    room as (${saleRoomsSql('select room_id from line', lockRooms, 'not exists (select 1 from earlier)')}),
+    held as (${holdsOfAccountSql('$1::text')}),
     sold_out as (${soldOutNightSql('demand', 'room')})`;
 }
 
 /** The answer's columns of cartReadsSql (see CartReads). */
 const CART_READS_COLUMNS = `(select row_to_json(e) from earlier e) as earlier,
-      (select coalesce(json_agg(json_build_object('id', id, 'name', name,
-          'priceCents', price_cents, 'stock', stock, 'hotelId', hotel_id, 'hotel', hotel,
-          'address', address, 'timeZone', time_zone)), '[]') from room) as rooms,
+      ${saleRoomsJson('room')} as rooms,
       (select row_to_json(h) from held h) as held,
       (select json_build_object('roomId', room_id, 'night', night) from sold_out) as sold_out`;
 

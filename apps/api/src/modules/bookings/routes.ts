@@ -20,6 +20,7 @@ import { access, signedInUser } from '../../plugins/authorization.ts';
 import { cancelBooking } from './cancel.ts';
 import { checkout } from './checkout.ts';
 import { bookingHotels, listBookings } from './records.ts';
+import { holdLimits } from './rules.ts';
 
 const PAGED = 'One page as a JSON array; the number of matches is in the X-Total-Count header.';
 const statusSchema = { body: bookingStatusBody };
@@ -67,11 +68,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
         lines: request.body.cartRoom,
         shownTotalCents: request.body.cartTotalCents,
-        limits: {
-          holds: app.config.HOLDS_PER_ACCOUNT,
-          units: app.config.HELD_UNITS_PER_ACCOUNT,
-          lapsedPerDay: app.config.LAPSED_HOLDS_PER_DAY,
-        },
+        limits: holdLimits(app.config),
         holdMinutes: app.config.BOOKING_HOLD_MINUTES,
         rateLimits: {
           account: {
@@ -85,7 +82,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
             windowMs: 60_000,
           },
         },
-        now: new Date(),
+        now: app.clock(),
       });
       reply.header('cache-control', 'no-store');
       return reply.status(result.replayed ? 200 : 201).send(result.booking);

@@ -15,6 +15,7 @@ import {
   lockBooking,
   releasePending,
 } from '../bookings/repository.ts';
+import { checkBookingRules, type HoldLimits } from '../bookings/rules.ts';
 import { enqueueReceiptMail, receiptMail } from '../mail/receipt.ts';
 import {
   type ChargeOutcome,
@@ -25,17 +26,20 @@ import {
   RefundRefusedError,
 } from './provider.ts';
 import {
+  type ChargeReads,
   confirmBooking,
   confirmCaptured,
   endLease,
   insertPendingPayment,
   leasePayment,
+  lockCharge,
   lockPaymentOf,
   markAbandoned,
   markRefunded,
   PAYMENT_LEASE_SECONDS,
   type PaymentRow,
   paymentsToSettle,
+  readCharge,
   recordLateCapture,
   recordOutcome,
   recordRefundRefusal,
@@ -55,20 +59,51 @@ export interface PayInput {
   method: PaymentMethod;
   /** The account's payment attempts: every call is counted, even one that fails. */
   rateLimit: RateLimit;
+  /** The account's unpaid-hold limits: paying a lapsed hold takes its units anew. */
+  limits: HoldLimits;
+  /** When the call is made (the app's clock): check-ins are judged at it. */
+  now: Date;
 }
 
 const paymentInput = (error: PaymentInputError) => new HttpError(400, error.message, error.field);
 
+const missing = () => new HttpError(404, BOOKING_MESSAGES.bookingMissing, 'booking', 'NOT_FOUND');
+
+/**
+ * The booking rules (checkBookingRules, checkout's own) on what a charge would be made on:
+ * the booking's lines at today's prices against the total the guest agreed to, every check-in
+ * against its hotel's today, and — for a hold that lapsed, whose units are taken anew — the
+ * account's hold limits. Only a booking a charge may still start on is checked (pending or
+ * lapsed, with no payment or one still pending); any other goes on to be answered as it is.
+ * Throws the first refusal; nothing has been charged.
+ */
+function checkCharge(reads: ChargeReads, input: PayInput): void {
+  const { booking, payment } = reads;
+  if (!booking) throw missing();
+  if (booking.status !== 'pending' && booking.status !== 'expired') return;
+  if (payment && payment.status !== 'pending') return;
+  const retaken = booking.status === 'expired' || booking.lapsed;
+  checkBookingRules({
+    lines: reads.lines,
+    rooms: reads.rooms,
+    shownTotalCents: booking.totalCents,
+    now: input.now,
+    holding: retaken ? { held: reads.held, limits: input.limits } : null,
+  });
+}
+
 /**
  * Pays a pending booking of the guest (product §7.3's card payment), charging the server's total:
  *
- * 0. The call is counted against the account's payment rate limit (429 when it is full).
+ * 0. One statement counts the call against the account's payment rate limit (429 when it is
+ *    full) and reads what the booking rules decide on (readCharge); the rules refuse a charge
+ *    the checkout would refuse now (checkCharge): nothing is written, nothing charged.
  * 1. The payment row (status pending) is written, whose id is the processor's idempotency key:
- *    in one statement for a first attempt on a pending booking (startPayment, which also
- *    counts the call), else in one
- *    short transaction that locks the booking and writes it — or finds the row an earlier
- *    attempt with the same client key wrote, and reuses it once that attempt's lease has run
- *    out (409 while it is still at the processor).
+ *    in one statement for a first attempt on a live hold whose rooms are as the rules read them
+ *    (startPayment), else in one short transaction that locks the booking, checks the rules
+ *    again on what it locked and writes it — or finds the row an earlier attempt with the same
+ *    client key wrote, and reuses it once that attempt's lease has run out (409 while it is
+ *    still at the processor).
  * 2. The processor is called outside any transaction (no lock is held over the network).
  * 3. The outcome is settled: a capture of a booking and payment both still pending in one
  *    statement (confirmCaptured: confirmed with its receipt e-mail); anything else by `settle`
@@ -89,21 +124,23 @@ export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<Pa
     }
     throw error;
   }
-  // The call is counted, and the usual case — a first attempt on a pending booking — started,
-  // in one statement (startPayment); anything else through the transaction below.
-  const start = await startPayment(deps.db, {
-    bookingId: input.bookingId,
-    userId: input.userId,
-    provider: deps.provider.name,
-    idempotencyKey: input.idempotencyKey,
-    holdSeconds: 2 * PAYMENT_LEASE_SECONDS,
-    rateLimit: input.rateLimit,
-  });
-  if (start.waitMs > 0) {
-    throw new RateLimitedError(BOOKING_MESSAGES.rateLimited, Math.ceil(start.waitMs / 1000));
+  const reads = await readCharge(deps.db, input);
+  if (reads.waitMs > 0) {
+    throw new RateLimitedError(BOOKING_MESSAGES.rateLimited, Math.ceil(reads.waitMs / 1000));
   }
-  if (!start.counted) await countCall();
-  const { started } = start;
+  checkCharge(reads, input);
+  const { booking } = reads;
+  const started =
+    booking?.status === 'pending' && !booking.lapsed && !reads.payment
+      ? await startPayment(deps.db, {
+          bookingId: input.bookingId,
+          userId: input.userId,
+          provider: deps.provider.name,
+          idempotencyKey: input.idempotencyKey,
+          checked: reads.rooms,
+          holdSeconds: 2 * PAYMENT_LEASE_SECONDS,
+        })
+      : null;
   const payment = started?.payment ?? (await startOrResumePayment(deps, input));
 
   if (payment.status === 'pending') {
@@ -149,10 +186,11 @@ export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<Pa
 }
 
 /**
- * The general first step of a payment, in one short transaction: locks the booking and writes
- * the payment row (status pending) whose id is the processor's idempotency key — or finds the
- * row an earlier attempt with the same client key wrote, and reuses it once that attempt's
- * lease has run out (409 while it is still at the processor).
+ * The general first step of a payment, in one short transaction: locks the booking, checks the
+ * booking rules again on what it locked (its rooms share-locked), and writes the payment row
+ * (status pending) whose id is the processor's idempotency key — or finds the row an earlier
+ * attempt with the same client key wrote, and reuses it once that attempt's lease has run out
+ * (409 while it is still at the processor).
  */
 async function startOrResumePayment(
   deps: PaymentDeps,
@@ -161,9 +199,7 @@ async function startOrResumePayment(
   return deps.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, input.bookingId);
     // Another account's booking is not there, as far as this guest can tell.
-    if (!booking || booking.userId !== input.userId) {
-      throw new HttpError(404, BOOKING_MESSAGES.bookingMissing, 'booking', 'NOT_FOUND');
-    }
+    if (!booking || booking.userId !== input.userId) throw missing();
     const earlier = await lockPaymentOf(tx, booking.id);
     if (earlier) {
       if (earlier.idempotencyKey !== input.idempotencyKey) {
@@ -184,10 +220,12 @@ async function startOrResumePayment(
           'IDEMPOTENCY_IN_FLIGHT',
         );
       }
-      // A retry drives the processor again only while the rooms are still held.
+      // A retry drives the processor again only under the rules and while the rooms are held.
+      checkCharge(await lockCharge(tx, booking.id, input.userId), input);
       await requireHold(tx, booking);
       return earlier;
     }
+    checkCharge(await lockCharge(tx, booking.id, input.userId), input);
     await requireHold(tx, booking);
     return insertPendingPayment(tx, {
       bookingId: booking.id,

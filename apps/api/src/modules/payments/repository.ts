@@ -1,11 +1,21 @@
-import type { PaymentStatus } from '@devstay/shared/constants';
+import type { CartLineKey } from '@devstay/shared/cart';
+import type { BookingStatus, PaymentStatus } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookings, paymentEvents, payments } from '../../db/schema.ts';
 import { type PreparedStatement, runPrepared, sqlState } from '../../db/statements.ts';
 import { countCallSql, type RateLimit, rateLimitValues, waitFor } from '../../lib/rate-limit.ts';
-import { BOOKING_VIEW_COLUMNS, type BookingViewRow, toBooking } from '../bookings/repository.ts';
+import {
+  BOOKING_VIEW_COLUMNS,
+  type BookingViewRow,
+  type CheckoutRoom,
+  holdsOfAccountSql,
+  saleRoomsJson,
+  saleRoomsSql,
+  toBooking,
+} from '../bookings/repository.ts';
+import type { HeldByAccount } from '../bookings/rules.ts';
 import type { MailMessage } from '../mail/outbox.ts';
 import type { ChargeOutcome } from './provider.ts';
 
@@ -81,41 +91,139 @@ export async function insertPendingPayment(
 }
 
 /**
- * The payment call's first step in one statement, for the usual case — the guest's own booking,
- * pending, with no payment yet:
- * - the call counted against the account's payment rate limit (every call counts, even one
- *   that fails; nothing else happens when the limit refuses it);
- * - the booking's units held for `holdSeconds` more at least (held again if its hold ran out and
- *   the sweeper has not released it: the update re-reads the row's latest status under its
- *   lock);
+ * What the booking rules decide a charge on, as CTEs over `input (booking_id, user_id)`, all
+ * from one snapshot: the guest's booking (`lapsed`: its hold has run out, swept or not), its
+ * lines, their rooms as they are now with their hotels (saleRoomsSql; with `lock`,
+ * share-locked: price and stock hold until the transaction ends), the account's other unpaid
+ * holds (holdsOfAccountSql) and the booking's payment, if any.
+ */
+function chargeReadsSql(lock: boolean): string {
+  return `booking as (
+      select b.id, b.status, b.total_cents as "totalCents",
+        b.hold_expires_at is null or b.hold_expires_at <= now() as lapsed
+      from bookings b join input i on b.id = i.booking_id and b.user_id = i.user_id),
+    line as (
+      select l.id, l.room_id, l.check_in, l.check_out, l.quantity
+      from booking_lines l where l.booking_id = (select id from booking)),
+    room as (${saleRoomsSql('select room_id from line', lock)}),
+    held as (${holdsOfAccountSql('(select user_id from input)', '(select booking_id from input)')}),
+    payment as (
+      select p.id, p.idempotency_key as "idempotencyKey", p.status
+      from payments p where p.booking_id = (select id from booking))`;
+}
+
+const CHARGE_READS_COLUMNS = `(select row_to_json(b) from booking b) as booking,
+      (select coalesce(json_agg(json_build_object('id', room_id, 'checkIn', check_in,
+          'checkOut', check_out, 'cartQuantity', quantity) order by id), '[]')
+        from line) as lines,
+      ${saleRoomsJson('room')} as rooms,
+      (select row_to_json(h) from held h) as held,
+      (select row_to_json(p) from payment p) as payment`;
+
+/** What chargeReadsSql answers: null booking when the guest has no such booking. */
+// A type, not an interface: Drizzle's execute wants rows with an index signature.
+export type ChargeReads = {
+  booking: {
+    id: string;
+    status: BookingStatus;
+    totalCents: number;
+    lapsed: boolean;
+  } | null;
+  lines: CartLineKey[];
+  rooms: CheckoutRoom[];
+  held: HeldByAccount;
+  payment: { id: string; idempotencyKey: string; status: PaymentStatus } | null;
+};
+
+/**
+ * The payment call's first statement, on its own: the call counted against the account's
+ * payment rate limit (every call counts, even one that fails), and what the booking rules
+ * decide the charge on (chargeReadsSql, read plainly). Values: booking, account, then the rate
+ * limit's (rateLimitValues).
+ */
+const READ_CHARGE: PreparedStatement = {
+  name: 'payment_read_charge',
+  text: `
+    with counted as (${countCallSql({ key: '$3', now: '$4', windowStart: '$5', max: '$6' })}),
+    input as (select $1::uuid as booking_id, $2::text as user_id),
+    ${chargeReadsSql(false)}
+    select c.count, c.last_request as started, ${CHARGE_READS_COLUMNS}
+    from counted c`,
+};
+
+/** See READ_CHARGE; `waitMs` is 0 when the rate limit allowed the call. */
+export async function readCharge(
+  db: Db,
+  input: { bookingId: string; userId: string; rateLimit: RateLimit },
+): Promise<ChargeReads & { waitMs: number }> {
+  const now = Date.now();
+  const run = () =>
+    runPrepared<ChargeReads & { count: number; started: number }>(db.$client, READ_CHARGE, [
+      input.bookingId,
+      input.userId,
+      ...rateLimitValues(input.rateLimit, now),
+    ]);
+  // A rate limit's first calls racing to make its row: the losers' statement fails and counts
+  // nothing; the row exists then, so the statement, once more, counts them (as countCalls).
+  const [row] = await run().catch((error: unknown) => {
+    if (sqlState(error) === '23505') return run();
+    throw error;
+  });
+  if (!row) throw new Error('The payment statement answered nothing');
+  const { count, started, ...reads } = row;
+  return { ...reads, waitMs: waitFor(input.rateLimit, { count, started }, now) };
+}
+
+/**
+ * chargeReadsSql again inside the payment's transaction, the rooms share-locked: what the
+ * rules decide on holds until it commits.
+ */
+export async function lockCharge(tx: Tx, bookingId: string, userId: string): Promise<ChargeReads> {
+  const result = await tx.execute<ChargeReads>(sql`
+    with input as (select ${bookingId}::uuid as booking_id, ${userId}::text as user_id),
+    ${sql.raw(chargeReadsSql(true))}
+    select ${sql.raw(CHARGE_READS_COLUMNS)}`);
+  const row = result.rows[0];
+  if (!row) throw new Error('The payment statement answered nothing');
+  return row;
+}
+
+/**
+ * The payment call's usual second step in one statement — the guest's own booking, pending
+ * with its hold live and no payment yet, its rooms' prices and hotels' zones still those the
+ * rules were checked against (`$5`, JSON records (id, price_cents, time_zone)):
+ * - the booking's units held for `holdSeconds` more at least;
  * - the pending payment written, whose id the processor will see.
- * Answers the count, and the payment with the booking as its receipt will show it and the
- * guest's e-mail. Any other case writes no payment: the caller then takes the general path
- * (payBooking), already counted. A first call racing another for the same booking waits for the
- * booking's row, then meets the other's payment in the one-payment-per-booking index: the
- * statement fails and writes nothing, its count included.
- * Values: booking, account, provider, client key, hold seconds, then the rate limit's
- * (rateLimitValues).
+ * Answers the payment with the booking as its receipt will show it and the guest's e-mail, or
+ * nothing when any of that no longer holds (the caller then takes the general path). A first
+ * call racing another for the same booking waits for the booking's row, then meets the other's
+ * payment in the one-payment-per-booking index: the statement fails and writes nothing.
+ * Values: booking, account, provider, client key, the rooms as checked, hold seconds.
  */
 const START_PAYMENT: PreparedStatement = {
   name: 'payment_start',
   text: `
-    with counted as (${countCallSql({ key: '$6', now: '$7', windowStart: '$8', max: '$9' })}),
+    with checked as (
+      select * from jsonb_to_recordset($5::jsonb) as c(id int, price_cents int, time_zone text)),
     held as (
       update bookings
-        set hold_expires_at = greatest(hold_expires_at, now() + make_interval(secs => $5::int))
-      where (select allowed from counted)
-        and id = $1::uuid and user_id = $2::text and status = 'pending'
+        set hold_expires_at = greatest(hold_expires_at, now() + make_interval(secs => $6::int))
+      where id = $1::uuid and user_id = $2::text and status = 'pending'
+        and hold_expires_at > now()
         and not exists (select 1 from payments where booking_id = $1::uuid)
+        and not exists (
+          select 1 from booking_lines l
+          join rooms r on r.id = l.room_id join hotels h on h.id = r.hotel_id
+          left join checked c on c.id = r.id
+          where l.booking_id = $1::uuid and (c.id is null or c.price_cents <> r.price_cents
+            or c.time_zone <> h.time_zone))
       returning id, status, user_id, total_quantity, total_cents, hold_expires_at, created_at),
     payment as (
       insert into payments (booking_id, provider, idempotency_key, amount_cents, status)
       select id, $3::text, $4::text, total_cents, 'pending' from held
       returning id, amount_cents, currency)
-    select c.count, c.last_request as started, s.*
-    from counted c left join (
-      select p.id as payment_id, p.amount_cents, p.currency, u.email, ${BOOKING_VIEW_COLUMNS}
-      from payment p cross join held b left join users u on u.id = b.user_id) s on true`,
+    select p.id as payment_id, p.amount_cents, p.currency, u.email, ${BOOKING_VIEW_COLUMNS}
+    from payment p cross join held b left join users u on u.id = b.user_id`,
 };
 
 /** A payment started by startPayment, with what its receipt needs. */
@@ -126,17 +234,7 @@ export interface StartedPayment {
   email: string | null;
 }
 
-/** What startPayment did. */
-export interface PaymentStart {
-  /** Whether the call was counted against the rate limit (not when the statement failed). */
-  counted: boolean;
-  /** Milliseconds before the rate limit allows a call; 0 when it allowed this one. */
-  waitMs: number;
-  /** The payment started, or null when the call must take the general path. */
-  started: StartedPayment | null;
-}
-
-/** See START_PAYMENT. */
+/** See START_PAYMENT: the payment started, or null when the general path must decide. */
 export async function startPayment(
   db: Db,
   input: {
@@ -144,18 +242,16 @@ export async function startPayment(
     userId: string;
     provider: string;
     idempotencyKey: string;
+    /** The rooms as the rules were checked against them. */
+    checked: readonly CheckoutRoom[];
     holdSeconds: number;
-    rateLimit: RateLimit;
   },
-): Promise<PaymentStart> {
-  const now = Date.now();
+): Promise<StartedPayment | null> {
   let row:
-    | (Partial<BookingViewRow> & {
-        count: number;
-        started: number;
-        payment_id: string | null;
-        amount_cents: number | null;
-        currency: string | null;
+    | (BookingViewRow & {
+        payment_id: string;
+        amount_cents: number;
+        currency: string;
         email: string | null;
       })
     | undefined;
@@ -165,31 +261,26 @@ export async function startPayment(
       input.userId,
       input.provider,
       input.idempotencyKey,
+      JSON.stringify(
+        input.checked.map((r) => ({ id: r.id, price_cents: r.priceCents, time_zone: r.timeZone })),
+      ),
       input.holdSeconds,
-      ...rateLimitValues(input.rateLimit, now),
     ]);
   } catch (error) {
-    // Another first call's payment is there (one per booking), or another first call of the
-    // rate limit's key made its row: nothing was written, not even the count.
-    if (sqlState(error) === '23505') return { counted: false, waitMs: 0, started: null };
+    // Another first call's payment is there (one per booking): nothing was written.
+    if (sqlState(error) === '23505') return null;
     throw error;
   }
-  if (!row) throw new Error('The payment statement answered nothing');
-  const waitMs = waitFor(input.rateLimit, row, now);
-  if (waitMs > 0 || row.payment_id === null) return { counted: true, waitMs, started: null };
+  if (!row) return null;
   return {
-    counted: true,
-    waitMs,
-    started: {
-      payment: {
-        id: row.payment_id,
-        amountCents: row.amount_cents as number,
-        currency: row.currency as string,
-        status: 'pending',
-      },
-      booking: toBooking(row as BookingViewRow),
-      email: row.email,
+    payment: {
+      id: row.payment_id,
+      amountCents: row.amount_cents,
+      currency: row.currency,
+      status: 'pending',
     },
+    booking: toBooking(row),
+    email: row.email,
   };
 }
 

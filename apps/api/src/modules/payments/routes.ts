@@ -8,6 +8,7 @@ import { errorBody } from '@devstay/shared/contracts/common';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../plugins/authorization.ts';
+import { holdLimits } from '../bookings/rules.ts';
 import { payBooking } from './pay.ts';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,6 +75,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             max: app.config.PAYMENT_RATE_LIMIT,
             windowMs: 60_000,
           },
+          limits: holdLimits(app.config),
+          now: app.clock(),
         },
       );
     },
