@@ -9,8 +9,9 @@ import {
   STOCK_MAX,
 } from '../constants.ts';
 import { BOOKING_MESSAGES } from '../messages.ts';
+import { ID_MAX } from '../row-id.ts';
 import { CHECK_OUT_ERROR, nightsBetween } from '../stay.ts';
-import { ID_MAX, idParam, imageItem, isoDate, locationLine, pageQuery, text } from './common.ts';
+import { idParam, imageItem, isoDate, locationLine, pageQuery, text } from './common.ts';
 
 /**
  * The public catalogue (product §7.1, GET side), served under /api. Paged lists answer with a JSON

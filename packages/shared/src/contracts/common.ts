@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../calendar-date.ts';
 import { HOTELS_PER_PAGE, MAX_PAGE_SIZE } from '../constants.ts';
 import { ERROR_CODES } from '../http.ts';
-
-/**
- * The largest row id: ids are PostgreSQL `integer`s (serial), so 2147483648 and beyond can name
- * no row — and would make the database refuse the query (a 500) if they reached it.
- */
-export const ID_MAX = 2_147_483_647;
+import { ID_MAX, ID_TEXT, parseRowId } from '../row-id.ts';
 
 const ID_RANGE = `must be a whole number from 1 to ${ID_MAX}`;
 
@@ -20,14 +15,17 @@ export function rowId(message: string = ID_RANGE) {
   return z.number({ error: message }).int(message).positive(message).max(ID_MAX, message);
 }
 
-/** A row id in a path or a query string (text made a number): the same range. */
-export const idParam = z.coerce
-  .number({ error: ID_RANGE })
-  .int(ID_RANGE)
-  .positive(ID_RANGE)
-  .max(ID_MAX, ID_RANGE);
+const ID_TEXT_RULE = `must be a whole number from 1 to ${ID_MAX}, in digits only`;
 
-/** A positive integer id in a path, e.g. /hotels/{id}. */
+/** A row id in a path or a query string, read by `parseRowId`: every route's one id rule. */
+export const idParam = z
+  .string({ error: ID_TEXT_RULE })
+  // The pattern also tells the OpenAPI document the rule; the refinement adds the range.
+  .regex(ID_TEXT, { error: ID_TEXT_RULE, abort: true })
+  .refine((text) => parseRowId(text) !== null, ID_TEXT_RULE)
+  .transform(Number);
+
+/** A row id in a path, e.g. /hotels/{id}. */
 export const idParams = z.object({ id: idParam });
 
 export const pageQuery = z.object({

@@ -18,8 +18,9 @@ import {
   STOCK_MIN,
 } from '../constants.ts';
 import { CONTENT_MESSAGES as M } from '../messages.ts';
+import { ID_MAX } from '../row-id.ts';
 import { calendarDateIn, eventDateMax, isTimeZone } from '../stay.ts';
-import { hasNul, ID_MAX, idParam, imageItem, NUL_MESSAGE, rowId, text } from './common.ts';
+import { hasNul, idParam, imageItem, NUL_MESSAGE, rowId, text } from './common.ts';
 
 /**
  * Content management (product §2.13, §5, §7.1): what the admin forms send to POST/PUT /hotels,

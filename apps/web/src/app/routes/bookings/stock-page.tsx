@@ -1,5 +1,6 @@
 import { BOOKING_SORTS, BOOKINGS_PER_PAGE, type BookingSort } from '@devstay/shared/booking-table';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { parseRowId } from '@devstay/shared/row-id';
 import { Container, Group, Pagination, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -21,12 +22,12 @@ import { useSignedIn } from '../account/use-signed-in.ts';
 
 /** The table's state from the address (`?hotel=&status=&sort=&page=`): Back restores it. */
 function readQuery(params: URLSearchParams): BookingTableQuery {
-  const hotel = Number(params.get('hotel'));
+  const hotel = parseRowId(params.get('hotel'));
   const status = params.get('status');
   const sort = params.get('sort');
   const page = Number(params.get('page'));
   return {
-    hotel: Number.isInteger(hotel) && hotel > 0 ? hotel : undefined,
+    hotel: hotel ?? undefined,
     status: status === 'confirmed' || status === 'cancelled' ? status : undefined,
     sort: BOOKING_SORTS.includes(sort as BookingSort) ? (sort as BookingSort) : undefined,
     page: Number.isInteger(page) && page > 0 ? page : 1,

@@ -1,15 +1,16 @@
+import { parseRowId } from '@devstay/shared/row-id';
 import type { QueryClient } from '@tanstack/react-query';
 import { preload } from 'react-dom';
 import type { LoaderFunction } from 'react-router';
-import { hotelQuery, isHotelId } from '../../../features/hotels/api/get-hotel.ts';
+import { hotelQuery } from '../../../features/hotels/api/get-hotel.ts';
 import { hotelServicesQuery } from '../../../features/hotels/api/get-hotel-services.ts';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { prefetching, type RouteData } from '../../route-data.ts';
 
 /** The hotel and its services: what /hotel/:id shows at once. */
 export const hotelDetailData: RouteData = ({ params }) => {
-  const id = Number(params.id);
-  return isHotelId(id) ? [hotelQuery(id), hotelServicesQuery(id)] : [];
+  const id = parseRowId(params.id);
+  return id === null ? [] : [hotelQuery(id), hotelServicesQuery(id)];
 };
 
 /**
@@ -19,8 +20,8 @@ export const hotelDetailData: RouteData = ({ params }) => {
  */
 export function hotelDetailLoader(queryClient: QueryClient): LoaderFunction {
   return prefetching(queryClient, hotelDetailData, ({ params }) => {
-    const id = Number(params.id);
-    if (!isHotelId(id)) return;
+    const id = parseRowId(params.id);
+    if (id === null) return;
     void queryClient
       .fetchQuery(hotelQuery(id))
       .then((hotel) => {

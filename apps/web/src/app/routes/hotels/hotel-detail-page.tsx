@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Alert.layer.css';
 import type { Review } from '@devstay/shared/contracts/catalogue';
+import { parseRowId } from '@devstay/shared/row-id';
 import { capitalize } from '@devstay/shared/text';
 import {
   Alert,
@@ -72,9 +73,9 @@ function useStayFromLink(): StayDates | undefined {
 
 /** /hotel/:id — carousel, name, location, score, description, services, rooms, reviews. */
 export function HotelDetailPage() {
-  const { id: rawId } = useParams();
-  const id = Number(rawId);
-  const validId = Number.isInteger(id) && id > 0;
+  const rowId = parseRowId(useParams().id);
+  const validId = rowId !== null;
+  const id = rowId ?? 0;
   const hotel = useHotel(id);
   const services = useHotelServices(id);
   const stay = useStayFromLink();

@@ -1,4 +1,5 @@
 import { REVIEW_MESSAGES } from '@devstay/shared/messages';
+import { parseRowId } from '@devstay/shared/row-id';
 import { capitalize } from '@devstay/shared/text';
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -42,10 +43,10 @@ function Submitted({ hotelId, hotel }: { hotelId: number; hotel: string }) {
  * hotel before replaces that review.
  */
 export function ReviewPage() {
-  const { id: rawId } = useParams();
+  const rowId = parseRowId(useParams().id);
   const here = useLocation();
-  const id = Number(rawId);
-  const validId = Number.isInteger(id) && id > 0;
+  const validId = rowId !== null;
+  const id = rowId ?? 0;
   const hotel = useHotel(id);
   const session = useSession();
   const write = useWriteReview();

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Grid.layer.css';
 import { isIsoDate } from '@devstay/shared/calendar-date';
+import { parseRowId } from '@devstay/shared/row-id';
 import { calendarDateIn, checkStay, defaultStay } from '@devstay/shared/stay';
 import { capitalize } from '@devstay/shared/text';
 import { Anchor, Badge, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
@@ -65,10 +66,10 @@ function useStayAvailability(roomId: number, stay: Stay | null, timeZone: string
 
 /** /hotel/room/:id — pictures, description, services, dates, price, ADD TO CART and the heart. */
 export function RoomDetailPage() {
-  const { id: rawId } = useParams();
+  const rowId = parseRowId(useParams().id);
   const session = useSession();
-  const id = Number(rawId);
-  const validId = Number.isInteger(id) && id > 0;
+  const validId = rowId !== null;
+  const id = rowId ?? 0;
   const room = useRoom(id);
   const [params] = useSearchParams();
   // The stay chosen on this page; until then, the starting one of the room's hotel.

@@ -6,7 +6,7 @@ export function fetchHotel(id: number, signal?: AbortSignal): Promise<HotelDetai
   return apiJson<HotelDetail>(`/hotels/${id}`, { signal });
 }
 
-export const isHotelId = (id: number) => Number.isInteger(id) && id > 0;
+const isHotelId = (id: number) => Number.isInteger(id) && id > 0;
 
 export function hotelQuery(id: number) {
   return queryOptions({
