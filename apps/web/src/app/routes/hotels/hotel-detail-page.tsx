@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Alert.layer.css';
 import type { Review } from '@devstay/shared/contracts/catalogue';
+import { paths, type StayDates } from '@devstay/shared/paths';
 import { capitalize } from '@devstay/shared/text';
 import {
   Alert,
@@ -31,7 +32,6 @@ import { ReviewList } from '../../../features/hotels/components/review-list.tsx'
 import { RoomCard } from '../../../features/hotels/components/room-card.tsx';
 import { isNotFound } from '../../../lib/api.ts';
 import { locationText } from '../../../lib/location.ts';
-import { paths, type StayDates } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

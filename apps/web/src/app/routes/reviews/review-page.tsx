@@ -1,4 +1,5 @@
 import { REVIEW_MESSAGES } from '@devstay/shared/messages';
+import { loginReturningTo, paths } from '@devstay/shared/paths';
 import { capitalize } from '@devstay/shared/text';
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -14,7 +15,6 @@ import { refreshHotelReviews } from '../../../features/hotels/api/refresh-hotel-
 import { useWriteReview } from '../../../features/reviews/api/reviews.ts';
 import { type ReviewDraft, ReviewForm } from '../../../features/reviews/components/review-form.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { loginReturningTo, paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 /** 'Review submitted', with the way home (product §2.12). */

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Grid.layer.css';
 import { isIsoDate } from '@devstay/shared/calendar-date';
+import { paths } from '@devstay/shared/paths';
 import { calendarDateIn, checkStay, defaultStay } from '@devstay/shared/stay';
 import { capitalize } from '@devstay/shared/text';
 import { Anchor, Badge, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
@@ -19,7 +20,6 @@ import { useRoom } from '../../../features/rooms/api/get-room.ts';
 import { RoomServices } from '../../../features/rooms/components/room-services.tsx';
 import { StayPanel } from '../../../features/rooms/components/stay-panel.tsx';
 import { isNotFound } from '../../../lib/api.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 interface Stay {

@@ -1,9 +1,9 @@
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
+import { paths } from '@devstay/shared/paths';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 /**
