@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   capitalize,
+  centsToPrice,
   compareText,
   displayName,
   formatUsd,
@@ -40,6 +41,10 @@ describe('text rules', () => {
 
   test('money', () => {
     expect(priceToCents(129.99)).toBe(12_999);
+    // Every cent amount survives the way to dollars and back (a cart adds dollars read back).
+    for (let cents = 0; cents <= 100_000; cents += 7) {
+      expect(priceToCents(centsToPrice(cents))).toBe(cents);
+    }
     expect(formatUsd(12_999)).toBe('$129.99');
     expect(formatUsd(12_000)).toBe('$120');
     expect(formatUsd(12_050)).toBe('$120.5');

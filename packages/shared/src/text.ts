@@ -32,10 +32,15 @@ export function displayName(key: string, at: 'inSentence' | 'start' = 'inSentenc
   return at === 'start' ? words.charAt(0).toUpperCase() + words.slice(1) : words;
 }
 
+// Money is kept and added in whole cents; the API's bodies and the forms carry dollar amounts.
+// Every conversion between the two goes through these two functions, on the server and the web.
+
+/** Dollars from cents: 12999 → 129.99. */
 export function centsToPrice(cents: number): number {
   return cents / 100;
 }
 
+/** Whole cents from dollars, rounded (129.99 is 129.98999… as a float): 129.99 → 12999. */
 export function priceToCents(price: number): number {
   return Math.round(price * 100);
 }

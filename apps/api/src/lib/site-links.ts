@@ -1,13 +1,17 @@
 /**
  * Addresses of the web app's screens that the API hands out (in e-mails, calendar files and
- * payment records). They follow apps/web/src/lib/paths.ts: moving one of these screens there
- * moves it here too.
+ * payment records), built from the web's own screen addresses (@devstay/shared/paths).
  */
+import { paths } from '@devstay/shared/paths';
 
-/** The receipt page of a booking (paths.receipt). */
+/** The full address of a screen's `path` (from `paths`) on the site at `publicUrl`. */
+export const siteUrl = (publicUrl: string, path: string): string =>
+  `${publicUrl.replace(/\/$/, '')}${path}`;
+
+/** The receipt page of a booking. */
 export const receiptUrl = (publicUrl: string, bookingId: string): string =>
-  `${publicUrl}/bookings/${encodeURIComponent(bookingId)}/receipt`;
+  siteUrl(publicUrl, paths.receipt(bookingId));
 
-/** A hotel's page (paths.hotel). */
+/** A hotel's page. */
 export const hotelUrl = (publicUrl: string, hotelId: number): string =>
-  `${publicUrl}/hotel/${hotelId}`;
+  siteUrl(publicUrl, paths.hotel(hotelId));

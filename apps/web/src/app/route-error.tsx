@@ -1,6 +1,6 @@
+import { paths } from '@devstay/shared/paths';
 import { Button, Code, Container, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { InteractiveMark } from './interactive-mark.tsx';
 

@@ -1,6 +1,6 @@
+import { pathPatterns, paths } from '@devstay/shared/paths';
 import type { RouteObject } from 'react-router';
 import { expect, test } from 'vitest';
-import { pathPatterns, paths } from '../lib/paths.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { isServerRendered } from './route-data.ts';
 import { createRoutes } from './router.tsx';

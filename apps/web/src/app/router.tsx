@@ -1,7 +1,7 @@
 import type { Role } from '@devstay/shared/constants';
+import { pathPatterns, paths } from '@devstay/shared/paths';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { pathPatterns, paths } from '../lib/paths.ts';
 import { Layout } from './layout/layout.tsx';
 import { page } from './lazy-page.ts';
 import type { ServerRenderedHandle } from './route-data.ts';

@@ -1,7 +1,7 @@
+import { paths } from '@devstay/shared/paths';
 import { Button } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { paths } from '../lib/paths.ts';
 
 interface BackButtonProps {
   /** Where to go when there is no previous screen in this tab (a shared link opened directly). */

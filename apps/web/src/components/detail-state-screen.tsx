@@ -1,7 +1,7 @@
+import { paths } from '@devstay/shared/paths';
 import { Container } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { isNotFound } from '../lib/api.ts';
-import { paths } from '../lib/paths.ts';
 import { ErrorScreen } from './error-screen.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 

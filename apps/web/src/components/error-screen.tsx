@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Alert.layer.css';
+import { paths } from '@devstay/shared/paths';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../lib/paths.ts';
 
 interface ErrorScreenProps {
   title: string;

@@ -2,6 +2,7 @@ import { PASSWORD_MIN } from '@devstay/shared/constants';
 import { AUTH_ERRORS, type AuthErrorCode } from '@devstay/shared/contracts/auth';
 import { findNul, NUL_MESSAGE } from '@devstay/shared/contracts/common';
 import { profileFields } from '@devstay/shared/contracts/users';
+import { paths } from '@devstay/shared/paths';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import { type Config, trustedOrigins } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
+import { siteUrl } from '../../lib/site-links.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { resetPasswordMail, verificationMail } from './mails.ts';
 
@@ -83,7 +85,7 @@ export function createAuth({ config, db, log }: { config: Config; db: Db; log?: 
       revokeSessionsOnPasswordReset: true,
       // Hashing: Better Auth's default, scrypt (N=16384, r=16, p=1: 32 MiB per hash), kept on purpose.
       async sendResetPassword({ user, token }) {
-        const url = `${site.origin}/reset-password?token=${encodeURIComponent(token)}`;
+        const url = `${siteUrl(site.origin, paths.resetPassword)}?token=${encodeURIComponent(token)}`;
         await enqueueMail(db, resetPasswordMail(user.email, url));
       },
     },

@@ -1,9 +1,11 @@
 import { OFFERS_SUBJECT } from '@devstay/shared/constants';
+import { paths } from '@devstay/shared/paths';
 import { capitalize, formatUsd } from '@devstay/shared/text';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { hotels, rooms } from '../../db/schema.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { hotelUrl, siteUrl } from '../../lib/site-links.ts';
 import { enqueueMail } from './outbox.ts';
 import { buttonHtml, layoutHtml } from './templates.ts';
 
@@ -57,17 +59,16 @@ export async function enqueueOffersMail(
   db: Executor,
   options: { to: string; publicUrl: string },
 ): Promise<string> {
-  const site = options.publicUrl.replace(/\/$/, '');
   const offers = await currentOffers(db);
   const best = await topHotels(db);
 
   const offerLines = offers.map((o) => ({
     label: `${capitalize(o.hotel)} — ${capitalize(o.room)} ${o.category} room: ${formatUsd(o.priceCents)} per night`,
-    url: `${site}/hotel/room/${o.roomId}`,
+    url: siteUrl(options.publicUrl, paths.room(o.roomId)),
   }));
   const hotelLines = best.map((h) => ({
     label: `${capitalize(h.name)} (${h.qualification} stars)`,
-    url: `${site}/hotel/${h.id}`,
+    url: hotelUrl(options.publicUrl, h.id),
   }));
   const listHtml = (lines: { label: string; url: string }[]) =>
     `<ul>${lines.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></li>`).join('')}</ul>`;
@@ -81,7 +82,7 @@ export async function enqueueOffersMail(
       ? ['Rooms at the lowest prices right now:', listText(offerLines), '']
       : []),
     ...(hotelLines.length ? ['Best-rated hotels:', listText(hotelLines), ''] : []),
-    `See every hotel: ${site}/home`,
+    `See every hotel: ${siteUrl(options.publicUrl, paths.hotels)}`,
   ].join('\n');
   const html = layoutHtml(
     OFFERS_SUBJECT,
@@ -93,7 +94,7 @@ export async function enqueueOffersMail(
       (hotelLines.length
         ? `<h2 style="font-size:16px">Best-rated hotels</h2>${listHtml(hotelLines)}`
         : '') +
-      buttonHtml(`${site}/home`, 'See every hotel'),
+      buttonHtml(siteUrl(options.publicUrl, paths.hotels), 'See every hotel'),
   );
   return enqueueMail(db, { to: options.to, subject: OFFERS_SUBJECT, text, html });
 }

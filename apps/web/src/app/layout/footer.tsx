@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@devstay/shared/constants';
+import { paths } from '@devstay/shared/paths';
 import {
   IconBrandGithub,
   IconBrandInstagram,
@@ -12,7 +13,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { KeptElement } from '../../components/kept-markup.tsx';
 import { CONTACT, SOCIAL_LINKS } from '../../lib/contact.ts';
-import { paths } from '../../lib/paths.ts';
 import classes from './footer.module.css';
 
 const PAGE_LINKS = [

@@ -1,11 +1,11 @@
 import { PRODUCT_NAME } from '@devstay/shared/constants';
+import { paths } from '@devstay/shared/paths';
 import { Burger, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCode } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, matchPath, NavLink, useLocation } from 'react-router';
 import { KeptElement } from '../../components/kept-markup.tsx';
-import { paths } from '../../lib/paths.ts';
 import classes from './navbar.module.css';
 
 const LINKS = [

@@ -1,4 +1,4 @@
-import { loginReturningTo, paths } from '../../../lib/paths.ts';
+import { loginReturningTo, paths } from '@devstay/shared/paths';
 
 /** The login screen, told where to come back to when the route asks for it. */
 export function loginPath(

@@ -1,5 +1,6 @@
 import type { Role } from '@devstay/shared/constants';
 import type { UserProfile } from '@devstay/shared/contracts/users';
+import { paths } from '@devstay/shared/paths';
 import { Button, Center, Container, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,7 +9,6 @@ import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-ro
 import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { SESSION_QUERY_KEY, useSession } from '../../../features/auth/api/session.ts';
 import { errorMessage } from '../../../lib/api.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { loginPath } from './login-return.ts';
 import type { SessionOutlet } from './use-signed-in.ts';

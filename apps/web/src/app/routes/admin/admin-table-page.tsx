@@ -1,4 +1,5 @@
 import type { UserSummary } from '@devstay/shared/contracts/users';
+import { paths } from '@devstay/shared/paths';
 import { capitalize } from '@devstay/shared/text';
 import { ActionIcon, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
@@ -12,7 +13,6 @@ import { RoleBadge } from '../../../features/admin/components/role-badge.tsx';
 import { TableState } from '../../../features/admin/components/table-state.tsx';
 import { useDeleteAccountFlow } from '../../../features/admin/hooks/use-delete-account.tsx';
 import { accountName } from '../../../features/admin/utils/account-name.ts';
-import { paths } from '../../../lib/paths.ts';
 
 export const DELETE_ADMIN_QUESTION = 'Are you sure you want to Delete the admin?';
 export const ADMIN_DELETED = 'Admin deleted';

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Divider.layer.css';
 import type { UserProfile } from '@devstay/shared/contracts/users';
+import { paths } from '@devstay/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Container, Divider, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
@@ -22,7 +23,6 @@ import { HotelSelect } from '../../../features/admin/components/hotel-select.tsx
 import { ProfileFields } from '../../../features/admin/components/profile-fields.tsx';
 import { ApiError, errorMessage, isNotFound } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { paths } from '../../../lib/paths.ts';
 
 export const ADMIN_UPDATED = 'Admin modified successfully';
 const FORM_FIELDS = new Set(['idHotel', ...Object.keys(EMPTY_PROFILE)]);

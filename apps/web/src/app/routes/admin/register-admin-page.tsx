@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Divider.layer.css';
 import type { UserProfile } from '@devstay/shared/contracts/users';
+import { paths } from '@devstay/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
@@ -33,7 +34,6 @@ import { HotelSelect } from '../../../features/admin/components/hotel-select.tsx
 import { ProfileFields } from '../../../features/admin/components/profile-fields.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { paths } from '../../../lib/paths.ts';
 
 export const ADMIN_REGISTERED = 'Admin registered successfully';
 

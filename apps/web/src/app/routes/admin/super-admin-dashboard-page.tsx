@@ -7,11 +7,11 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import '@mantine/core/styles/ThemeIcon.layer.css';
+import { paths } from '@devstay/shared/paths';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { accountName } from '../../../features/admin/utils/account-name.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 // Its own chunk with the hotel picker's and the charts' (loaded in turn): the cards come first.

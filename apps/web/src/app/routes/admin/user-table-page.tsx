@@ -1,4 +1,5 @@
 import type { UserSummary } from '@devstay/shared/contracts/users';
+import { profileOf } from '@devstay/shared/paths';
 import { Container, Group, Stack, Text } from '@mantine/core';
 import { BackButton } from '../../../components/back-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -9,7 +10,6 @@ import { RoleBadge } from '../../../features/admin/components/role-badge.tsx';
 import { TableState } from '../../../features/admin/components/table-state.tsx';
 import { useDeleteAccountFlow } from '../../../features/admin/hooks/use-delete-account.tsx';
 import { accountName } from '../../../features/admin/utils/account-name.ts';
-import { profileOf } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 export const DELETE_USER_QUESTION = 'Are you sure you want to Delete the user?';

@@ -1,4 +1,5 @@
 import { type ForgotPasswordBody, forgotPasswordBody } from '@devstay/shared/contracts/auth';
+import { paths } from '@devstay/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
@@ -11,7 +12,6 @@ import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
 import { ErrorBox } from '../../../features/auth/components/error-box.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyInfo } from '../../../lib/notify.ts';
-import { paths } from '../../../lib/paths.ts';
 
 export const RESET_SENT = 'We sent you an email to reset your password. Check your inbox';
 

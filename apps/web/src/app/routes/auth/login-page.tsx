@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Divider.layer.css';
 import { type SignInBody, signInBody } from '@devstay/shared/contracts/auth';
+import { paths } from '@devstay/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
@@ -19,7 +20,6 @@ import {
   toastFirstFieldError,
 } from '../../../features/auth/utils/auth-feedback.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { paths } from '../../../lib/paths.ts';
 import { safeNext } from '../account/login-return.ts';
 
 const TOAST_ID = 'login';

@@ -1,4 +1,5 @@
 import { SIGN_UP_INFO, type SignUpBody, signUpBody } from '@devstay/shared/contracts/auth';
+import { paths } from '@devstay/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -16,7 +17,6 @@ import {
   toastFirstFieldError,
 } from '../../../features/auth/utils/auth-feedback.ts';
 import { notifyInfo } from '../../../lib/notify.ts';
-import { paths } from '../../../lib/paths.ts';
 
 const TOAST_ID = 'register';
 

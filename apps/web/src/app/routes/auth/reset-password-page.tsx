@@ -1,5 +1,6 @@
 import { PASSWORD_MIN } from '@devstay/shared/constants';
 import { resetPasswordBody } from '@devstay/shared/contracts/auth';
+import { paths } from '@devstay/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
@@ -15,7 +16,6 @@ import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
 import { ErrorBox } from '../../../features/auth/components/error-box.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { paths } from '../../../lib/paths.ts';
 
 export const PASSWORDS_DIFFER = 'The passwords do not match';
 export const PASSWORD_CHANGED = 'Your password was changed. Log in with your new password';

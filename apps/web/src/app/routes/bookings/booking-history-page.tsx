@@ -1,5 +1,6 @@
 import { BOOKINGS_PER_PAGE } from '@devstay/shared/booking-table';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { paths } from '@devstay/shared/paths';
 import { capitalize } from '@devstay/shared/text';
 import { Container, Group, Pagination, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
@@ -15,7 +16,6 @@ import {
 } from '../../../features/bookings/components/guest-booking-actions.tsx';
 import { useCancelBookingFlow } from '../../../features/bookings/hooks/use-cancel-booking-flow.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 /**

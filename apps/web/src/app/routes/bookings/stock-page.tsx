@@ -1,6 +1,10 @@
 import { BOOKING_SORTS, BOOKINGS_PER_PAGE, type BookingSort } from '@devstay/shared/booking-table';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+<<<<<<< HEAD
 import { parseRowId } from '@devstay/shared/row-id';
+=======
+import { profileOf } from '@devstay/shared/paths';
+>>>>>>> webrules
 import { Container, Group, Pagination, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,7 +21,6 @@ import { BookingsFilters } from '../../../features/bookings/components/bookings-
 import { BookingsTable } from '../../../features/bookings/components/bookings-table.tsx';
 import { useCancelBookingFlow } from '../../../features/bookings/hooks/use-cancel-booking-flow.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { profileOf } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 /** The table's state from the address (`?hotel=&status=&sort=&page=`): Back restores it. */

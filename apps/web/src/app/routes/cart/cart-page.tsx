@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Alert.layer.css';
+import { paths } from '@devstay/shared/paths';
 import { capitalize, formatUsd } from '@devstay/shared/text';
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCartOff } from '@tabler/icons-react';
@@ -14,7 +15,6 @@ import {
 } from '../../../features/cart/store/cart-store.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyInfo, notifySuccess } from '../../../lib/notify.ts';
-import { paths } from '../../../lib/paths.ts';
 
 export const EMPTY_CART_MESSAGE = 'No rooms added to cart';
 

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { PAYMENT_REDIRECT_MS } from '@devstay/shared/constants';
+import { paths } from '@devstay/shared/paths';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import {
   Alert,
@@ -29,7 +30,6 @@ import {
 } from '../../../features/checkout/api/use-payment.ts';
 import { CardForm } from '../../../features/checkout/components/card-form.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { paths } from '../../../lib/paths.ts';
 
 /** The receipt page of the app at the path of the server's receipt address. */
 function receiptPath(receiptUrl: string): string {

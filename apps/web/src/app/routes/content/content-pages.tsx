@@ -1,6 +1,7 @@
 /** The content screens (product §2.12, §2.13): the two forms pages and the ten forms. */
 import '@mantine/core/styles/ThemeIcon.layer.css';
 import type { Role } from '@devstay/shared/constants';
+import { profileOf } from '@devstay/shared/paths';
 import {
   Button,
   Card,
@@ -25,7 +26,6 @@ import { BackButton } from '../../../components/back-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { FormPage } from '../../../features/content/components/form-frame.tsx';
 import { FORM_SCREENS } from '../../../features/content/components/form-screens.tsx';
-import { profileOf } from '../../../lib/paths.ts';
 import { imageSlot, NoHotel, useContentScope } from './content-scope.tsx';
 import {
   CONTENT_SCREENS,

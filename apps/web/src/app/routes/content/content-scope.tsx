@@ -1,8 +1,8 @@
 import type { HotelRef } from '@devstay/shared/contracts/users';
+import { paths } from '@devstay/shared/paths';
 import { Text } from '@mantine/core';
 import type { ImageSlot } from '../../../features/content/components/image-slot.ts';
 import { ImageUpload } from '../../../features/uploads/components/image-upload.tsx';
-import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 /** The uploader, handed to the content forms (two features composed here). */

@@ -3,7 +3,7 @@
 // table imports it on the first load (strings only; the forms come with the chunk).
 import type { Role } from '@devstay/shared/constants';
 import type { ContentForm } from '@devstay/shared/contracts/content';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '@devstay/shared/paths';
 
 /** The cards of the forms pages, in their order: each lists its screens' buttons. */
 export const FORM_CARDS = [

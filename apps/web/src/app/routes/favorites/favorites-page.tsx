@@ -1,4 +1,5 @@
 import { FAVORITES_MESSAGES } from '@devstay/shared/messages';
+import { paths } from '@devstay/shared/paths';
 import { Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BackButton } from '../../../components/back-button.tsx';
@@ -8,7 +9,6 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useFavoriteRooms } from '../../../features/favorites/api/favorites.ts';
 import { FavoriteRoomCard } from '../../../features/favorites/components/favorite-room-card.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 /**

@@ -1,6 +1,10 @@
 import '@mantine/core/styles/Alert.layer.css';
 import type { Review } from '@devstay/shared/contracts/catalogue';
+<<<<<<< HEAD
 import { parseRowId } from '@devstay/shared/row-id';
+=======
+import { paths, type StayDates } from '@devstay/shared/paths';
+>>>>>>> webrules
 import { capitalize } from '@devstay/shared/text';
 import {
   Alert,
@@ -32,7 +36,6 @@ import { ReviewList } from '../../../features/hotels/components/review-list.tsx'
 import { RoomCard } from '../../../features/hotels/components/room-card.tsx';
 import { isNotFound } from '../../../lib/api.ts';
 import { locationText } from '../../../lib/location.ts';
-import { paths, type StayDates } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,9 +1,9 @@
 import { PRODUCT_NAME } from '@devstay/shared/constants';
+import { paths } from '@devstay/shared/paths';
 import { Button, Container, Group, Image, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconCalendarEvent } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { paths } from '../../../lib/paths.ts';
 import heroImage from './assets/hotel-hero.svg';
 import classes from './landing-page.module.css';
 

@@ -1,3 +1,4 @@
+import { paths } from '@devstay/shared/paths';
 import { capitalize } from '@devstay/shared/text';
 import { Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarStats, IconForms, IconUsers } from '@tabler/icons-react';
@@ -5,7 +6,6 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ProfileDetails } from '../../../features/profiles/components/profile-details.tsx';
-import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 // Its own chunk, and the charts' after it: the profile shows first.

@@ -1,4 +1,5 @@
 import { profileFields } from '@devstay/shared/contracts/users';
+import { paths } from '@devstay/shared/paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Container, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
@@ -10,7 +11,6 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useUpdateOwnProfile } from '../../../features/profiles/api/profile.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 export const PROFILE_UPDATED = 'Profile updated successfully';

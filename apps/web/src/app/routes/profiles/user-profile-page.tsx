@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Tooltip.layer.css';
+import { paths } from '@devstay/shared/paths';
 import { capitalize } from '@devstay/shared/text';
 import {
   ActionIcon,
@@ -19,7 +20,6 @@ import { useResendVerification } from '../../../features/profiles/api/profile.ts
 import { ProfileDetails } from '../../../features/profiles/components/profile-details.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 export const EMAIL_VERIFIED = 'Your e-mail is verified';

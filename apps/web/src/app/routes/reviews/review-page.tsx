@@ -1,5 +1,9 @@
 import { REVIEW_MESSAGES } from '@devstay/shared/messages';
+<<<<<<< HEAD
 import { parseRowId } from '@devstay/shared/row-id';
+=======
+import { loginReturningTo, paths } from '@devstay/shared/paths';
+>>>>>>> webrules
 import { capitalize } from '@devstay/shared/text';
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -15,7 +19,6 @@ import { refreshHotelReviews } from '../../../features/hotels/api/refresh-hotel-
 import { useWriteReview } from '../../../features/reviews/api/reviews.ts';
 import { type ReviewDraft, ReviewForm } from '../../../features/reviews/components/review-form.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { loginReturningTo, paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 /** 'Review submitted', with the way home (product §2.12). */

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Grid.layer.css';
 import { isIsoDate } from '@devstay/shared/calendar-date';
+import { paths } from '@devstay/shared/paths';
 import { parseRowId } from '@devstay/shared/row-id';
 import { calendarDateIn, checkStay, defaultStay } from '@devstay/shared/stay';
 import { capitalize } from '@devstay/shared/text';
@@ -20,7 +21,6 @@ import { useRoom } from '../../../features/rooms/api/get-room.ts';
 import { RoomServices } from '../../../features/rooms/components/room-services.tsx';
 import { StayPanel } from '../../../features/rooms/components/stay-panel.tsx';
 import { isNotFound } from '../../../lib/api.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 interface Stay {

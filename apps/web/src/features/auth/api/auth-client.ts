@@ -5,9 +5,9 @@ import type {
   SignInBody,
   SignUpBody,
 } from '@devstay/shared/contracts/auth';
+import { EMAIL_VERIFIED_PATH, loginReturningTo, paths } from '@devstay/shared/paths';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api.ts';
-import { EMAIL_VERIFIED_PATH, loginReturningTo, paths } from '../../../lib/paths.ts';
 
 /**
  * The identity calls of /api/auth (Better Auth) the screens make. Errors arrive as ApiError

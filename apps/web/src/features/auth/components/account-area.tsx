@@ -1,8 +1,8 @@
+import { paths } from '@devstay/shared/paths';
 import { Button } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../api/session.ts';
 
 // The menu's code and styles arrive only for signed-in visitors.

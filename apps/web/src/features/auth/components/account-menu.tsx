@@ -1,10 +1,10 @@
 import './account-menu.css';
 import type { UserProfile } from '@devstay/shared/contracts/users';
+import { profileOf } from '@devstay/shared/paths';
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { profileOf } from '../../../lib/paths.ts';
 import { useLogOut } from '../hooks/use-log-out.ts';
 
 /** The display name, or the e-mail when there is none. */

@@ -1,9 +1,9 @@
+import { paths } from '@devstay/shared/paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { paths } from '../../../lib/paths.ts';
 import { signOut } from '../api/auth-client.ts';
 import { SESSION_QUERY_KEY } from '../api/session.ts';
 

@@ -1,9 +1,9 @@
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
-import { capitalize, formatUsd } from '@devstay/shared/text';
+import { paths } from '@devstay/shared/paths';
+import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 /**
@@ -61,7 +61,7 @@ export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
           <Field label="Check-in" value={room.checkIn} />
           <Field label="Check-out" value={room.checkOut} />
           <Field label="Quantity" value={String(room.cartQuantity)} />
-          <Field label="Price per night" value={formatUsd(Math.round(room.price * 100))} />
+          <Field label="Price per night" value={formatUsd(priceToCents(room.price))} />
         </SimpleGrid>
         <Group justify="flex-end">
           {waiting ? (

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Table.layer.css';
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
-import { capitalize, formatUsd } from '@devstay/shared/text';
+import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { Button, Table, Text } from '@mantine/core';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
@@ -64,7 +64,7 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                   </Table.Td>
                   <Table.Td>{booking.date}</Table.Td>
                   <Table.Td>{roomName}</Table.Td>
-                  <Table.Td>{formatUsd(Math.round(room.price * 100))}</Table.Td>
+                  <Table.Td>{formatUsd(priceToCents(room.price))}</Table.Td>
                   <Table.Td>{room.cartQuantity}</Table.Td>
                   <Table.Td>{room.checkIn}</Table.Td>
                   <Table.Td>{room.checkOut}</Table.Td>

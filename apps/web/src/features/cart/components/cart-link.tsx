@@ -1,6 +1,6 @@
+import { paths } from '@devstay/shared/paths';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths.ts';
 import { useCartQuantity } from '../store/cart-store.ts';
 import classes from './cart-link.module.css';
 

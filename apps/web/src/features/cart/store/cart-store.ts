@@ -1,5 +1,6 @@
 import { isCartLineKey } from '@devstay/shared/cart';
 import type { ImageItem } from '@devstay/shared/contracts/common';
+import { priceToCents } from '@devstay/shared/text';
 import { useSyncExternalStore } from 'react';
 
 /** The key of the cart in localStorage (product §3). */
@@ -146,7 +147,7 @@ export function cartTotals(lines: CartLine[]): CartTotals {
   let amountCents = 0;
   for (const line of lines) {
     quantity += line.cartQuantity;
-    amountCents += Math.round(line.totalPrice * 100) * line.cartQuantity;
+    amountCents += priceToCents(line.totalPrice) * line.cartQuantity;
   }
   return { quantity, amountCents };
 }

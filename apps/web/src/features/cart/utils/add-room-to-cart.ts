@@ -1,5 +1,5 @@
 import type { RoomDetail } from '@devstay/shared/contracts/catalogue';
-import { capitalize } from '@devstay/shared/text';
+import { capitalize, centsToPrice } from '@devstay/shared/text';
 import { notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { addToCart } from '../store/cart-store.ts';
 
@@ -21,7 +21,7 @@ export function addRoomToCart(room: RoomDetail, stay: CartStay): void {
     Hotels: room.Hotels,
     checkIn: stay.checkIn,
     checkOut: stay.checkOut,
-    totalPrice: stay.totalCents / 100,
+    totalPrice: centsToPrice(stay.totalCents),
   });
   if (quantity === 1) notifySuccess(`${name} added to cart`);
   else notifyInfo(`Increased cart quantity of room ${name} to ${quantity}`);

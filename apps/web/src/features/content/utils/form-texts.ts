@@ -1,7 +1,7 @@
 import type { ContentForm } from '@devstay/shared/contracts/content';
 import { CONTENT_MESSAGES } from '@devstay/shared/messages';
+import { paths } from '@devstay/shared/paths';
 import { ApiError } from '../../../lib/api.ts';
-import { paths } from '../../../lib/paths.ts';
 import type { ContentKind } from '../api/content-api.ts';
 
 export interface FormTexts {

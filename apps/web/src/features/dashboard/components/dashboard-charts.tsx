@@ -3,7 +3,7 @@
 // The legend's swatches are Mantine's ColorSwatch, whose styles the first load does not carry.
 import '@mantine/core/styles/ColorSwatch.layer.css';
 import '@mantine/charts/styles.layer.css';
-import { formatUsd } from '@devstay/shared/text';
+import { formatUsd, priceToCents } from '@devstay/shared/text';
 import { BarChart, LineChart } from '@mantine/charts';
 import type { ChartSeries } from '../utils/dashboard-data.ts';
 
@@ -57,7 +57,7 @@ export function RevenueChart({ data }: { data: Record<string, string | number>[]
         ]}
         xAxisLabel="Month"
         yAxisLabel="US dollars"
-        valueFormatter={(dollars) => formatUsd(Math.round(dollars * 100))}
+        valueFormatter={(dollars) => formatUsd(priceToCents(dollars))}
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
         tickLine="y"

@@ -1,5 +1,5 @@
 import type { HotelDashboard, OccupancyRoom } from '@devstay/shared/contracts/dashboard';
-import { capitalize } from '@devstay/shared/text';
+import { capitalize, centsToPrice } from '@devstay/shared/text';
 
 /** The occupancy as one bar of the whole hotel per night, or each room's own bars. */
 export type OccupancyView = 'total' | 'rooms';
@@ -117,7 +117,7 @@ export function revenueRows(dashboard: HotelDashboard): RevenueRow[] {
   return dashboard.revenue.map((m) => ({
     ...m,
     label: monthLabel(m.month),
-    net: m.netCents / 100,
-    refunded: m.refundedCents / 100,
+    net: centsToPrice(m.netCents),
+    refunded: centsToPrice(m.refundedCents),
   }));
 }

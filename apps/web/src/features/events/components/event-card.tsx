@@ -1,5 +1,6 @@
 import { isIsoDate } from '@devstay/shared/calendar-date';
 import type { Event } from '@devstay/shared/contracts/catalogue';
+import { paths } from '@devstay/shared/paths';
 import { addDays } from '@devstay/shared/stay';
 import { capitalize } from '@devstay/shared/text';
 import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
@@ -9,7 +10,6 @@ import { CalendarDownload } from '../../../components/calendar-download.tsx';
 import { longDate } from '../../../lib/date-text.ts';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { locationText } from '../../../lib/location.ts';
-import { paths } from '../../../lib/paths.ts';
 import { eventCalendarUrl } from '../api/get-events.ts';
 
 /** An event's calendar date, shown without any time-zone shift. */

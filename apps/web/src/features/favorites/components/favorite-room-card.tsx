@@ -1,9 +1,9 @@
 import type { FavoriteRoom } from '@devstay/shared/contracts/favorites';
+import { paths } from '@devstay/shared/paths';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { Button, Card, Image, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
-import { paths } from '../../../lib/paths.ts';
 
 /** A favourite room (product §2.10): id, name, picture, price and description, linking to it. */
 export function FavoriteRoomCard({ room }: { room: FavoriteRoom }) {

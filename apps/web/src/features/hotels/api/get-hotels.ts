@@ -1,8 +1,8 @@
 import { HOTELS_PER_PAGE, type HotelSort } from '@devstay/shared/constants';
 import type { HotelCard } from '@devstay/shared/contracts/catalogue';
+import type { StayDates } from '@devstay/shared/paths';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPage, type Page } from '../../../lib/api.ts';
-import type { StayDates } from '../../../lib/paths.ts';
 
 /**
  * What the hotel list asks the server for: search, filters, sort and page (product §2.4), a stay

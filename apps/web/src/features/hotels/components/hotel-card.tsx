@@ -1,4 +1,5 @@
 import type { HotelCard as HotelCardData } from '@devstay/shared/contracts/catalogue';
+import { paths, type StayDates } from '@devstay/shared/paths';
 import { capitalize } from '@devstay/shared/text';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -6,7 +7,6 @@ import { dataKey, KeptElement } from '../../../components/kept-markup.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { locationText } from '../../../lib/location.ts';
-import { paths, type StayDates } from '../../../lib/paths.ts';
 import classes from './hotel-card.module.css';
 
 interface HotelCardProps {

@@ -1,13 +1,13 @@
 import { HOTELS_PER_PAGE, SKELETON_CARDS } from '@devstay/shared/constants';
 import type { HotelCard as HotelCardData } from '@devstay/shared/contracts/catalogue';
 import { type PaginationState, totalPages } from '@devstay/shared/pagination';
+import type { StayDates } from '@devstay/shared/paths';
 import { Stack, Text } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { ListMessage } from '../../../components/list-message.tsx';
 import type { Page } from '../../../lib/api.ts';
 import { lazyPart } from '../../../lib/lazy-part.ts';
-import type { StayDates } from '../../../lib/paths.ts';
 import { HotelCard } from './hotel-card.tsx';
 import { HotelCardSkeleton } from './hotel-card-skeleton.tsx';
 import classes from './hotel-results.module.css';

@@ -1,9 +1,9 @@
 import type { RoomSummary } from '@devstay/shared/contracts/catalogue';
+import { paths, type StayDates } from '@devstay/shared/paths';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { Badge, Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
-import { paths, type StayDates } from '../../../lib/paths.ts';
 import classes from './room-card.module.css';
 
 interface RoomCardProps {

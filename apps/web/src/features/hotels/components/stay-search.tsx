@@ -1,11 +1,11 @@
 import { isIsoDate } from '@devstay/shared/calendar-date';
 import { STOCK_MAX } from '@devstay/shared/constants';
+import type { StayDates } from '@devstay/shared/paths';
 import { CHECK_OUT_ERROR, checkStay, earliestToday } from '@devstay/shared/stay';
 import { Button, TextInput } from '@mantine/core';
 import { IconCalendarSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { KeptElement } from '../../../components/kept-markup.tsx';
-import type { StayDates } from '../../../lib/paths.ts';
 import classes from './hotel-toolbar.module.css';
 
 /** What a kept markup's key may hold: the address's values only when they are plain. */

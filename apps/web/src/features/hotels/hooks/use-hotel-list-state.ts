@@ -6,9 +6,9 @@ import {
   type PaginationState,
   totalPages,
 } from '@devstay/shared/pagination';
+import type { StayDates } from '@devstay/shared/paths';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import type { StayDates } from '../../../lib/paths.ts';
 import type { HotelListParams } from '../api/get-hotels.ts';
 
 /** The pagination window travels in the history entry, so Back restores it exactly. */

@@ -1,10 +1,10 @@
 import '@mantine/core/styles/List.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
+import { paths } from '@devstay/shared/paths';
 import { Anchor, Button, Container, Divider, List, Stack, Text, Title } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { paths } from '../../../lib/paths.ts';
 
 /** A block of a text page: paragraphs, then an optional bullet list. */
 export interface DocumentSection {

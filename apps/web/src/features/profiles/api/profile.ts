@@ -1,7 +1,7 @@
 import type { UserProfile, UserUpdateBody } from '@devstay/shared/contracts/users';
+import { EMAIL_VERIFIED_PATH } from '@devstay/shared/paths';
 import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api.ts';
-import { EMAIL_VERIFIED_PATH } from '../../../lib/paths.ts';
 
 /** PUT /users/{id}: one's own profile fields; answers with the whole profile. */
 export function useUpdateOwnProfile(id: string) {

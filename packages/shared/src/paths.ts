@@ -1,10 +1,8 @@
-// Every screen's address, in one place: the route table (src/app/router.tsx) is built from it
-// and every link, redirect and back button names its target through it. It lives in src/lib,
-// not src/app, because features link to screens too (cards, menus) and may not import the app.
-// The API writes some of these addresses into its e-mails and calendar files (a hotel, a room,
-// a receipt, the password reset: apps/api/src/lib/site-links.ts, modules/auth/auth.ts,
-// modules/mail/offers.ts): moving one of those screens moves the address there too.
-import type { Role } from '@devstay/shared/constants';
+// Every screen's address of the web app, in one place, read by both sides: the web's route table
+// (apps/web/src/app/router.tsx) is built from it and every link, redirect and back button names
+// its target through it; the API writes some of these addresses into its e-mails, calendar files
+// and payment records (apps/api/src/lib/site-links.ts). Moving a screen here moves it everywhere.
+import type { Role } from './constants.ts';
 
 /** A record's id as it appears in an address. */
 type Id = number | string;
