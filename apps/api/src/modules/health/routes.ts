@@ -17,6 +17,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       config: { access: 'public' },
+      // The balancer asks every second: not a line of the log each time.
+      logLevel: 'warn',
       schema: {
         tags: ['health'],
         summary: 'Liveness of the API process',
@@ -30,6 +32,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ready',
     {
       config: { access: 'public' },
+      // The balancer asks every second: not a line of the log each time.
+      logLevel: 'warn',
       schema: {
         tags: ['health'],
         summary: 'Readiness of the API process for traffic',
