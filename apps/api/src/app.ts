@@ -64,6 +64,8 @@ declare module 'fastify' {
     clock: () => Date;
     /** Answers kept whole and sent before routing (plugins/kept-answers.ts). */
     keptAnswers: KeptAnswers;
+    /** Set by the server when it stops: readiness answers 503 while requests still run. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -106,6 +108,7 @@ export async function buildApp({
   app.decorate('imageStorage', imageStorageOf(config));
   app.decorate('clock', clock ?? (() => new Date()));
   app.decorate('keptAnswers', keptAnswers);
+  app.decorate('lifecycle', { draining: false });
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   await app.register(keptAnswers.plugin);

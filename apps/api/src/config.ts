@@ -60,6 +60,12 @@ const configSchema = z.object({
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
   /** The built web app served at `/`. */
   WEB_DIST_DIR: z.string().default(path.join(ROOT_DIR, 'apps/web/dist')),
+  /**
+   * On SIGTERM/SIGINT, how long the process keeps answering (readiness 503, every other request
+   * served) before it closes: the time a load balancer needs to take it out of rotation. 0
+   * (default): close at once, as a lone process does.
+   */
+  DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which client addresses to believe in X-Forwarded-For: unset or `false` trusts none (the

@@ -91,9 +91,15 @@ export async function startServer(options: StartOptions = {}) {
     app.log.info({ signal }, 'stopping');
     // A request that never ends must not keep the process (and its database) alive.
     setTimeout(
-      () => stopNow(`still stopping after ${STOP_DEADLINE_MS} ms`),
-      STOP_DEADLINE_MS,
+      () => stopNow(`still stopping after ${config.DRAIN_MS + STOP_DEADLINE_MS} ms`),
+      config.DRAIN_MS + STOP_DEADLINE_MS,
     ).unref();
+    // Draining: readiness answers 503 so the balancer stops sending requests here, and the
+    // requests it still sends meanwhile are answered; then the server closes.
+    app.lifecycle.draining = true;
+    if (config.DRAIN_MS > 0) {
+      await new Promise((resolve) => setTimeout(resolve, config.DRAIN_MS));
+    }
     await app.close().catch(() => {});
     await mailWorker?.stop().catch(() => {});
     await holdSweeper.stop().catch(() => {});

@@ -1,0 +1,115 @@
+// HAProxy: the site's load balancer in front of the API processes, and the doors through which
+// they reach the databases (whichever node Patroni's REST API says is primary, or a replica).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ProcessTable } from './processes.ts';
+import type { ClusterSettings } from './settings.ts';
+import { statusOf, waitFor } from './wait.ts';
+
+/** The backend of the API processes that answer readiness. */
+export const API_BACKEND = 'api';
+
+export function haproxyConfig(settings: ClusterSettings): string {
+  const host = new URL(settings.publicUrl).hostname;
+  const apis = (check: string) =>
+    settings.apiPorts
+      .map((port, i) => `  server api${i + 1} 127.0.0.1:${port} ${check}`)
+      .join('\n');
+  const nodes = settings.nodes
+    .map((n) => `  server ${n.name} 127.0.0.1:${n.pgPort} check port ${n.restPort}`)
+    .join('\n');
+  const database = (name: string, port: number, check: string) => `
+listen ${name}
+  mode tcp
+  bind 127.0.0.1:${port}
+  timeout client 30m
+  timeout server 30m
+  option httpchk
+  http-check send meth GET uri /${check}
+  http-check expect status 200
+  # A node that stops being ${check} loses its sessions at once: no write goes to a demoted node.
+  default-server inter 1s fall 2 rise 1 on-marked-down shutdown-sessions
+${nodes}
+`;
+  return `global
+  maxconn 4096
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  timeout check 2s
+  # A request that finds a process gone is sent to another one; HAProxy retries a request whose
+  # answer may have been lost (an empty answer, a timeout) only when its method is idempotent.
+  retries 3
+  option redispatch 1
+  retry-on conn-failure empty-response response-timeout 0rtt-rejected
+
+frontend site
+  bind ${settings.host}:${settings.port}
+  option forwardfor
+  # While no process is ready (no primary during a failover), the live ones still answer
+  # what needs no primary: catalogue pages from their caches and the replica.
+  use_backend api_live if { nbsrv(${API_BACKEND}) eq 0 }
+  default_backend ${API_BACKEND}
+
+backend ${API_BACKEND}
+  balance roundrobin
+  option httpchk
+  http-check send meth GET uri /api/ready ver HTTP/1.1 hdr Host ${host}
+  http-check expect status 200
+  default-server inter 1s fall 2 rise 2
+${apis('check')}
+
+backend api_live
+  balance roundrobin
+  option httpchk
+  http-check send meth GET uri /api/health ver HTTP/1.1 hdr Host ${host}
+  http-check expect status 200
+  default-server inter 1s fall 2 rise 1
+${apis('check')}
+${database('db_primary', settings.primaryPort, 'primary')}${database('db_replica', settings.replicaPort, 'replica')}
+listen stats
+  bind 127.0.0.1:${settings.statsPort}
+  stats enable
+  stats uri /stats
+`;
+}
+
+export async function startHaproxy(
+  table: ProcessTable,
+  settings: ClusterSettings,
+  haproxy: string,
+) {
+  const configFile = path.join(settings.dir, 'haproxy.cfg');
+  writeFileSync(configFile, haproxyConfig(settings));
+  table.spawn({
+    role: 'proxy',
+    name: 'haproxy',
+    port: settings.port,
+    command: haproxy,
+    args: ['-f', configFile, '-db'],
+  });
+  await waitFor(
+    'HAProxy answering',
+    async () => (await statusOf(`http://127.0.0.1:${settings.statsPort}/stats`)) === 200,
+    15_000,
+  );
+}
+
+/** Each server of a backend and its state (UP, DOWN, …) as HAProxy sees it now. */
+export async function backendStates(
+  settings: ClusterSettings,
+  backend: string,
+): Promise<Map<string, string>> {
+  const res = await fetch(`http://127.0.0.1:${settings.statsPort}/stats;csv`);
+  const states = new Map<string, string>();
+  for (const line of (await res.text()).split('\n')) {
+    const [proxy, server, ...rest] = line.split(',');
+    if (proxy === backend && server && server !== 'BACKEND' && server !== 'FRONTEND') {
+      states.set(server, rest[15] ?? '');
+    }
+  }
+  return states;
+}

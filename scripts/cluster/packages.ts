@@ -1,0 +1,63 @@
+// The engines the cluster runs, from Debian's packages: installed with apt-get when this runs as
+// root on Debian, otherwise named with the command that installs them.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
+
+export interface Tools {
+  patroni: string;
+  etcd: string;
+  haproxy: string;
+  /** PostgreSQL 15's programs (postgres, initdb, pg_basebackup, pg_rewind). */
+  pgBinDir: string;
+}
+
+const PG_BIN_DIR = '/usr/lib/postgresql/15/bin';
+
+/** Where each tool is looked for, and the Debian package that brings it. */
+const WANTED = [
+  { tool: 'patroni', paths: ['/usr/bin/patroni'], pkg: 'patroni' },
+  { tool: 'etcd', paths: ['/usr/bin/etcd'], pkg: 'etcd-server' },
+  { tool: 'haproxy', paths: ['/usr/sbin/haproxy', '/usr/bin/haproxy'], pkg: 'haproxy' },
+  { tool: 'pgBinDir', paths: [`${PG_BIN_DIR}/postgres`], pkg: 'postgresql-15' },
+] as const;
+
+function located(): Partial<Tools> {
+  const tools: Partial<Tools> = {};
+  for (const w of WANTED) {
+    const found = w.paths.find((p) => existsSync(p));
+    if (found) tools[w.tool] = w.tool === 'pgBinDir' ? PG_BIN_DIR : found;
+  }
+  return tools;
+}
+
+/** The tools, installing the missing packages when root with apt-get; else says what to run. */
+export function ensureTools(log: (line: string) => void = console.log): Tools {
+  let tools = located();
+  let missing = WANTED.filter((w) => !tools[w.tool]).map((w) => w.pkg);
+  if (missing.length === 0) return tools as Tools;
+  const install = `apt-get install -y ${missing.join(' ')}`;
+  const hasApt = spawnSync('which', ['apt-get']).status === 0;
+  if (!hasApt || userInfo().uid !== 0) {
+    throw new Error(
+      `The cluster needs ${missing.join(', ')} (Debian packages). Install them as root: ${install}`,
+    );
+  }
+  log(`Installing ${missing.join(', ')} (${install})…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const run = () =>
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+      stdio: 'inherit',
+      env,
+    });
+  try {
+    run();
+  } catch {
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    run();
+  }
+  tools = located();
+  missing = WANTED.filter((w) => !tools[w.tool]).map((w) => w.pkg);
+  if (missing.length > 0) throw new Error(`Installed, yet not found: ${missing.join(', ')}`);
+  return tools as Tools;
+}

@@ -1,0 +1,191 @@
+// The database nodes: PostgreSQL 15 under Patroni, which elects the primary through etcd, makes
+// the other node a streaming replica (pg_basebackup, then pg_rewind after a failover) and
+// promotes it by itself when the primary's leader key lapses.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import type { Tools } from './packages.ts';
+import type { ProcessTable, Role } from './processes.ts';
+import type { Secrets } from './secrets.ts';
+import type { ClusterSettings, DatabaseNode } from './settings.ts';
+import { statusOf, waitFor } from './wait.ts';
+
+/** How long the leader key lives without renewal: the longest a dead primary holds on to it. */
+const LEADER_TTL_S = 10;
+
+function patroniConfig(
+  settings: ClusterSettings,
+  node: DatabaseNode,
+  tools: Tools,
+  secrets: Secrets,
+) {
+  const nodeDir = path.join(settings.dir, node.name);
+  return {
+    scope: 'devstay',
+    name: node.name,
+    log: { level: 'INFO' },
+    restapi: {
+      listen: `127.0.0.1:${node.restPort}`,
+      connect_address: `127.0.0.1:${node.restPort}`,
+    },
+    etcd3: { hosts: [`127.0.0.1:${settings.etcd.clientPort}`] },
+    bootstrap: {
+      dcs: {
+        ttl: LEADER_TTL_S,
+        loop_wait: 1,
+        retry_timeout: 4,
+        // A replica further behind than this is never promoted (with synchronous_mode the
+        // synchronous one is promoted and is never behind a confirmed commit).
+        maximum_lag_on_failover: 1048576,
+        // Every commit waits for the synchronous replica, so a confirmed booking survives the
+        // primary's loss; not strict: with the replica gone the primary goes on alone
+        // (docs/decisions/0010-cluster.md).
+        synchronous_mode: true,
+        synchronous_mode_strict: false,
+        postgresql: {
+          use_pg_rewind: true,
+          use_slots: true,
+          parameters: {
+            wal_level: 'replica',
+            hot_standby: 'on',
+            wal_log_hints: 'on',
+            max_wal_senders: 10,
+            max_replication_slots: 10,
+            synchronous_commit: 'on',
+            hot_standby_feedback: 'on',
+            max_connections: 200,
+          },
+        },
+      },
+      initdb: [{ encoding: 'UTF8' }, { locale: 'C.UTF-8' }, 'data-checksums'],
+    },
+    postgresql: {
+      listen: `127.0.0.1:${node.pgPort}`,
+      connect_address: `127.0.0.1:${node.pgPort}`,
+      data_dir: path.join(nodeDir, 'data'),
+      bin_dir: tools.pgBinDir,
+      pgpass: path.join(nodeDir, 'pgpass'),
+      // A new replica copies the primary at once rather than after a spread checkpoint.
+      basebackup: [{ checkpoint: 'fast' }],
+      authentication: {
+        superuser: { username: 'postgres', password: secrets.superuser },
+        replication: { username: 'replicator', password: secrets.replication },
+        rewind: { username: 'postgres', password: secrets.superuser },
+      },
+      pg_hba: [
+        'host replication replicator 127.0.0.1/32 scram-sha-256',
+        'host all all 127.0.0.1/32 scram-sha-256',
+      ],
+      parameters: { unix_socket_directories: nodeDir },
+    },
+  };
+}
+
+/** Whether PostgreSQL's processes can share the node's fate (a PID namespace of its own). */
+let namespaces: 'root' | 'user' | 'none' | undefined;
+function namespaceKind(): 'root' | 'user' | 'none' {
+  if (namespaces) return namespaces;
+  const probe = (args: string[]) =>
+    spawnSync('unshare', [...args, '--pid', '--fork', '--mount', '--mount-proc', 'true']).status ===
+    0;
+  if (userInfo().uid === 0 && probe([])) namespaces = 'root';
+  else if (probe(['--map-current-user'])) namespaces = 'user';
+  else namespaces = 'none';
+  return namespaces;
+}
+
+const postgresIds = () => ({
+  uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+  gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+});
+
+function chownTree(dir: string, uid: number, gid: number) {
+  chownSync(dir, uid, gid);
+  for (const entry of readdirSync(dir)) {
+    const file = path.join(dir, entry);
+    if (statSync(file).isDirectory()) chownTree(file, uid, gid);
+    else chownSync(file, uid, gid);
+  }
+}
+
+/**
+ * Starts a node in a process group of its own whose leader stands for the machine: Patroni
+ * starts PostgreSQL in a session of its own (so that restarting Patroni does not stop it), so
+ * the node runs in a PID namespace, and when its first process dies the kernel ends every
+ * process in it, as when the machine dies. PostgreSQL refuses to run as root: as root the
+ * node runs as the `postgres` user, which owns its folder.
+ */
+export function startNode(
+  table: ProcessTable,
+  settings: ClusterSettings,
+  node: DatabaseNode,
+  tools: Tools,
+  secrets: Secrets,
+  role: Role,
+) {
+  const nodeDir = path.join(settings.dir, node.name);
+  mkdirSync(nodeDir, { recursive: true });
+  const configFile = path.join(nodeDir, 'patroni.yml');
+  // YAML is a superset of JSON.
+  writeFileSync(configFile, JSON.stringify(patroniConfig(settings, node, tools, secrets), null, 2));
+  chmodSync(configFile, 0o600);
+  chmodSync(nodeDir, 0o700);
+  const root = userInfo().uid === 0;
+  if (root) {
+    const { uid, gid } = postgresIds();
+    chownTree(nodeDir, uid, gid);
+  }
+  const kind = namespaceKind();
+  const asPostgres = root
+    ? ['setpriv', '--reuid=postgres', '--regid=postgres', '--init-groups', '--']
+    : [];
+  const command = [...asPostgres, tools.patroni, configFile];
+  const inNamespace =
+    kind === 'none'
+      ? command
+      : [
+          'unshare',
+          ...(kind === 'user' ? ['--map-current-user'] : []),
+          '--pid',
+          '--fork',
+          '--kill-child',
+          '--mount',
+          '--mount-proc',
+          ...command,
+        ];
+  const [program, ...args] = inNamespace as [string, ...string[]];
+  return table.spawn({
+    role,
+    name: node.name,
+    port: node.pgPort,
+    command: program,
+    args,
+    env: { ...process.env, HOME: nodeDir, PATH: `${tools.pgBinDir}:${process.env.PATH}` },
+  });
+}
+
+export const restUrl = (node: DatabaseNode, check: string) =>
+  `http://127.0.0.1:${node.restPort}/${check}`;
+
+/** The node's role as Patroni reports it now, or undefined when it does not answer as either. */
+export async function roleOf(node: DatabaseNode): Promise<'primary' | 'replica' | undefined> {
+  if ((await statusOf(restUrl(node, 'primary'), 1000)) === 200) return 'primary';
+  if ((await statusOf(restUrl(node, 'replica'), 1000)) === 200) return 'replica';
+  return undefined;
+}
+
+export function waitForRole(
+  node: DatabaseNode,
+  check: 'primary' | 'replica' | 'sync',
+  timeoutMs: number,
+) {
+  return waitFor(
+    `${node.name} answering ${check}`,
+    async () => (await statusOf(restUrl(node, check), 1000)) === 200,
+    timeoutMs,
+    500,
+  );
+}
+
+export { namespaceKind };

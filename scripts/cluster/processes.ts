@@ -1,0 +1,164 @@
+// The processes the cluster starts: each in a process group of its own (spawned detached, its
+// pid leading the group), its output in logs/<name>.log, all listed in processes.json.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Role = 'primary' | 'replica' | 'api' | 'proxy' | 'etcd';
+
+/** One line of processes.json. */
+export interface ProcessRecord {
+  role: Role;
+  /** Which part it is (node1, api2, …): the roles of database nodes change with failovers. */
+  name: string;
+  pid: number;
+  port: number;
+}
+
+interface Running {
+  record: ProcessRecord;
+  child: ChildProcess;
+  exited: Promise<void>;
+}
+
+export interface SpawnOptions {
+  role: Role;
+  name: string;
+  port: number;
+  command: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Told when the process ends without having been asked to. */
+  onExit?: (code: number | null, signal: NodeJS.Signals | null) => void;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export class ProcessTable {
+  readonly #running = new Map<string, Running>();
+  readonly #stateFile: string;
+  readonly #logDir: string;
+
+  readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+    this.#stateFile = path.join(dir, 'processes.json');
+    this.#logDir = path.join(dir, 'logs');
+    mkdirSync(this.#logDir, { recursive: true });
+  }
+
+  /** Refuses to start over processes a previous run left alive (its state file says which). */
+  refuseLeftovers(): void {
+    if (!existsSync(this.#stateFile)) return;
+    const records = JSON.parse(readFileSync(this.#stateFile, 'utf8')) as ProcessRecord[];
+    const left = records.filter((r) => alive(r.pid));
+    if (left.length > 0) {
+      throw new Error(
+        `A cluster is still running from ${this.#stateFile}: ${left
+          .map((r) => `${r.name} (pid ${r.pid})`)
+          .join(', ')}. Stop it (Ctrl+C in its terminal, or kill -TERM -<pid> for each).`,
+      );
+    }
+  }
+
+  logFile(name: string): string {
+    return path.join(this.#logDir, `${name}.log`);
+  }
+
+  spawn(options: SpawnOptions): ProcessRecord {
+    const out = openSync(this.logFile(options.name), 'a');
+    const child = spawn(options.command, options.args, {
+      detached: true,
+      stdio: ['ignore', out, out],
+      env: options.env ?? process.env,
+      cwd: options.cwd,
+    });
+    if (child.pid === undefined) throw new Error(`${options.command} did not start`);
+    const record: ProcessRecord = {
+      role: options.role,
+      name: options.name,
+      pid: child.pid,
+      port: options.port,
+    };
+    const exited = new Promise<void>((resolve) => {
+      child.once('exit', (code, signal) => {
+        if (this.#running.get(options.name)?.child === child) {
+          this.#running.delete(options.name);
+          this.write();
+          options.onExit?.(code, signal);
+        }
+        resolve();
+      });
+    });
+    this.#running.set(options.name, { record, child, exited });
+    this.write();
+    return record;
+  }
+
+  get(name: string): ProcessRecord | undefined {
+    return this.#running.get(name)?.record;
+  }
+
+  records(): ProcessRecord[] {
+    return [...this.#running.values()].map((r) => r.record);
+  }
+
+  setRole(name: string, role: Role): void {
+    const running = this.#running.get(name);
+    if (running && running.record.role !== role) {
+      running.record.role = role;
+      this.write();
+    }
+  }
+
+  /** Sends `signal` to the process's whole group. */
+  signal(name: string, signal: NodeJS.Signals): void {
+    const running = this.#running.get(name);
+    if (!running) return;
+    try {
+      process.kill(-running.record.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  /** SIGTERM to the group, SIGKILL after `graceMs`; resolves once it has exited. */
+  async stop(name: string, graceMs = 20_000): Promise<void> {
+    const running = this.#running.get(name);
+    if (!running) return;
+    this.#running.delete(name);
+    this.write();
+    const pid = running.record.pid;
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {}
+    }, graceMs);
+    await running.exited;
+    clearTimeout(timer);
+    // What the leader left in its group (a PostgreSQL outliving Patroni) goes with it.
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {}
+  }
+
+  write(): void {
+    const temporary = `${this.#stateFile}.tmp`;
+    writeFileSync(temporary, `${JSON.stringify(this.records(), null, 2)}\n`);
+    renameSync(temporary, this.#stateFile);
+  }
+}

@@ -1,0 +1,81 @@
+// Where and on which ports `npm run cluster` runs its parts, from the environment. Every part
+// listens on 127.0.0.1 here; on several machines only these addresses change (docs/operations.md).
+import path from 'node:path';
+import { ROOT } from '../web-build.ts';
+
+export interface DatabaseNode {
+  /** Patroni's member name. */
+  name: string;
+  /** PostgreSQL's port. */
+  pgPort: number;
+  /** Patroni's REST API (health checks: /primary, /replica, /sync). */
+  restPort: number;
+}
+
+export interface ClusterSettings {
+  /** State, data and logs: processes.json, etcd/, node1/, haproxy.cfg, logs/. */
+  dir: string;
+  /** The site, through HAProxy. */
+  port: number;
+  /** The address HAProxy's site listens on. */
+  host: string;
+  /** One port per API process. */
+  apiPorts: number[];
+  etcd: { clientPort: number; peerPort: number };
+  nodes: DatabaseNode[];
+  /** HAProxy's doors to the databases: whichever node is primary, and a streaming replica. */
+  primaryPort: number;
+  replicaPort: number;
+  /** HAProxy's statistics page (the drills read the backends' states from it). */
+  statsPort: number;
+  /** How long a stopping API process keeps answering while the balancer takes it out. */
+  drainMs: number;
+  /** The origin people open. */
+  publicUrl: string;
+  /** Further configuration of every API process (the drills raise the per-address limits). */
+  apiEnv: Record<string, string>;
+}
+
+const int = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new Error(`${name} must be a port or count`);
+  return n;
+};
+
+export function clusterSettings(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<ClusterSettings> = {},
+): ClusterSettings {
+  const port = int(env, 'CLUSTER_PORT', 8080);
+  const processes = int(env, 'CLUSTER_PROCESSES', 2);
+  if (processes < 1) throw new Error('CLUSTER_PROCESSES must be 1 or more');
+  const apiPort = int(env, 'CLUSTER_API_PORT', 3101);
+  const pgPort = int(env, 'CLUSTER_PG_PORT', 54401);
+  const restPort = int(env, 'CLUSTER_PATRONI_PORT', 8101);
+  const host = env.CLUSTER_HOST || '127.0.0.1';
+  return {
+    dir: path.resolve(env.CLUSTER_DIR || path.join(ROOT, '.data/cluster')),
+    port,
+    host,
+    apiPorts: Array.from({ length: processes }, (_, i) => apiPort + i),
+    etcd: {
+      clientPort: int(env, 'CLUSTER_ETCD_PORT', 23791),
+      peerPort: int(env, 'CLUSTER_ETCD_PORT', 23791) + 10,
+    },
+    nodes: [1, 2].map((n) => ({
+      name: `node${n}`,
+      pgPort: pgPort + n - 1,
+      restPort: restPort + n - 1,
+    })),
+    primaryPort: pgPort - 1,
+    replicaPort: pgPort + 9,
+    statsPort: int(env, 'CLUSTER_STATS_PORT', 8404),
+    drainMs: int(env, 'CLUSTER_DRAIN_MS', 4000),
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    apiEnv: {},
+    ...overrides,
+  };
+}

@@ -1,0 +1,27 @@
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it answers true; throws naming `what` after `timeoutMs`. */
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 250,
+): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > until) throw new Error(`${what}: not after ${timeoutMs / 1000} s`);
+    await sleep(everyMs);
+  }
+}
+
+/** The status of a GET (0 when nothing answered within `timeoutMs`). */
+export async function statusOf(url: string, timeoutMs = 2000): Promise<number> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
