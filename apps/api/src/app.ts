@@ -16,6 +16,7 @@ import { validatorCompiler } from './lib/validation.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
+import { holdSweep } from './modules/bookings/hold-sweeper.ts';
 import { bookingReceiptRoutes } from './modules/bookings/receipt-routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
@@ -32,7 +33,9 @@ import type { ImageStorage } from './modules/images/storage.ts';
 import type { UploadsUnderWay } from './modules/images/under-way.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { devInboxRoutes } from './modules/mail/routes.ts';
+import { startConfiguredMailWorker } from './modules/mail/worker.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
+import { reconcilePayments } from './modules/payments/pay.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
@@ -44,6 +47,7 @@ import { serviceRoutes } from './modules/services/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { swaggerOptions } from './openapi.ts';
 import { authorization } from './plugins/authorization.ts';
+import { backgroundWork } from './plugins/background-work.ts';
 import { CATALOGUE_CHANNEL, catalogueCache } from './plugins/catalogue-cache.ts';
 import { changeNotices } from './plugins/change-notices.ts';
 import { hostCheck, ownHostNames } from './plugins/host-check.ts';
@@ -81,6 +85,11 @@ export interface BuildOptions {
   clock?: () => Date;
   /** Picture files promised but not written yet (a first start's demo pictures). */
   uploadsUnderWay?: UploadsUnderWay;
+  /**
+   * Whether the background work (plugins/background-work.ts) runs from `ready` to `close`.
+   * Default: yes. Off for a test that drives a sweep or the mail by hand.
+   */
+  workers?: boolean;
 }
 
 /** The whole HTTP application as a plugin-composed Fastify instance; server.ts only listens. */
@@ -90,6 +99,7 @@ export async function buildApp({
   payments,
   clock,
   uploadsUnderWay,
+  workers = true,
 }: BuildOptions): Promise<FastifyInstance> {
   // Answers the same for everyone, kept whole and sent before routing (plugins/kept-answers.ts).
   const keptAnswers = new KeptAnswers(ownHostNames(config));
@@ -111,6 +121,7 @@ export async function buildApp({
   app.decorate('lifecycle', { draining: false });
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  await app.register(backgroundWork, { run: workers });
   await app.register(keptAnswers.plugin);
   // First of the request hooks: a request for another host name is refused before any work.
   await app.register(hostCheck, { config });
@@ -174,6 +185,19 @@ export async function buildApp({
     ...(config.NODE_ENV === 'production' ? [] : [devInboxRoutes]),
   ];
   for (const routes of modules) await app.register(routes, { prefix: '/api' });
+
+  // Background work of every process (the uploads' sweep is registered with its routes).
+  // Lapsed checkout holds give their rooms back, then payments a stopped process left are
+  // finished; each hold is released once whichever process sweeps.
+  app.registerWorker({
+    name: 'hold-sweeper',
+    intervalMs: config.BOOKING_SWEEP_MS,
+    run: holdSweep(db, app.log, () => reconcilePayments({ db, provider: app.payments, log: app.log })),
+  });
+  app.registerWorker({
+    name: 'mail',
+    start: () => startConfiguredMailWorker(db, config, app.log) ?? { stop: async () => {} },
+  });
 
   // Stored images (local disk driver). Names are content hashes: a name's bytes never change.
   await mkdir(config.UPLOADS_DIR, { recursive: true });

@@ -6,10 +6,7 @@ import { takeOverStopSignals } from './db/embedded.ts';
 import { openDatabase } from './db/open-database.ts';
 import { type StartLog, startLog } from './lib/start-steps.ts';
 import { ensureSuperAdmin } from './modules/auth/accounts.ts';
-import { startHoldSweeper } from './modules/bookings/hold-sweeper.ts';
 import { UploadsUnderWay } from './modules/images/under-way.ts';
-import { startConfiguredMailWorker } from './modules/mail/worker.ts';
-import { reconcilePayments } from './modules/payments/pay.ts';
 
 /** How long a stop waits for the requests being answered before it exits anyway. */
 const STOP_DEADLINE_MS = 15_000;
@@ -73,12 +70,6 @@ export async function startServer(options: StartOptions = {}) {
     });
     if (outcome !== 'unchanged') app.log.info(`superAdmin ${config.SUPERADMIN_EMAIL} ${outcome}`);
   }
-  const mailWorker = startConfiguredMailWorker(db, config, app.log);
-  // Lapsed checkout holds give their rooms back, and payments a stopped process left are
-  // finished; every process sweeps, each hold is released once.
-  const holdSweeper = startHoldSweeper(db, config.BOOKING_SWEEP_MS, app.log, () =>
-    reconcilePayments({ db, provider: app.payments }),
-  );
   let stopping = false;
   // Without waiting for the requests: the database is still stopped, never left running.
   const stopNow = (why: string) => {
@@ -100,9 +91,8 @@ export async function startServer(options: StartOptions = {}) {
     if (config.DRAIN_MS > 0) {
       await new Promise((resolve) => setTimeout(resolve, config.DRAIN_MS));
     }
+    // Closing the app also stops its background work (the mail worker, the sweeps).
     await app.close().catch(() => {});
-    await mailWorker?.stop().catch(() => {});
-    await holdSweeper.stop().catch(() => {});
     await database.close();
     process.exit(0);
   };

@@ -47,6 +47,11 @@ export async function createTestApp(
     clock?: () => Date;
     /** Picture files promised but not written yet. */
     uploadsUnderWay?: UploadsUnderWay;
+    /**
+     * False: the background work (sweeps, mail) is not started, for a file that runs it by hand
+     * and asserts what each call did. Default: it runs, as in a server.
+     */
+    workers?: boolean;
   } = {},
 ): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
@@ -65,6 +70,7 @@ export async function createTestApp(
     db,
     clock: options.clock,
     uploadsUnderWay: options.uploadsUnderWay,
+    workers: options.workers,
   });
   await options.routes?.(app);
   await app.ready();

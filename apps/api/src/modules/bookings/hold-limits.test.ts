@@ -24,7 +24,8 @@ import { releaseExpiredHolds } from './hold-sweeper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PAYMENT_RATE_LIMIT: '100' }, { realLimits: true });
+  // The sweeps are run by hand and each one's result asserted.
+  t = await createTestApp({ PAYMENT_RATE_LIMIT: '100' }, { realLimits: true, workers: false });
 });
 afterAll(() => t.close());
 

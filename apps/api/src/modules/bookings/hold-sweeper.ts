@@ -19,38 +19,18 @@ export async function releaseExpiredHolds(db: Db, batch = 100): Promise<string[]
   }
 }
 
-export interface HoldSweeper {
-  /** One sweep now (what the interval runs). */
-  runOnce(): Promise<string[]>;
-  stop(): Promise<void>;
-}
-
 /**
- * Sweeps every `intervalMs` in this process, then runs `after` (the payments' reconciliation);
- * a failed sweep is logged and retried next time.
+ * The sweep each server process runs every BOOKING_SWEEP_MS (registered in app.ts): lapsed holds
+ * released, then `after` (the payments' reconciliation).
  */
-export function startHoldSweeper(
+export function holdSweep(
   db: Db,
-  intervalMs: number,
-  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
+  log: { info(obj: object, msg: string): void },
   after?: () => Promise<unknown>,
-): HoldSweeper {
-  let running: Promise<unknown> = Promise.resolve();
-  const runOnce = () => releaseExpiredHolds(db);
-  const timer = setInterval(() => {
-    running = runOnce()
-      .then(async (ids) => {
-        if (ids.length > 0) log.info({ released: ids.length }, 'released lapsed booking holds');
-        await after?.();
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'releasing lapsed holds failed'));
-  }, intervalMs);
-  timer.unref();
-  return {
-    runOnce,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
+): () => Promise<void> {
+  return async () => {
+    const ids = await releaseExpiredHolds(db);
+    if (ids.length > 0) log.info({ released: ids.length }, 'released lapsed booking holds');
+    await after?.();
   };
 }

@@ -71,13 +71,11 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const tooLarge = `the file is larger than ${mib(limits.maxBytes)}; images may be at most ${mib(limits.maxBytes)}`;
   const graceMs = app.config.IMAGE_UNUSED_HOURS * 3_600_000;
-  const sweep = () =>
-    sweepUnusedUploads(app.db, app.imageStorage, graceMs).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'sweep of unused uploads failed');
-    });
-  const timer = setInterval(sweep, SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.registerWorker({
+    name: 'unused-uploads',
+    intervalMs: SWEEP_MS,
+    run: () => sweepUnusedUploads(app.db, app.imageStorage, graceMs),
+  });
 
   app.post(
     '/images',

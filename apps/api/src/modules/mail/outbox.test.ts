@@ -14,7 +14,8 @@ let smtp: TestSmtpServer;
 const workers: MailWorker[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Its own workers, with their own transports and timings, are the test.
+  t = await createTestApp({}, { workers: false });
   smtp = await startSmtpServer();
 });
 const pools: Db[] = [];
