@@ -192,7 +192,9 @@ export async function buildApp({
   app.registerWorker({
     name: 'hold-sweeper',
     intervalMs: config.BOOKING_SWEEP_MS,
-    run: holdSweep(db, app.log, () => reconcilePayments({ db, provider: app.payments, log: app.log })),
+    run: holdSweep(db, app.log, () =>
+      reconcilePayments({ db, provider: app.payments, log: app.log }),
+    ),
   });
   app.registerWorker({
     name: 'mail',

@@ -1,10 +1,7 @@
 import { BOOKING_SORTS, BOOKINGS_PER_PAGE, type BookingSort } from '@devstay/shared/booking-table';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
-<<<<<<< HEAD
-import { parseRowId } from '@devstay/shared/row-id';
-=======
 import { profileOf } from '@devstay/shared/paths';
->>>>>>> webrules
+import { parseRowId } from '@devstay/shared/row-id';
 import { Container, Group, Pagination, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';

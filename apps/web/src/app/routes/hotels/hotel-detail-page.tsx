@@ -1,10 +1,7 @@
 import '@mantine/core/styles/Alert.layer.css';
 import type { Review } from '@devstay/shared/contracts/catalogue';
-<<<<<<< HEAD
-import { parseRowId } from '@devstay/shared/row-id';
-=======
 import { paths, type StayDates } from '@devstay/shared/paths';
->>>>>>> webrules
+import { parseRowId } from '@devstay/shared/row-id';
 import { capitalize } from '@devstay/shared/text';
 import {
   Alert,

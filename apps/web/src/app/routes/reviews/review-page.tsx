@@ -1,9 +1,6 @@
 import { REVIEW_MESSAGES } from '@devstay/shared/messages';
-<<<<<<< HEAD
-import { parseRowId } from '@devstay/shared/row-id';
-=======
 import { loginReturningTo, paths } from '@devstay/shared/paths';
->>>>>>> webrules
+import { parseRowId } from '@devstay/shared/row-id';
 import { capitalize } from '@devstay/shared/text';
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
