@@ -76,8 +76,12 @@ export async function startServer(options: StartOptions = {}) {
   const mailWorker = startConfiguredMailWorker(db, config, app.log);
   // Lapsed checkout holds give their rooms back, and payments a stopped process left are
   // finished; every process sweeps, each hold is released once.
-  const holdSweeper = startHoldSweeper(db, config.BOOKING_SWEEP_MS, app.log, () =>
-    reconcilePayments({ db, provider: app.payments }),
+  const holdSweeper = startHoldSweeper(
+    db,
+    config.BOOKING_SWEEP_MS,
+    app.log,
+    () => reconcilePayments({ db, provider: app.payments }),
+    app.clock,
   );
   let stopping = false;
   // Without waiting for the requests: the database is still stopped, never left running.
