@@ -192,7 +192,7 @@ export async function buildApp({
   app.registerWorker({
     name: 'hold-sweeper',
     intervalMs: config.BOOKING_SWEEP_MS,
-    run: holdSweep(db, app.log, () =>
+    run: holdSweep(db, app.log, app.clock, () =>
       reconcilePayments({ db, provider: app.payments, log: app.log }),
     ),
   });

@@ -181,7 +181,33 @@ export function roomUnitsFreeSql(
         and rn.night < ${stay.checkOut}::date and rn.taken > ${r}.stock - ${stay.units})`;
 }
 
-/** Units of a room free for a whole stay: stock − the most taken on any of its nights. */
+/**
+ * The availability rule — units of a room free for a whole stay are its stock less the most
+ * units taken (held or booked) on any night [checkIn, checkOut); the check-out night is free —
+ * as an SQL expression on a room `r` (its `id` and `stock`), with the stay's dates as SQL
+ * expressions. May be negative when the stock was lowered under what is taken; callers show 0.
+ */
+export function unitsFreeSql(r: string, checkIn: string, checkOut: string): string {
+  return `(${r}.stock - coalesce((
+      select max(rn.taken) from room_nights rn
+      where rn.room_id = ${r}.id and rn.night >= ${checkIn} and rn.night < ${checkOut}), 0))`;
+}
+
+/**
+ * The same rule on nights already read: `stock` less the most `takenOn(night)` over `nights`
+ * (the quote, which adds the cart's own other lines to what the ledger shows), at least 0.
+ */
+export function unitsFreeOf(
+  stock: number,
+  nights: readonly string[],
+  takenOn: (night: string) => number,
+): number {
+  let most = 0;
+  for (const night of nights) most = Math.max(most, takenOn(night));
+  return Math.max(0, stock - most);
+}
+
+/** Units of a room free for a whole stay (unitsFreeSql), at least 0. */
 export async function unitsFree(
   db: Executor,
   roomId: number,
@@ -189,12 +215,9 @@ export async function unitsFree(
   checkOut: string,
 ): Promise<number> {
   const result = await db.execute<{ free: number }>(sql`
-    select r.stock - coalesce(max(rn.taken), 0) as free
-    from rooms r
-    left join room_nights rn
-      on rn.room_id = r.id and rn.night >= ${checkIn}::date and rn.night < ${checkOut}::date
-    where r.id = ${roomId}
-    group by r.stock`);
+    select ${sql.raw(unitsFreeSql('r', 's.check_in', 's.check_out'))} as free
+    from rooms r, (select ${checkIn}::date as check_in, ${checkOut}::date as check_out) s
+    where r.id = ${roomId}`);
   const row = result.rows[0];
   if (!row) throw new Error(`No room ${roomId}`);
   return Math.max(0, Number(row.free));

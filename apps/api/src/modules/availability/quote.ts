@@ -9,13 +9,13 @@ import {
   stayNights,
   stayPriceCents,
 } from '@devstay/shared/stay';
-import { formatUsd } from '@devstay/shared/text';
+import { centsToPrice, formatUsd } from '@devstay/shared/text';
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { ImageRef } from '../../db/schema.ts';
 import { hotels, rooms } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { takenByNight } from './ledger.ts';
+import { takenByNight, unitsFreeOf } from './ledger.ts';
 
 /** What pricing and availability need of a room. */
 export interface RoomForSale {
@@ -129,17 +129,16 @@ export function priceCart(
   const lineNights = lines.map((l) => stayNights(l.checkIn, l.checkOut));
   const quoted: QuoteLine[] = lines.map((line, i) => {
     const room = roomOf[i] as RoomForSale;
-    let mostUsed = 0;
-    for (const night of lineNights[i] ?? []) {
+    // The ledger's nights plus the cart's other lines of the same room on them.
+    const available = unitsFreeOf(room.stock, lineNights[i] ?? [], (night) => {
       let used = taken.get(room.id)?.get(night) ?? 0;
       lines.forEach((other, j) => {
         if (j !== i && other.id === line.id && other.checkIn <= night && night < other.checkOut) {
           used += other.cartQuantity;
         }
       });
-      mostUsed = Math.max(mostUsed, used);
-    }
-    const available = Math.max(0, room.stock - mostUsed);
+      return used;
+    });
     const unitCents = stayPriceCents(room.priceCents, line.checkIn, line.checkOut);
     return {
       id: room.id,
@@ -153,8 +152,8 @@ export function priceCart(
       checkOut: line.checkOut,
       cartQuantity: line.cartQuantity,
       nights: nightsBetween(line.checkIn, line.checkOut),
-      price: room.priceCents / 100,
-      totalPrice: unitCents / 100,
+      price: centsToPrice(room.priceCents),
+      totalPrice: centsToPrice(unitCents),
       lineTotalCents: unitCents * line.cartQuantity,
       available,
       availabilityMessage:
@@ -175,7 +174,7 @@ export function priceCart(
   return {
     cartRoom: quoted,
     cartTotalQuantity: quoted.reduce((sum, l) => sum + l.cartQuantity, 0),
-    cartTotalAmount: cartTotalCents / 100,
+    cartTotalAmount: centsToPrice(cartTotalCents),
     cartTotalCents,
     bookable: cartMessage === null && quoted.every((l) => l.availabilityMessage === null),
     cartMessage,

@@ -201,10 +201,13 @@ describe('lapsed holds', () => {
     await lapse(lapsing.id);
     expect(await unitsFree(t.db, room.id, inDays(1), inDays(3))).toBe(0);
     // Two sweepers at once (as two processes would): exactly one releases it.
-    const sweeps = await Promise.all([releaseExpiredHolds(t.db), releaseExpiredHolds(t.db)]);
+    const sweeps = await Promise.all([
+      releaseExpiredHolds(t.db, new Date()),
+      releaseExpiredHolds(t.db, new Date()),
+    ]);
     expect(sweeps.flat().filter((id) => id === lapsing.id)).toHaveLength(1);
     expect(sweeps.flat()).not.toContain(running.id);
-    expect(await releaseExpiredHolds(t.db)).toEqual([]);
+    expect(await releaseExpiredHolds(t.db, new Date())).toEqual([]);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, lapsing.id));
     expect(row?.status).toBe('expired');
     expect(await unitsFree(t.db, room.id, inDays(1), inDays(3))).toBe(1);
@@ -216,7 +219,9 @@ describe('lapsed holds', () => {
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) ids.push((await book([line(room.id, 1, 4, 1)])).json().id);
     await Promise.all(ids.map(lapse));
-    const sweeps = await Promise.all(Array.from({ length: 6 }, () => releaseExpiredHolds(t.db, 4)));
+    const sweeps = await Promise.all(
+      Array.from({ length: 6 }, () => releaseExpiredHolds(t.db, new Date(), 4)),
+    );
     expect(sweeps.flat().sort()).toEqual([...ids].sort());
     expect(await unitsFree(t.db, room.id, inDays(1), inDays(4))).toBe(30);
     await expectLedgerReconciled(t.db, [room.id]);

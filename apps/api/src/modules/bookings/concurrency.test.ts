@@ -259,10 +259,10 @@ test('sweepers of both instances racing over lapsed holds release each once', as
     .set({ holdExpiresAt: sql`now() - interval '1 second'` })
     .where(sql`id = any(${`{${ids.join(',')}}`}::uuid[])`);
   const sweeps = await Promise.all([
-    releaseExpiredHolds(first.db, 5),
-    releaseExpiredHolds(second.db, 5),
-    releaseExpiredHolds(first.db, 7),
-    releaseExpiredHolds(second.db, 7),
+    releaseExpiredHolds(first.db, new Date(), 5),
+    releaseExpiredHolds(second.db, new Date(), 5),
+    releaseExpiredHolds(first.db, new Date(), 7),
+    releaseExpiredHolds(second.db, new Date(), 7),
   ]);
   expect(sweeps.flat().sort()).toEqual([...ids].sort());
   expect(await unitsFree(first.db, room.id, inDays(15), inDays(17))).toBe(40);
@@ -288,7 +288,10 @@ test('late payments racing both sweepers and new buyers: each is confirmed or re
         call(n, '/api/payments/card', n, randomUUID(), { booking: id, card, amount: 1 }),
       ),
     ),
-    Promise.all([releaseExpiredHolds(first.db, 3), releaseExpiredHolds(second.db, 3)]),
+    Promise.all([
+      releaseExpiredHolds(first.db, new Date(), 3),
+      releaseExpiredHolds(second.db, new Date(), 3),
+    ]),
     // New buyers take whatever the sweepers free before a late charge takes it back.
     Promise.all(Array.from({ length: 20 }, (_, n) => checkoutAt(n + 1, [stay]))),
   ]).finally(() => {

@@ -4,15 +4,20 @@ import { releasePending } from './repository.ts';
 
 /**
  * Releases holds that lapsed unpaid: `pending → expired` for bookings whose hold_expires_at has
- * passed (database time), their units given back in the same transaction. Safe to run in every
- * process at once: each booking is released exactly once (see releasePending). Returns the ids
- * released by this call.
+ * passed at `now` (the app's clock), their units given back in the same transaction. Safe to run
+ * in every process at once: each booking is released exactly once (see releasePending). Returns
+ * the ids released by this call.
  */
-export async function releaseExpiredHolds(db: Db, batch = 100): Promise<string[]> {
+export async function releaseExpiredHolds(db: Db, now: Date, batch = 100): Promise<string[]> {
   const released: string[] = [];
   for (;;) {
     const ids = await db.transaction((tx) =>
-      releasePending(tx, sql`hold_expires_at < now()`, 'expired', batch),
+      releasePending(
+        tx,
+        sql`hold_expires_at < ${now.toISOString()}::timestamptz`,
+        'expired',
+        batch,
+      ),
     );
     released.push(...ids);
     if (ids.length < batch) return released;
@@ -20,16 +25,17 @@ export async function releaseExpiredHolds(db: Db, batch = 100): Promise<string[]
 }
 
 /**
- * The sweep each server process runs every BOOKING_SWEEP_MS (registered in app.ts): lapsed holds
- * released, then `after` (the payments' reconciliation).
+ * The sweep each server process runs every BOOKING_SWEEP_MS (registered in app.ts) at the time
+ * `clock` tells (the app's): lapsed holds released, then `after` (the payments' reconciliation).
  */
 export function holdSweep(
   db: Db,
   log: { info(obj: object, msg: string): void },
+  clock: () => Date,
   after?: () => Promise<unknown>,
 ): () => Promise<void> {
   return async () => {
-    const ids = await releaseExpiredHolds(db);
+    const ids = await releaseExpiredHolds(db, clock());
     if (ids.length > 0) log.info({ released: ids.length }, 'released lapsed booking holds');
     await after?.();
   };

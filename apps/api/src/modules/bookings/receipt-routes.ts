@@ -2,6 +2,7 @@ import type { Booking } from '@devstay/shared/contracts/booking';
 import { errorBody } from '@devstay/shared/contracts/common';
 import { bookingIdParams, bookingReceipt } from '@devstay/shared/contracts/receipt';
 import { BOOKING_MESSAGES, GUARD_MESSAGES } from '@devstay/shared/messages';
+import { centsToPrice } from '@devstay/shared/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors.ts';
 import { bookingView } from '../../lib/policies.ts';
@@ -24,7 +25,7 @@ function hotelPart(booking: Booking, hotelId: number): Booking {
     cartRoom,
     cartTotalQuantity: cartRoom.reduce((sum, l) => sum + l.cartQuantity, 0),
     cartTotalCents: cents,
-    cartTotalAmount: cents / 100,
+    cartTotalAmount: centsToPrice(cents),
   };
 }
 

@@ -3,9 +3,11 @@ import type { BookingStatus } from '@devstay/shared/constants';
 
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
 import { calendarDateIn, stayHasEnded } from '@devstay/shared/stay';
+import { centsToPrice } from '@devstay/shared/text';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type CancelScope, canCancelBooking, type SessionUser } from '../../lib/policies.ts';
+import { unitsFreeSql } from '../availability/ledger.ts';
 
 type FreeCancellation = BookingRecord['freeCancellation'];
 
@@ -176,10 +178,7 @@ export async function bookingRecords(
   }>(sql`
     select l.booking_id, l.room_id as id, r.name, l.hotel_id as id_hotel, h.name as hotel,
       h.address, h.time_zone, l.check_in, l.check_out, l.quantity, l.nightly_cents, l.total_cents,
-      (r.stock - coalesce((
-        select max(rn.taken) from room_nights rn
-        where rn.room_id = l.room_id and rn.night >= l.check_in and rn.night < l.check_out
-      ), 0))::int as new_stock
+      ${sql.raw(unitsFreeSql('r', 'l.check_in', 'l.check_out'))}::int as new_stock
     from booking_lines l
     join rooms r on r.id = l.room_id
     join hotels h on h.id = l.hotel_id
@@ -205,9 +204,9 @@ export async function bookingRecords(
       checkIn: l.check_in,
       checkOut: l.check_out,
       cartQuantity: l.quantity,
-      price: l.nightly_cents / 100,
+      price: centsToPrice(l.nightly_cents),
       newStock: Math.max(0, l.new_stock),
-      stayEnded: stayHasEnded(l.check_out, calendarDateIn(l.time_zone)),
+      stayEnded: stayHasEnded(l.check_out, calendarDateIn(l.time_zone, now)),
     });
   }
   const byId = new Map(heads.rows.map((h) => [h.id, h]));
@@ -232,7 +231,7 @@ export async function bookingRecords(
         user: head.user_id,
         date: head.date,
         cartTotalQuantity: totals.quantity,
-        cartTotalAmount: totals.cents / 100,
+        cartTotalAmount: centsToPrice(totals.cents),
         cartRoom: roomsOf.get(id) ?? [],
         cancellable: head.status === 'confirmed' && canCancelBooking(viewer, scope, now),
         freeCancellation,

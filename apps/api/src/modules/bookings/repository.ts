@@ -1,5 +1,6 @@
 import type { BookingStatus } from '@devstay/shared/constants';
 import type { Booking, BookingLine } from '@devstay/shared/contracts/booking';
+import { centsToPrice } from '@devstay/shared/text';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookingLines, bookings } from '../../db/schema.ts';
@@ -442,11 +443,14 @@ export function toBooking(row: BookingViewRow): Booking {
     status: row.status,
     user: row.user_id,
     cartTotalQuantity: row.total_quantity,
-    cartTotalAmount: row.total_cents / 100,
+    cartTotalAmount: centsToPrice(row.total_cents),
     cartTotalCents: row.total_cents,
     holdExpiresAt: row.status === 'pending' ? (holdExpiresAt?.toISOString() ?? null) : null,
     date: row.date,
-    cartRoom: row.lines.map(({ nightlyCents, ...l }) => ({ ...l, price: nightlyCents / 100 })),
+    cartRoom: row.lines.map(({ nightlyCents, ...l }) => ({
+      ...l,
+      price: centsToPrice(nightlyCents),
+    })),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Event } from '@devstay/shared/contracts/catalogue';
 import { and, asc, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { events, hotels, locations } from '../../db/schema.ts';
+import { hotelTodaySql } from '../../lib/hotel-today.ts';
 import { roomUnitsFreeSql } from '../availability/ledger.ts';
 import { toImageItem } from '../images/image-item.ts';
 
@@ -28,7 +29,7 @@ const eventColumns = {
   department: locations.department,
   state: locations.state,
   roomFree: sql<boolean | null>`case
-    when ${events.date} < (now() at time zone ${hotels.timeZone})::date then null
+    when ${events.date} < ${sql.raw(hotelTodaySql('"hotels"."time_zone"'))} then null
     else exists (select 1 from rooms r where r.hotel_id = ${events.hotelId} and ${sql.raw(
       roomUnitsFreeSql('r', {
         checkIn: '"events"."date"',

@@ -13,6 +13,7 @@ import { escapeLiteral, type QueryResult } from 'pg';
 import { SEARCH_COUNT_CAP } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { hotels, type ImageRef, locations, reviews, rooms } from '../../db/schema.ts';
+import { hotelTodaySql } from '../../lib/hotel-today.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { roomUnitsFreeSql } from '../availability/ledger.ts';
 import { toImageItem } from '../images/image-item.ts';
@@ -215,7 +216,7 @@ const HOTEL_FILTERS = {
       }
       const room = `exists (select 1 from rooms r where ${conditions.join(' and ')})`;
       return stay && checkInMayBePast(stay.checkIn)
-        ? `${checkIn}::date >= (now() at time zone h.time_zone)::date and ${room}`
+        ? `${checkIn}::date >= ${hotelTodaySql('h.time_zone')} and ${room}`
         : room;
     },
     // The ledger moves with every booking; the lists are kept across room changes.

@@ -210,7 +210,7 @@ describe('POST /api/payments/card', () => {
         .update(bookings)
         .set({ holdExpiresAt: sql`now() - interval '1 second'` })
         .where(eq(bookings.id, id));
-      if (sweep) expect(await releaseExpiredHolds(t.db)).toContain(id);
+      if (sweep) expect(await releaseExpiredHolds(t.db, new Date())).toContain(id);
     };
     // Lapsed, not yet swept: its units are still on the ledger; it is held again and paid.
     const { room: a } = await roomWithStock(t.db, 1);
@@ -266,7 +266,7 @@ describe('POST /api/payments/card', () => {
         .update(bookings)
         .set({ holdExpiresAt: sql`now() - interval '1 second'` })
         .where(eq(bookings.id, booking.id));
-      expect(await releaseExpiredHolds(t.db)).toContain(booking.id);
+      expect(await releaseExpiredHolds(t.db, new Date())).toContain(booking.id);
       if (takenMeanwhile) await hold(roomId, 1, 11, 13);
       // Now the processor captures the charge.
       decide();

@@ -128,7 +128,7 @@ const lapse = async (bookingId: string) => {
     .update(bookings)
     .set({ holdExpiresAt: sql`now() - interval '1 second'` })
     .where(eq(bookings.id, bookingId));
-  expect(await releaseExpiredHolds(t.db)).toContain(bookingId);
+  expect(await releaseExpiredHolds(t.db, new Date())).toContain(bookingId);
 };
 /** Holds Stripe's answers to PaymentIntent creations until the returned function is called. */
 const holdAnswers = () => {
