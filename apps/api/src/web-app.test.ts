@@ -1,4 +1,6 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -17,7 +19,8 @@ const brotli = brotliCompressSync(script);
  * `/signed-in-as` with the answer of `/api/me` it gets through the server's transport, fails on
  * `/broken`, fails on `/flaky` the first time only, counts its renders of `/counted` and of
  * `/counted?live` (an address whose page moves with bookings), and leaves every other address
- * to the browser. It fails every render until it has been prepared (its code loaded).
+ * to the browser. It fails every render until it has been prepared (its code loaded). The page
+ * at `/counted` reads the query parameters `live` and `n`; no other reads any.
  */
 const renderer = `
 let transport;
@@ -26,6 +29,7 @@ let renders = 0;
 let flaky = 0;
 export const SERVER_STATE_ID = 'server-state';
 export function setApiTransport(next) { transport = next; }
+export function pageParams(pathname) { return pathname === '/counted' ? ['n', 'live'] : []; }
 export async function prepare() {
   await new Promise((resolve) => setTimeout(resolve, 50));
   prepared = true;
@@ -34,14 +38,14 @@ export async function render(url) {
   if (!prepared) throw new Error('rendered before its code was loaded');
   if (url === '/broken') throw new Error('the render failed');
   if (url === '/flaky' && ++flaky === 1) throw new Error('the render failed once');
-  if (url === '/flaky' || url === '/counted' || url === '/counted?live') {
+  if (url === '/flaky' || url.startsWith('/counted')) {
     renders += url === '/flaky' ? 0 : 1;
     const list = '<li>DevStay</li>'.repeat(100);
     return {
       html: '<p>' + url + ' render ' + renders + '</p>' + list,
       state: '{}',
       modules: ['src/screen.tsx'],
-      live: url.endsWith('?live'),
+      live: /[?&]live(&|$)/.test(url),
     };
   }
   if (url !== '/signed-in-as') return null;
@@ -75,6 +79,27 @@ const styles: Record<string, string> = {
 };
 const shell =
   '<!doctype html><html><head><title>DevStay</title><link rel="stylesheet" href="/assets/index-abc123.css"><link rel="stylesheet" crossorigin href="/assets/missing.css"></head><body><div id="root"></div></body></html>';
+
+/** A GET's status and header names and values, without those of one sending (time, connection). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: string[] }>((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        const kept: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = (res.rawHeaders[i] as string).toLowerCase();
+          if (!['date', 'connection', 'keep-alive'].includes(name)) {
+            kept.push(name, res.rawHeaders[i + 1] as string);
+          }
+        }
+        resolve({ status: res.statusCode ?? 0, headers: kept });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -195,6 +220,54 @@ test('a page the client already has answers 304', async () => {
     expect(again.body, url).toBe('');
     const other = await t.app.inject({ url, headers: { 'if-none-match': 'W/"other"' } });
     expect(other.statusCode, url).toBe(200);
+  }
+});
+
+test('a page is kept by the parameters its screen reads: invented ones share its entry', async () => {
+  const page = (await get('/counted?n=kept')).body;
+  expect(page).toContain('<p>/counted?n=kept render');
+  const size = t.app.catalogue.renderedPages.size;
+  for (const invented of [
+    'utm_source=mail&n=kept',
+    'x=1&n=kept',
+    'n=kept&fbclid=abc&y',
+    'z=&n=kept',
+  ]) {
+    const url = `/counted?${invented}`;
+    expect((await get(url)).body, url).toBe(page);
+  }
+  expect(t.app.catalogue.renderedPages.size).toBe(size);
+  // A parameter the screen reads is a page of its own, rendered for it.
+  const other = (await get('/counted?n=other&x=1')).body;
+  expect(other).toContain('<p>/counted?n=other render');
+  expect(t.app.catalogue.renderedPages.size).toBe(size + 1);
+  // A screen left to the browser reads none: the shell whatever the query.
+  const shell = (await get('/cart')).body;
+  const shells = t.app.catalogue.renderedPages.size;
+  for (let i = 0; i < 5; i++) expect((await get(`/cart?x=${i}`)).body).toBe(shell);
+  expect(t.app.catalogue.renderedPages.size).toBe(shells);
+  // A name that could mean a read one once unescaped is never rendered for nor kept.
+  expect((await get('/counted?%6E=kept')).body).toBe(shell);
+  expect(t.app.catalogue.renderedPages.size).toBe(shells);
+});
+
+test('a kept page revalidated in front of the routing gets the 304 the application sends', async () => {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  for (const url of ['/counted', '/cart']) {
+    const first = await fetch(base + url);
+    const etag = first.headers.get('etag') as string;
+    const hits = t.app.keptAnswers.hits;
+    // The application's own 304 (a forwarded name goes on to it).
+    const fromApp = await rawGet(base + url, {
+      'if-none-match': etag,
+      'x-forwarded-host': '127.0.0.1',
+    });
+    const kept = await rawGet(base + url, { 'if-none-match': etag });
+    expect(t.app.keptAnswers.hits, url).toBe(hits + 1);
+    expect(kept.status, url).toBe(304);
+    expect(kept.headers, url).toEqual(fromApp.headers);
+    expect(kept.headers, url).not.toContain('content-length');
   }
 });
 

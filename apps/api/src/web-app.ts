@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from './lib/html.ts';
 import { type ReadyBody, readyBody, sendReady } from './lib/http.ts';
+import { keptAddress, pathOf } from './lib/kept-address.ts';
 import { type KeptPart, keptPart, splicedBody } from './lib/spliced-body.ts';
 
 /** The web app's server render (apps/web/src/entry-server.tsx), as its build exports it. */
@@ -13,6 +14,8 @@ interface WebRenderer {
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
   /** Loads what every render needs (the screens' code): done before the first request. */
   prepare(): Promise<void>;
+  /** The query parameters the page at a path reads (none for a screen left to the browser). */
+  pageParams(pathname: string): readonly string[];
   /** `live`: the page moves with bookings, so it is rendered at every visit, never kept. */
   render(url: string): Promise<{
     html: string;
@@ -98,12 +101,19 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
     }
     // Every start may ship new assets: the page is revalidated on each visit (its ETag).
     reply.header('cache-control', 'no-cache');
-    const rendered = renderer ? await renderedPage(renderer, request.url) : null;
+    // The page is rendered for its address with only the parameters its screen reads, and kept
+    // so: an address with parameters of a visitor's own gets the same page (byte for byte).
+    // One whose parameters cannot be told apart so (escaped names) gets the shell, not kept.
+    const params = renderer ? renderer.pageParams(pathOf(request.url)) : [];
+    const address = keptAddress(request.url, params);
+    const rendered =
+      renderer && address !== undefined ? await renderedPage(renderer, address) : null;
     // The same for every visitor until the catalogue changes, unless it shows what moves with
     // bookings (then rendered at every visit) or its render failed (then tried at the next).
     return sendReady(request, reply, rendered?.page ?? shellBody, {
       type: 'text/html; charset=utf-8',
       shared: rendered ? rendered.kept : renderer === null,
+      params,
     });
   });
 

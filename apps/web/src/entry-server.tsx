@@ -140,6 +140,16 @@ export async function prepare(): Promise<void> {
 }
 
 /**
+ * The query parameters the page at `pathname` depends on: those its screen reads when the server
+ * renders it, none for a screen left to the browser (it gets the same shell whatever the query).
+ * The server keeps one page per their values, rendered without any other parameter.
+ */
+export function pageParams(pathname: string): readonly string[] {
+  const handle = matchesOf(pathname).at(-1)?.route.handle;
+  return isServerRendered(handle) ? (handle.params ?? []) : [];
+}
+
+/**
  * Renders `url` (path and query) when its screen is server-rendered and its data loaded; null
  * otherwise (another screen, a missing hotel, a failed read): the browser then renders it.
  */

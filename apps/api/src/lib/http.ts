@@ -5,6 +5,8 @@ import { errorBody } from '@devstay/shared/contracts/common';
 import { TOTAL_COUNT_HEADER, TOTAL_COUNT_LOWER_BOUND_HEADER } from '@devstay/shared/http';
 import etag from '@fastify/etag';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { BUFFER_BYTES, ENTRY_BYTES, ownBytes } from './held-bytes.ts';
+import { ReadCache } from './read-cache.ts';
 
 /**
  * Catalogue reads may be stored by browsers and shared caches but are revalidated before each
@@ -28,6 +30,9 @@ export const revalidatedReads: FastifyPluginAsync = async (app) => {
     ) {
       reply.header('cache-control', CATALOGUE_CACHE_CONTROL);
     }
+    // A 304 has no body, and no length: the ETag plugin's empty payload would be sent as
+    // `Content-Length: 0`, a length the answer does not have (RFC 9110 §8.6).
+    if (reply.statusCode === 304) return null;
     return payload;
   });
 };
@@ -55,22 +60,21 @@ export function setTotalCount(reply: FastifyReply, total: number, lowerBound = f
 }
 
 /**
- * A body kept ready to send again (in a read cache): its text, its weak ETag and, once a
- * client asked for them, its compressed forms, so a repeated answer costs no serialising,
- * hashing or compressing.
+ * A body kept ready to send again (in a read cache): its text and its weak ETag, so a repeated
+ * answer costs no serialising or hashing. Its compressed forms are kept apart, by ETag, in
+ * `compressedForms` (one budget for every body's), unless it makes its gzip form itself.
  */
 export interface ReadyBody {
   body: string;
   etag: string;
-  zstd?: Buffer;
-  br?: Buffer;
+  /** Its gzip form, when it puts that together itself (a spliced body). */
   gzip?: Buffer;
   /** The encodings it goes out in, best first: all three unless told (a spliced body, gzip). */
   encodings?: readonly Encoding[];
   /** The size of its text in bytes, when known without counting. */
   bytes?: number;
-  /** What keeping it costs in bytes, when not its text (a spliced body keeps its parts zipped). */
-  weight?: number;
+  /** What keeping it costs in bytes (lib/held-bytes.ts): its text, or its parts, and its ETag. */
+  weight: number;
 }
 
 export type Encoding = 'zstd' | 'br' | 'gzip';
@@ -84,8 +88,28 @@ const ENCODINGS: readonly Encoding[] = ['zstd', 'br', 'gzip'];
 const NAMED_ONLY: ReadonlySet<Encoding> = new Set(['zstd']);
 
 export function readyBody(body: string): ReadyBody {
-  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64')}"` };
+  const etag = `W/"${createHash('sha1').update(body).digest('base64')}"`;
+  const bytes = Buffer.byteLength(body);
+  // V8 holds an ASCII string in one byte a character; otherwise counted as two (held-bytes.ts).
+  const text = bytes === body.length ? bytes : 2 * body.length;
+  return { body, etag, bytes, weight: text + etag.length + READY_BODY_BYTES };
 }
+
+/** A ready body's object and fields besides its text and ETag. */
+const READY_BODY_BYTES = 100;
+
+/**
+ * The compressed forms of the bodies sent lately, by encoding and ETag (the hash of the body:
+ * a form never goes stale), made when a client first asks for one. One cache for the bodies
+ * of every other cache: bounded by the bytes it holds; the form read least recently goes first
+ * and is compressed again when asked for.
+ */
+export const COMPRESSED_FORMS_BYTES = 24_000_000;
+export const compressedForms = new ReadCache<Buffer>({
+  ttlMs: Number.POSITIVE_INFINITY,
+  max: COMPRESSED_FORMS_BYTES,
+  weigh: (form, key) => form.byteLength + BUFFER_BYTES + key.length + ENTRY_BYTES,
+});
 
 /** Bodies smaller than this go out as they are (as the app-wide compression does). */
 const COMPRESS_MIN_BYTES = 1024;
@@ -100,6 +124,7 @@ function compressible(ready: ReadyBody): boolean {
 /** Accept-Encoding headers as parsed, by their text: clients send a handful of them. */
 const parsedAcceptEncodings = new Map<string, { accepted: Set<string>; refused: Set<string> }>();
 const PARSED_ACCEPT_ENCODINGS_MAX = 100;
+const PARSED_ACCEPT_ENCODING_LENGTH = 200;
 
 function parseAcceptEncoding(header: string) {
   let parsed = parsedAcceptEncodings.get(header);
@@ -110,6 +135,9 @@ function parseAcceptEncoding(header: string) {
     const q = params.find((p) => p.startsWith('q='));
     (q && Number(q.slice(2)) === 0 ? parsed.refused : parsed.accepted).add(name);
   }
+  // Headers are the client's to write (up to the 16 kB of a request's head): long ones are
+  // parsed each time rather than kept.
+  if (header.length > PARSED_ACCEPT_ENCODING_LENGTH) return parsed;
   if (parsedAcceptEncodings.size >= PARSED_ACCEPT_ENCODINGS_MAX) parsedAcceptEncodings.clear();
   parsedAcceptEncodings.set(header, parsed);
   return parsed;
@@ -131,17 +159,21 @@ export function acceptedEncoding(
 function compress(body: string, encoding: Encoding): Buffer {
   switch (encoding) {
     case 'zstd':
-      return zstdCompressSync(body, { params: { [constants.ZSTD_c_compressionLevel]: 1 } });
+      return ownBytes(
+        zstdCompressSync(body, { params: { [constants.ZSTD_c_compressionLevel]: 1 } }),
+      );
     case 'br':
-      return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+      return ownBytes(
+        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+      );
     case 'gzip':
-      return gzipSync(body);
+      return ownBytes(gzipSync(body));
   }
 }
 
 /**
  * What a ready body goes out as for a client's Accept-Encoding: the form it accepts first
- * (compressed once, then kept with the body), or its text.
+ * (compressed once, then kept in `compressedForms`), or its text.
  */
 export function encodedBody(
   ready: ReadyBody,
@@ -151,10 +183,13 @@ export function encodedBody(
     ? acceptedEncoding(acceptEncoding, ready.encodings)
     : undefined;
   if (!encoding) return { payload: ready.body };
-  let compressed = ready[encoding];
+  const own = encoding === 'gzip' ? ready.gzip : undefined;
+  if (own) return { encoding, payload: own };
+  const key = encoding + ready.etag;
+  let compressed = compressedForms.find(key);
   if (!compressed) {
     compressed = compress(ready.body, encoding);
-    ready[encoding] = compressed;
+    compressedForms.set(key, compressed, compressedForms.generation);
   }
   return { encoding, payload: compressed };
 }
@@ -164,28 +199,54 @@ export function hasBody(ifNoneMatch: string | undefined, ready: ReadyBody): bool
   return ifNoneMatch === ready.etag;
 }
 
-const SHARED = Symbol('shared body');
-type SharedMark = FastifyReply & { [SHARED]?: ReadyBody };
+const SHARED = Symbol('shared answer');
+type SharedMark = FastifyReply & { [SHARED]?: SharedAnswer };
 
-/** The body of a reply `sendReady` sent as `shared`, if it did. */
-export function sharedBodyOf(reply: FastifyReply): ReadyBody | undefined {
+/** An answer the same for every visitor: its body, and the query parameters it depends on. */
+export interface SharedAnswer {
+  ready: ReadyBody;
+  /** The query parameters its route reads; undefined when that cannot be told (never kept). */
+  params: readonly string[] | undefined;
+}
+
+/** The answer `sendReady` sent as `shared`, if it did. */
+export function sharedAnswerOf(reply: FastifyReply): SharedAnswer | undefined {
   return (reply as SharedMark)[SHARED];
+}
+
+/**
+ * The query parameters a route reads: the names of its querystring schema (a route sees no
+ * other parameter: the schema strips them), none when it has no schema; undefined when the
+ * schema does not name them.
+ */
+function routeParams(request: FastifyRequest): readonly string[] | undefined {
+  const schema = request.routeOptions.schema?.querystring as
+    | { shape?: Record<string, unknown>; properties?: Record<string, unknown> }
+    | undefined;
+  if (schema === undefined) return [];
+  const names = schema.shape ?? schema.properties;
+  return names ? Object.keys(names) : undefined;
 }
 
 /**
  * Sends a ready body (JSON unless `type` says otherwise): 304 when the client has it,
  * compressed once when it accepts so. `shared`: the answer is the same for every visitor until
  * the catalogue changes (the body comes from a catalogue cache), so it may be kept whole and
- * served again before routing (plugins/kept-answers.ts).
+ * served again before routing (plugins/kept-answers.ts), under its address with only the query
+ * parameters the route reads: `params`, else its querystring schema's.
  */
 export function sendReady(
   request: FastifyRequest,
   reply: FastifyReply,
   ready: ReadyBody,
-  { type = 'application/json; charset=utf-8', shared = false } = {},
+  {
+    type = 'application/json; charset=utf-8',
+    shared = false,
+    params,
+  }: { type?: string; shared?: boolean; params?: readonly string[] } = {},
 ) {
   reply.header('etag', ready.etag).header('vary', 'accept-encoding').type(type);
-  if (shared) (reply as SharedMark)[SHARED] = ready;
+  if (shared) (reply as SharedMark)[SHARED] = { ready, params: params ?? routeParams(request) };
   if (hasBody(request.headers['if-none-match'], ready)) return reply.code(304).send();
   const { encoding, payload } = encodedBody(ready, request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);

@@ -11,7 +11,14 @@ import { SharedLoads } from './shared-loads.ts';
  * most, a safety net should a change notice be lost. Concurrent misses of one key share a
  * single load (no stampede on the database when an entry expires under load).
  */
-export class ReadCache<V> {
+/** What a cache holds against its budget (its weight, in bytes where it weighs bytes). */
+export interface CacheUse {
+  readonly size: number;
+  readonly weight: number;
+  readonly budget: number;
+}
+
+export class ReadCache<V> implements CacheUse {
   readonly #ttlMs: number;
   readonly #maxWeight: number;
   readonly #weigh: (value: V, key: string) => number;
@@ -38,6 +45,11 @@ export class ReadCache<V> {
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** The most weight it holds (`max`). */
+  get budget(): number {
+    return this.#maxWeight;
   }
 
   /** The total weight held (the number of entries unless `weigh` was given). */

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { ENTRY_BYTES, textBytes } from './held-bytes.ts';
+import type { CacheUse } from './read-cache.ts';
 import { SharedLoads } from './shared-loads.ts';
 
 /**
@@ -27,6 +29,8 @@ interface Entry<U> {
   user: U;
   tokenHash: string;
   expires: number;
+  /** What keeping it costs (held-bytes.ts): its key and hash, the account, the entry. */
+  bytes: number;
 }
 
 export function sha256(text: string): string {
@@ -47,9 +51,11 @@ export function sessionTokenHash(cookieValue: string): string {
   return sha256(dot > 0 ? value.slice(0, dot) : value);
 }
 
-export class SessionCache<U extends { id: string }> {
+export class SessionCache<U extends { id: string }> implements CacheUse {
   readonly #ttlMs: number;
   readonly #max: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
   readonly #now: () => number;
   readonly #entries = new Map<string, Entry<U>>();
   readonly #loading = new SharedLoads<U | null>();
@@ -58,14 +64,25 @@ export class SessionCache<U extends { id: string }> {
   hits = 0;
   misses = 0;
 
-  constructor(options: { ttlMs: number; max: number; now?: () => number }) {
+  /** `max`: how many sessions it keeps at most; `maxBytes`: how many bytes they may hold. */
+  constructor(options: { ttlMs: number; max: number; maxBytes?: number; now?: () => number }) {
     this.#ttlMs = options.ttlMs;
     this.#max = options.max;
+    this.#maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
     this.#now = options.now ?? Date.now;
   }
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** The bytes the kept sessions hold, as counted against `maxBytes`. */
+  get weight(): number {
+    return this.#bytes;
+  }
+
+  get budget(): number {
+    return this.#maxBytes;
   }
 
   /** The account of the session whose cookie has `cookieValue`; `load` reads it on a miss. */
@@ -80,7 +97,7 @@ export class SessionCache<U extends { id: string }> {
         this.#entries.set(key, entry);
         return entry.user;
       }
-      this.#entries.delete(key);
+      this.#delete(key);
     }
     const pending = this.#loading.pending(key);
     if (pending) {
@@ -98,7 +115,9 @@ export class SessionCache<U extends { id: string }> {
           generation === this.#generation
         ) {
           const expires = Math.min(this.#now() + this.#ttlMs, found.expiresAt.getTime());
-          this.#store(key, { user: found.user, tokenHash, expires });
+          // The two hashes, the account's fields (as JSON, twice for the object's own), the entry.
+          const bytes = 2 * 64 + 2 * textBytes(JSON.stringify(found.user)) + 2 * ENTRY_BYTES;
+          this.#store(key, { user: found.user, tokenHash, expires, bytes });
         }
         return found?.user ?? null;
       }),
@@ -118,6 +137,7 @@ export class SessionCache<U extends { id: string }> {
   clear(): void {
     this.#generation += 1;
     this.#entries.clear();
+    this.#bytes = 0;
     this.#loading.clear();
   }
 
@@ -126,19 +146,27 @@ export class SessionCache<U extends { id: string }> {
     // Reads under way may belong to the dropped session: none of them is kept, and the next
     // request for it reads again.
     this.#loading.clear();
-    for (const [key, entry] of this.#entries) if (test(entry)) this.#entries.delete(key);
+    for (const [key, entry] of this.#entries) if (test(entry)) this.#delete(key);
+  }
+
+  #delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
   }
 
   #store(key: string, entry: Entry<U>): void {
-    if (entry.expires <= this.#now() || this.#max <= 0) return;
-    this.#entries.delete(key);
+    if (entry.expires <= this.#now() || this.#max <= 0 || entry.bytes > this.#maxBytes) return;
+    this.#delete(key);
     this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
     // Map keeps insertion order, and a hit puts its entry back at the end: the first key is
     // the entry read least recently.
-    while (this.#entries.size > this.#max) {
+    while (this.#entries.size > this.#max || this.#bytes > this.#maxBytes) {
       const oldest = this.#entries.keys().next();
       if (oldest.done) break;
-      this.#entries.delete(oldest.value);
+      this.#delete(oldest.value);
     }
   }
 }

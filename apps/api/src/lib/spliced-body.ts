@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { constants, crc32, deflateRawSync, gunzipSync } from 'node:zlib';
+import { BUFFER_BYTES, ownBytes } from './held-bytes.ts';
 import type { ReadyBody } from './http.ts';
 
 /**
@@ -20,10 +21,13 @@ export function keptPart(text: string): KeptPart {
     text,
     bytes: Buffer.byteLength(text),
     crc: crc32(text),
-    deflated: deflateRawSync(text, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
+    deflated: ownBytes(deflateRawSync(text, { level: 9, finishFlush: constants.Z_SYNC_FLUSH })),
     hash: createHash('sha1').update(text).digest('base64'),
   };
 }
+
+/** A spliced body's object, its getters' closure and its list besides their contents. */
+const SPLICED_BODY_BYTES = 300;
 
 /** Level of the parts compressed for each body: 5–10 % larger than level 9, a fifth of its time. */
 const BODY_LEVEL = 3;
@@ -39,6 +43,7 @@ const FINAL_BLOCK = Buffer.from([3, 0]);
  * with no memory of what came before, so the kept part is as small as it was alone.
  * Its ETag covers every part, a kept one by its hash. It holds its own parts compressed and
  * nothing else (its `weight`): the gzip form is put together, and the text unzipped, when asked.
+ * Each part is copied out of zlib's output chunk (held-bytes.ts, ownBytes).
  */
 export function splicedBody(parts: (string | KeptPart)[]): ReadyBody {
   const etag = createHash('sha1');
@@ -52,13 +57,15 @@ export function splicedBody(parts: (string | KeptPart)[]): ReadyBody {
       const text = Buffer.from(part);
       etag.update(`${text.length}:`).update(text);
       if (text.length === 0) continue;
-      const own = deflateRawSync(text, {
-        level: BODY_LEVEL,
-        memLevel: 9,
-        finishFlush: constants.Z_SYNC_FLUSH,
-      });
+      const own = ownBytes(
+        deflateRawSync(text, {
+          level: BODY_LEVEL,
+          memLevel: 9,
+          finishFlush: constants.Z_SYNC_FLUSH,
+        }),
+      );
       deflated.push(own);
-      weight += own.length;
+      weight += own.length + BUFFER_BYTES;
       crc = crc32Combine(crc, crc32(text), text.length);
       bytes += text.length;
     } else {
@@ -72,11 +79,14 @@ export function splicedBody(parts: (string | KeptPart)[]): ReadyBody {
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(bytes % 2 ** 32, 4);
   deflated.push(FINAL_BLOCK, trailer);
+  const hash = `W/"${etag.digest('base64')}"`;
   return {
-    etag: `W/"${etag.digest('base64')}"`,
+    etag: hash,
     encodings: ['gzip'],
     bytes,
-    weight,
+    // Its own parts, its ETag, the list of its parts and the object (a kept part is the
+    // screen's, kept once for all its pages).
+    weight: weight + hash.length + deflated.length * 8 + SPLICED_BODY_BYTES,
     get gzip() {
       return Buffer.concat(deflated);
     },

@@ -2,6 +2,7 @@ import type { City } from '@devstay/shared/contracts/catalogue';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db, Executor } from '../db/client.ts';
+import { ENTRY_BYTES, textBytes } from '../lib/held-bytes.ts';
 import type { ReadyBody } from '../lib/http.ts';
 import { ReadCache } from '../lib/read-cache.ts';
 import type { KeptAnswers } from './kept-answers.ts';
@@ -125,36 +126,62 @@ export function parseChange(payload: string): CatalogueChange | null {
   }
 }
 
+/**
+ * Each cache's budget in bytes, counted as held-bytes.ts counts them: the key, the entry, the
+ * value (a body's text or its zipped parts). Compressed forms are kept apart (`compressedForms`
+ * in lib/http.ts). The budgets add up with the others' in docs/scaling.md (Memory).
+ */
+export const CATALOGUE_CACHE_BYTES = {
+  hotelPages: 24_000_000,
+  hotelCounts: 2_000_000,
+  cities: 1_000_000,
+  hotelDetails: 12_000_000,
+  hotelServices: 3_000_000,
+  renderedPages: 24_000_000,
+} as const;
+
+const keyBytes = (key: string) => textBytes(key) + ENTRY_BYTES;
+const bodyBytes = (ready: ReadyBody | null, key: string) => keyBytes(key) + (ready?.weight ?? 0);
+
 function createCaches() {
+  const budget = CATALOGUE_CACHE_BYTES;
   return {
+    // A page of 8 cards is about 6 kB of JSON.
     hotelPages: new ReadCache<CachedHotelPage>({
       ttlMs: CACHE_TTL_MS,
-      // Some 64 MB: a page of 8 cards is about 6 kB of JSON, plus room for the compressed
-      // forms made when asked for (some 5,000 pages).
-      max: 48_000_000,
-      weigh: (v) => v.page.body.length * 1.5 + 200,
+      max: budget.hotelPages,
+      weigh: (v, key) => bodyBytes(v.page, key) + 50,
     }),
-    hotelCounts: new ReadCache<number>({ ttlMs: CACHE_TTL_MS, max: 20_000 }),
-    cities: new ReadCache<City[]>({ ttlMs: CACHE_TTL_MS, max: 1 }),
-    // Some 16 MB of detail bodies (a hotel with its rooms and reviews is a few kB).
+    hotelCounts: new ReadCache<number>({
+      ttlMs: CACHE_TTL_MS,
+      max: budget.hotelCounts,
+      weigh: (_, key) => keyBytes(key),
+    }),
+    // One list, a few hundred cities: objects weigh some four times their JSON.
+    cities: new ReadCache<City[]>({
+      ttlMs: CACHE_TTL_MS,
+      max: budget.cities,
+      weigh: (v) => JSON.stringify(v).length * 4 + ENTRY_BYTES,
+    }),
+    // A hotel with its rooms and reviews is a few kB.
     hotelDetails: new ReadCache<ReadyBody | null>({
       ttlMs: CACHE_TTL_MS,
-      max: 12_000_000,
-      weigh: (v) => (v ? v.body.length * 1.5 : 100),
+      max: budget.hotelDetails,
+      weigh: bodyBytes,
     }),
-    // Some 3 MB: a hotel’s services are a few hundred bytes to a few kB.
+    // A hotel’s services are a few hundred bytes to a few kB.
     hotelServices: new ReadCache<ReadyBody | null>({
       ttlMs: CACHE_TTL_MS,
-      max: 3_000_000,
-      weigh: (v) => (v ? v.body.length * 1.5 : 100),
+      max: budget.hotelServices,
+      weigh: bodyBytes,
     }),
-    // Some 40 MB: a rendered page keeps its own parts gzipped, 5–15 kB (its styles are shared),
-    // so some 4,000 pages. Addresses are the visitor's to choose (up to the 16 kB of a
-    // request's head): they weigh too.
+    // A rendered page keeps its own parts gzipped, 5–15 kB (its styles are the screen's, kept
+    // once). Addresses hold only the parameters the screen reads (web-app.ts), but their values
+    // are the visitor's to choose (up to the 16 kB of a request's head): they weigh too.
     renderedPages: new ReadCache<ReadyBody | null>({
       ttlMs: CACHE_TTL_MS,
-      max: 40_000_000,
-      weigh: (v, url) => url.length + (v ? (v.weight ?? v.body.length * 1.3) : 100),
+      max: budget.renderedPages,
+      weigh: bodyBytes,
     }),
   };
 }

@@ -129,11 +129,41 @@ describe('answers kept whole in front of the application', () => {
     expect(revalidated.status).toBe(304);
     expect(revalidated.body.length).toBe(0);
     expect(answerHeaders(revalidated)).toEqual(answerHeaders(fromApp));
+    // No body, and no length: the 200's would be another (RFC 9110 §8.6).
+    expect(revalidated.headers['content-length']).toBeUndefined();
     // Another ETag gets the answer.
     const changed = await get(base, url, { 'if-none-match': 'W/"older"' });
     expect(changed.status).toBe(200);
     expect(changed.body.equals(first.body)).toBe(true);
     expect(kept.hits).toBe(hits + 2);
+  });
+
+  test('an answer is kept by the parameters its route reads: invented ones share its entry', async () => {
+    const url = '/api/hotels?sort=name_desc&page=1&pageSize=4';
+    const first = await get(base, url, { 'accept-encoding': 'gzip' });
+    const size = kept.size;
+    const hits = kept.hits;
+    const invented = [
+      'utm_source=mail&sort=name_desc&page=1&pageSize=4',
+      'pageSize=4&x&page=1&sort=name_desc',
+      'sort=name_desc&fbclid=1&page=1&pageSize=4&y=',
+    ];
+    for (const query of invented) {
+      const again = await get(base, `/api/hotels?${query}`, { 'accept-encoding': 'gzip' });
+      expect(again.body.equals(first.body), query).toBe(true);
+      expect(answerHeaders(again), query).toEqual(answerHeaders(first));
+    }
+    expect(kept.hits).toBe(hits + invented.length);
+    expect(kept.size).toBe(size);
+    // A parameter the route reads has an entry of its own, with its own answer.
+    const other = await get(base, '/api/hotels?sort=name_desc&page=2&pageSize=4&x=1');
+    expect(kept.size).toBe(size + 1);
+    expect(other.headers.etag).not.toBe(first.headers.etag);
+    // A name written escaped may be one the route reads: it goes to the application.
+    const escaped = await get(base, '/api/hotels?sort=name_desc&page=1&pageSiz%65=4');
+    expect(escaped.status).toBe(200);
+    expect(kept.hits).toBe(hits + invented.length);
+    expect(JSON.parse(escaped.body.toString())).toHaveLength(4);
   });
 
   test('a catalogue change drops the kept answers: the next visit reads the change', async () => {
@@ -187,7 +217,8 @@ describe('what is kept, on an application of its own', () => {
     kept = new KeptAnswers(new Set());
     app = Fastify({ serverFactory: (handler, options) => kept.server(handler, options) });
     await app.register(kept.plugin);
-    app.get('/shared', async (request, reply) => {
+    const query = { type: 'object', properties: { a: { type: 'string' } } } as const;
+    app.get('/shared', { schema: { querystring: query } }, async (request, reply) => {
       calls += 1;
       await hold;
       return sendReady(request, reply, readyBody(`{"calls":${calls}}`), { shared: true });

@@ -6,15 +6,19 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from 'fastify';
-import { encodedBody, hasBody, type ReadyBody, sharedBodyOf } from '../lib/http.ts';
-import { ReadCache } from '../lib/read-cache.ts';
+import { ENTRY_BYTES, textBytes } from '../lib/held-bytes.ts';
+import { encodedBody, hasBody, type ReadyBody, sharedAnswerOf } from '../lib/http.ts';
+import { keptAddress, pathOf } from '../lib/kept-address.ts';
+import { type CacheUse, ReadCache } from '../lib/read-cache.ts';
 import { answersHost } from './host-check.ts';
 
 /**
  * Answers the same for every visitor until the catalogue changes (a page of the hotel list, a
  * hotel, a rendered page), kept whole after the application sent them once and sent again by
  * the HTTP server before the application's routing: by their address, as they went out (the
- * security headers, ETag, cache rules, counts), in the encoding the client accepts.
+ * security headers, ETag, cache rules, counts), in the encoding the client accepts. The address
+ * is kept with only the query parameters its route reads (lib/kept-address.ts): a parameter a
+ * visitor invents is answered from the entry of the address without it.
  *
  * Why: a popular search answered from the read cache still went through routing, validation,
  * the request hooks and the reply's assembly, about twice the work of the bare health route;
@@ -35,9 +39,18 @@ import { answersHost } from './host-check.ts';
 export class KeptAnswers {
   readonly #answers = new ReadCache<KeptAnswer>({
     ttlMs: TTL_MS,
-    // Some 48 MB, mostly bodies the read caches hold too.
-    max: 48_000_000,
-    weigh: (answer, url) => url.length + answer.weight,
+    // Mostly bodies the read caches hold too, counted here again.
+    max: KEPT_ANSWERS_BYTES,
+    weigh: (answer, address) => textBytes(address) + ENTRY_BYTES + answer.weight,
+  });
+  /**
+   * The query parameters the route of each path reads, learnt when an answer to it was kept:
+   * how an address with a query is looked up before routing.
+   */
+  readonly #params = new ReadCache<readonly string[]>({
+    ttlMs: Number.POSITIVE_INFINITY,
+    max: KEPT_PARAMS_BYTES,
+    weigh: (params, path) => textBytes(path) + ENTRY_BYTES + params.join('').length + 16,
   });
   readonly #names: ReadonlySet<string>;
   /** Whether the host check accepts a Host header, by its text: clients send a few. */
@@ -62,6 +75,11 @@ export class KeptAnswers {
   /** How many answers are kept. */
   get size(): number {
     return this.#answers.size;
+  }
+
+  /** The caches it holds, for their budgets: the answers, the parameters of each path. */
+  get caches(): { answers: CacheUse; params: CacheUse } {
+    return { answers: this.#answers, params: this.#params };
   }
 
   /**
@@ -94,15 +112,14 @@ export class KeptAnswers {
     ) {
       return false;
     }
-    const answer = this.#answers.find(request.url ?? '');
+    const answer = this.#find(request.url ?? '');
     if (!answer) return false;
     this.#served += 1;
     const out = answer.headers.slice();
     let status = 200;
     if (hasBody(headers['if-none-match'], answer.ready)) {
-      // As the application answers it: the same headers, no body.
+      // As the application answers it: the same headers, no body and no length.
       status = 304;
-      out.push('content-length', '0');
       response.writeHead(status, out);
       response.end();
     } else {
@@ -131,7 +148,7 @@ export class KeptAnswers {
    */
   read(url: string): { headers: readonly string[]; body: string } | undefined {
     if (!this.#open) return undefined;
-    const answer = this.#answers.find(url);
+    const answer = this.#find(url);
     return answer && { headers: answer.headers, body: answer.ready.body };
   }
 
@@ -150,16 +167,22 @@ export class KeptAnswers {
       done();
     });
     app.addHook('onResponse', (request, reply, done) => {
-      const ready = sharedBodyOf(reply);
+      const shared = sharedAnswerOf(reply);
       const generation = stamped.get(request);
       if (
-        ready &&
+        shared?.params &&
         generation !== undefined &&
         request.method === 'GET' &&
         reply.statusCode === 200
       ) {
-        const answer = keptAnswer(ready, reply.getHeaders());
-        if (answer) this.#answers.set(request.raw.url ?? request.url, answer, generation);
+        const url = request.raw.url ?? request.url;
+        const address = keptAddress(url, shared.params);
+        const answer = keptAnswer(shared.ready, reply.getHeaders());
+        if (address !== undefined && answer) {
+          this.#answers.set(address, answer, generation);
+          if (url.includes('?'))
+            this.#params.set(pathOf(url), shared.params, this.#params.generation);
+        }
       }
       done();
     });
@@ -171,11 +194,22 @@ export class KeptAnswers {
     });
   };
 
+  /** The answer kept for `url`: under the address itself, or its kept form when it has a query. */
+  #find(url: string): KeptAnswer | undefined {
+    const direct = this.#answers.find(url);
+    if (direct || !url.includes('?')) return direct;
+    const params = this.#params.find(pathOf(url));
+    const address = params && keptAddress(url, params);
+    return address === undefined || address === url ? undefined : this.#answers.find(address);
+  }
+
   #ownHost(host: string | undefined): boolean {
     if (host === undefined) return false;
     let ok = this.#hosts.get(host);
     if (ok === undefined) {
       ok = answersHost(this.#names, host);
+      // The client writes it: a long one is judged each time rather than kept.
+      if (host.length > HOST_LENGTH_MAX) return ok;
       if (this.#hosts.size >= HOSTS_MAX) this.#hosts.clear();
       this.#hosts.set(host, ok);
     }
@@ -185,6 +219,10 @@ export class KeptAnswers {
 /** A safety net only: the catalogue cache drops kept answers on every change. */
 const TTL_MS = 15_000;
 const HOSTS_MAX = 100;
+const HOST_LENGTH_MAX = 255;
+/** The budgets in bytes (held-bytes.ts; docs/scaling.md, Memory). */
+export const KEPT_ANSWERS_BYTES = 24_000_000;
+export const KEPT_PARAMS_BYTES = 1_000_000;
 
 interface KeptAnswer {
   ready: ReadyBody;
@@ -214,6 +252,7 @@ function keptAnswer(
     if (value === undefined || PER_SENDING.has(name)) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
   }
-  const bodyWeight = ready.weight ?? ready.body.length * 1.5;
-  return { ready, headers, weight: bodyWeight + headers.join('').length };
+  let headerBytes = 0;
+  for (const text of headers) headerBytes += textBytes(text) + 16;
+  return { ready, headers, weight: ready.weight + headerBytes + 100 };
 }

@@ -16,8 +16,9 @@ import { type KnownSession, SessionCache } from '../lib/session-cache.ts';
  */
 export const SESSION_CHANNEL = 'devstay_session_changes';
 
-/** Sessions one process keeps at most (a few hundred bytes each). */
+/** Sessions one process keeps at most (a few hundred bytes each), and the bytes they may hold. */
 export const SESSION_CACHE_MAX = 20_000;
+export const SESSION_CACHE_BYTES = 8_000_000;
 
 export type SessionNotice = { session: string } | { user: string };
 
@@ -61,7 +62,11 @@ declare module 'fastify' {
 
 /** Registered at the application's level, after `changeNotices` and before `authorization`. */
 export const sessionCache: FastifyPluginAsync<{ ttlMs: number }> = async (app, { ttlMs }) => {
-  const kept = new SessionCache<SessionUser>({ ttlMs, max: SESSION_CACHE_MAX });
+  const kept = new SessionCache<SessionUser>({
+    ttlMs,
+    max: SESSION_CACHE_MAX,
+    maxBytes: SESSION_CACHE_BYTES,
+  });
 
   app.changeNotices.on(SESSION_CHANNEL, {
     notice(payload) {

@@ -37,6 +37,11 @@ export interface ServerRenderedHandle {
    * stay): the server then renders it at every visit and keeps none (apps/api/src/web-app.ts).
    */
   live?: (url: URL) => boolean;
+  /**
+   * The query parameters the screen reads: the server renders and keeps one page per their
+   * values and leaves every other parameter out (apps/api/src/web-app.ts). None when not told.
+   */
+  params?: readonly string[];
 }
 
 export function isServerRendered(handle: unknown): handle is ServerRenderedHandle {

@@ -9,8 +9,13 @@ import { RouteError } from './route-error.tsx';
 import { RouteLoading } from './route-loading.tsx';
 import type { SessionHandle } from './routes/account/require-session.tsx';
 import { CONTENT_SCREENS, FORMS_PAGES } from './routes/content/content-screens.ts';
-import { hotelDetailData, hotelDetailLoader } from './routes/hotels/hotel-detail-loader.ts';
 import {
+  HOTEL_DETAIL_PARAMS,
+  hotelDetailData,
+  hotelDetailLoader,
+} from './routes/hotels/hotel-detail-loader.ts';
+import {
+  HOTEL_LIST_PARAMS,
   hotelListData,
   hotelListLive,
   hotelListLoader,
@@ -198,6 +203,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 serverRendered: true,
                 data: hotelListData,
                 live: hotelListLive,
+                params: HOTEL_LIST_PARAMS,
               } satisfies ServerRenderedHandle,
             },
             {
@@ -212,6 +218,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               handle: {
                 serverRendered: true,
                 data: hotelDetailData,
+                params: HOTEL_DETAIL_PARAMS,
                 module: 'src/app/routes/hotels/hotel-detail-page.tsx',
               } satisfies ServerRenderedHandle,
             },

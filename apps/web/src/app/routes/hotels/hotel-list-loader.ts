@@ -4,6 +4,19 @@ import { hotelListQuery } from '../../../features/hotels/api/get-hotels.ts';
 import { parseHotelListParams } from '../../../features/hotels/hooks/use-hotel-list-state.ts';
 import { prefetching, type RouteData } from '../../route-data.ts';
 
+/** The query parameters the list reads (parseHotelListParams): its search, filters, sort and page. */
+export const HOTEL_LIST_PARAMS = [
+  'name',
+  'city',
+  'qualification',
+  'sort',
+  'page',
+  'checkIn',
+  'checkOut',
+  'rooms',
+  'services',
+] as const;
+
 /** The page of hotels the address asks for: what /home shows at once. */
 export const hotelListData: RouteData = ({ url }) => [
   hotelListQuery(parseHotelListParams(url.searchParams)),

@@ -1,0 +1,32 @@
+/**
+ * The address an answer is kept under: its path and, of its query, only the parameters its
+ * route reads, in the order given. Parameters a visitor invents (tracking tags, cache busters)
+ * then share the entry of the address without them instead of each keeping a copy and
+ * pushing popular answers out.
+ *
+ * Parameter names are compared as sent: a name written with escapes (`na%6De`) could mean a
+ * parameter the route reads once decoded, so such an address has no kept form (undefined) and
+ * goes to the application every time; so does one with a fragment. Values are kept as sent.
+ */
+export function keptAddress(url: string, params: readonly string[]): string | undefined {
+  if (url.includes('#')) return undefined;
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const path = url.slice(0, mark);
+  const read: string[][] = params.map(() => []);
+  for (const pair of url.slice(mark + 1).split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const name = equals === -1 ? pair : pair.slice(0, equals);
+    if (name.includes('%') || name.includes('+')) return undefined;
+    read[params.indexOf(name)]?.push(pair);
+  }
+  const query = read.flat().join('&');
+  return query === '' ? path : `${path}?${query}`;
+}
+
+/** The path of an address (before its query). */
+export function pathOf(url: string): string {
+  const mark = url.indexOf('?');
+  return mark === -1 ? url : url.slice(0, mark);
+}
