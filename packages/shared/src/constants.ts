@@ -5,6 +5,14 @@ export const PAGE_WINDOW_SIZE = 5;
 export const PAGE_WINDOW_SHIFT = 4;
 export const SKELETON_CARDS = 8;
 export const MAX_PAGE_SIZE = 100;
+/** The last page a list may be asked for. */
+export const PAGE_MAX = 1_000_000;
+
+/**
+ * The largest row id: ids are PostgreSQL `integer`s (serial), so 2147483648 and beyond can name
+ * no row — and would make the database refuse the query (a 500) if they reached it.
+ */
+export const ID_MAX = 2_147_483_647;
 
 export const ROOM_NAMES = ['double', 'family', 'single', 'suite'] as const;
 export type RoomName = (typeof ROOM_NAMES)[number];

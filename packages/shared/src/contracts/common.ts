@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { isIsoDate } from '../calendar-date.ts';
-import { HOTELS_PER_PAGE, MAX_PAGE_SIZE } from '../constants.ts';
+import { HOTELS_PER_PAGE, ID_MAX, MAX_PAGE_SIZE, PAGE_MAX } from '../constants.ts';
 import { ERROR_CODES } from '../http.ts';
 
-/**
- * The largest row id: ids are PostgreSQL `integer`s (serial), so 2147483648 and beyond can name
- * no row — and would make the database refuse the query (a 500) if they reached it.
- */
-export const ID_MAX = 2_147_483_647;
+export { ID_MAX };
 
 const ID_RANGE = `must be a whole number from 1 to ${ID_MAX}`;
 
@@ -31,7 +27,7 @@ export const idParam = z.coerce
 export const idParams = z.object({ id: idParam });
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(HOTELS_PER_PAGE),
 });
 
