@@ -72,8 +72,9 @@ type ParamValues = { [K in WithFallback]: ParamValue<Params[K]> } & {
 /** The hotel list's query with its stay's dates read together (both or none). */
 export type HotelListValues = Omit<ParamValues, 'checkIn' | 'checkOut'> & { stay?: StayDates };
 
-const DIGITS = /^\d{1,10}$/;
-const ID_LIST = /^\d{1,10}(,\d{1,10})*$/;
+/** How a whole number and a list of ids are written: decimal digits only (no `1e1`, `0x10`, `+3`). */
+export const DIGITS = /^\d{1,10}$/;
+export const ID_LIST = /^\d{1,10}(,\d{1,10})*$/;
 
 /**
  * One parameter's text read by its kind; undefined for one the API refuses (and for a blank

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { MAX_STAY_NIGHTS, ROOM_CATEGORIES, ROOM_NAMES } from '../constants.ts';
-import { HOTEL_LIST_PARAMS, type StayProblem, stayProblem } from '../hotel-list-params.ts';
+import {
+  DIGITS,
+  HOTEL_LIST_PARAMS,
+  ID_LIST,
+  type ParamValue,
+  type QueryParam,
+  readParam,
+  type StayProblem,
+  stayProblem,
+} from '../hotel-list-params.ts';
 import { BOOKING_MESSAGES } from '../messages.ts';
 import { CHECK_OUT_ERROR } from '../stay.ts';
-import { ID_MAX, idParam, imageItem, isoDate, locationLine, pageQuery, text } from './common.ts';
+import { idParam, imageItem, isoDate, locationLine, pageQuery, text } from './common.ts';
 
 /**
  * The public catalogue (product §7.1, GET side), served under /api. Paged lists answer with a JSON
@@ -23,31 +32,36 @@ const STAY_MESSAGES: Record<StayProblem, string> = {
 /** A search text; blank means "no search". Matched ignoring case and accents, anywhere in the name. */
 const searchText = (param: { max: number }) => text(param.max).optional();
 
-/** A whole number in a query: decimal digits only (no `1e1`, `0x10`, `+3`), within its range. */
-function queryInt(param: { min: number; max: number }) {
-  const message = `must be a whole number from ${param.min} to ${param.max}`;
+/**
+ * A parameter of HOTEL_LIST_PARAMS written as `pattern` and read by the table's own rule
+ * (`readParam`, the web's reader), refused with `message`.
+ */
+function tableParam<P extends QueryParam>(param: P, pattern: RegExp, message: string) {
   return z
     .string()
-    .regex(/^\d{1,10}$/, message)
-    .transform(Number)
-    .pipe(z.number().min(param.min, message).max(param.max, message));
+    .regex(pattern, message)
+    .transform((raw, ctx) => {
+      const value = readParam(param, raw);
+      if (value === undefined) ctx.addIssue({ code: 'custom', message });
+      return value as ParamValue<P>;
+    });
 }
+
+/** A whole number in a query, within its range. */
+const queryInt = (param: { kind: 'int'; min: number; max: number }) =>
+  tableParam(param, DIGITS, `must be a whole number from ${param.min} to ${param.max}`);
 
 /**
  * Room services as a query parameter: ids separated by commas (`services=1,3`), the ids of
  * GET /serviceRooms. Ids rather than names: a room service's name may be renamed, its id not,
  * so a shared link keeps its meaning. Read as the distinct ids, in ascending order.
  */
-function roomServiceIds(param: { count: number }) {
-  const message = `must be room service ids separated by commas (at most ${param.count})`;
-  return z
-    .string()
-    .regex(/^\d{1,10}(,\d{1,10})*$/, message)
-    .transform((list) => [...new Set(list.split(',').map(Number))].sort((a, b) => a - b))
-    .refine((ids) => ids.length <= param.count && ids.every((id) => id >= 1 && id <= ID_MAX), {
-      message,
-    });
-}
+const roomServiceIds = (param: { kind: 'ids'; count: number }) =>
+  tableParam(
+    param,
+    ID_LIST,
+    `must be room service ids separated by commas (at most ${param.count})`,
+  );
 
 const P = HOTEL_LIST_PARAMS;
 
