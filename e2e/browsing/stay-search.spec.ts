@@ -96,6 +96,41 @@ test('a past check-in is refused with the stay rule’s words', async ({ page })
   await expect(page).not.toHaveURL(/checkIn=/);
 });
 
+test('an impossible date in an address is no stay on the list, the hotel page and the room page alike', async ({
+  page,
+  request,
+}) => {
+  const [card] = (await (await request.get('/api/hotels?pageSize=1')).json()) as HotelCard[];
+  const hotel: HotelDetail = await (await request.get(`/api/hotels/${card?.id}`)).json();
+  const room = hotel.Rooms[0];
+  if (!room) throw new Error('the first hotel has no room');
+  const impossible = 'checkIn=2026-02-30&checkOut=2026-03-02';
+  const today = calendarDateIn(hotel.timeZone);
+  const real = { checkIn: addDays(today, 200), checkOut: addDays(today, 202) };
+  const stayNote = page.getByText(/Your stay from/);
+  const roomLink = page.getByRole('link', { name: /read more/i }).first();
+
+  // The list searches without it (no stay in force, no refusal from the server).
+  await page.goto(`/home?${impossible}`);
+  await expect(cardLink(page, hotel.name)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Active filters' })).toHaveCount(0);
+  await expect(page.getByLabel('Check-in')).toHaveValue('');
+
+  // The hotel page carries a real stay to its rooms, and this one to none.
+  await page.goto(`/hotel/${hotel.id}?checkIn=${real.checkIn}&checkOut=${real.checkOut}`);
+  await expect(stayNote).toContainText(`${real.checkIn} to ${real.checkOut}`);
+  await expect(roomLink).toHaveAttribute('href', new RegExp(`checkIn=${real.checkIn}`));
+  await page.goto(`/hotel/${hotel.id}?${impossible}`);
+  await expect(roomLink).toBeVisible();
+  await expect(stayNote).toHaveCount(0);
+  await expect(roomLink).toHaveAttribute('href', `/hotel/room/${room.id}`);
+
+  // The room page starts from the hotel's today, as without dates.
+  await page.goto(`/hotel/room/${room.id}?${impossible}`);
+  await expect(page.locator('#check-in')).toHaveText(shown(today));
+  await expect(page.locator('#check-out')).toHaveText(shown(addDays(today, 1)));
+});
+
 async function eventOfHotelInCityWithOthers(request: APIRequestContext) {
   const events: Event[] = await (await request.get('/api/events')).json();
   for (const event of events) {

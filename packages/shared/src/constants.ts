@@ -5,6 +5,8 @@ export const PAGE_WINDOW_SIZE = 5;
 export const PAGE_WINDOW_SHIFT = 4;
 export const SKELETON_CARDS = 8;
 export const MAX_PAGE_SIZE = 100;
+/** The last page a list may be asked for. */
+export const PAGE_MAX = 1_000_000;
 
 export const ROOM_NAMES = ['double', 'family', 'single', 'suite'] as const;
 export type RoomName = (typeof ROOM_NAMES)[number];

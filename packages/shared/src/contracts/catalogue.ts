@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { MAX_STAY_NIGHTS, ROOM_CATEGORIES, ROOM_NAMES } from '../constants.ts';
 import {
-  HOTEL_SORT_VALUES,
-  MAX_STAY_NIGHTS,
-  QUALIFICATION_MAX,
-  QUALIFICATION_MIN,
-  ROOM_CATEGORIES,
-  ROOM_NAMES,
-  STOCK_MAX,
-} from '../constants.ts';
+  DIGITS,
+  HOTEL_LIST_PARAMS,
+  ID_LIST,
+  type ParamValue,
+  type QueryParam,
+  readParam,
+  type StayProblem,
+  stayProblem,
+} from '../hotel-list-params.ts';
 import { BOOKING_MESSAGES } from '../messages.ts';
-import { ID_MAX } from '../row-id.ts';
-import { CHECK_OUT_ERROR, nightsBetween } from '../stay.ts';
+import { CHECK_OUT_ERROR } from '../stay.ts';
 import { idParam, imageItem, isoDate, locationLine, pageQuery, text } from './common.ts';
 
 /**
@@ -21,30 +22,48 @@ import { idParam, imageItem, isoDate, locationLine, pageQuery, text } from './co
 
 // ── Hotels ──────────────────────────────────────────────────────────────────────────────────
 
+/** The messages of a stay's dates that do not go together (`stayProblem`). */
+const STAY_MESSAGES: Record<StayProblem, string> = {
+  missing: 'Required with the other date of the stay',
+  order: CHECK_OUT_ERROR,
+  tooLong: BOOKING_MESSAGES.stayTooLong(MAX_STAY_NIGHTS),
+};
+
 /** A search text; blank means "no search". Matched ignoring case and accents, anywhere in the name. */
-const searchText = text(100);
+const searchText = (param: { max: number }) => text(param.max).optional();
 
-/** The most room services one hotel search may ask for together. */
-export const SEARCH_SERVICES_MAX = 10;
+/**
+ * A parameter of HOTEL_LIST_PARAMS written as `pattern` and read by the table's own rule
+ * (`readParam`, the web's reader), refused with `message`.
+ */
+function tableParam<P extends QueryParam>(param: P, pattern: RegExp, message: string) {
+  return z
+    .string()
+    .regex(pattern, message)
+    .transform((raw, ctx) => {
+      const value = readParam(param, raw);
+      if (value === undefined) ctx.addIssue({ code: 'custom', message });
+      return value as ParamValue<P>;
+    });
+}
 
-const SERVICE_IDS = /^\d{1,10}(,\d{1,10})*$/;
-const SERVICES_MESSAGE = `must be room service ids separated by commas (at most ${SEARCH_SERVICES_MAX})`;
+/** A whole number in a query, within its range. */
+const queryInt = (param: { kind: 'int'; min: number; max: number }) =>
+  tableParam(param, DIGITS, `must be a whole number from ${param.min} to ${param.max}`);
 
 /**
  * Room services as a query parameter: ids separated by commas (`services=1,3`), the ids of
  * GET /serviceRooms. Ids rather than names: a room service's name may be renamed, its id not,
  * so a shared link keeps its meaning. Read as the distinct ids, in ascending order.
  */
-const roomServiceIds = z
-  .string()
-  .regex(SERVICE_IDS, SERVICES_MESSAGE)
-  .transform((list) => [...new Set(list.split(',').map(Number))].sort((a, b) => a - b))
-  .refine(
-    (ids) => ids.length <= SEARCH_SERVICES_MAX && ids.every((id) => id >= 1 && id <= ID_MAX),
-    {
-      message: SERVICES_MESSAGE,
-    },
+const roomServiceIds = (param: { kind: 'ids'; count: number }) =>
+  tableParam(
+    param,
+    ID_LIST,
+    `must be room service ids separated by commas (at most ${param.count})`,
   );
+
+const P = HOTEL_LIST_PARAMS;
 
 /**
  * GET /hotels — search by name, filter by city and stars, by a stay (`checkIn`, `checkOut`: a
@@ -52,38 +71,26 @@ const roomServiceIds = z
  * and by room services (a room of the hotel has them all; with a stay, the same room is free),
  * sort and page, all applied by the server. `sort` defaults to name_asc (A-Z; ties by id).
  * `pageSize` defaults to 8, at most 100. A check-in before the hotel's today is refused by the
- * route (it needs the clock).
+ * route (it needs the clock). Each parameter is the one of HOTEL_LIST_PARAMS of the same name,
+ * which the web reads its addresses by.
  */
-export const hotelListQuery = pageQuery
-  .extend({
-    name: searchText.optional(),
-    city: searchText.optional(),
-    qualification: z.coerce.number().int().min(QUALIFICATION_MIN).max(QUALIFICATION_MAX).optional(),
-    sort: z.enum(HOTEL_SORT_VALUES).optional(),
+export const hotelListQuery = z
+  .object({
+    name: searchText(P.name),
+    city: searchText(P.city),
+    qualification: queryInt(P.qualification).optional(),
+    sort: z.enum(P.sort.values).optional(),
     checkIn: isoDate.optional(),
     checkOut: isoDate.optional(),
-    /** Units of one room wanted: at most a room's largest stock. */
-    rooms: z.coerce.number().int().min(1).max(STOCK_MAX).optional(),
-    services: roomServiceIds.optional(),
+    rooms: queryInt(P.rooms).optional(),
+    services: roomServiceIds(P.services).optional(),
+    page: queryInt(P.page).default(P.page.fallback),
+    pageSize: queryInt(P.pageSize).default(P.pageSize.fallback),
   })
   .superRefine((q, ctx) => {
-    if ((q.checkIn === undefined) !== (q.checkOut === undefined)) {
-      const missing = q.checkIn === undefined ? 'checkIn' : 'checkOut';
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Required with the other date of the stay',
-        path: [missing],
-      });
-    } else if (q.checkIn !== undefined && q.checkOut !== undefined) {
-      if (q.checkIn >= q.checkOut) {
-        ctx.addIssue({ code: 'custom', message: CHECK_OUT_ERROR, path: ['checkOut'] });
-      } else if (nightsBetween(q.checkIn, q.checkOut) > MAX_STAY_NIGHTS) {
-        ctx.addIssue({
-          code: 'custom',
-          message: BOOKING_MESSAGES.stayTooLong(MAX_STAY_NIGHTS),
-          path: ['checkOut'],
-        });
-      }
+    const found = stayProblem(q.checkIn, q.checkOut);
+    if (found) {
+      ctx.addIssue({ code: 'custom', message: STAY_MESSAGES[found.problem], path: [found.field] });
     }
   });
 export type HotelListQuery = z.infer<typeof hotelListQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../calendar-date.ts';
-import { HOTELS_PER_PAGE, MAX_PAGE_SIZE } from '../constants.ts';
+import { HOTELS_PER_PAGE, MAX_PAGE_SIZE, PAGE_MAX } from '../constants.ts';
 import { ERROR_CODES } from '../http.ts';
 import { ID_MAX, ID_TEXT, parseRowId } from '../row-id.ts';
 
@@ -29,7 +29,7 @@ export const idParam = z
 export const idParams = z.object({ id: idParam });
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(HOTELS_PER_PAGE),
 });
 

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Alert.layer.css';
 import type { Review } from '@devstay/shared/contracts/catalogue';
+import { readAddressStay } from '@devstay/shared/hotel-list-params';
 import { paths, type StayDates } from '@devstay/shared/paths';
 import { parseRowId } from '@devstay/shared/row-id';
 import { capitalize } from '@devstay/shared/text';
@@ -35,8 +36,6 @@ import { isNotFound } from '../../../lib/api.ts';
 import { locationText } from '../../../lib/location.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 // The superAdmin's removal control: fetched only when the superAdmin opens a hotel page.
 const RemoveReviewButton = lazy(() =>
   import('../../../features/reviews/components/remove-review-button.tsx').then((m) => ({
@@ -65,10 +64,7 @@ function useReviewModeration(hotelId: number) {
 /** A stay handed over by a link (e.g. "Find a room" of an event), carried on to the rooms. */
 function useStayFromLink(): StayDates | undefined {
   const [params] = useSearchParams();
-  const checkIn = params.get('checkIn') ?? '';
-  const checkOut = params.get('checkOut') ?? '';
-  if (!ISO_DATE.test(checkIn) || !ISO_DATE.test(checkOut)) return undefined;
-  return { checkIn, checkOut };
+  return readAddressStay(params).stay;
 }
 
 /** /hotel/:id — carousel, name, location, score, description, services, rooms, reviews. */

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Grid.layer.css';
-import { isIsoDate } from '@devstay/shared/calendar-date';
+import { readAddressStay } from '@devstay/shared/hotel-list-params';
 import { paths } from '@devstay/shared/paths';
 import { parseRowId } from '@devstay/shared/row-id';
 import { calendarDateIn, checkStay, defaultStay } from '@devstay/shared/stay';
@@ -33,13 +33,9 @@ interface Stay {
  * today is the hotel's date in its time zone (`timeZone`), not the browser's.
  */
 function initialStay(params: URLSearchParams, timeZone: string): Stay {
-  const checkIn = params.get('checkIn') ?? '';
-  const checkOut = params.get('checkOut') ?? '';
+  const { stay } = readAddressStay(params);
   const todayDate = calendarDateIn(timeZone);
-  if (isIsoDate(checkIn) && isIsoDate(checkOut) && checkIn >= todayDate && checkIn < checkOut) {
-    return { checkIn, checkOut };
-  }
-  return defaultStay(todayDate);
+  return stay && stay.checkIn >= todayDate ? stay : defaultStay(todayDate);
 }
 
 /**

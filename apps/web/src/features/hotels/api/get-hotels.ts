@@ -1,45 +1,20 @@
-import { HOTELS_PER_PAGE, type HotelSort } from '@devstay/shared/constants';
 import type { HotelCard } from '@devstay/shared/contracts/catalogue';
-import type { StayDates } from '@devstay/shared/paths';
+import { type HotelListValues, hotelListSearch } from '@devstay/shared/hotel-list-params';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPage, type Page } from '../../../lib/api.ts';
 
 /**
  * What the hotel list asks the server for: search, filters, sort and page (product §2.4), a stay
- * (a room free on every night [checkIn, checkOut), `rooms` units of it) and room services.
+ * (a room free on every night [checkIn, checkOut), `rooms` units of it) and room services; the
+ * parameters of GET /api/hotels, read and written by their one definition (HOTEL_LIST_PARAMS).
  */
-export interface HotelListParams {
-  name?: string;
-  city?: string;
-  qualification?: number;
-  sort?: HotelSort;
-  page: number;
-  stay?: StayDates;
-  /** Units of one room wanted with the stay (1 when absent). */
-  rooms?: number;
-  /** Room service ids, ascending. */
-  services?: number[];
-}
+export type HotelListParams = HotelListValues;
 
 export function fetchHotels(
   params: HotelListParams,
   signal?: AbortSignal,
 ): Promise<Page<HotelCard>> {
-  return apiPage<HotelCard>('/hotels', {
-    signal,
-    query: {
-      name: params.name,
-      city: params.city,
-      qualification: params.qualification,
-      sort: params.sort,
-      checkIn: params.stay?.checkIn,
-      checkOut: params.stay?.checkOut,
-      rooms: params.rooms,
-      services: params.services?.join(','),
-      page: params.page,
-      pageSize: HOTELS_PER_PAGE,
-    },
-  });
+  return apiPage<HotelCard>('/hotels', { signal, query: hotelListSearch(params) });
 }
 
 export function hotelListQuery(params: HotelListParams) {

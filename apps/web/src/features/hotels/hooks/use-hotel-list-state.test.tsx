@@ -1,3 +1,4 @@
+import { HOTELS_PER_PAGE } from '@devstay/shared/constants';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
@@ -25,24 +26,31 @@ describe('hotel list state in the address', () => {
       parseHotelListParams(
         new URLSearchParams('name=%20byte%20&city=Rosario&qualification=4&sort=name_desc&page=3'),
       ),
-    ).toEqual({ name: 'byte', city: 'Rosario', qualification: 4, sort: 'name_desc', page: 3 });
+    ).toEqual({
+      name: 'byte',
+      city: 'Rosario',
+      qualification: 4,
+      sort: 'name_desc',
+      page: 3,
+      pageSize: HOTELS_PER_PAGE,
+    });
 
     for (const search of [
       'qualification=6&page=0',
       'qualification=x&page=-2&sort=price',
       'page=2.5',
+      'qualification=1e0&page=1e1',
+      'qualification=0x4&page=%2B2',
     ]) {
       const params = parseHotelListParams(new URLSearchParams(search));
       expect(params.qualification).toBeUndefined();
       expect(params.sort).toBeUndefined();
       expect(params.page).toBe(1);
     }
-    expect(parseHotelListParams(new URLSearchParams('name=%20%20'))).toEqual({
-      name: undefined,
-      city: undefined,
-      qualification: undefined,
-      sort: undefined,
+    // Blank searches nothing; the address's page size is not the list's.
+    expect(parseHotelListParams(new URLSearchParams('name=%20%20&pageSize=50'))).toEqual({
       page: 1,
+      pageSize: HOTELS_PER_PAGE,
     });
   });
 
@@ -135,13 +143,7 @@ describe('hotel list state in the address', () => {
 
     act(() => result.current.list.clearAll());
     expect(result.current.location.search).toBe('');
-    expect(result.current.list.params).toEqual({
-      name: undefined,
-      city: undefined,
-      qualification: undefined,
-      sort: undefined,
-      page: 1,
-    });
+    expect(result.current.list.params).toEqual({ page: 1, pageSize: HOTELS_PER_PAGE });
   });
 
   test('pages move the window; Back restores page and window from the history entry', () => {

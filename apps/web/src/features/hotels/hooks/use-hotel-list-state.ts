@@ -1,5 +1,5 @@
-import { isIsoDate } from '@devstay/shared/calendar-date';
-import { HOTEL_SORT_VALUES, type HotelSort, STOCK_MAX } from '@devstay/shared/constants';
+import { HOTELS_PER_PAGE, type HotelSort } from '@devstay/shared/constants';
+import { readHotelListQuery } from '@devstay/shared/hotel-list-params';
 import {
   goToPage,
   INITIAL_PAGINATION,
@@ -27,49 +27,14 @@ const FILTER_PARAMS: Record<HotelFilterKey, readonly string[]> = {
   services: ['services'],
 };
 
-/** The most units of one room a search asks for (a room's largest stock). */
-const ROOMS_MAX = STOCK_MAX;
-
-function positiveInt(value: string | null): number | undefined {
-  if (!value || !/^\d+$/.test(value)) return undefined;
-  const n = Number(value);
-  return n >= 1 ? n : undefined;
-}
-
-/** Reads the list's search, filters, sort and page from the address (shareable, Back works). */
+/**
+ * Reads the list's search, filters, stay, sort and page from the address (shareable, Back
+ * works) by the rules of GET /api/hotels: what the server would refuse is left out, and the
+ * list shows without it. A past check-in is left to the server, whose 400 the list shows. The
+ * list shows HOTELS_PER_PAGE hotels a page, whatever the address says.
+ */
 export function parseHotelListParams(search: URLSearchParams): HotelListParams {
-  const name = search.get('name')?.trim() || undefined;
-  const city = search.get('city')?.trim() || undefined;
-  const stars = positiveInt(search.get('qualification'));
-  const sortValue = search.get('sort');
-  const sort = HOTEL_SORT_VALUES.find((s) => s === sortValue);
-  const checkIn = search.get('checkIn') ?? '';
-  const checkOut = search.get('checkOut') ?? '';
-  // A stay the server would refuse (bad dates, out of order) is no stay here: the list shows
-  // without it. A past one is left to the server, whose 400 the list shows.
-  const stay =
-    isIsoDate(checkIn) && isIsoDate(checkOut) && checkIn < checkOut
-      ? { checkIn, checkOut }
-      : undefined;
-  const rooms = positiveInt(search.get('rooms'));
-  const services = [
-    ...new Set(
-      (search.get('services') ?? '')
-        .split(',')
-        .map(positiveInt)
-        .filter((id): id is number => id !== undefined),
-    ),
-  ].sort((a, b) => a - b);
-  return {
-    name,
-    city,
-    qualification: stars !== undefined && stars <= 5 ? stars : undefined,
-    sort,
-    page: positiveInt(search.get('page')) ?? 1,
-    ...(stay ? { stay } : {}),
-    ...(stay && rooms !== undefined && rooms > 1 && rooms <= ROOMS_MAX ? { rooms } : {}),
-    ...(services.length > 0 ? { services } : {}),
-  };
+  return { ...readHotelListQuery(search), pageSize: HOTELS_PER_PAGE };
 }
 
 /**
