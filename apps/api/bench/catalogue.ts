@@ -44,7 +44,7 @@ import {
   hotelCountQuery,
   hotelPageQuery,
   searchHotels,
-} from '../src/modules/hotels/repository.ts';
+} from '../src/modules/hotels/search-planner.ts';
 import {
   autocannon,
   benchDatabase,

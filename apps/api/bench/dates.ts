@@ -29,7 +29,7 @@ import {
   type HotelSearch,
   type SqlQuery,
   searchHotels,
-} from '../src/modules/hotels/repository.ts';
+} from '../src/modules/hotels/search-planner.ts';
 import {
   benchDatabase,
   Cleanups,

@@ -30,8 +30,8 @@ export const isGuest = (user: SessionUser): boolean => user.rol === 'user';
 
 /** Change a hotel and what belongs to it (rooms, services, events): its admin, the superAdmin. */
 export function canManageHotel(user: SessionUser, hotelId: number): boolean {
-  if (user.rol === 'superAdmin') return true;
-  return user.rol === 'admin' && user.hotelId !== null && user.hotelId === hotelId;
+  const own = linesHotel(user);
+  return own === undefined || own === hotelId;
 }
 
 /**
@@ -49,11 +49,24 @@ export function canManageAccount(user: SessionUser, accountId: string): boolean 
 }
 
 /**
- * Read an account's full profile (national id, address, date of birth): the person themselves
- * or the superAdmin. An admin's user table shows name, e-mail and role only.
+ * Read an account's own records — its full profile (national id, address, date of birth) and
+ * its booking history: the person themselves or the superAdmin. An admin's user table shows
+ * name, e-mail and role only.
  */
 export function canSeeAccount(user: SessionUser, accountId: string): boolean {
   return user.id === accountId || user.rol === 'superAdmin';
+}
+
+/**
+ * The one rule of records that span hotels (bookings, their lines, the hotel picker): an admin
+ * sees only their hotel's lines. The hotel whose lines a staff account reads: `undefined` for
+ * every hotel's (the superAdmin), the admin's own hotel, or null for none (an admin without a
+ * hotel, and anyone who is not staff).
+ */
+export function linesHotel(user: SessionUser): number | undefined | null {
+  if (user.rol === 'superAdmin') return undefined;
+  if (user.rol === 'admin') return user.hotelId;
+  return null;
 }
 
 /** A booking as the rules need it: whose it is and which hotels its lines are at. */
@@ -64,24 +77,20 @@ export interface BookingScope {
 
 /** See a booking: its guest, the superAdmin, and the admin of any of its hotels (their part). */
 export function canSeeBooking(user: SessionUser, booking: BookingScope): boolean {
-  return bookingView(user, booking) !== null;
+  if (booking.userId === user.id) return true;
+  const hotel = linesHotel(user);
+  return hotel === undefined || (hotel !== null && booking.hotelIds.includes(hotel));
 }
 
 /**
- * How much of a booking an account may read: all of it (`hotelId` undefined) for its guest and
- * the superAdmin; for the admin of one of its hotels, that hotel's part only — its rooms, and
- * totals and payment recomputed over them (a booking can span hotels, and one hotel's staff
- * see no other hotel's money); null for anyone else.
+ * The part of a booking an account that may see it (`canSeeBooking`) reads: all of it
+ * (`undefined`) for its guest and the superAdmin; for the admin of one of its hotels, that
+ * hotel's lines only — its rooms, and totals and payment recomputed over them (a booking can
+ * span hotels, and one hotel's staff see no other hotel's money).
  */
-export function bookingView(
-  user: SessionUser,
-  booking: BookingScope,
-): { hotelId: number | undefined } | null {
-  if (booking.userId === user.id || user.rol === 'superAdmin') return { hotelId: undefined };
-  if (user.rol === 'admin' && user.hotelId !== null && booking.hotelIds.includes(user.hotelId)) {
-    return { hotelId: user.hotelId };
-  }
-  return null;
+export function shownHotel(user: SessionUser, booking: BookingScope): number | undefined {
+  if (booking.userId === user.id) return undefined;
+  return linesHotel(user) ?? undefined;
 }
 
 /** A booking as the cancel rule needs it: also until when its guest may cancel it for free. */

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { type Config, trustedOrigins } from '../config.ts';
 import { HttpError } from '../lib/errors.ts';
 import { toWebHeaders } from '../lib/http.ts';
-import { canManageHotels, type SessionUser, STAFF_ROLES } from '../lib/policies.ts';
+import { canManageHotels, rolesWhere, type SessionUser, STAFF_ROLES } from '../lib/policies.ts';
 import type { KnownSession } from '../lib/session-cache.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 
@@ -23,14 +23,16 @@ import type { Auth } from '../modules/auth/auth.ts';
  *   superAdmin's).
  * - `'superAdmin'`: rol superAdmin only.
  *
- * Narrowing rules, built with `access.hotel(schema, resolve)`, `access.self(schema, resolve)` and
+ * Narrowing rules, built with `access.hotel(schema, resolve)`, `access.account(schema, resolve,
+ * policy)` and
  * `access.owner(schema, resolve)` so that the resolver is typed from the route's own schema (a
  * wrong param does not compile):
  * - hotel: the hotel id(s) the request touches. An admin passes only when canManageHotels
  *   (lib/policies.ts) says so; a superAdmin always passes (the resolver is not called).
  *   Returning null/undefined refuses admins (fail closed); a resolver that looks a resource up
  *   should throw `notFound(...)` when it does not exist. It runs after validation.
- * - self: an account id; the account with that id passes whatever its role.
+ * - account: an account id; the account policy (`canSeeAccount`, `canManageAccount` of
+ *   lib/policies.ts) decides who passes, whatever the role (the person themselves passes).
  * - owner: an account id; only that account passes, and only with one of the roles (a guest's
  *   own favourites: neither another guest nor staff).
  *
@@ -42,11 +44,17 @@ export type Access = 'public' | 'signedIn' | 'user' | 'admin' | 'superAdmin' | A
 export interface AccessRule {
   roles: readonly Role[];
   hotel?: (request: FastifyRequest) => HotelIds | Promise<HotelIds>;
-  self?: (request: FastifyRequest) => string | undefined;
+  account?: {
+    resolve: (request: FastifyRequest) => string;
+    policy: AccountPolicy;
+  };
   owner?: (request: FastifyRequest) => string | undefined;
 }
 
 export type HotelIds = number | readonly number[] | null | undefined;
+
+/** Who may act on the account `accountId` names (lib/policies.ts). */
+export type AccountPolicy = (user: SessionUser, accountId: string) => boolean;
 
 /** The parts of a route's schema a resolver may read. */
 export interface RequestSchema {
@@ -77,13 +85,19 @@ export const access = {
   ): AccessRule {
     return { roles, hotel: resolve as unknown as AccessRule['hotel'] };
   },
-  /** `roles`, or the account whose id `resolve` names. */
-  self<S extends RequestSchema>(
+  /**
+   * Whoever `policy` lets act on the account whose id `resolve` names. `roles` (what the
+   * OpenAPI description lists) are those the policy lets act on another's account.
+   */
+  account<S extends RequestSchema>(
     _schema: S,
-    resolve: (request: ParsedRequest<S>) => string | undefined,
-    roles: readonly Role[],
+    resolve: (request: ParsedRequest<S>) => string,
+    policy: AccountPolicy,
   ): AccessRule {
-    return { roles, self: resolve as unknown as AccessRule['self'] };
+    return {
+      roles: rolesWhere((user) => policy(user, `${user.id} (another account)`)),
+      account: { resolve: resolve as unknown as (request: FastifyRequest) => string, policy },
+    };
   },
   /** The account whose id `resolve` names, alone, when it has one of `roles`. */
   owner<S extends RequestSchema>(
@@ -100,7 +114,7 @@ interface ResolvedAccess {
   /** Roles that pass; `null` means any signed-in account. */
   roles: readonly Role[] | null;
   hotel?: AccessRule['hotel'];
-  self?: AccessRule['self'];
+  account?: AccessRule['account'];
   owner?: AccessRule['owner'];
 }
 
@@ -114,7 +128,7 @@ const SHORTHANDS: Record<Exclude<Access, 'public' | AccessRule>, ResolvedAccess>
 function resolveAccess(access: Access): ResolvedAccess | null {
   if (access === 'public') return null;
   if (typeof access === 'string') return SHORTHANDS[access];
-  return { roles: access.roles, hotel: access.hotel, self: access.self, owner: access.owner };
+  return { roles: access.roles, hotel: access.hotel, account: access.account, owner: access.owner };
 }
 
 /** One line for people: what the OpenAPI description says about a route's access. */
@@ -124,7 +138,7 @@ export function describeAccess(access: Access): string {
   const who = rule.roles ? rule.roles.join(', ') : 'any signed-in account';
   const parts = [`Requires a session: ${who}`];
   if (rule.hotel) parts.push('(admins: their own hotel only)');
-  if (rule.self) parts.push('— or the account itself');
+  if (rule.account) parts.push('— or the account itself');
   if (rule.owner) parts.push('— the account the request names, and no other');
   return `${parts.join(' ')}.`;
 }
@@ -204,7 +218,7 @@ function hotelIdList(ids: HotelIds): number[] {
  *    origin; without either, the `x-requested-with` header must be present (browsers cannot
  *    send it cross-site without a CORS preflight, which this API never grants).
  * 2. Session and role, before the body is read: no session → 401, wrong role → 403.
- * 3. After validation: the `self` rule, the `owner` rule, then the `hotel` rule for admins → 403.
+ * 3. After validation: the `account` rule, the `owner` rule, then the `hotel` rule for admins → 403.
  *
  * Registered at the application's level, after `sessionCache` and before any route (it checks
  * each as it is added).
@@ -248,8 +262,8 @@ export const authorization: FastifyPluginAsync<{ auth: Auth; config: Config }> =
     if (!rule) return;
     const user = await currentUser(request, reply);
     if (!user) throw new HttpError(401, GUARD_MESSAGES.signedOut, undefined, 'UNAUTHENTICATED');
-    // With a `self` rule the decision waits for the parsed params (preHandler).
-    if (rule.roles && !rule.roles.includes(user.rol) && !rule.self) {
+    // With an `account` rule the decision waits for the parsed params (preHandler).
+    if (rule.roles && !rule.roles.includes(user.rol) && !rule.account) {
       throw new HttpError(403, GUARD_MESSAGES.forbidden, undefined, 'FORBIDDEN');
     }
   });
@@ -260,7 +274,10 @@ export const authorization: FastifyPluginAsync<{ auth: Auth; config: Config }> =
     const rule = resolveAccess(declared);
     const user = request.user;
     if (!rule || !user) return;
-    if (rule.self && rule.self(request) === user.id) return;
+    if (rule.account) {
+      if (rule.account.policy(user, rule.account.resolve(request))) return;
+      throw new HttpError(403, GUARD_MESSAGES.forbidden, undefined, 'FORBIDDEN');
+    }
     if (rule.roles && !rule.roles.includes(user.rol)) {
       throw new HttpError(403, GUARD_MESSAGES.forbidden, undefined, 'FORBIDDEN');
     }

@@ -31,7 +31,7 @@ import type { KeptAnswers } from './kept-answers.ts';
  * two lists, and such writes are rare.
  *
  * A hotel list search on rooms (a stay, units, room services) is never kept: its matches move
- * with bookings, which are no catalogue change (`isLiveSearch` in hotels/repository.ts).
+ * with bookings, which are no catalogue change (`isLiveSearch` in hotels/search-planner.ts).
  *
  * The pages the server renders (`renderedPages`) show a little of everything (a hotel's
  * services, its rooms' services): every change drops them all, and every answer kept whole in

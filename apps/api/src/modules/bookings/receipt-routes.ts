@@ -5,7 +5,7 @@ import { BOOKING_MESSAGES, GUARD_MESSAGES } from '@devstay/shared/messages';
 import { centsToPrice } from '@devstay/shared/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors.ts';
-import { bookingView } from '../../lib/policies.ts';
+import { canSeeBooking, shownHotel } from '../../lib/policies.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
 import { receiptPaymentOf } from '../payments/repository.ts';
 import { findBooking } from './repository.ts';
@@ -32,7 +32,7 @@ function hotelPart(booking: Booking, hotelId: number): Booking {
 /**
  * One booking with its payment, for the receipt page the 'Hotel Receipt' e-mail links to.
  *
- * The admin of one of its hotels reads that hotel's part (`bookingView`): its rooms, totals
+ * The admin of one of its hotels reads that hotel's part (`shownHotel`): its rooms, totals
  * over them, and of the payment its status, the hotel's share of the amount and of what was
  * refunded (in proportion to the rooms' amounts: the share is exact, the rooms' own sum, when
  * the payment took the booking's total), and the card's brand and last four as before — what
@@ -66,9 +66,9 @@ export const bookingReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findBooking(app.db, request.params.id);
       if (!found) throw new HttpError(404, BOOKING_MESSAGES.bookingMissing, 'id', 'NOT_FOUND');
       const scope = { userId: found.user, hotelIds: found.cartRoom.map((l) => l.idHotel) };
-      const view = bookingView(user, scope);
-      if (!view) throw new HttpError(403, GUARD_MESSAGES.forbidden);
-      const shown = view.hotelId === undefined ? found : hotelPart(found, view.hotelId);
+      if (!canSeeBooking(user, scope)) throw new HttpError(403, GUARD_MESSAGES.forbidden);
+      const hotelId = shownHotel(user, scope);
+      const shown = hotelId === undefined ? found : hotelPart(found, hotelId);
       const payment = await receiptPaymentOf(app.db, found.id);
       reply.header('cache-control', 'private, no-store');
       const share = (cents: number) => shareOf(cents, shown.cartTotalCents, found.cartTotalCents);

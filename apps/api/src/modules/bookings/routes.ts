@@ -15,7 +15,7 @@ import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { setTotalCount } from '../../lib/http.ts';
-import { canManageHotel, STAFF_ROLES } from '../../lib/policies.ts';
+import { canManageHotel, canSeeAccount, linesHotel, STAFF_ROLES } from '../../lib/policies.ts';
 import { access, signedInUser } from '../../plugins/authorization.ts';
 import { cancelBooking } from './cancel.ts';
 import { checkout } from './checkout.ts';
@@ -111,12 +111,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (hotel !== undefined && !canManageHotel(user, hotel)) {
         throw new HttpError(403, BOOKING_MESSAGES.otherHotel, 'hotel', 'OTHER_HOTEL');
       }
-      // An admin's list is always narrowed to their hotel; one with no hotel runs none.
-      const hotelId = user.rol === 'superAdmin' ? hotel : (user.hotelId ?? undefined);
+      const own = linesHotel(user);
       const page =
-        user.rol !== 'superAdmin' && user.hotelId === null
+        own === null
           ? { items: [], total: 0 }
-          : await listBookings(app.db, { ...rest, hotelId }, user, app.clock());
+          : await listBookings(app.db, { ...rest, hotelId: own ?? hotel }, user, app.clock());
       setTotalCount(reply, page.total);
       reply.header('cache-control', 'no-store');
       return page.items;
@@ -127,7 +126,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/user/:uid',
     {
       // Product §6: a guest's own booking history; the superAdmin may read anyone's.
-      config: { access: access.self(userSchema, (r) => r.params.uid, ['superAdmin']) },
+      config: { access: access.account(userSchema, (r) => r.params.uid, canSeeAccount) },
       schema: {
         tags: ['booking'],
         summary: 'A guest’s confirmed and cancelled bookings, newest first',
@@ -205,7 +204,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           userId: request.body.user,
           viewer: user,
           // An admin's answer is their hotel's part; the guest and the superAdmin see it whole.
-          hotelId: user.rol === 'admin' ? (user.hotelId ?? undefined) : undefined,
+          hotelId: linesHotel(user) ?? undefined,
           now: app.clock(),
         },
       );

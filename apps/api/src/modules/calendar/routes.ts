@@ -4,7 +4,7 @@ import { BOOKING_MESSAGES, GUARD_MESSAGES } from '@devstay/shared/messages';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, notFound } from '../../lib/errors.ts';
-import { bookingView } from '../../lib/policies.ts';
+import { canSeeBooking, shownHotel } from '../../lib/policies.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
 import { bookingCalendar, EVENT_CALENDAR_HOURS, eventCalendar } from './ics.ts';
 import { bookingCalendarOf, eventCalendarOf } from './repository.ts';
@@ -50,8 +50,9 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await bookingCalendarOf(app.db, request.params.id);
       if (!found) throw new HttpError(404, BOOKING_MESSAGES.bookingMissing, 'id', 'NOT_FOUND');
       const scope = { userId: found.userId, hotelIds: found.stays.map((s) => s.hotelId) };
-      const view = bookingView(signedInUser(request), scope);
-      if (!view) throw new HttpError(403, GUARD_MESSAGES.forbidden, undefined, 'FORBIDDEN');
+      const user = signedInUser(request);
+      if (!canSeeBooking(user, scope))
+        throw new HttpError(403, GUARD_MESSAGES.forbidden, undefined, 'FORBIDDEN');
       if (found.status !== 'confirmed') {
         throw new HttpError(
           409,
@@ -60,10 +61,9 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
           'BOOKING_NOT_CONFIRMED',
         );
       }
+      const hotelId = shownHotel(user, scope);
       const stays =
-        view.hotelId === undefined
-          ? found.stays
-          : found.stays.filter((s) => s.hotelId === view.hotelId);
+        hotelId === undefined ? found.stays : found.stays.filter((s) => s.hotelId === hotelId);
       const body = bookingCalendar(
         { publicUrl: app.config.PUBLIC_URL, now: app.clock() },
         { id: request.params.id, stays },

@@ -11,7 +11,7 @@ import {
 } from '@devstay/shared/contracts/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
-import { canManageRoomServices, rolesWhere } from '../../lib/policies.ts';
+import { canManageRoomServices, linesHotel, rolesWhere } from '../../lib/policies.ts';
 import { access, signedInUser } from '../../plugins/authorization.ts';
 import {
   editableEvents,
@@ -48,12 +48,9 @@ export const contentPickerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = signedInUser(request);
-      if (user.rol === 'admin') {
-        if (user.hotelId === null) return [];
-        return searchHotelPicker(app.db, request.query.q, request.query.limit, user.hotelId);
-      }
-      return searchHotelPicker(app.db, request.query.q, request.query.limit);
+      const own = linesHotel(signedInUser(request));
+      if (own === null) return [];
+      return searchHotelPicker(app.db, request.query.q, request.query.limit, own);
     },
   );
 

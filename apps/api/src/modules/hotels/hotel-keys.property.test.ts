@@ -10,7 +10,7 @@ import {
   hotelPageQuery,
   hotelSearchKey,
   type SqlQuery,
-} from './repository.ts';
+} from './search-planner.ts';
 
 /**
  * The hotel list's read caches and prepared statements are keyed by what the database is asked:

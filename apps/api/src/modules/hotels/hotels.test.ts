@@ -26,7 +26,7 @@ import {
   type HotelSearch,
   hotelPageQuery,
   searchHotels,
-} from './repository.ts';
+} from './search-planner.ts';
 
 let t: TestApp;
 /** Every hotel of this file has the token in its name; cities carry it too. */

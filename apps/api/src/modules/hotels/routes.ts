@@ -17,14 +17,8 @@ import {
   setTotalCount,
 } from '../../lib/http.ts';
 import { checkSearchCheckIn } from '../availability/quote.ts';
-import {
-  citiesWithHotels,
-  findHotelDetail,
-  type HotelSearch,
-  hotelSearchKey,
-  isLiveSearch,
-  searchHotels,
-} from './repository.ts';
+import { citiesWithHotels, findHotelDetail } from './repository.ts';
+import { type HotelSearch, hotelSearchKey, isLiveSearch, searchHotels } from './search-planner.ts';
 
 const PAGED = 'One page as a JSON array; the number of matches is in the X-Total-Count header.';
 /** A search by a name or on rooms counts no further than its `countBound`. */

@@ -16,7 +16,7 @@ import {
   uniqueToken,
 } from '../../test/catalogue-rows.ts';
 import { releasePending } from '../bookings/repository.ts';
-import { hotelCountQuery } from './repository.ts';
+import { hotelCountQuery } from './search-planner.ts';
 
 /**
  * The hotel list's stay search (checkIn, checkOut, rooms) and room services filter over the

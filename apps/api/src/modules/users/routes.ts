@@ -13,6 +13,7 @@ import { USERS_MESSAGES } from '@devstay/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../lib/errors.ts';
+import { canManageAccount, canSeeAccount } from '../../lib/policies.ts';
 import { access, signedInUser } from '../../plugins/authorization.ts';
 import { createPasswordAccount, EmailInUseError } from '../auth/accounts.ts';
 import {
@@ -27,7 +28,7 @@ import {
 } from './repository.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-/** The account a /users/:id call names: that person passes the `self` rule. */
+/** The account a /users/:id call names. */
 const accountParams = { params: userIdParams };
 const namedAccount = (request: { params: { id: string } }) => request.params.id;
 
@@ -119,7 +120,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // An admin's user table needs name, e-mail and role (GET /users), never a national id,
       // address or date of birth: the full profile is for its owner and the superAdmin.
-      config: { access: access.self(accountParams, namedAccount, ['superAdmin']) },
+      config: { access: access.account(accountParams, namedAccount, canSeeAccount) },
       schema: {
         tags: ['users'],
         summary: 'One account in full: the person themselves or the superAdmin',
@@ -193,7 +194,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id',
     {
-      config: { access: access.self(accountParams, namedAccount, ['superAdmin']) },
+      config: { access: access.account(accountParams, namedAccount, canManageAccount) },
       schema: {
         tags: ['users'],
         summary: 'Edit a profile: one’s own, or any as the superAdmin',
