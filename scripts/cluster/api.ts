@@ -23,7 +23,6 @@ export function apiEnv(
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: database(settings.primaryPort),
-    DATABASE_REPLICA_URL: database(settings.replicaPort),
     PUBLIC_URL: settings.publicUrl,
     // The balancer's own address, as browsers on this machine may also write it.
     TRUSTED_ORIGINS: [`http://127.0.0.1:${site.port || settings.port}`, process.env.TRUSTED_ORIGINS]

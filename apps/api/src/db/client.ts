@@ -29,5 +29,9 @@ export function createDb(databaseUrl: string, max = 10): Db {
   // An idle connection dropped by the server (restart, shutdown) must not crash the process:
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  // A connection lost while a request holds it (the primary failing over): its queries fail
+  // with the error, and the client's own 'error' event, which the pool listens to only while
+  // the client is idle, must not end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return drizzle({ client: pool, schema, casing: 'snake_case' }) as Db;
 }

@@ -1,0 +1,99 @@
+// Failover drill: under bookings and reads through the balancer, the primary database node's
+// process group gets SIGKILL (the machine dies). Patroni promotes the synchronous replica by
+// itself; HAProxy's primary door follows it; no API process is restarted. Bars: bookings
+// confirmed again within 30 s, every booking the load saw confirmed is on the new primary,
+// confirmed, paid, on the ledger, and no night is overbooked. Exits non-zero otherwise.
+import { checkBookings, drillCluster, seconds, verdict } from './drill.ts';
+import { failed, hotelIds, Load, sleep } from './load.ts';
+
+/** The most the site may refuse bookings after the primary dies. */
+const RECOVERY_BAR_MS = 30_000;
+
+const cluster = await drillCluster('failover');
+try {
+  const { settings, table, apis } = cluster;
+  const { rooms, guests } = await Load.prepare(cluster, 12, 20);
+  const load = new Load(cluster.base, settings.publicUrl);
+  load.book(guests, rooms);
+  load.read(4, await hotelIds(cluster.base));
+  await sleep(8000);
+
+  const primary = await cluster.primary();
+  if (!primary) throw new Error('no primary before the kill');
+  const apiPids = table
+    .records()
+    .filter((r) => r.role === 'api')
+    .map((r) => r.pid);
+  const confirmedBefore = load.confirmed.length;
+  const killedAt = performance.now();
+  table.signal(primary.name, 'SIGKILL');
+  console.log(
+    `SIGKILL to ${primary.name}'s process group (the primary) after ${confirmedBefore} confirmed bookings`,
+  );
+
+  // Recovered: a checkout sent after the kill is accepted and its payment confirmed.
+  const recovered = () =>
+    load.answers.find((a) => a.kind === 'payment' && a.status === 200 && a.sent > killedAt);
+  const until = killedAt + 90_000;
+  while (!recovered() && performance.now() < until) await sleep(200);
+  const back = recovered();
+  const recoveredAt = back?.answered ?? performance.now();
+  const promoted = await cluster.primary();
+  await sleep(8000);
+  await load.stop();
+
+  const window = (kind: 'read' | 'checkout' | 'payment') =>
+    load.between(kind, killedAt, recoveredAt);
+  const writes = [...window('checkout'), ...window('payment')];
+  const reads = window('read');
+  const readsOk = reads.filter((a) => !failed(a)).length;
+  const lastWriteBefore = Math.max(
+    ...load.answers
+      .filter((a) => a.kind !== 'read' && !failed(a) && a.answered <= killedAt)
+      .map((a) => a.answered),
+  );
+  const firstWriteAfter = Math.min(
+    ...load.answers
+      .filter((a) => a.kind === 'checkout' && a.status === 201 && a.sent > killedAt)
+      .map((a) => a.answered),
+  );
+  const refusedMs = firstWriteAfter - Math.max(lastWriteBefore, killedAt);
+  console.log(
+    `bookings confirmed again ${seconds(recoveredAt - killedAt)} s after the kill, on ${promoted?.name ?? 'no primary'}; writes refused for ${seconds(refusedMs)} s (${writes.filter(failed).length} of ${writes.length} checkouts and payments failed meanwhile)`,
+  );
+  console.log(
+    `reads meanwhile: ${readsOk} answered, ${reads.length - readsOk} failed; bookings confirmed: ${confirmedBefore} before the kill, ${load.confirmed.length} in all`,
+  );
+  const apiPidsAfter = table
+    .records()
+    .filter((r) => r.role === 'api')
+    .map((r) => r.pid);
+  const check = await checkBookings(cluster, load.confirmed);
+  console.log(
+    `on the new primary: ${check.confirmed} confirmed bookings, ${check.kept} of the ${load.confirmed.length} the load saw`,
+  );
+  verdict([
+    [
+      `bookings confirmed again within ${RECOVERY_BAR_MS / 1000} s`,
+      back !== undefined && recoveredAt - killedAt <= RECOVERY_BAR_MS,
+    ],
+    ['the replica was promoted', promoted !== undefined && promoted.name !== primary.name],
+    ['no API process restarted', apis.restarts === 0 && apiPidsAfter.join() === apiPids.join()],
+    ['bookings confirmed after the failover', load.confirmed.length > confirmedBefore],
+    [
+      `every booking the load saw confirmed is kept and paid (${check.kept}/${load.confirmed.length})`,
+      check.kept === load.confirmed.length,
+    ],
+    [`no night overbooked (${check.overbooked})`, check.overbooked === 0],
+    [
+      `the ledger matches the live bookings (${check.ledgerMismatch} nights differ)`,
+      check.ledgerMismatch === 0,
+    ],
+    [`no confirmed booking unpaid (${check.unpaid})`, check.unpaid === 0],
+  ]);
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cluster.stop();
+}

@@ -1,0 +1,60 @@
+// What both drills share: a fresh cluster of their own, the load, the checks of the bookings
+// against the ledger, and a verdict that fails the run loudly.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { consistency } from '../../apps/api/bench/booking-servers.ts';
+import { createDb } from '../../apps/api/src/db/client.ts';
+import { ROOT } from '../web-build.ts';
+import { type Cluster, createCluster } from './cluster.ts';
+import { CROWD_LIMITS } from './load.ts';
+import { clusterSettings } from './settings.ts';
+
+/** A cluster in a folder of its own, emptied first; stopped on SIGINT/SIGTERM. */
+export async function drillCluster(name: string): Promise<Cluster> {
+  const dir = path.join(ROOT, `.data/cluster-drill-${name}`);
+  rmSync(dir, { recursive: true, force: true });
+  const settings = clusterSettings(process.env, { dir });
+  settings.apiEnv = { ...CROWD_LIMITS, AUTH_RATE_LIMIT: 'false', LOG_LEVEL: 'warn' };
+  const cluster = createCluster(settings, (line) => console.log(`  ${line}`));
+  const abort = () => {
+    console.error('interrupted: stopping the cluster');
+    void cluster.stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', abort);
+  process.once('SIGTERM', abort);
+  const started = performance.now();
+  await cluster.start();
+  console.log(`cluster started in ${seconds(performance.now() - started)} s`);
+  return cluster;
+}
+
+export const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+/**
+ * The bookings the load saw confirmed, on the database the primary door leads to now: each
+ * there, confirmed and paid; and the ledger: no night over its stock, every night's units those
+ * of the live bookings, no confirmed booking without a captured payment.
+ */
+export async function checkBookings(cluster: Cluster, confirmed: readonly string[]) {
+  const db = createDb(cluster.adminUrl(), 2);
+  try {
+    const found = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from bookings b
+      where b.id::text in (select jsonb_array_elements_text(${JSON.stringify(confirmed)}::jsonb))
+        and b.status = 'confirmed'
+        and exists (select 1 from payments p where p.booking_id = b.id and p.status = 'captured')`);
+    const ledger = await consistency(db);
+    return { kept: found.rows[0]?.n ?? 0, ...ledger };
+  } finally {
+    await db.$client.end();
+  }
+}
+
+/** Prints each bar and whether it holds; the exit code says whether they all did. */
+export function verdict(bars: readonly (readonly [string, boolean])[]): boolean {
+  for (const [bar, held] of bars) console.log(`${held ? 'PASS' : 'FAIL'}  ${bar}`);
+  const all = bars.every(([, held]) => held);
+  if (!all) process.exitCode = 1;
+  return all;
+}
