@@ -47,7 +47,9 @@ function startPeriodic(
     timer = setTimeout(() => {
       current = work
         .run()
-        .catch((error: unknown) => log.warn({ err: error, worker: work.name }, 'background work failed'))
+        .catch((error: unknown) =>
+          log.warn({ err: error, worker: work.name }, 'background work failed'),
+        )
         .finally(() => {
           if (!stopped) next();
         });

@@ -21,16 +21,22 @@ export async function releaseExpiredHolds(db: Db, batch = 100): Promise<string[]
 
 /**
  * The sweep each server process runs every BOOKING_SWEEP_MS (registered in app.ts): lapsed holds
- * released, then `after` (the payments' reconciliation).
+ * released (how many told to `released`), then `after` (the payments' reconciliation).
  */
 export function holdSweep(
   db: Db,
-  log: { info(obj: object, msg: string): void },
-  after?: () => Promise<unknown>,
+  options: {
+    log: { info(obj: object, msg: string): void };
+    released?: (count: number) => void;
+    after?: () => Promise<unknown>;
+  },
 ): () => Promise<void> {
   return async () => {
     const ids = await releaseExpiredHolds(db);
-    if (ids.length > 0) log.info({ released: ids.length }, 'released lapsed booking holds');
-    await after?.();
+    if (ids.length > 0) {
+      options.log.info({ released: ids.length }, 'released lapsed booking holds');
+      options.released?.(ids.length);
+    }
+    await options.after?.();
   };
 }
