@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerJsonBodyParser } from './lib/json-body.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.ts';
 import { receiptUrl } from './lib/site-links.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { createAuth } from './modules/auth/auth.ts';
@@ -52,6 +53,7 @@ import { CATALOGUE_CHANNEL, catalogueCache } from './plugins/catalogue-cache.ts'
 import { changeNotices } from './plugins/change-notices.ts';
 import { hostCheck, ownHostNames } from './plugins/host-check.ts';
 import { KeptAnswers } from './plugins/kept-answers.ts';
+import { metrics } from './plugins/metrics.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { SESSION_CHANNEL, sessionCache } from './plugins/session-cache.ts';
 import { webApp } from './web-app.ts';
@@ -107,6 +109,9 @@ export async function buildApp({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Every log line of a request carries it (as `reqId`), and the answer echoes it.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     serverFactory: (handler, options) => keptAnswers.server(handler, options),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -121,6 +126,10 @@ export async function buildApp({
   app.decorate('lifecycle', { draining: false });
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   await app.register(backgroundWork, { run: workers });
   await app.register(keptAnswers.plugin);
   // First of the request hooks: a request for another host name is refused before any work.
@@ -133,6 +142,8 @@ export async function buildApp({
   await app.register(sessionCache, { ttlMs: config.SESSION_CACHE_MS });
   await app.register(authorization, { auth, config });
   await app.register(catalogueCache, { db, keptAnswers });
+  // Metrics on a port of their own (METRICS_PORT), read from the caches registered above.
+  await app.register(metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST });
 
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
@@ -192,9 +203,12 @@ export async function buildApp({
   app.registerWorker({
     name: 'hold-sweeper',
     intervalMs: config.BOOKING_SWEEP_MS,
-    run: holdSweep(db, app.log, app.clock, () =>
-      reconcilePayments({ db, provider: app.payments, log: app.log }),
-    ),
+    run: holdSweep(db, {
+      log: app.log,
+      clock: app.clock,
+      released: (count) => app.metrics.recordExpiredHolds(count),
+      after: () => reconcilePayments({ db, provider: app.payments, log: app.log }),
+    }),
   });
   app.registerWorker({
     name: 'mail',

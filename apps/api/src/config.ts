@@ -68,6 +68,13 @@ const configSchema = z.object({
   DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
+   * Prometheus metrics (docs/operations.md, "Metrics") at /metrics on this port, a server of
+   * their own apart from the site. Unset: no metrics are kept or served.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The interface the metrics listen on: loopback unless a scraper elsewhere must reach it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
    * Which client addresses to believe in X-Forwarded-For: unset or `false` trusts none (the
    * socket's address is the client), `true` trusts every hop, a number the last n hops, or a
    * comma-separated list of proxy addresses/CIDRs. Rate limits key on the address it yields.

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { escapeHtml } from './lib/html.ts';
 import { type ReadyBody, readyBody, sendReady } from './lib/http.ts';
 import { keptAddress, pathOf } from './lib/kept-address.ts';
@@ -107,7 +107,7 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
     const params = renderer ? renderer.pageParams(pathOf(request.url)) : [];
     const address = keptAddress(request.url, params);
     const rendered =
-      renderer && address !== undefined ? await renderedPage(renderer, address) : null;
+      renderer && address !== undefined ? await renderedPage(renderer, address, request.log) : null;
     // The same for every visitor until the catalogue changes, unless it shows what moves with
     // bookings (then rendered at every visit) or its render failed (then tried at the next).
     return sendReady(request, reply, rendered?.page ?? shellBody, {
@@ -127,6 +127,7 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
   async function renderedPage(
     renderer: WebRenderer,
     url: string,
+    log: FastifyBaseLogger,
   ): Promise<{ page: ReadyBody | null; kept: boolean } | null> {
     const render = async () => {
       if (!canCarryRender) return null;
@@ -144,7 +145,7 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
       return { page, kept: kept(page) };
     } catch (error) {
       // Not kept: the next visit renders again. The browser can render the page itself.
-      app.log.error({ err: error, url }, 'server render failed; sent the app shell');
+      log.error({ err: error, url }, 'server render failed; sent the app shell');
       return null;
     }
   }

@@ -10,6 +10,7 @@ import { ENTRY_BYTES, textBytes } from '../lib/held-bytes.ts';
 import { encodedBody, hasBody, type ReadyBody, sharedAnswerOf } from '../lib/http.ts';
 import { keptAddress, pathOf } from '../lib/kept-address.ts';
 import { type CacheUse, ReadCache } from '../lib/read-cache.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from '../lib/request-id.ts';
 import { answersHost } from './host-check.ts';
 
 /**
@@ -57,6 +58,7 @@ export class KeptAnswers {
   readonly #hosts = new Map<string, boolean>();
   #open = true;
   #served = 0;
+  #missed = 0;
   /** The application's logger, when it logs requests (Fastify logs each at level info). */
   #log: FastifyBaseLogger | undefined;
 
@@ -70,6 +72,11 @@ export class KeptAnswers {
   /** How many requests were answered here (the server render's reads not counted). */
   get hits(): number {
     return this.#served;
+  }
+
+  /** How many plain GETs found no kept answer and went on to the application. */
+  get misses(): number {
+    return this.#missed;
   }
 
   /** How many answers are kept. */
@@ -113,9 +120,14 @@ export class KeptAnswers {
       return false;
     }
     const answer = this.#find(request.url ?? '');
-    if (!answer) return false;
+    if (!answer) {
+      this.#missed += 1;
+      return false;
+    }
     this.#served += 1;
+    const reqId = requestIdOf(request);
     const out = answer.headers.slice();
+    out.push(REQUEST_ID_HEADER, reqId);
     let status = 200;
     if (hasBody(headers['if-none-match'], answer.ready)) {
       // As the application answers it: the same headers, no body and no length.
@@ -132,6 +144,7 @@ export class KeptAnswers {
     if (this.#log) {
       this.#log.info(
         {
+          reqId,
           req: { method: 'GET', url: request.url, host: headers.host },
           res: { statusCode: status },
           remoteAddress: request.socket.remoteAddress,
@@ -233,6 +246,7 @@ interface KeptAnswer {
 
 /** Headers that belong to one sending of an answer, not to the answer. */
 const PER_SENDING = new Set([
+  REQUEST_ID_HEADER,
   'content-length',
   'content-encoding',
   'transfer-encoding',

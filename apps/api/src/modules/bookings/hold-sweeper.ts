@@ -26,17 +26,24 @@ export async function releaseExpiredHolds(db: Db, now: Date, batch = 100): Promi
 
 /**
  * The sweep each server process runs every BOOKING_SWEEP_MS (registered in app.ts) at the time
- * `clock` tells (the app's): lapsed holds released, then `after` (the payments' reconciliation).
+ * `clock` tells (the app's): lapsed holds released (how many told to `released`), then `after`
+ * (the payments' reconciliation).
  */
 export function holdSweep(
   db: Db,
-  log: { info(obj: object, msg: string): void },
-  clock: () => Date,
-  after?: () => Promise<unknown>,
+  options: {
+    log: { info(obj: object, msg: string): void };
+    clock: () => Date;
+    released?: (count: number) => void;
+    after?: () => Promise<unknown>;
+  },
 ): () => Promise<void> {
   return async () => {
-    const ids = await releaseExpiredHolds(db, clock());
-    if (ids.length > 0) log.info({ released: ids.length }, 'released lapsed booking holds');
-    await after?.();
+    const ids = await releaseExpiredHolds(db, options.clock());
+    if (ids.length > 0) {
+      options.log.info({ released: ids.length }, 'released lapsed booking holds');
+      options.released?.(ids.length);
+    }
+    await options.after?.();
   };
 }

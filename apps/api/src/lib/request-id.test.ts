@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestDatabase } from '../test/app.ts';
+import { PROCESS_ORIGIN, type ServerProcess, startServerProcess } from '../test/server-process.ts';
+
+/** A real server process logging at info (JSON lines), as behind a load balancer. */
+let server: ServerProcess;
+beforeAll(async () => {
+  server = await startServerProcess(await createTestDatabase());
+}, 120_000);
+afterAll(() => server?.stop());
+
+const host = new URL(PROCESS_ORIGIN).host;
+const get = (path: string, requestId?: string) =>
+  fetch(`${server.base}${path}`, {
+    headers: { host, ...(requestId === undefined ? {} : { 'x-request-id': requestId }) },
+  });
+
+/** The log lines (parsed) that mention `reqId`, once the process has written them. */
+async function linesOf(reqId: string, atLeast: number): Promise<Record<string, unknown>[]> {
+  const read = () =>
+    server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.reqId === reqId);
+  await expect.poll(() => read().length, { timeout: 5_000 }).toBeGreaterThanOrEqual(atLeast);
+  return read();
+}
+
+/** Lines about a request (they name its method and address, or its answer). */
+const aboutRequest = (url: string) => (line: string) => line.includes(`"url":"${url}"`);
+
+test("the load balancer's request id is echoed and on every log line of the request", async () => {
+  const id = 'lb-7f3a9c21:abc_DEF.42';
+  const res = await get('/api/health?probe=1', id);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('x-request-id')).toBe(id);
+  const lines = await linesOf(id, 2);
+  expect(lines.map((l) => l.msg)).toEqual(
+    expect.arrayContaining(['incoming request', 'request completed']),
+  );
+  // No line about this request without the id.
+  const about = server.output().split('\n').filter(aboutRequest('/api/health?probe=1'));
+  expect(about.length).toBeGreaterThan(0);
+  for (const line of about) expect(line).toContain(`"reqId":"${id}"`);
+});
+
+test('an answer kept in front of the routing echoes and logs the id too', async () => {
+  const path = '/api/hotels?page=1&pageSize=3';
+  await get(path, 'warm-1');
+  const res = await get(path, 'kept-2');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('x-request-id')).toBe('kept-2');
+  const [line] = await linesOf('kept-2', 1);
+  expect(line?.msg).toBe('request completed from a kept answer');
+  // The id of the request that filled it is not kept with the answer.
+  expect((await get(path)).headers.get('x-request-id')).not.toBe('warm-1');
+});
+
+test('an id that is missing or not well-formed is replaced by one of our own', async () => {
+  const ours = /^req-[0-9a-z]+$/;
+  const missing = (await get('/api/health')).headers.get('x-request-id');
+  expect(missing).toMatch(ours);
+  for (const bad of ['x'.repeat(65), 'has space', 'quote"d', '{"json":1}', 'semi;colon']) {
+    const res = await get('/api/health', bad);
+    const echoed = res.headers.get('x-request-id') ?? '';
+    expect(echoed, bad).toMatch(ours);
+    await linesOf(echoed, 2);
+    expect(server.output()).not.toContain(bad);
+  }
+  const longest = 'a'.repeat(64);
+  expect((await get('/api/health', longest)).headers.get('x-request-id')).toBe(longest);
+});
