@@ -31,6 +31,7 @@ import { imageRoutes } from './modules/images/routes.ts';
 import type { ImageStorage } from './modules/images/storage.ts';
 import type { UploadsUnderWay } from './modules/images/under-way.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
+import { subscribeBookingMails } from './modules/mail/booking-mails.ts';
 import { devInboxRoutes } from './modules/mail/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
@@ -105,6 +106,8 @@ export async function buildApp({
   app.decorate('payments', payments ?? configuredProvider(config, db));
   app.decorate('imageStorage', imageStorageOf(config));
   app.decorate('clock', clock ?? (() => new Date()));
+  // The guest's booking e-mails react to the booking's announcements, once per process.
+  subscribeBookingMails();
   app.decorate('keptAnswers', keptAnswers);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
