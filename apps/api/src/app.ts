@@ -33,6 +33,7 @@ import { imageRoutes } from './modules/images/routes.ts';
 import type { ImageStorage } from './modules/images/storage.ts';
 import type { UploadsUnderWay } from './modules/images/under-way.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
+import { subscribeBookingMails } from './modules/mail/booking-mails.ts';
 import { devInboxRoutes } from './modules/mail/routes.ts';
 import { startConfiguredMailWorker } from './modules/mail/worker.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
@@ -122,6 +123,8 @@ export async function buildApp({
   app.decorate('payments', payments ?? configuredProvider(config, db));
   app.decorate('imageStorage', imageStorageOf(config));
   app.decorate('clock', clock ?? (() => new Date()));
+  // The guest's booking e-mails react to the booking's announcements, once per process.
+  subscribeBookingMails();
   app.decorate('keptAnswers', keptAnswers);
   app.decorate('lifecycle', { draining: false });
   registerErrorHandling(app);

@@ -1,6 +1,7 @@
 import { stayNights } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
+import { announce } from '../../lib/announcements.ts';
 
 /** Units of one room for one stay: the nights [checkIn, checkOut). */
 export interface StayUnits {
@@ -119,11 +120,16 @@ export function soldOutNightSql(demand: string, stockOf: string): string {
 }
 
 /**
- * Gives units back, inside the caller's transaction (a released hold, a cancellation). The
- * rows are locked in ledger order first, then lowered; the check constraint (`taken >= 0`)
- * would refuse giving back more than was taken.
+ * Gives units back, inside the caller's transaction (a released hold, a cancellation), and
+ * announces them freed (`unitsFreed`, for `cause`) in it: every path that frees a booking's
+ * units comes through here. The rows are locked in ledger order first, then lowered; the check
+ * constraint (`taken >= 0`) would refuse giving back more than was taken.
  */
-export async function releaseUnits(tx: Tx, demand: readonly NightUnits[]): Promise<void> {
+export async function releaseUnits(
+  tx: Tx,
+  demand: readonly NightUnits[],
+  cause: 'cancelled' | 'lapsed' | 'declined' | 'abandoned',
+): Promise<void> {
   if (demand.length === 0) return;
   const set = sql`jsonb_to_recordset(${demandJson(demand)}::jsonb)
     as d(room_id int, night date, units int, ord int)`;
@@ -138,6 +144,7 @@ export async function releaseUnits(tx: Tx, demand: readonly NightUnits[]): Promi
   if (result.rowCount !== demand.length) {
     throw new Error('Inventory ledger is missing nights it should give back');
   }
+  await announce(tx, 'unitsFreed', { cause, nights: demand });
 }
 
 /**

@@ -2,11 +2,11 @@ import type { CancelledBooking, RefundOutcome } from '@devstay/shared/contracts/
 import { BOOKING_MESSAGES, GUARD_MESSAGES } from '@devstay/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { announce } from '../../lib/announcements.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { canCancelBooking, isGuest, type SessionUser } from '../../lib/policies.ts';
 import { receiptUrl } from '../../lib/site-links.ts';
 import { nightlyDemand, releaseUnits } from '../availability/ledger.ts';
-import { enqueueCancellationMail } from '../mail/cancellation.ts';
 import { type PaymentDeps, refund } from '../payments/pay.ts';
 import { ProviderUnavailableError, RefundRefusedError } from '../payments/provider.ts';
 import { lockPaymentOf, type PaymentRow, receiptPaymentOf } from '../payments/repository.ts';
@@ -79,14 +79,14 @@ export async function cancelBooking(
       if (now.rows[0]?.status === 'cancelled') return null;
       throw new HttpError(409, BOOKING_MESSAGES.notConfirmed, 'id', 'BOOKING_NOT_CONFIRMED');
     }
-    await releaseUnits(tx, nightlyDemand(await bookingStays(tx, [input.bookingId])));
+    await releaseUnits(tx, nightlyDemand(await bookingStays(tx, [input.bookingId])), 'cancelled');
     const payment = await lockPaymentOf(tx, input.bookingId);
     const captured = payment?.status === 'captured' ? payment : null;
     const found = await findBookingAndGuest(tx, input.bookingId);
     if (found?.email) {
       const card = await receiptPaymentOf(tx, input.bookingId);
-      await enqueueCancellationMail(tx, {
-        to: found.email,
+      await announce(tx, 'bookingCancelled', {
+        email: found.email,
         booking: found.booking,
         by: isGuest(viewer) ? 'guest' : 'staff',
         refundCents: captured ? captured.amountCents - captured.refundedCents : 0,

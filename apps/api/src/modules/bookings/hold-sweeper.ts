@@ -16,6 +16,7 @@ export async function releaseExpiredHolds(db: Db, now: Date, batch = 100): Promi
         tx,
         sql`hold_expires_at < ${now.toISOString()}::timestamptz`,
         'expired',
+        'lapsed',
         batch,
       ),
     );

@@ -361,7 +361,8 @@ export async function holdCart(
 }
 
 /**
- * Ends pending bookings and gives their units back, in the caller's transaction. Only rows
+ * Ends pending bookings (→ `to`) and gives their units back, in the caller's transaction,
+ * announced freed for `cause` (releaseUnits). Only rows
  * still `pending` (and matching `where`) change, each exactly once: the guarded update returns
  * the rows it changed, and a row another transaction is changing is skipped (SKIP LOCKED) or,
  * once that one commits, no longer pending. Returns the ids released.
@@ -370,6 +371,7 @@ export async function releasePending(
   tx: Tx,
   where: SQL,
   to: Extract<BookingStatus, 'expired' | 'cancelled'>,
+  cause: 'lapsed' | 'declined' | 'abandoned' | 'cancelled' = to === 'cancelled' ? to : 'lapsed',
   limit = 100,
 ): Promise<string[]> {
   const result = await tx.execute<{ id: string }>(sql`
@@ -383,7 +385,7 @@ export async function releasePending(
       and status = 'pending'
     returning id`);
   const ids = result.rows.map((r) => r.id);
-  await releaseUnits(tx, nightlyDemand(await bookingStays(tx, ids)));
+  await releaseUnits(tx, nightlyDemand(await bookingStays(tx, ids)), cause);
   return ids;
 }
 

@@ -29,8 +29,8 @@ import {
 } from './editable-records.ts';
 import {
   type ContentKey,
+  changeStock,
   type EditableRecord,
-  refuseStockUnderBooked,
   requireEventDate,
   requireLocation,
   roomServiceIds,
@@ -129,7 +129,7 @@ const room: ContentKind<
   // POST /rooms names the room's hotel `id` (product §7.1).
   hotelField: 'id',
   check: async (tx, body, { id }) => {
-    if (id !== undefined) await refuseStockUnderBooked(tx, id, body.stock);
+    if (id !== undefined) await changeStock(tx, id, body.stock);
     return roomServiceIds(tx, body.services);
   },
   values: (body) => ({

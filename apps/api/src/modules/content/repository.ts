@@ -16,6 +16,7 @@ import {
   roomServices,
   rooms,
 } from '../../db/schema.ts';
+import { announce } from '../../lib/announcements.ts';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { CatalogueCache, CatalogueChange } from '../../plugins/catalogue-cache.ts';
@@ -281,19 +282,30 @@ async function forgetDroppedPictures(
 }
 
 /**
- * Lowering a room's stock stops at its busiest coming night's units taken (409 naming the
- * night). The room row is locked (lockForModify): checkouts share-lock it before taking units,
- * so none is under way and none starts until this commits. Nights before the room's hotel's
- * today (in its time zone) are past.
+ * A change of a room's stock, checked and announced in the modify's transaction. Lowering it
+ * stops at its busiest coming night's units taken (409 naming the night): the room row is
+ * locked (lockForModify), and checkouts share-lock it before taking units, so none is under way
+ * and none starts until this commits. Raising it frees units on every coming night
+ * (`unitsFreed`). Nights before the room's hotel's today (in its time zone) are past.
  */
-export async function refuseStockUnderBooked(tx: Tx, roomId: number, stock: number) {
+export async function changeStock(tx: Tx, roomId: number, stock: number) {
   const [stored] = await tx
     .select({ stock: rooms.stock, timeZone: hotels.timeZone })
     .from(rooms)
     .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
     .where(eq(rooms.id, roomId));
-  if (!stored || stock >= stored.stock) return;
-  const busiest = await busiestNight(tx, roomId, calendarDateIn(stored.timeZone));
+  if (!stored || stock === stored.stock) return;
+  const today = calendarDateIn(stored.timeZone);
+  if (stock > stored.stock) {
+    await announce(tx, 'unitsFreed', {
+      cause: 'stockRaised',
+      roomId,
+      from: today,
+      units: stock - stored.stock,
+    });
+    return;
+  }
+  const busiest = await busiestNight(tx, roomId, today);
   if (busiest && busiest.taken > stock) {
     throw new HttpError(
       409,

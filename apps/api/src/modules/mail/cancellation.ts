@@ -33,8 +33,8 @@ export function refundSentence(input: Pick<CancellationMail, 'refundCents' | 'ca
 
 /**
  * The guest's 'Booking Cancelled' e-mail, written to the outbox in the transaction that
- * cancels the booking (bookings/cancel.ts): it leaves only if the cancel commits, and once,
- * since a booking is cancelled once. The refund itself runs after that commit, so the e-mail
+ * cancels the booking (bookings/cancel.ts announces it; mail/booking-mails.ts writes it): it
+ * leaves only if the cancel commits, and once, since a booking is cancelled once. The refund itself runs after that commit, so the e-mail
  * gives the amount that goes back and says it follows.
  */
 export async function enqueueCancellationMail(

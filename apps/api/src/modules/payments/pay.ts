@@ -2,6 +2,7 @@ import type { Booking, PaymentResult } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { announce } from '../../lib/announcements.ts';
 import { crashPoint } from '../../lib/crash-point.ts';
 import { HttpError, RateLimitedError } from '../../lib/errors.ts';
 import { enforceRateLimits, type RateLimit } from '../../lib/rate-limit.ts';
@@ -16,7 +17,6 @@ import {
   releasePending,
 } from '../bookings/repository.ts';
 import { checkBookingRules, type HoldLimits } from '../bookings/rules.ts';
-import { enqueueReceiptMail, receiptMail } from '../mail/receipt.ts';
 import {
   type ChargeOutcome,
   PaymentInputError,
@@ -246,16 +246,20 @@ async function confirmStarted(
   started: StartedPayment,
   outcome: Extract<ChargeOutcome, { status: 'captured' }>,
 ): Promise<Confirmed | null> {
-  if (!started.email) return null;
+  const email = started.email;
+  if (!email) return null;
   const booking: Booking = { ...started.booking, status: 'confirmed', holdExpiresAt: null };
-  const receipt = receiptMail({ to: started.email, booking, receiptUrl: outcome.receiptUrl });
-  const confirmed = await confirmCaptured(deps.db, {
-    bookingId: booking.id,
-    paymentId: started.payment.id,
-    outcome,
-    receipt,
+  const { receiptUrl } = outcome;
+  return deps.db.transaction(async (tx) => {
+    const captured = await confirmCaptured(tx, {
+      bookingId: booking.id,
+      paymentId: started.payment.id,
+      outcome,
+    });
+    if (!captured) return null;
+    await announce(tx, 'bookingConfirmed', { booking, email, receiptUrl });
+    return { booking, receiptUrl };
   });
-  return confirmed ? { booking, receiptUrl: outcome.receiptUrl } : null;
 }
 
 /**
@@ -290,10 +294,11 @@ export interface Confirmed {
 }
 
 /**
- * Confirms a booking whose units are held, and writes its receipt e-mail, in `tx`; null when
- * another call confirmed it first.
+ * Confirms a booking whose units are held and announces it (`bookingConfirmed`: its receipt
+ * e-mail is written by the mail's subscriber), in `tx`; null when another call confirmed it
+ * first.
  */
-async function confirmWithReceipt(
+async function confirmAndAnnounce(
   tx: Tx,
   booking: BookingRow,
   receiptUrl: string,
@@ -301,7 +306,11 @@ async function confirmWithReceipt(
   if (!(await confirmBooking(tx, booking.id))) return null;
   const found = await findBookingAndGuest(tx, booking.id);
   if (!found?.email) throw new Error('The confirmed booking or its guest is missing');
-  await enqueueReceiptMail(tx, { to: found.email, booking: found.booking, receiptUrl });
+  await announce(tx, 'bookingConfirmed', {
+    booking: found.booking,
+    email: found.email,
+    receiptUrl,
+  });
   return { booking: found.booking, receiptUrl };
 }
 
@@ -335,11 +344,11 @@ export async function settle(
       }
       await recordOutcome(tx, payment.id, outcome);
       if (outcome.status === 'failed') {
-        await releasePending(tx, sql`id = ${bookingId}`, 'expired');
+        await releasePending(tx, sql`id = ${bookingId}`, 'expired', 'declined');
         return null;
       }
       if (booking.status === 'pending') {
-        return confirmWithReceipt(tx, booking, outcome.receiptUrl);
+        return confirmAndAnnounce(tx, booking, outcome.receiptUrl);
       }
       if (booking.status === 'expired') {
         try {
@@ -349,7 +358,7 @@ export async function settle(
               throw new RoomsGone();
             }
           });
-          return confirmWithReceipt(tx, booking, outcome.receiptUrl);
+          return confirmAndAnnounce(tx, booking, outcome.receiptUrl);
         } catch (error) {
           if (!(error instanceof RoomsGone)) throw error;
         }
@@ -455,7 +464,7 @@ export async function reconcilePayments(
       await deps.db.transaction(async (tx) => {
         await lockBooking(tx, p.bookingId);
         if (await markAbandoned(tx, p.id, lease)) {
-          await releasePending(tx, sql`id = ${p.bookingId}`, 'expired');
+          await releasePending(tx, sql`id = ${p.bookingId}`, 'expired', 'abandoned');
         }
       });
     });

@@ -16,7 +16,6 @@ import {
   toBooking,
 } from '../bookings/repository.ts';
 import type { HeldByAccount } from '../bookings/rules.ts';
-import type { MailMessage } from '../mail/outbox.ts';
 import type { ChargeOutcome } from './provider.ts';
 
 export interface PaymentRow {
@@ -287,65 +286,40 @@ export async function startPayment(
 /**
  * Settles a captured charge in one statement, for the usual case — the booking and its payment
  * both still pending: both rows locked together (re-read at their latest version), the payment
- * captured (brand and last four only), the booking confirmed and its receipt written to the
- * outbox. All of it, or — when either row is no longer pending — nothing, and the caller
- * settles through the general path (settle), which knows every other case.
- * Values: booking, payment, the processor's ref, receipt url, card brand, last four, then the
- * receipt's to, subject, text and html.
+ * captured (brand and last four only) and the booking confirmed. Both, or — when either row is
+ * no longer pending — nothing, and the caller settles through the general path (settle), which
+ * knows every other case. True when this call confirmed the booking; the caller announces it
+ * in the same transaction.
  */
-const CONFIRM_CAPTURED: PreparedStatement = {
-  name: 'payment_confirm_captured',
-  text: `
+export async function confirmCaptured(
+  tx: Tx,
+  input: {
+    bookingId: string;
+    paymentId: string;
+    outcome: Extract<ChargeOutcome, { status: 'captured' }>;
+  },
+): Promise<boolean> {
+  const { outcome } = input;
+  const result = await tx.execute<{ confirmed: number; captured: number }>(sql`
     with locked as (
       select b.id from bookings b join payments p on p.booking_id = b.id
-      where b.id = $1::uuid and p.id = $2::uuid and b.status = 'pending' and p.status = 'pending'
+      where b.id = ${input.bookingId}::uuid and p.id = ${input.paymentId}::uuid
+        and b.status = 'pending' and p.status = 'pending'
       for update of b, p),
     confirmed as (
       update bookings set status = 'confirmed', confirmed_at = now(), hold_expires_at = null
       where id in (select id from locked)
       returning id),
     captured as (
-      update payments set status = 'captured', provider_ref = $3::text, receipt_url = $4::text,
-        card_brand = $5::text, card_last4 = $6::text, updated_at = now()
-      where id = $2::uuid and exists (select 1 from locked)
-      returning id),
-    receipt as (
-      insert into mail_outbox ("to", subject, text, html)
-      select $7::text, $8::text, $9::text, $10::text where exists (select 1 from locked)
+      update payments set status = 'captured', provider_ref = ${outcome.providerRef},
+        receipt_url = ${outcome.receiptUrl}, card_brand = ${outcome.cardBrand},
+        card_last4 = ${outcome.cardLast4}, updated_at = now()
+      where id = ${input.paymentId}::uuid and exists (select 1 from locked)
       returning id)
     select (select count(*) from confirmed)::int as confirmed,
-      (select count(*) from captured)::int as captured,
-      (select count(*) from receipt)::int as receipts`,
-};
-
-/** See CONFIRM_CAPTURED: true when this call confirmed the booking. */
-export async function confirmCaptured(
-  db: Db,
-  input: {
-    bookingId: string;
-    paymentId: string;
-    outcome: Extract<ChargeOutcome, { status: 'captured' }>;
-    receipt: MailMessage;
-  },
-): Promise<boolean> {
-  const { outcome, receipt } = input;
-  const [row] = await runPrepared<{ confirmed: number; captured: number; receipts: number }>(
-    db.$client,
-    CONFIRM_CAPTURED,
-    [
-      input.bookingId,
-      input.paymentId,
-      outcome.providerRef,
-      outcome.receiptUrl,
-      outcome.cardBrand,
-      outcome.cardLast4,
-      receipt.to,
-      receipt.subject,
-      receipt.text,
-      receipt.html,
-    ],
-  );
-  return row?.confirmed === 1 && row.captured === 1 && row.receipts === 1;
+      (select count(*) from captured)::int as captured`);
+  const row = result.rows[0];
+  return row?.confirmed === 1 && row.captured === 1;
 }
 
 /**
