@@ -3,13 +3,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ERROR_CODES } from '@devstay/shared/http';
+import { ERROR_MESSAGES } from '@devstay/shared/messages';
+import { ID_TEXT } from '@devstay/shared/row-id';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from './app.ts';
 import { SESSION_PATHS } from './modules/auth/openapi.ts';
 import { operationIdOf, TAGS } from './openapi.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
-import { ORIGIN } from './test/auth.ts';
+import { DEMO, ORIGIN, signIn, withSession } from './test/auth.ts';
 
 interface Media {
   schema?: { $ref?: string; type?: string; properties?: Record<string, Record<string, unknown>> };
@@ -416,5 +418,39 @@ describe('security', () => {
       });
       expect(res.statusCode, `${path}: ${res.body}`).toBe(401);
     }
+  });
+
+  test('every operation it lists is one the server answers: no 404 for its route, no 405', async () => {
+    const cookie = await signIn(t.app, DEMO.superAdmin);
+    const unanswered: string[] = [];
+    for (const { method, path, op } of operations) {
+      // A value of the right kind for each path parameter: a row id, a booking's uuid, a word.
+      let url = path;
+      for (const p of op.parameters ?? []) {
+        if (p.in !== 'path') continue;
+        const schema = (p as { schema?: { pattern?: string; format?: string } }).schema;
+        const value =
+          schema?.pattern === ID_TEXT.source
+            ? '1'
+            : schema?.format === 'uuid'
+              ? '00000000-0000-4000-8000-000000000000'
+              : 'x';
+        url = url.replace(`{${p.name}}`, value);
+      }
+      const res = await t.app.inject({
+        method: method.toUpperCase() as 'GET',
+        url,
+        headers: { ...withSession(cookie), 'content-type': 'application/json' },
+        ...(method === 'get' || method === 'head' ? {} : { payload: '{}' }),
+      });
+      const routeMissing =
+        res.statusCode === 404 &&
+        (path.startsWith('/api/auth/') ||
+          res.json().message === ERROR_MESSAGES.routeNotFound(method.toUpperCase(), url));
+      if (res.statusCode === 405 || routeMissing) {
+        unanswered.push(`${where({ method, path })}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(unanswered).toEqual([]);
   });
 });

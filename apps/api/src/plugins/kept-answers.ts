@@ -12,6 +12,7 @@ import { keptAddress, pathOf } from '../lib/kept-address.ts';
 import { type CacheUse, ReadCache } from '../lib/read-cache.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from '../lib/request-id.ts';
 import { answersHost } from './host-check.ts';
+import { HSTS } from './security-headers.ts';
 
 /**
  * Answers the same for every visitor until the catalogue changes (a page of the hotel list, a
@@ -31,8 +32,9 @@ import { answersHost } from './host-check.ts';
  * - The encoding a client gets and whether its If-None-Match earns a 304 are decided by the
  *   same functions as the application's (`encodedBody`, `hasBody` in lib/http.ts).
  * - Every request this does not answer plainly goes on to the application: another method, a
- *   body, a host name the host check (host-check.ts) does not accept or a forwarded one, an
- *   address not kept.
+ *   body, a host name the host check (host-check.ts) does not accept or a forwarded one, a
+ *   forwarded protocol (Strict-Transport-Security goes out over https only: security-headers.ts),
+ *   an address not kept.
  * - Keeping it true: the catalogue cache drops every kept answer on any change it hears of (in
  *   every process, with the read caches); an answer worked out before a change is not kept, and
  *   none lives longer than TTL_MS (a safety net should a notice be lost).
@@ -113,6 +115,9 @@ export class KeptAnswers {
     const { headers } = request;
     if (
       headers['x-forwarded-host'] !== undefined ||
+      // Its protocol decides Strict-Transport-Security: the application reads it (this server's
+      // own socket is plain http, where the header is never sent).
+      headers['x-forwarded-proto'] !== undefined ||
       headers['content-length'] !== undefined ||
       headers['transfer-encoding'] !== undefined ||
       !this.#ownHost(headers.host)
@@ -247,6 +252,7 @@ interface KeptAnswer {
 /** Headers that belong to one sending of an answer, not to the answer. */
 const PER_SENDING = new Set([
   REQUEST_ID_HEADER,
+  HSTS,
   'content-length',
   'content-encoding',
   'transfer-encoding',

@@ -11,6 +11,9 @@ import helmet, { type HelmetOptions } from 'helmet';
  * middleware at start and set among the reply's headers, before any route runs (a route may
  * still set its own).
  */
+/** The one security header that depends on the request: its protocol. */
+export const HSTS = 'strict-transport-security';
+
 export const securityHeaders: FastifyPluginAsync<HelmetOptions> = async (app, options) => {
   const headers: Record<string, string> = {};
   const removed: string[] = [];
@@ -25,8 +28,14 @@ export const securityHeaders: FastifyPluginAsync<HelmetOptions> = async (app, op
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
     if (error) throw error;
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  // Strict-Transport-Security means something over https only (a browser ignores it over plain
+  // http): sent when the request came over https, by its socket or per a proxy TRUST_PROXY
+  // believes (X-Forwarded-Proto), as Fastify's `request.protocol` reads it.
+  const hsts = headers[HSTS];
+  delete headers[HSTS];
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (hsts !== undefined && request.protocol === 'https') reply.header(HSTS, hsts);
     // X-Powered-By: neither Node nor Fastify sets it, but helmet's word is kept.
     for (const name of removed) reply.raw.removeHeader(name);
     done();

@@ -3,6 +3,7 @@ import { AUTH_ERRORS, type AuthErrorCode } from '@devstay/shared/contracts/auth'
 import { findNul, NUL_MESSAGE } from '@devstay/shared/contracts/common';
 import { profileFields } from '@devstay/shared/contracts/users';
 import { paths } from '@devstay/shared/paths';
+import { sameSitePath } from '@devstay/shared/return-path';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
@@ -157,18 +158,22 @@ export function createAuth({ config, db, log }: { config: Config; db: Db; log?: 
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const profile = checkInput(ctx.path, ctx.body, ctx.query);
-        // The register form sends only e-mail and password: the display name starts empty.
-        if (ctx.path === '/sign-up/email' && isObject(ctx.body)) {
-          return { context: { body: { ...ctx.body, name: profile?.name ?? '' } } };
+        const query = isObject(ctx.query) ? readInput(ctx.path, ctx.query) : undefined;
+        let body = isObject(ctx.body) ? readInput(ctx.path, ctx.body) : undefined;
+        if (isObject(ctx.body)) {
+          // The register form sends only e-mail and password: the display name starts empty.
+          if (ctx.path === '/sign-up/email') {
+            body = { ...(body ?? ctx.body), name: profile?.name ?? '' };
+          } else if (profile) {
+            body = { ...(body ?? ctx.body), ...profile };
+          }
+          // A new password ends every other session of the account, whatever the caller asked:
+          // whoever knew the old one is signed out everywhere.
+          if (ctx.path === '/change-password') {
+            body = { ...(body ?? ctx.body), revokeOtherSessions: true };
+          }
         }
-        if (profile && isObject(ctx.body)) {
-          return { context: { body: { ...ctx.body, ...profile } } };
-        }
-        // A new password ends every other session of the account, whatever the caller asked:
-        // whoever knew the old one is signed out everywhere.
-        if (ctx.path === '/change-password' && isObject(ctx.body)) {
-          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
-        }
+        return { context: { ...(body && { body }), ...(query && { query }) } };
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
@@ -241,6 +246,88 @@ function checkInput(path: string, body: unknown, query: unknown) {
     };
   }
   return undefined;
+}
+
+/** The fields of Better Auth's calls that name where to send the browser back. */
+const RETURN_ADDRESSES = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'];
+
+/** A full address (`https://…`): Better Auth accepts only those of trustedOrigins. */
+const FULL_ADDRESS = /^[a-z][a-z\d+.-]*:/i;
+
+/**
+ * What a provider may say went wrong when it sends the browser back (RFC 6749 §4.1.2.1,
+ * OpenID Connect Core §3.1.2.6). Any other `error` is passed on as `unknown_error`.
+ */
+const PROVIDER_ERRORS = new Set([
+  'invalid_request',
+  'unauthorized_client',
+  'access_denied',
+  'unsupported_response_type',
+  'invalid_scope',
+  'server_error',
+  'temporarily_unavailable',
+  'interaction_required',
+  'login_required',
+  'account_selection_required',
+  'consent_required',
+  'invalid_request_uri',
+  'invalid_request_object',
+  'request_not_supported',
+  'request_uri_not_supported',
+  'registration_not_supported',
+]);
+
+/**
+ * The longest value a provider's callback may carry (a code, a state, an issuer): the callback
+ * sends them on in a redirect's address, and an address must stay small enough for any proxy.
+ */
+export const CALLBACK_VALUE_MAX = 2048;
+
+/**
+ * A body or query of an identity call, with what it may not carry as sent:
+ * - a return address that is a path is the path on this site it leads to (the shared
+ *   `sameSitePath`, as the login page reads its `next`); one leading elsewhere is refused;
+ * - a provider's callback passes on its `error` only from PROVIDER_ERRORS and never its
+ *   `error_description` (which would come back in the redirect's address, at any length), and
+ *   refuses a value longer than CALLBACK_VALUE_MAX.
+ * Undefined when nothing changes. (A field is emptied rather than removed: Better Auth merges
+ * what a hook returns over the request's own input.)
+ */
+function readInput(path: string, input: Record<string, unknown>) {
+  let changed: Record<string, unknown> | undefined;
+  const set = (name: string, value: unknown) => {
+    if (input[name] === value) return;
+    changed ??= { ...input };
+    changed[name] = value;
+  };
+  for (const name of RETURN_ADDRESSES) {
+    const address = input[name];
+    if (typeof address !== 'string' || FULL_ADDRESS.test(address.trim())) continue;
+    const onSite = sameSitePath(address);
+    if (onSite === null) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'INVALID_INPUT',
+        message: `${name}: must be an address of this site`,
+        field: name,
+      });
+    }
+    set(name, onSite);
+  }
+  if (path === '/callback/:id') {
+    for (const [name, value] of Object.entries(input)) {
+      if (typeof value !== 'string') continue;
+      if (name === 'error_description') set(name, '');
+      else if (name === 'error') set(name, PROVIDER_ERRORS.has(value) ? value : 'unknown_error');
+      else if (value.length > CALLBACK_VALUE_MAX) {
+        throw new APIError('BAD_REQUEST', {
+          code: 'INVALID_INPUT',
+          message: `${name}: must be ${CALLBACK_VALUE_MAX} characters at most`,
+          field: name,
+        });
+      }
+    }
+  }
+  return changed;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

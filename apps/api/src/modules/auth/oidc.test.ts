@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accounts, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { cookiesOf, freshIp, ORIGIN } from '../../test/auth.ts';
@@ -38,16 +38,21 @@ afterAll(async () => {
   await issuer.stop();
 });
 
-/** Start → issuer's authorize endpoint → back to our callback; returns the final response. */
-async function signInThroughIssuer() {
-  const ip = freshIp();
-  const start = await t.app.inject({
+/** Starts a sign-in with the issuer, sending the browser back to `callbackURL`. */
+function startSignIn(callbackURL = '/home', ip = freshIp(), errorCallbackURL = '/login') {
+  return t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/social',
     headers: { origin: ORIGIN },
     remoteAddress: ip,
-    payload: { provider: 'oidc', callbackURL: '/home', errorCallbackURL: '/login' },
+    payload: { provider: 'oidc', callbackURL, errorCallbackURL },
   });
+}
+
+/** Start → issuer's authorize endpoint → back to our callback; returns the final response. */
+async function signInThroughIssuer(callbackURL = '/home') {
+  const ip = freshIp();
+  const start = await startSignIn(callbackURL, ip);
   expect(start.statusCode, start.body).toBe(200);
   const authorize = new URL(start.json().url);
   expect(`${authorize.origin}${authorize.pathname}`).toBe(`${issuer.issuer.url}/authorize`);
@@ -128,4 +133,78 @@ test('a callback without the sign-in’s state cookie is refused', async () => {
   expect(res.statusCode).toBe(302);
   expect(res.headers.location).toMatch(/error=/);
   expect(cookiesOf(res)).not.toMatch(/devstay\.session_token=/);
+});
+
+describe('the way back from the issuer', () => {
+  test('is the path on this site the return address leads to', async () => {
+    const callback = await signInThroughIssuer('/a/../hotel/3?checkIn=2030-01-01');
+    expect(callback.statusCode, callback.body).toBe(302);
+    expect(callback.headers.location).toBe('/hotel/3?checkIn=2030-01-01');
+  });
+
+  test('is refused, naming the field, when it leads to another site once resolved', async () => {
+    for (const [callbackURL, errorCallbackURL, field] of [
+      ['/..//evil.example', '/login', 'callbackURL'],
+      ['/%2e%2e//evil.example', '/login', 'callbackURL'],
+      ['/home', '/.//evil.example', 'errorCallbackURL'],
+      ['/home', '/a/../..//evil.example', 'errorCallbackURL'],
+    ] as const) {
+      const start = await startSignIn(callbackURL, freshIp(), errorCallbackURL);
+      expect(start.statusCode, `${callbackURL} ${errorCallbackURL}`).toBe(400);
+      expect(start.json()).toMatchObject({ code: 'INVALID_INPUT', field });
+    }
+    // Better Auth's own check refuses these first (403): no way out either.
+    for (const callbackURL of ['//evil.example', '/\\\\evil.example', '/%2F%2Fevil.example']) {
+      const start = await startSignIn(callbackURL);
+      expect(start.statusCode, callbackURL).toBe(403);
+      expect(start.json()).toMatchObject({ code: 'INVALID_CALLBACK_URL' });
+    }
+  });
+
+  test('names an error from the known set only, without its description', async () => {
+    const description = 'x'.repeat(100_000);
+    for (const [error, shown] of [
+      ['access_denied', 'access_denied'],
+      ['<b>Your account is locked, call +1 555 0100</b>', 'unknown_error'],
+    ] as const) {
+      const ip = freshIp();
+      const start = await startSignIn('/home', ip);
+      const state = new URL(start.json().url).searchParams.get('state') ?? '';
+      // A provider posting its answer (response_mode=form_post) is sent on to the GET callback.
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/callback/oidc',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress: ip,
+        payload: new URLSearchParams({ state, error, error_description: description }).toString(),
+      });
+      expect(posted.statusCode, posted.body).toBe(302);
+      const location = String(posted.headers.location);
+      expect(location.length).toBeLessThan(512);
+      expect(location).not.toContain('xxx');
+      const back = new URL(location, ORIGIN);
+      expect(back.searchParams.get('error')).toBe(shown);
+
+      const res = await t.app.inject({
+        url: `/api/auth/callback/oidc?${new URLSearchParams({ state, error, error_description: description })}`,
+        headers: { cookie: cookiesOf(start) },
+        remoteAddress: ip,
+      });
+      expect(res.statusCode, res.body).toBe(302);
+      expect(res.headers.location).toBe(`/login?error=${shown}`);
+    }
+  });
+
+  test('refuses a value too long to carry on, naming it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/callback/oidc',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: freshIp(),
+      payload: new URLSearchParams({ code: 'c'.repeat(100_000), state: 's' }).toString(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'INVALID_INPUT', field: 'code' });
+    expect(res.headers.location).toBeUndefined();
+  });
 });

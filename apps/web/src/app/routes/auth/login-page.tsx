@@ -74,7 +74,7 @@ export function LoginPage() {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
       await refreshSession(queryClient);
       // Back to the screen that asked for the login (e.g. the payment), else /home (product §4).
-      navigate(safeNext(params.get('next')) ?? paths.hotels);
+      navigate(safeNext(params.get('next')));
     },
     (invalid) => toastFirstFieldError(invalid, TOAST_ID),
   );
@@ -114,7 +114,7 @@ export function LoginPage() {
       <Divider label="or" labelPosition="center" />
       <SocialSignIn
         loginHint={() => getValues('email') ?? ''}
-        returnTo={safeNext(params.get('next')) ?? paths.hotels}
+        returnTo={safeNext(params.get('next'))}
       />
       <Text ta="center" size="sm" c="dimmed">
         By logging in you accept our{' '}
