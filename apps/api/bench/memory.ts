@@ -102,6 +102,10 @@ async function main() {
     await sleep(3000);
     const idle = rssOf(pid);
     console.log(`idle RSS ${(idle / MB).toFixed(0)} MB (load average ${loadAverage()})`);
+    const atIdle = await ask<{
+      memory: NodeJS.MemoryUsage;
+      heapSpaces: { name: string; used: number; size: number }[];
+    }>(server, 'caches', 'caches');
 
     /** A search as the list and /home take it: a sort, a page, maybe a city and stars. */
     const search = () => {
@@ -176,14 +180,16 @@ async function main() {
     }
     const usage = (m: NodeJS.MemoryUsage) =>
       `heap used ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)} (array buffers ${mb(m.arrayBuffers)})`;
-    console.log(`process at the end: ${usage(beforeGc)}`);
-    console.log(`after a full collection: ${usage(memory)}, RSS ${mb(afterGc)}`);
-    console.log(
-      `  heap spaces: ${heapSpaces
+    const spaces = (list: { name: string; used: number; size: number }[]) =>
+      list
         .filter((space) => space.size > MB)
         .map((space) => `${space.name} ${mb(space.used)} of ${mb(space.size)}`)
-        .join(', ')}`,
-    );
+        .join(', ');
+    console.log(`idle, after a full collection: ${usage(atIdle.memory)}`);
+    console.log(`  heap spaces: ${spaces(atIdle.heapSpaces)}`);
+    console.log(`process at the end: ${usage(beforeGc)}`);
+    console.log(`after a full collection: ${usage(memory)}, RSS ${mb(afterGc)}`);
+    console.log(`  heap spaces: ${spaces(heapSpaces)}`);
     console.log(
       `\n${'cache'.padEnd(16)}${'entries'.padStart(9)}${'counted'.padStart(12)}${'budget'.padStart(12)}`,
     );
