@@ -517,6 +517,10 @@ async function main() {
     if (sample.status !== 200 || !sampleHtml.includes('id="server-state"')) {
       throw new Error(`a hotel page answered ${sample.status} without its server render`);
     }
+    // An address of its own for a page: a parameter the page reads (a page is kept by those
+    // only), a check-in alone, which shows as no stay.
+    let nth = 0;
+    const fresh = () => `checkIn=new-${Date.now()}-${++nth}`;
     const pages: [string, () => string][] = [
       ['pages popular: /home searches + hotel pages', zipf(pagePool)],
       [
@@ -524,7 +528,7 @@ async function main() {
         () =>
           randomInt(2) === 0
             ? homePage(toPath(fullQuery(samples)))
-            : `/hotel/${pick(hotelIds)}?from=${randomInt(1e9)}`,
+            : `/hotel/${pick(hotelIds)}?${fresh()}`,
       ],
     ];
     const measuredPages: Measured[] = [];
@@ -549,11 +553,9 @@ async function main() {
     const [popularPages, newPages] = measuredPages as [Measured, Measured];
 
     // One request at a time: what each costs the server. A page not already kept has an
-    // address of its own (`from`); its data may have been read before (the API's read cache).
+    // address of its own; its data may have been read before (the API's read cache).
     const serverCpu = async () =>
       (await serverMessage<{ usage: { cpuMicros: number } }>('usage')).usage.cpuMicros / 1000;
-    let nth = 0;
-    const fresh = () => `from=${Date.now()}-${++nth}`;
     const costs: [string, number[]][] = [];
     for (const [name, nextPath] of [
       ['trivial request GET /api/health', () => '/api/health'],

@@ -236,6 +236,8 @@ export const autocannon = createRequire(import.meta.url)('autocannon') as (
     url: string;
     connections: number;
     duration: number;
+    /** Requests a second over all connections (a steady rate), when given. */
+    overallRate?: number;
     headers?: Record<string, string>;
     requests?: { setupRequest: (request: CannonRequest) => CannonRequest }[];
   },

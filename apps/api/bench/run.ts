@@ -1,14 +1,14 @@
 /**
- * `npm run bench`: the catalogue, booking, event rush, hotel picker, stay search and session
- * benchmarks. `npm run bench -- catalogue` (or `booking`, `rush`, `pickers`, `dates`,
- * `session`): one of them.
+ * `npm run bench`: the catalogue, booking, event rush, hotel picker, stay search, session and
+ * memory benchmarks. `npm run bench -- catalogue` (or `booking`, `rush`, `pickers`, `dates`,
+ * `session`, `memory`): one of them.
  * `npm run bench -- first-start`: a new user's `npm install` and `npm start` from a clean copy
  * (run only when asked: it downloads every package).
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['catalogue', 'booking', 'rush', 'pickers', 'dates', 'session'] as const;
+const BENCHES = ['catalogue', 'booking', 'rush', 'pickers', 'dates', 'session', 'memory'] as const;
 const ON_REQUEST = ['first-start'] as const;
 const asked = process.argv.slice(2);
 const known: readonly string[] = [...BENCHES, ...ON_REQUEST];

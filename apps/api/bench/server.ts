@@ -10,9 +10,11 @@ import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDb } from '../src/db/client.ts';
+import { compressedForms } from '../src/lib/http.ts';
 import {
   countStatements,
   countStatementTotals,
@@ -94,6 +96,41 @@ process.on('message', async (message) => {
       at: performance.now(),
     };
     process.send?.({ reset: true });
+  }
+  // The memory benchmark asks what each cache holds against its budget.
+  if (message === 'caches') {
+    // What is live apart from garbage not yet collected (when the process may collect on demand).
+    const beforeGc = process.memoryUsage();
+    (globalThis as { gc?: () => void }).gc?.();
+    const { hotelPages, hotelCounts, cities, hotelDetails, hotelServices, renderedPages } =
+      app.catalogue;
+    const caches = {
+      keptAnswers: app.keptAnswers.caches.answers,
+      keptParams: app.keptAnswers.caches.params,
+      hotelPages,
+      hotelCounts,
+      cities,
+      hotelDetails,
+      hotelServices,
+      renderedPages,
+      compressedForms,
+      sessions: app.sessions.kept,
+    };
+    process.send?.({
+      caches: Object.fromEntries(
+        Object.entries(caches).map(([name, c]) => [
+          name,
+          { size: c.size, weight: c.weight, budget: c.budget },
+        ]),
+      ),
+      beforeGc,
+      memory: process.memoryUsage(),
+      heapSpaces: getHeapSpaceStatistics().map((space) => ({
+        name: space.space_name,
+        used: space.space_used_size,
+        size: space.space_size,
+      })),
+    });
   }
   if (message !== 'stats') return;
   // A hit is an answer from a cache: kept whole in front of the routing, or the read cache's.

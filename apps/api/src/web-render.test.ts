@@ -33,9 +33,11 @@ test('a fresh server draws its first /home whole, and the next pages as it', asy
   expect(first).toContain('aria-label="Hotel list pages"');
   // No part left to the browser.
   expect(first).not.toContain('<!--$!-->');
-  // The next page of the same screen (an address of its own, not kept) has the frame the
-  // server kept from the first: the very same markup.
-  expect(await drawn('/home?from=next')).toBe(first);
+  // The next page of the same screen (an address of its own, not kept: a check-in alone is
+  // no stay) has the frame the server kept from the first: the very same markup.
+  expect(await drawn('/home?checkIn=next')).toBe(first);
+  // A parameter the screen does not read is the same page, kept.
+  expect(await page('/home?utm_source=mail')).toBe(await page('/home'));
   expect(first).not.toContain('data-kept');
 });
 
@@ -44,7 +46,8 @@ test('a hotel page is whole, and the same for every visitor', async () => {
   expect(first).toContain('id="server-state"');
   expect(first).toContain('Available rooms');
   expect(first).not.toContain('<!--$!-->');
-  expect(await drawn('/hotel/1?from=next')).toBe(first);
+  expect(await drawn('/hotel/1?checkIn=next')).toBe(first);
+  expect(await page('/hotel/1?utm_source=mail')).toBe(await page('/hotel/1'));
 });
 
 test('a kept page goes out again byte for byte; a search for a stay is drawn at every visit', async () => {

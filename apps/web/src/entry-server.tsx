@@ -78,19 +78,25 @@ function matchesOf(pathname: string): RouteMatches {
 /**
  * The markup of the parts many pages draw alike as the first render drew it, by what it depends
  * on (`KeptElement`): the frame, a search's stay fields and page links, a hotel as drawn from
- * its data. Cleared when full: some 16 M characters (a hotel is 20–30 k, some 600 of them).
+ * its data. Cleared when full: some 32 MB, counted as two bytes a character (a hotel is 20–30 k
+ * characters, some 600 of them).
  */
 const keptMarkup = new Map<string, string>();
-const KEPT_CHARACTERS = 16_000_000;
-let keptCharacters = 0;
+const KEPT_BYTES = 32_000_000;
+let keptBytes = 0;
 
 function keepMarkup(key: string, markup: string) {
-  if (keptCharacters + markup.length > KEPT_CHARACTERS) {
+  // Cut out of the page, the markup would be a slice of it and keep the whole page's text
+  // alive: it is copied into a string of its own (V8 copies a slice's parent when flattened).
+  const own = ` ${markup}`.slice(1);
+  const bytes = 2 * (key.length + own.length);
+  if (keptBytes + bytes > KEPT_BYTES) {
     keptMarkup.clear();
-    keptCharacters = 0;
+    keptBytes = 0;
   }
-  keptCharacters += markup.length - (keptMarkup.get(key)?.length ?? 0);
-  keptMarkup.set(key, markup);
+  const was = keptMarkup.get(key);
+  keptBytes += bytes - (was === undefined ? 0 : 2 * (key.length + was.length));
+  keptMarkup.set(key, own);
 }
 
 const KEPT_MARK = ` ${KEPT_ATTRIBUTE}="`;
