@@ -31,7 +31,7 @@ const CONCURRENCY = Math.min(4, Math.max(2, availableParallelism()));
 const CHECKS_AT_ONCE = 16;
 
 /** The default cache of encoded seed pictures, shared by every data folder of this machine. */
-export const SEED_IMAGE_CACHE_DIR = path.join(tmpdir(), 'devstay-seed-pictures');
+const SEED_IMAGE_CACHE_DIR = path.join(tmpdir(), 'devstay-seed-pictures');
 
 export interface RenderReport {
   /** Every planned picture by key. */

@@ -11,7 +11,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
  * use: the ETag makes an unchanged answer a body-less 304, served from the read cache, and an
  * admin who just changed a hotel sees the change at once (a max-age would show the old one).
  */
-export const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
+const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
 
 /**
  * Registered by a module that serves public reads (the catalogue's): its GET answers carry a

@@ -17,7 +17,7 @@ import { type KnownSession, SessionCache } from '../lib/session-cache.ts';
 export const SESSION_CHANNEL = 'devstay_session_changes';
 
 /** Sessions one process keeps at most (a few hundred bytes each). */
-export const SESSION_CACHE_MAX = 20_000;
+const SESSION_CACHE_MAX = 20_000;
 
 export type SessionNotice = { session: string } | { user: string };
 
@@ -37,7 +37,7 @@ export function parseSessionNotice(payload: string): SessionNotice | null {
   }
 }
 
-export interface SessionKeeper {
+interface SessionKeeper {
   /**
    * The account of the session whose cookie has `cookieValue`, from this process's memory when
    * it was read less than SESSION_CACHE_MS ago, else through `load` (Better Auth). While the

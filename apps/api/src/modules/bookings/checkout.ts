@@ -51,7 +51,7 @@ export function idempotencyLockId(scope: string, userId: string, key: string): s
 }
 
 /** A total one card payment can take, or 422 before anything is held or charged. */
-export function requireChargeable(totalCents: number): void {
+function requireChargeable(totalCents: number): void {
   if (totalCents > MAX_PAYMENT_CENTS) {
     throw new HttpError(
       422,
@@ -63,7 +63,7 @@ export function requireChargeable(totalCents: number): void {
 }
 
 /** How much an account may hold unpaid (config HOLDS_PER_ACCOUNT and the two after it). */
-export interface HoldLimits {
+interface HoldLimits {
   /** Pending bookings at once. */
   holds: number;
   /** Units those hold together. */

@@ -343,7 +343,7 @@ export function hotelCountQuery(
  * bound" ("1,000+ hotels"), and the pages up to the bound and the one after it are there to
  * open; opening them moves the bound on (2,000+, …).
  */
-export function countBound(search: Pick<HotelSearch, 'page' | 'pageSize'>, cap: number) {
+function countBound(search: Pick<HotelSearch, 'page' | 'pageSize'>, cap: number) {
   return cap * Math.max(1, Math.ceil((search.page * search.pageSize) / cap));
 }
 
@@ -400,7 +400,7 @@ function inlineLiteral(value: unknown): string {
 }
 
 /** Remembers match counts by filter: every page and sort of one search shares its count. */
-export interface CountCache {
+interface CountCache {
   get(key: string, load: () => Promise<number>): Promise<number>;
 }
 

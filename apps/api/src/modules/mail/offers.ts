@@ -7,7 +7,7 @@ import { escapeHtml } from '../../lib/html.ts';
 import { enqueueMail } from './outbox.ts';
 import { buttonHtml, layoutHtml } from './templates.ts';
 
-export interface Offer {
+interface Offer {
   roomId: number;
   room: string;
   category: string;
@@ -17,7 +17,7 @@ export interface Offer {
 }
 
 /** The current offers: the cheapest rooms on the site, one line each. */
-export async function currentOffers(db: Pick<Db, 'select'>, limit = 5): Promise<Offer[]> {
+async function currentOffers(db: Pick<Db, 'select'>, limit = 5): Promise<Offer[]> {
   return db
     .select({
       roomId: rooms.id,

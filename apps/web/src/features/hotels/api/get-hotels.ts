@@ -21,10 +21,7 @@ export interface HotelListParams {
   services?: number[];
 }
 
-export function fetchHotels(
-  params: HotelListParams,
-  signal?: AbortSignal,
-): Promise<Page<HotelCard>> {
+function fetchHotels(params: HotelListParams, signal?: AbortSignal): Promise<Page<HotelCard>> {
   return apiPage<HotelCard>('/hotels', {
     signal,
     query: {

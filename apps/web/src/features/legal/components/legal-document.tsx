@@ -7,7 +7,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { paths } from '../../../lib/paths.ts';
 
 /** A block of a text page: paragraphs, then an optional bullet list. */
-export interface DocumentSection {
+interface DocumentSection {
   heading: string;
   paragraphs: string[];
   list?: string[];
