@@ -110,7 +110,8 @@ const HOTEL_FILTERS = {
       reading === 'name' || reading === 'count'
         ? `h.name_key like ${bind(containsPattern(nameKey))}`
         : `strpos(h.name_key, ${bind(nameKey)}) > 0`,
-    // "hot" is in 28,000 names of 100,000: counted whole, 20–40 ms at each new word.
+    // A common piece of a name is in a large share of the hotels: counted whole, every new word
+    // would read them all (docs/scaling.md, Figures behind the code's choices).
     boundedCount: true,
   }),
   /**
@@ -484,9 +485,8 @@ export async function searchHotels(
   }
   const [counted, allHotels] = await Promise.all([count(search), count(ALL_HOTELS)]);
   const page = told(counted);
-  // More matches than the bound (1 % of 100,000 hotels at the default cap): walking the order's
-  // index reaches any page before the bound for less than reading every match (a name in
-  // 3,000–28,000 hotels, pages 1–120: 1–25 ms walked, 20–55 ms from its matches).
+  // More matches than the bound: walking the order's index reaches any page before the bound
+  // for less than reading every match (docs/scaling.md, Figures behind the code's choices).
   const plan = page.totalIsLowerBound ? 'walk' : chooseHotelPagePlan(search, counted, allHotels);
   const rows = counted === 0 ? [] : await readPage(plan);
   return { items: rows.map(toListedHotelCard), ...page };
