@@ -1,4 +1,4 @@
-// `npm test`: lint (and the web's import layers), type-check, unit + API integration tests (real
+// `npm test`: lint (and the web's import layers), dead code, type-check, unit + API integration tests (real
 // PostgreSQL), then end-to-end tests in Chromium. Stops at the first failing step; ends with one
 // summary line.
 import { spawnSync } from 'node:child_process';
@@ -18,6 +18,8 @@ const steps: [string, string, string[]][] = [
     process.execPath,
     [bin('depcruise'), 'apps/web/src', '--config', 'apps/web/.dependency-cruiser.cjs'],
   ],
+  // knip (knip.jsonc): no file, export or dependency that nothing uses.
+  ['dead code', bin('knip'), ['--no-progress']],
   ['types: shared', bin('tsc'), ['-p', 'packages/shared']],
   ['types: api', bin('tsc'), ['-p', 'apps/api']],
   ['types: web', bin('tsc'), ['-p', 'apps/web']],

@@ -82,7 +82,7 @@ export interface AccountRow {
 }
 
 /** The user table as the superAdmin reads it. */
-export async function listAccounts(superAdmin: APIRequestContext): Promise<AccountRow[]> {
+async function listAccounts(superAdmin: APIRequestContext): Promise<AccountRow[]> {
   const response = await expectOk(await superAdmin.get('/api/users'), 'The user list');
   return (await response.json()) as AccountRow[];
 }

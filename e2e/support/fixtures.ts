@@ -10,7 +10,7 @@ import {
   uniqueEmail,
 } from './accounts.ts';
 
-export interface ThrowawayUser {
+interface ThrowawayUser {
   id: string;
   email: string;
   password: string;

@@ -22,7 +22,7 @@
  * 5. The list's SQL alone (searchHotels without caches, N sequential runs), and the two ways
  *    of counting matches (a second query, or count(*) over () in the page query).
  *
- * Targets (PRODUCT.md §5): list p95 < 25 ms; list throughput >= half the bare route's. A page
+ * Targets (docs/scaling.md, Hotel list): list p95 < 25 ms; list throughput >= half the bare route's. A page
  * not already kept: p50 <= 8 ms of server CPU (a /home search, a hotel page); the popular
  * pages >= 0.1 × the bare route's throughput.
  * Environment: BENCH_HOTELS (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (16),

@@ -76,7 +76,7 @@ export const TAGS = [
 ];
 
 /** What each status means across the API (errorBody's `code` says which case it is). */
-export const RESPONSE_DESCRIPTIONS: Record<string, string> = {
+const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '200': 'OK: the result, as described below.',
   '201': 'Created: what was stored, as described below.',
   '204': 'Done; no body.',
@@ -118,7 +118,7 @@ const zodTransform = createJsonSchemaTransform({ schemaRegistry: components });
  * Per route: its zod schemas made JSON schemas (shared ones as `$ref`s), then a 400 where the
  * route validates any input, a description on every response, and the documented body.
  */
-export const routeTransform: SwaggerTransform = (input) => {
+const routeTransform: SwaggerTransform = (input) => {
   const declared = input.schema;
   if (!declared || declared.hide) return zodTransform(input);
   const hasInput = Boolean(
@@ -162,7 +162,7 @@ export const routeTransform: SwaggerTransform = (input) => {
 
 type Operation = { operationId?: string } & Record<string, unknown>;
 
-export type OpenApiDoc = {
+type OpenApiDoc = {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
   tags?: { name: string; description?: string }[];
@@ -203,7 +203,7 @@ function referencedSchemas(value: unknown, found: Set<string>) {
 }
 
 /** The last pass over the whole document: operationIds, and no component left unused. */
-export function finishDocument(doc: OpenApiDoc): OpenApiDoc {
+function finishDocument(doc: OpenApiDoc): OpenApiDoc {
   const taken = new Set<string>();
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(operations)) {

@@ -6,17 +6,17 @@
  * representative set of departments (more where the demo hotels are) and their main towns.
  */
 
-export interface Department {
+interface Department {
   name: string;
   cities: readonly string[];
 }
 
-export interface Province {
+interface Province {
   state: string;
   departments: readonly Department[];
 }
 
-export const ARGENTINA: readonly Province[] = [
+const ARGENTINA: readonly Province[] = [
   {
     state: 'Ciudad Autónoma de Buenos Aires',
     departments: [

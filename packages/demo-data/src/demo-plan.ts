@@ -41,7 +41,7 @@ export interface PlannedImage {
   svg: string;
 }
 
-export interface PlannedRoom {
+interface PlannedRoom {
   name: RoomName;
   category: RoomCategory;
   priceCents: number;
@@ -51,7 +51,7 @@ export interface PlannedRoom {
   services: string[];
 }
 
-export interface PlannedReview {
+interface PlannedReview {
   name: string;
   rating: number;
   comment: string;
@@ -59,7 +59,7 @@ export interface PlannedReview {
   daysAgo: number;
 }
 
-export interface PlannedHotel {
+interface PlannedHotel {
   name: string;
   nameKey: string;
   location: LocationRow;
@@ -74,7 +74,7 @@ export interface PlannedHotel {
   reviews: PlannedReview[];
 }
 
-export interface PlannedEvent {
+interface PlannedEvent {
   name: string;
   hotel: string;
   date: string;
@@ -92,7 +92,7 @@ export interface DemoPlan {
 }
 
 /** 'Hotel Cumbre del Código' → 'hotel-cumbre-del-codigo'. */
-export function slug(text: string): string {
+function slug(text: string): string {
   return searchKey(text)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');

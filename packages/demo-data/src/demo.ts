@@ -41,7 +41,7 @@ export interface SeedReport {
   counts?: SeedCounts;
 }
 
-export interface SeedCounts {
+interface SeedCounts {
   locations: number;
   hotels: number;
   rooms: number;

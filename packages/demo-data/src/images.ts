@@ -21,8 +21,8 @@ import type { PlannedImage } from './demo-plan.ts';
 export const SEED_IMAGE_DIR = 'seed';
 /**
  * libwebp effort for the seed: the encoding is most of a first start's work. Effort 0 takes
- * about a sixth less CPU than effort 1 (9 against 11 s for the 247 drawings, 2 cores) for files
- * an eighth larger (14.8 against 13.2 MB, every variant); effort 4 takes three times as long.
+ * about a sixth less CPU than effort 1 for files an eighth larger; effort 4 takes three times as
+ * long (docs/scaling.md, Figures behind the code's choices).
  */
 const SEED_WEBP_EFFORT = 0;
 /** Pictures drawn at once: one a core, at most the four threads of libuv's pool sharp runs on. */
@@ -31,7 +31,7 @@ const CONCURRENCY = Math.min(4, Math.max(2, availableParallelism()));
 const CHECKS_AT_ONCE = 16;
 
 /** The default cache of encoded seed pictures, shared by every data folder of this machine. */
-export const SEED_IMAGE_CACHE_DIR = path.join(tmpdir(), 'devstay-seed-pictures');
+const SEED_IMAGE_CACHE_DIR = path.join(tmpdir(), 'devstay-seed-pictures');
 
 export interface RenderReport {
   /** Every planned picture by key. */

@@ -19,7 +19,7 @@ export interface Rng {
 }
 
 /** 32-bit FNV-1a hash of a label: the seed of its stream. */
-export function hashLabel(label: string): number {
+function hashLabel(label: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < label.length; i++) {
     h ^= label.charCodeAt(i);

@@ -91,7 +91,7 @@ const PICTOGRAMS: Record<Icon, { stroke: string; fill?: string }> = {
 };
 
 /** The pictogram in `colour`, scaled to `size` with its top-left at (x, y). */
-export function pictogram(
+function pictogram(
   icon: Icon,
   colour: string,
   x: number,

@@ -7,7 +7,6 @@ import type { Rng } from './prng.ts';
 import { circle, f, linear, mix, polygon, radial, rect, shade } from './svg.ts';
 
 export type TimeOfDay = 'day' | 'golden' | 'dusk' | 'night';
-export const TIMES: readonly TimeOfDay[] = ['day', 'golden', 'dusk', 'night'];
 
 const SKIES: Record<TimeOfDay, readonly (readonly [string, string, string])[]> = {
   day: [
@@ -32,13 +31,13 @@ const SKIES: Record<TimeOfDay, readonly (readonly [string, string, string])[]> =
   ],
 };
 
-export interface SkyColours {
+interface SkyColours {
   top: string;
   middle: string;
   bottom: string;
 }
 
-export function skyColours(time: TimeOfDay, rng: Rng): SkyColours {
+function skyColours(time: TimeOfDay, rng: Rng): SkyColours {
   const [top, middle, bottom] = rng.pick(SKIES[time]);
   return { top, middle, bottom };
 }

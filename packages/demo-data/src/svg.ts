@@ -5,10 +5,6 @@ export function f(n: number): string {
   return String(Math.round(n * 10) / 10);
 }
 
-function clamp01(x: number): number {
-  return Math.min(1, Math.max(0, x));
-}
-
 function toHex(r: number, g: number, b: number): string {
   const h = (v: number) =>
     Math.round(Math.min(255, Math.max(0, v)))
@@ -20,26 +16,6 @@ function toHex(r: number, g: number, b: number): string {
 function fromHex(hex: string): [number, number, number] {
   const v = Number.parseInt(hex.slice(1), 16);
   return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
-}
-
-/** A colour from hue (degrees), saturation and lightness (0–1), as #rrggbb. */
-export function hsl(h: number, s: number, l: number): string {
-  const hue = (((h % 360) + 360) % 360) / 360;
-  const sat = clamp01(s);
-  const lig = clamp01(l);
-  if (sat === 0) return toHex(lig * 255, lig * 255, lig * 255);
-  const q = lig < 0.5 ? lig * (1 + sat) : lig + sat - lig * sat;
-  const p = 2 * lig - q;
-  const channel = (t0: number) => {
-    let t = t0;
-    if (t < 0) t += 1;
-    if (t > 1) t -= 1;
-    if (t < 1 / 6) return p + (q - p) * 6 * t;
-    if (t < 1 / 2) return q;
-    if (t < 2 / 3) return p + (q - p) * (2 / 3 - t) * 6;
-    return p;
-  };
-  return toHex(channel(hue + 1 / 3) * 255, channel(hue) * 255, channel(hue - 1 / 3) * 255);
 }
 
 /** Linear mix of two #rrggbb colours: t = 0 gives a, t = 1 gives b. */

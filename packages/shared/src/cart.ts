@@ -4,7 +4,7 @@
  * the API is `cartLineKey` in contracts/cart.ts, and a test keeps the two in agreement.
  */
 import { isIsoDate } from './calendar-date.ts';
-import { MAX_LINE_QUANTITY } from './constants.ts';
+import { STOCK_MAX } from './constants.ts';
 
 export interface CartLineKey {
   /** The room's id. */
@@ -34,6 +34,6 @@ export function isCartLineKey(value: unknown): value is CartLineKey {
     isDate(line.checkOut) &&
     line.checkIn < line.checkOut &&
     isPositiveInt(line.cartQuantity) &&
-    line.cartQuantity <= MAX_LINE_QUANTITY
+    line.cartQuantity <= STOCK_MAX
   );
 }

@@ -46,9 +46,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** An outbox e-mail: waiting (or retrying), delivered, or given up on after its attempts. */
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const STOCK_MIN = 1;
+/** A room's units at most; a cart line asks for no more than a room can have. */
 export const STOCK_MAX = 50;
 export const PRICE_MIN = 10;
 export const PRICE_MAX = 1000;
@@ -91,8 +91,6 @@ export const EVENT_HORIZON_YEARS = 2;
 export const MAX_CART_LINES = 20;
 /** The longest stay a cart line may ask for, in nights. */
 export const MAX_STAY_NIGHTS = 365;
-/** A cart line asks for at most as many units as a room can have. */
-export const MAX_LINE_QUANTITY = STOCK_MAX;
 /** The most one card payment can take, in cents ($999,999.99, the card processor's limit). */
 export const MAX_PAYMENT_CENTS = 99_999_999;
 /** Longest idempotency key a client may send. */

@@ -19,7 +19,7 @@ export function addDays(date: string, days: number): string {
 
 /** IANA zone names only (`America/Argentina/Buenos_Aires`, `UTC`, `Etc/GMT+3`): no offsets. */
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
-export const TIME_ZONE_MAX = 64;
+const TIME_ZONE_MAX = 64;
 
 /** yyyy-MM-dd formatters by zone (a zone's formatter is costly to make; zones are few). */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();

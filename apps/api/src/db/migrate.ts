@@ -3,7 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { ROOT_DIR } from '../config.ts';
 import type { Db } from './client.ts';
 
-export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'apps/api/drizzle');
+const MIGRATIONS_DIR = path.join(ROOT_DIR, 'apps/api/drizzle');
 
 /** Applies the committed migrations; safe to run at every start (and by several processes). */
 export async function migrateDb(db: Db): Promise<void> {

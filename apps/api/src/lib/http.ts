@@ -13,7 +13,7 @@ import { ReadCache } from './read-cache.ts';
  * use: the ETag makes an unchanged answer a body-less 304, served from the read cache, and an
  * admin who just changed a hotel sees the change at once (a max-age would show the old one).
  */
-export const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
+const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
 
 /**
  * Registered by a module that serves public reads (the catalogue's): its GET answers carry a
@@ -79,9 +79,9 @@ export interface ReadyBody {
 
 export type Encoding = 'zstd' | 'br' | 'gzip';
 /**
- * zstd first: at level 1 it makes a 6 kB page of cards as small as Brotli at quality 4 for a
- * third of the CPU (≈ 50 against ≈ 160 µs), which a page read once (most of a search's tail)
- * pays in full. Browsers that name it decode it; the others get Brotli or gzip.
+ * zstd first: at level 1 it makes a page of cards as small as Brotli at quality 4 for about a
+ * third of the CPU (docs/scaling.md, Figures behind the code's choices), which a page read once
+ * (most of a search's tail) pays in full. Browsers that name it decode it; the others get Brotli or gzip.
  */
 const ENCODINGS: readonly Encoding[] = ['zstd', 'br', 'gzip'];
 /** Only sent to a client that names it: a `*` is no promise that a client decodes zstd. */

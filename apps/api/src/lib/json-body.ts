@@ -8,7 +8,7 @@ import { HttpError } from './errors.ts';
  */
 export const JSON_MAX_DEPTH = 64;
 
-export const JSON_TOO_DEEP = `The JSON body is nested too deeply: at most ${JSON_MAX_DEPTH} levels of arrays and objects`;
+const JSON_TOO_DEEP = `The JSON body is nested too deeply: at most ${JSON_MAX_DEPTH} levels of arrays and objects`;
 
 /**
  * Whether JSON text opens more than `max` arrays or objects inside each other, read in one pass

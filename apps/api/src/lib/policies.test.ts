@@ -33,94 +33,55 @@ const superAdmin = account('super', 'superAdmin');
 const accounts = { guest, otherGuest, admin1, admin2, adminWithoutHotel, superAdmin };
 type Who = keyof typeof accounts;
 
-/** The guest's booking with lines at hotels 1 and 3. */
+/** The guest's booking, with lines at hotels 1 and 3. */
 const booking = { userId: guest.id, hotelIds: [1, 3] };
 
-const matrix: {
-  who: Who;
-  lines: number | undefined | null;
-  hotel1: boolean;
-  hotels13: boolean;
-  seesGuest: boolean;
-  managesGuest: boolean;
-  seesBooking: boolean;
-  shown: number | undefined;
-}[] = [
-  {
-    who: 'guest',
-    lines: null,
-    hotel1: false,
-    hotels13: false,
-    seesGuest: true,
-    managesGuest: true,
-    seesBooking: true,
-    shown: undefined,
-  },
-  {
-    who: 'otherGuest',
-    lines: null,
-    hotel1: false,
-    hotels13: false,
-    seesGuest: false,
-    managesGuest: false,
-    seesBooking: false,
-    shown: undefined,
-  },
-  {
-    who: 'admin1',
-    lines: 1,
-    hotel1: true,
-    hotels13: false,
-    seesGuest: false,
-    managesGuest: false,
-    seesBooking: true,
-    shown: 1,
-  },
-  {
-    who: 'admin2',
-    lines: 2,
-    hotel1: false,
-    hotels13: false,
-    seesGuest: false,
-    managesGuest: false,
-    seesBooking: false,
-    shown: 2,
-  },
-  {
-    who: 'adminWithoutHotel',
-    lines: null,
-    hotel1: false,
-    hotels13: false,
-    seesGuest: false,
-    managesGuest: false,
-    seesBooking: false,
-    shown: undefined,
-  },
-  {
-    who: 'superAdmin',
-    lines: undefined,
-    hotel1: true,
-    hotels13: true,
-    seesGuest: true,
-    managesGuest: true,
-    seesBooking: true,
-    shown: undefined,
-  },
+/** What each policy answers, by column. */
+const COLUMNS = [
+  'linesHotel',
+  'canManageHotel 1',
+  'canManageHotels 1, 3',
+  'canSeeAccount guest',
+  'canManageAccount guest',
+  'canSeeBooking',
+  'shownHotel',
+] as const;
+
+/** Each account's row: its answers in the order of COLUMNS. */
+const matrix: [
+  Who,
+  number | undefined | null,
+  boolean,
+  boolean,
+  boolean,
+  boolean,
+  boolean,
+  number | undefined,
+][] = [
+  ['guest', null, false, false, true, true, true, undefined],
+  ['otherGuest', null, false, false, false, false, false, undefined],
+  ['admin1', 1, true, false, false, false, true, 1],
+  ['admin2', 2, false, false, false, false, false, 2],
+  ['adminWithoutHotel', null, false, false, false, false, false, undefined],
+  ['superAdmin', undefined, true, true, true, true, true, undefined],
 ];
 
 describe('the access policies over the role matrix', () => {
-  it.each(matrix)('$who', (row) => {
-    const user = accounts[row.who];
-    expect({
-      lines: linesHotel(user),
-      hotel1: canManageHotel(user, 1),
-      hotels13: canManageHotels(user, [1, 3]),
-      seesGuest: canSeeAccount(user, guest.id),
-      managesGuest: canManageAccount(user, guest.id),
-      seesBooking: canSeeBooking(user, booking),
-      // The part shown is asked after canSeeBooking: for an admin, always their own hotel's.
-      shown: shownHotel(user, booking),
-    }).toEqual(omitWho(row));
+  it.each(matrix)('%s', (who, ...expected) => {
+    const user = accounts[who];
+    const answers = [
+      linesHotel(user),
+      canManageHotel(user, 1),
+      canManageHotels(user, [1, 3]),
+      canSeeAccount(user, guest.id),
+      canManageAccount(user, guest.id),
+      canSeeBooking(user, booking),
+      // Asked after canSeeBooking: for an admin, always their own hotel's lines.
+      shownHotel(user, booking),
+    ];
+    expect(Object.fromEntries(COLUMNS.map((c, i) => [c, answers[i]]))).toEqual(
+      Object.fromEntries(COLUMNS.map((c, i) => [c, expected[i]])),
+    );
   });
 
   it('everyone reads and edits their own account', () => {
@@ -143,8 +104,3 @@ describe('the access policies over the role matrix', () => {
     ]);
   });
 });
-
-function omitWho<T extends { who: Who }>(row: T): Omit<T, 'who'> {
-  const { who: _who, ...rest } = row;
-  return rest;
-}

@@ -22,8 +22,7 @@ export interface SessionUser {
 /** Staff: admins and the superAdmin (every admin capability is also the superAdmin's). */
 export const STAFF_ROLES = ['admin', 'superAdmin'] as const satisfies readonly Role[];
 
-export const isStaff = (user: SessionUser): boolean =>
-  user.rol === 'admin' || user.rol === 'superAdmin';
+const isStaff = (user: SessionUser): boolean => user.rol === 'admin' || user.rol === 'superAdmin';
 
 /** Own favourites, bookings, reviews and payments are a guest's (rol user) alone. */
 export const isGuest = (user: SessionUser): boolean => user.rol === 'user';

@@ -93,7 +93,7 @@ function countStatement(n: number): PreparedStatement {
  * milliseconds to wait when its window is full, 0 when it allows the call, or null when an
  * earlier limit refused it (not counted).
  */
-export async function countCalls(
+async function countCalls(
   db: Db,
   limits: readonly RateLimit[],
   now = Date.now(),

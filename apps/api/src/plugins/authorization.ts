@@ -132,7 +132,7 @@ function resolveAccess(access: Access): ResolvedAccess | null {
 }
 
 /** One line for people: what the OpenAPI description says about a route's access. */
-export function describeAccess(access: Access): string {
+function describeAccess(access: Access): string {
   const rule = resolveAccess(access);
   if (!rule) return 'Public.';
   const who = rule.roles ? rule.roles.join(', ') : 'any signed-in account';

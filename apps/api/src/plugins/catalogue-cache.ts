@@ -50,7 +50,7 @@ export type CatalogueChange =
   | { everything: true };
 
 /** A page of the hotel list as the read cache keeps it: the number of matches, the body. */
-export interface CachedHotelPage {
+interface CachedHotelPage {
   total: number;
   /** The count stopped early: more than `total` match. */
   totalIsLowerBound: boolean;

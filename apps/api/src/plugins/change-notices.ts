@@ -14,7 +14,7 @@ import {
  * sessions' (plugins/session-cache.ts), each on its own channel
  * (docs/decisions/0006-read-cache-invalidation.md).
  */
-export interface NoticeHandlers {
+interface NoticeHandlers {
   notice(payload: string): void;
   /**
    * After every (re)connection of the listener: notices sent while it was away are lost, so
@@ -23,7 +23,7 @@ export interface NoticeHandlers {
   connected(reconnected: boolean): void;
 }
 
-export interface ChangeNotices {
+interface ChangeNotices {
   /** Hands `channel`'s notices to `handlers` (one subscriber per channel). */
   on(channel: string, handlers: NoticeHandlers): void;
   /**
@@ -51,7 +51,7 @@ declare module 'fastify' {
  */
 const SETTLE_CHANNEL = 'devstay_settle';
 /** Beyond this a settle gives up waiting: a process that stalls must not stall every write. */
-export const SETTLE_TIMEOUT_MS = 2000;
+const SETTLE_TIMEOUT_MS = 2000;
 
 export const changeNotices: FastifyPluginAsync<{ db: Db; channels: readonly string[] }> = async (
   app,

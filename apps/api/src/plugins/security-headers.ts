@@ -3,10 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * helmet's security headers on every answer, worked out once. `@fastify/helmet` built helmet's
- * middleware again at every request (parsing the Content-Security-Policy directives, checking
- * every option) and ran it on the raw response: ≈ 20 µs of each request's CPU, a tenth of a
- * cached list page's. The options hold no per-request value (no directive is a function), so
+ * helmet's security headers on every answer, worked out once: building helmet's middleware at
+ * every request (parsing the Content-Security-Policy directives, checking every option) costs a
+ * tenth of a cached list page's CPU (docs/scaling.md, Figures behind the code's choices). The
+ * options hold no per-request value (no directive is a function), so
  * the headers helmet sets are the same for every request: they are recorded from its
  * middleware at start and set among the reply's headers, before any route runs (a route may
  * still set its own).

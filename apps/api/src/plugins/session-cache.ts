@@ -38,7 +38,7 @@ export function parseSessionNotice(payload: string): SessionNotice | null {
   }
 }
 
-export interface SessionKeeper {
+interface SessionKeeper {
   /**
    * The account of the session whose cookie has `cookieValue`, from this process's memory when
    * it was read less than SESSION_CACHE_MS ago, else through `load` (Better Auth). While the

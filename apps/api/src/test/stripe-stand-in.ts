@@ -26,7 +26,7 @@ export interface StandInEvent {
 }
 
 /** How the next create calls fail, one mode a call. */
-export type Failure =
+type Failure =
   /** 503 before anything is done (not saved under the key: a retry executes). */
   | 'unavailable'
   /** Executed and saved under the key, then the connection drops before the answer. */

@@ -4,7 +4,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { InteractiveMark } from './interactive-mark.tsx';
 
-export const ROUTE_ERROR_HEADING = 'Unexpected Application Error!';
+const ROUTE_ERROR_HEADING = 'Unexpected Application Error!';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) {

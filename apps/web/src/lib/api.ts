@@ -79,7 +79,7 @@ export function setApiTransport(next: ApiTransport): void {
 }
 
 /** Performs a request against the API and returns the raw response once it succeeded. */
-export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const { query, body, signal, headers, method = body === undefined ? 'GET' : 'POST' } = options;
   let response: Response;
   try {

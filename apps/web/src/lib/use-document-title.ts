@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@devstay/shared/constants';
 import { createContext, useContext, useEffect } from 'react';
 
 /** The browser tab's title for a screen's title; without one, the site's own. */
-export function documentTitle(title: string | undefined): string {
+function documentTitle(title: string | undefined): string {
   return title ? `${title} | ${PRODUCT_NAME}` : `${PRODUCT_NAME} — hotels for developers`;
 }
 

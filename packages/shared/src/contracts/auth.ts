@@ -20,7 +20,7 @@ export type AuthErrorCode = keyof typeof AUTH_ERRORS;
 /** Info toast after a successful registration (product §4). */
 export const SIGN_UP_INFO = 'We sent you an email. Check your inbox';
 /** Reset form with no e-mail (product §5). */
-export const RESET_EMAIL_REQUIRED = 'Write an email to reset password';
+const RESET_EMAIL_REQUIRED = 'Write an email to reset password';
 
 /**
  * Every 4xx of /api/auth/* (Better Auth's shape): a stable `code` and a message. For the errors
@@ -31,7 +31,6 @@ export const authErrorBody = z.object({
   message: z.string(),
   field: z.string().optional(),
 });
-export type AuthErrorBody = z.infer<typeof authErrorBody>;
 
 const email = z
   .string()

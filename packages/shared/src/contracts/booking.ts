@@ -42,7 +42,6 @@ export const cartBody = z.object({
     .array(cartLineKey)
     .max(MAX_CART_LINES, `A cart holds ${MAX_CART_LINES} lines at most`),
 });
-export type CartBody = z.infer<typeof cartBody>;
 
 /**
  * A checkout needs at least one line, and the total the guest was shown (cents): the server
@@ -52,16 +51,15 @@ export const checkoutBody = z.object({
   cartRoom: cartBody.shape.cartRoom.min(1, 'The cart is empty'),
   cartTotalCents: cents,
 });
-export type CheckoutBody = z.infer<typeof checkoutBody>;
 
-export const availabilityMessage = z.enum([
+const availabilityMessage = z.enum([
   AVAILABILITY_MESSAGES.noStock,
   AVAILABILITY_MESSAGES.notEnough,
   AVAILABILITY_MESSAGES.dateTaken,
 ]);
 
 /** One cart line priced and checked by the server. */
-export const quoteLine = z.object({
+const quoteLine = z.object({
   /** The room's id. */
   id: z.number().int(),
   name: z.string(),
@@ -105,7 +103,7 @@ export const cartQuote = z.object({
 });
 export type CartQuote = z.infer<typeof cartQuote>;
 
-export const bookingLine = z.object({
+const bookingLine = z.object({
   /** The room's id. */
   id: z.number().int(),
   name: z.string(),
@@ -141,7 +139,7 @@ export type Booking = z.infer<typeof booking>;
 // ── Payment ─────────────────────────────────────────────────────────────────────────────────
 
 /** A card as the built-in test provider takes it; only brand and last four are ever kept. */
-export const cardInput = z
+const cardInput = z
   .object({
     number: z
       .string()
@@ -181,7 +179,6 @@ export const paymentBody = z
     message: 'A card or a payment method id is required',
     path: ['card'],
   });
-export type PaymentBody = z.infer<typeof paymentBody>;
 
 /**
  * How the payment page takes the card: `stripe` with Stripe's Payment Element (its publishable
@@ -203,7 +200,7 @@ export type PaymentResult = z.infer<typeof paymentResult>;
 // ── Bookings history and the bookings table (product §2.12, §7.3) ─────────────────────────────
 
 /** One booked room as the history and the bookings table show it (the product's `cartRoom` line). */
-export const bookedRoom = bookingLine.omit({ totalCents: true }).extend({
+const bookedRoom = bookingLine.omit({ totalCents: true }).extend({
   /**
    * Units of the room still free for every night of this stay (the table's stock balance):
    * stock minus the most taken on any of those nights, today.
@@ -218,7 +215,7 @@ export const bookedRoom = bookingLine.omit({ totalCents: true }).extend({
 export type BookedRoom = z.infer<typeof bookedRoom>;
 
 /** A confirmed or cancelled booking (GET /booking, GET /booking/user/{uid}, PUT /booking/status). */
-export const bookingRecord = z.object({
+const bookingRecord = z.object({
   id: z.uuid(),
   status: z.enum(SHOWN_BOOKING_STATUSES),
   /** The guest's account id. */
@@ -252,7 +249,7 @@ export const bookingRecords = z.array(bookingRecord);
  * `refused` by the processor (disputed, already given back elsewhere: `reason` says which, and
  * people take it from there), `none` when nothing was paid or it was already given back.
  */
-export const refundOutcome = z.object({
+const refundOutcome = z.object({
   status: z.enum(['refunded', 'pending', 'refused', 'none']),
   reason: z.string().nullable(),
 });
@@ -272,14 +269,12 @@ export const bookingListQuery = pageQuery.extend({
   sort: z.enum(BOOKING_SORTS).optional(),
   pageSize: pageQuery.shape.pageSize.unwrap().default(BOOKINGS_PER_PAGE),
 });
-export type BookingListQuery = z.infer<typeof bookingListQuery>;
 
 /** GET /booking/user/{uid}: a guest's bookings, newest first (total in X-Total-Count). */
 export const userBookingsParams = z.object({ uid: z.string().min(1).max(200) });
 export const userBookingsQuery = pageQuery.extend({
   pageSize: pageQuery.shape.pageSize.unwrap().default(BOOKINGS_PER_PAGE),
 });
-export type UserBookingsQuery = z.infer<typeof userBookingsQuery>;
 
 /** PUT /booking/status (product §7.3): id, user, status cancelled. */
 export const bookingStatusBody = z.object({
@@ -288,4 +283,3 @@ export const bookingStatusBody = z.object({
   user: z.string().min(1).max(200),
   status: z.literal('cancelled'),
 });
-export type BookingStatusBody = z.infer<typeof bookingStatusBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY } from '../constants.ts';
+import { STOCK_MAX } from '../constants.ts';
 import { BOOKING_MESSAGES } from '../messages.ts';
 import { CHECK_OUT_ERROR } from '../stay.ts';
 import { isoDate, rowId } from './common.ts';
@@ -17,6 +17,6 @@ export const cartLineKey = z
       .number()
       .int()
       .positive()
-      .max(MAX_LINE_QUANTITY, BOOKING_MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY)),
+      .max(STOCK_MAX, BOOKING_MESSAGES.quantityTooLarge(STOCK_MAX)),
   })
   .refine((line) => line.checkIn < line.checkOut, { message: CHECK_OUT_ERROR, path: ['checkOut'] });

@@ -101,9 +101,8 @@ export const hotelCityQuery = pageQuery.extend({
   qualification: hotelListQuery.shape.qualification,
   sort: hotelListQuery.shape.sort,
 });
-export type HotelCityQuery = z.infer<typeof hotelCityQuery>;
 
-export const hotelCard = z.object({
+const hotelCard = z.object({
   id: z.number().int(),
   name: z.string(),
   /** Image URLs; the first is the card's picture, the detail carousel shows the first three. */
@@ -165,7 +164,7 @@ export const hotelDetail = hotelCard.extend({
 export type HotelDetail = z.infer<typeof hotelDetail>;
 
 /** GET /filtersHotels/cities — the cities that have hotels, sorted ignoring case and accents. */
-export const city = z.object({
+const city = z.object({
   id: z.number().int(),
   city: z.string(),
   department: z.string(),
@@ -227,7 +226,6 @@ export const eventListQuery = pageQuery
     message: 'Must not be before from',
     path: ['to'],
   });
-export type EventListQuery = z.infer<typeof eventListQuery>;
 
 /** GET /events/hotel/{idHotel} */
 export const eventHotelParams = z.object({
@@ -286,7 +284,5 @@ export const offerSignupBody = z.object({
     .max(254)
     .pipe(z.email({ message: 'Email invalid' })),
 });
-export type OfferSignupBody = z.infer<typeof offerSignupBody>;
 export const offerSignupReply = z.object({ message: z.string() });
-export type OfferSignupReply = z.infer<typeof offerSignupReply>;
 export const OFFER_SIGNUP_MESSAGE = 'You are subscribed to our hotel deals';

@@ -89,8 +89,7 @@ export function findNul(
 }
 
 /** One stored width of a picture, for `srcset`. */
-export const imageVariant = z.object({ url: z.string(), width: z.number().int().positive() });
-export type ImageVariant = z.infer<typeof imageVariant>;
+const imageVariant = z.object({ url: z.string(), width: z.number().int().positive() });
 
 /**
  * A picture: the product's `url` (the largest variant) and `public_id`, plus its size (absent for

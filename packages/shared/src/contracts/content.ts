@@ -32,10 +32,10 @@ import { hasNul, idParam, imageItem, NUL_MESSAGE, rowId, text } from './common.t
  * someone else has saved in between (see the editable shapes below, which carry it).
  */
 
-export const NAME_MAX = 100;
-export const ADDRESS_MAX = 200;
-export const IMAGES_MAX = 20;
-export const SERVICES_MAX = 30;
+const NAME_MAX = 100;
+const ADDRESS_MAX = 200;
+const IMAGES_MAX = 20;
+const SERVICES_MAX = 30;
 
 // ── Field rules ────────────────────────────────────────────────────────────────────────────
 
@@ -76,7 +76,7 @@ function wholeNumber(required: string, integer: string, range: string, min: numb
 }
 
 /** An uploaded picture as the form holds it: the `{url, public_id}` POST /images answered. */
-export const imageRef = z.object(
+const imageRef = z.object(
   {
     url: requiredText(M.imageInvalid, 2048, M.imageInvalid),
     public_id: requiredText(M.imageInvalid, 200, M.imageInvalid),
@@ -212,7 +212,6 @@ export const roomCreateBody = z.object({
   services,
   stock: wholeNumber(M.stockRequired, M.stockInteger, M.stockRange, STOCK_MIN, STOCK_MAX),
 });
-export type RoomCreateBody = z.infer<typeof roomCreateBody>;
 
 /** PUT /rooms — `id` is the room's; `idHotel` its hotel (a superAdmin may move it). */
 export const roomModifyBody = roomCreateBody.extend({
@@ -221,7 +220,6 @@ export const roomModifyBody = roomCreateBody.extend({
   name: roomName(M.roomRequired),
   version,
 });
-export type RoomModifyBody = z.infer<typeof roomModifyBody>;
 
 /** POST /hotels (superAdmin). */
 export const hotelCreateBody = z.object({
@@ -243,7 +241,6 @@ export const hotelCreateBody = z.object({
   /** Days before check-in a guest may cancel for free (product §4); 2 when omitted. */
   freeCancellationDays: freeCancellationDays.default(FREE_CANCELLATION_DAYS_DEFAULT),
 });
-export type HotelCreateBody = z.infer<typeof hotelCreateBody>;
 
 /** PUT /hotels — an omitted `timeZone` or `freeCancellationDays` keeps the hotel's. */
 export const hotelModifyBody = hotelCreateBody.extend({
@@ -252,7 +249,6 @@ export const hotelModifyBody = hotelCreateBody.extend({
   freeCancellationDays: freeCancellationDays.optional(),
   version,
 });
-export type HotelModifyBody = z.infer<typeof hotelModifyBody>;
 
 /** POST /events */
 export const eventCreateBody = z.object({
@@ -265,25 +261,21 @@ export const eventCreateBody = z.object({
   image: images,
   description: description(M.eventDescriptionRequired, DESCRIPTION_MAX),
 });
-export type EventCreateBody = z.infer<typeof eventCreateBody>;
 
 /** PUT /events */
 export const eventModifyBody = eventCreateBody.extend({ id: refId(M.eventRequired), version });
-export type EventModifyBody = z.infer<typeof eventModifyBody>;
 
 /** POST /serviceRooms (superAdmin: the catalogue every hotel's rooms pick from). */
 export const roomServiceCreateBody = z.object({
   name: typedName(M.roomServiceNameRequired),
   image: images,
 });
-export type RoomServiceCreateBody = z.infer<typeof roomServiceCreateBody>;
 
 /** PUT /serviceRooms */
 export const roomServiceModifyBody = roomServiceCreateBody.extend({
   id: refId(M.roomServiceRequired),
   version,
 });
-export type RoomServiceModifyBody = z.infer<typeof roomServiceModifyBody>;
 
 /** POST /serviceHotels */
 export const hotelServiceCreateBody = z.object({
@@ -292,14 +284,12 @@ export const hotelServiceCreateBody = z.object({
   image: images,
   description: description(M.descriptionRequired, DESCRIPTION_MAX),
 });
-export type HotelServiceCreateBody = z.infer<typeof hotelServiceCreateBody>;
 
 /** PUT /serviceHotels — product §7.1's id, name, image, description, plus the form's hotel. */
 export const hotelServiceModifyBody = hotelServiceCreateBody.extend({
   id: refId(M.hotelServiceRequired),
   version,
 });
-export type HotelServiceModifyBody = z.infer<typeof hotelServiceModifyBody>;
 
 // ── The forms (drafts) ─────────────────────────────────────────────────────────────────────
 
@@ -388,14 +378,14 @@ export function checkContentDraft<F extends ContentForm>(
 
 // ── What the modify forms load (each with its version) ─────────────────────────────────────
 
-export const versioned = { version: z.number().int() };
+const versioned = { version: z.number().int() };
 
 /** GET /content/hotels?q= — a hotel picker line: name plus state, department and city. */
 export const hotelPickerQuery = z.object({
   q: text(100).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
-export const hotelPickerItem = z.object({
+const hotelPickerItem = z.object({
   id: z.number().int(),
   name: z.string(),
   state: z.string(),
@@ -483,4 +473,3 @@ export const editableRoomServiceList = z.array(editableRoomService);
 
 /** POST /images — the stored pictures, in the order the files were sent. */
 export const imageUploadReply = z.array(imageItem);
-export type ImageUploadReply = z.infer<typeof imageUploadReply>;

@@ -14,7 +14,7 @@ export const DASHBOARD_NIGHTS = 60;
 export const DASHBOARD_MONTHS = 12;
 
 /** A room of the hotel with the units its confirmed bookings take on each night of `nights`. */
-export const occupancyRoom = z.object({
+const occupancyRoom = z.object({
   id: z.number().int(),
   name: z.enum(ROOM_NAMES),
   category: z.enum(ROOM_CATEGORIES),
@@ -26,7 +26,7 @@ export const occupancyRoom = z.object({
 export type OccupancyRoom = z.infer<typeof occupancyRoom>;
 
 /** What the hotel's guests paid for the nights of one calendar month (`yyyy-MM`). */
-export const revenueMonth = z.object({
+const revenueMonth = z.object({
   month: z.string().regex(/^\d{4}-\d{2}$/),
   /** The hotel's share of the captured payments for those nights. */
   capturedCents: cents,
@@ -35,7 +35,6 @@ export const revenueMonth = z.object({
   /** Captured minus refunded. */
   netCents: z.number().int(),
 });
-export type RevenueMonth = z.infer<typeof revenueMonth>;
 
 export const hotelDashboard = z.object({
   hotel: z.object({ id: z.number().int(), name: z.string(), timeZone: z.string() }),

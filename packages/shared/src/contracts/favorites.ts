@@ -17,7 +17,7 @@ const accountId = text(64).min(1, 'must name an account');
 export const favoriteOwnerParams = z.object({ uid: accountId });
 
 /** A card of the favourites screen: the room, and the hotel it is at. */
-export const favoriteRoom = roomSummary
+const favoriteRoom = roomSummary
   .pick({ id: true, name: true, image: true, price: true, description: true })
   .extend({ hotel: hotelRef });
 export type FavoriteRoom = z.infer<typeof favoriteRoom>;
@@ -36,8 +36,6 @@ export const favoritesAddBody = z.object({
     .min(1, 'must name at least one room')
     .max(MAX_FAVORITES, `must name ${MAX_FAVORITES} rooms at most`),
 });
-export type FavoritesAddBody = z.infer<typeof favoritesAddBody>;
 
 /** DELETE /favorites: one room off account `id`'s favourites (none there is no error). */
 export const favoriteRemoveBody = z.object({ id: accountId, favorite: rowId() });
-export type FavoriteRemoveBody = z.infer<typeof favoriteRemoveBody>;

@@ -3,7 +3,7 @@ import { PAYMENT_STATUSES } from '../constants.ts';
 import { booking } from './booking.ts';
 
 /** The payment of a booking as a receipt shows it: brand and last four, never the number. */
-export const receiptPayment = z.object({
+const receiptPayment = z.object({
   status: z.enum(PAYMENT_STATUSES),
   amountCents: z.number().int(),
   refundedCents: z.number().int(),

@@ -50,7 +50,7 @@ export const userProfile = z.object({
 export type UserProfile = z.infer<typeof userProfile>;
 
 /** A row of the user table (GET /users) and the admin table (GET /users/admins). */
-export const userSummary = userProfile.pick({
+const userSummary = userProfile.pick({
   id: true,
   email: true,
   displayName: true,
@@ -75,7 +75,7 @@ const dateOfBirth = z
  * A photo is an http(s) address or a path on this site. `//host/x` and `/\\host/x` are other
  * sites to a browser; `javascript:` and `data:` are not pictures.
  */
-export function isPhotoAddress(value: string): boolean {
+function isPhotoAddress(value: string): boolean {
   if (value.startsWith('/')) return !/^\/[\\/]/.test(value) && !/[\s]/.test(value);
   try {
     const url = new URL(value);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users } from '../../db/schema.ts';
 
 /** Profile columns of `users` an account may be created with. */
-export interface ProfileColumns {
+interface ProfileColumns {
   name?: string;
   firstName?: string | null;
   lastname?: string | null;
@@ -76,7 +76,7 @@ export async function createPasswordAccount(db: Db, input: NewAccount): Promise<
 }
 
 /** Sets (or adds) the e-mail + password credential of an existing account; signs it out everywhere. */
-export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
+async function setPassword(db: Db, userId: string, password: string): Promise<void> {
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const updated = await tx

@@ -77,7 +77,7 @@ const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'];
  * it: `type: [t, 'null']` → `type: t, nullable: true`; `const` → a one-value `enum`; no
  * `propertyNames`; nothing beside a `$ref`.
  */
-export function toOpenApi30(schema: unknown): unknown {
+function toOpenApi30(schema: unknown): unknown {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
   const source = schema as Schema;
   if (typeof source.$ref === 'string') return { $ref: source.$ref };

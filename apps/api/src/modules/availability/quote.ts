@@ -32,7 +32,7 @@ export interface RoomForSale {
   timeZone: string;
 }
 
-export async function roomsForSale(
+async function roomsForSale(
   db: Executor,
   ids: readonly number[],
 ): Promise<Map<number, RoomForSale>> {
@@ -121,7 +121,7 @@ export function requireRooms<Room>(
  * A line's `available` counts the cart's other lines of the same room on the same nights, so
  * two lines that together exceed the stock are flagged even if each alone would fit.
  */
-export function priceCart(
+function priceCart(
   lines: readonly CartLineKey[],
   roomOf: readonly RoomForSale[],
   taken: Map<number, Map<string, number>>,

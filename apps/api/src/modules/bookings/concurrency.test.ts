@@ -21,7 +21,7 @@ import type { TestCardProvider } from '../payments/test-card-provider.ts';
 import { releaseExpiredHolds } from './hold-sweeper.ts';
 
 /**
- * The booking bars of PRODUCT.md §5 over real HTTP: two API instances standing for two server
+ * No room sold twice and every payment once (docs/scaling.md, Booking) over real HTTP: two API instances standing for two server
  * processes (each its own connection pool, both listening on a free port), one PostgreSQL,
  * one card processor. Hundreds of clients at once.
  */

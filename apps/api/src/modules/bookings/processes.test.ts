@@ -18,7 +18,7 @@ import {
 import { unitsFree } from '../availability/ledger.ts';
 
 /**
- * The booking bar of PRODUCT.md §5 with real processes: two server processes as `npm start`
+ * No room sold twice (docs/scaling.md, Booking) with real processes: two server processes as `npm start`
  * runs them, one PostgreSQL, and 200 real HTTP clients — 20 signed-up guests with their own
  * sessions — each checking out and paying with the success card, spread over both processes.
  */

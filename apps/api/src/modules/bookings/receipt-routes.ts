@@ -35,7 +35,7 @@ function hotelPart(booking: Booking, hotelId: number): Booking {
  * The admin of one of its hotels reads that hotel's part (`shownHotel`): its rooms, totals
  * over them, and of the payment its status, the hotel's share of the amount and of what was
  * refunded (in proportion to the rooms' amounts: the share is exact, the rooms' own sum, when
- * the payment took the booking's total), and the card's brand and last four as before — what
+ * the payment took the booking's total), and the card's brand and last four — what
  * identifies the payment to the hotel, never another hotel's amounts.
  */
 export const bookingReceiptRoutes: FastifyPluginAsyncZod = async (app) => {

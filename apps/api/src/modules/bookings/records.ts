@@ -84,7 +84,7 @@ interface FreeCancellationRow {
  * `timestamp at time zone`); the booking's is the earliest of its lines' — the strictest hotel.
  * A JSON object: the instant, that day and that hotel's zone.
  */
-export function freeCancellationDeadline(bookingId: SQL): SQL {
+function freeCancellationDeadline(bookingId: SQL): SQL {
   const deadline = sql`((l.check_in - h.free_cancellation_days)::timestamp at time zone h.time_zone)`;
   return sql`(
     select json_build_object('until', ${deadline},
@@ -97,7 +97,7 @@ export function freeCancellationDeadline(bookingId: SQL): SQL {
 }
 
 /** The deadline as the API answers it (an ISO instant); a booking without lines has none left. */
-export function toFreeCancellation(row: FreeCancellationRow | null): FreeCancellation {
+function toFreeCancellation(row: FreeCancellationRow | null): FreeCancellation {
   if (!row) return { until: new Date(0).toISOString(), date: '1970-01-01', timeZone: 'UTC' };
   return { until: new Date(row.until).toISOString(), date: row.date, timeZone: row.timeZone };
 }

@@ -46,7 +46,7 @@ import {
  * path` modifies one over the version it loaded. Each kind declares its contracts, who may
  * write it and how it is stored (repository.ts); the create and the modify are the same for all.
  */
-export type ContentKind<
+type ContentKind<
   Key extends ContentKey,
   C extends SentRecord,
   M extends SentModify,

@@ -52,7 +52,7 @@ export interface EditableRecord {
 }
 
 /** The hotel a record of a hotel is written to, as the create or modify checked it. */
-export interface TargetHotel {
+interface TargetHotel {
   id: number;
   timeZone: string;
 }

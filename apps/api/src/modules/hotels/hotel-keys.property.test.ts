@@ -3,6 +3,7 @@ import { hotelListQuery } from '@devstay/shared/contracts/catalogue';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
+  FILTER_OF_PARAM,
   type HotelPagePlan,
   type HotelSearch,
   hotelCountQuery,
@@ -103,5 +104,37 @@ describe('hotel list keys', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  test('each parameter is read by the filter FILTER_OF_PARAM names, and by no other', () => {
+    // A value for every filtering parameter; a stay's two dates go together.
+    const values: Partial<HotelSearch> = {
+      city: 'Rosario',
+      qualification: 3,
+      name: 'sol',
+      checkIn: '2031-05-01',
+      checkOut: '2031-05-03',
+      rooms: 2,
+      services: [1],
+    };
+    const stay = ['checkIn', 'checkOut'];
+    const base: unknown[] = JSON.parse(hotelFilterKey({ page: 1, pageSize: 8 }));
+    const changedBy = (param: keyof typeof FILTER_OF_PARAM) => {
+      const asked = stay.includes(param) ? stay : [param];
+      const search = { page: 1, pageSize: 8 } as HotelSearch;
+      for (const p of asked) Object.assign(search, { [p]: values[p as keyof HotelSearch] });
+      const key: unknown[] = JSON.parse(hotelFilterKey(search));
+      return key.flatMap((v, i) => (JSON.stringify(v) === JSON.stringify(base[i]) ? [] : [i]));
+    };
+    const slotOf = new Map<string, number>();
+    for (const param of Object.keys(FILTER_OF_PARAM) as (keyof typeof FILTER_OF_PARAM)[]) {
+      const changed = changedBy(param);
+      expect(changed, param).toHaveLength(1);
+      const filter = FILTER_OF_PARAM[param];
+      expect(slotOf.get(filter) ?? changed[0], param).toBe(changed[0]);
+      slotOf.set(filter, changed[0] as number);
+    }
+    // Distinct filters hold distinct places of the key.
+    expect(new Set(slotOf.values()).size).toBe(slotOf.size);
   });
 });

@@ -51,7 +51,7 @@ export const CARD_SELECT_LIST = [
   LISTED_IMAGE_SELECT,
 ].join(', ');
 
-export function toHotelCard(row: CardRow): HotelCard {
+function toHotelCard(row: CardRow): HotelCard {
   return cardOf(
     row,
     row.image.map((i) => i.url),

@@ -37,11 +37,10 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
    * Answers a search from the read cache when its page was read moments ago; a search whose
    * matches move with bookings (a stay) from the database every time.
    *
-   * Each page is read and kept on its own. Reading the five pages of the pagination window
-   * together (as the list once did) made a miss read, serialise and hash five times the cards
-   * and filled the cache five times faster, for pages most searches never open: on the
-   * benchmark's traffic, a page read alone costs the server and the database less per request
-   * even though neighbouring pages are no longer kept ahead (docs/scaling.md, Hotel list).
+   * Each page is read and kept on its own, not with its neighbours of the pagination window:
+   * reading five pages at once makes a miss read, serialise and hash five times the cards and
+   * fills the cache five times faster, for pages most searches never open (docs/scaling.md,
+   * Hotel list).
    */
   const sendHotelPage = async (
     request: FastifyRequest,

@@ -111,7 +111,8 @@ const HOTEL_FILTERS = {
       reading === 'name' || reading === 'count'
         ? `h.name_key like ${bind(containsPattern(nameKey))}`
         : `strpos(h.name_key, ${bind(nameKey)}) > 0`,
-    // "hot" is in 28,000 names of 100,000: counted whole, 20–40 ms at each new word.
+    // A common piece of a name is in a large share of the hotels: counted whole, every new word
+    // would read them all (docs/scaling.md, Figures behind the code's choices).
     boundedCount: true,
   }),
   /**
@@ -344,7 +345,7 @@ export function hotelCountQuery(
  * bound" ("1,000+ hotels"), and the pages up to the bound and the one after it are there to
  * open; opening them moves the bound on (2,000+, …).
  */
-export function countBound(search: Pick<HotelSearch, 'page' | 'pageSize'>, cap: number) {
+function countBound(search: Pick<HotelSearch, 'page' | 'pageSize'>, cap: number) {
   return cap * Math.max(1, Math.ceil((search.page * search.pageSize) / cap));
 }
 
@@ -401,7 +402,7 @@ function inlineLiteral(value: unknown): string {
 }
 
 /** Remembers match counts by filter: every page and sort of one search shares its count. */
-export interface CountCache {
+interface CountCache {
   get(key: string, load: () => Promise<number>): Promise<number>;
 }
 
@@ -485,9 +486,8 @@ export async function searchHotels(
   }
   const [counted, allHotels] = await Promise.all([count(search), count(ALL_HOTELS)]);
   const page = told(counted);
-  // More matches than the bound (1 % of 100,000 hotels at the default cap): walking the order's
-  // index reaches any page before the bound for less than reading every match (a name in
-  // 3,000–28,000 hotels, pages 1–120: 1–25 ms walked, 20–55 ms from its matches).
+  // More matches than the bound: walking the order's index reaches any page before the bound
+  // for less than reading every match (docs/scaling.md, Figures behind the code's choices).
   const plan = page.totalIsLowerBound ? 'walk' : chooseHotelPagePlan(search, counted, allHotels);
   const rows = counted === 0 ? [] : await readPage(plan);
   return { items: rows.map(toListedHotelCard), ...page };

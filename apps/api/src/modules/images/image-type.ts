@@ -35,10 +35,3 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   }
   return null;
 }
-
-export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  avif: 'image/avif',
-};

@@ -12,7 +12,7 @@ import type { ImageRef } from '../../db/schema.ts';
 import { detectImageType, type ImageType } from './image-type.ts';
 import type { ImageStorage } from './storage.ts';
 
-export interface ImageLimits {
+interface ImageLimits {
   /** Largest accepted input file. */
   maxBytes: number;
   /** Largest accepted width × height: refuses decompression bombs before decoding. */
@@ -20,7 +20,7 @@ export interface ImageLimits {
 }
 
 /** The defaults of IMAGE_MAX_BYTES and IMAGE_MAX_PIXELS (config.ts). */
-export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
+const DEFAULT_IMAGE_LIMITS: ImageLimits = {
   maxBytes: 10 * 1024 * 1024,
   maxPixels: 40_000_000,
 };
@@ -30,10 +30,10 @@ export function imageLimits(config: { IMAGE_MAX_BYTES: number; IMAGE_MAX_PIXELS:
 }
 
 /** Widths of the stored variants: phone card (400), tablet and 2× phone (800), desktop (1200). */
-export const VARIANT_WIDTHS: readonly number[] = [400, 800, 1200];
-export const WEBP_QUALITY = 78;
+const VARIANT_WIDTHS: readonly number[] = [400, 800, 1200];
+const WEBP_QUALITY = 78;
 /** libwebp effort 0–6; 4 (libwebp's default) balances size and encoding time. */
-export const WEBP_EFFORT = 4;
+const WEBP_EFFORT = 4;
 
 export type ImageRejection =
   | 'empty'
@@ -59,7 +59,7 @@ export interface EncodeOptions {
   effort?: number;
 }
 
-export interface EncodedVariant {
+interface EncodedVariant {
   width: number;
   height: number;
   data: Buffer;

@@ -20,7 +20,7 @@ export interface CancellationMail {
 }
 
 /** What the e-mail says of the money: the amount and the card, or that nothing is left to refund. */
-export function refundSentence(input: Pick<CancellationMail, 'refundCents' | 'card'>): string {
+function refundSentence(input: Pick<CancellationMail, 'refundCents' | 'card'>): string {
   if (input.refundCents <= 0) return 'Nothing is left to refund on this booking.';
   const card = input.card?.last4
     ? `your ${capitalize(input.card.brand ?? 'card')} card ending in ${input.card.last4}`

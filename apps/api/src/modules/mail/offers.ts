@@ -9,7 +9,7 @@ import { hotelUrl, siteUrl } from '../../lib/site-links.ts';
 import { enqueueMail } from './outbox.ts';
 import { buttonHtml, layoutHtml } from './templates.ts';
 
-export interface Offer {
+interface Offer {
   roomId: number;
   room: string;
   category: string;
@@ -19,7 +19,7 @@ export interface Offer {
 }
 
 /** The current offers: the cheapest rooms on the site, one line each. */
-export async function currentOffers(db: Pick<Db, 'select'>, limit = 5): Promise<Offer[]> {
+async function currentOffers(db: Pick<Db, 'select'>, limit = 5): Promise<Offer[]> {
   return db
     .select({
       roomId: rooms.id,

@@ -27,12 +27,12 @@ const inboxMessage = z.object({
 type InboxMessage = z.infer<typeof inboxMessage>;
 
 /** Whether a client address is this machine's loopback interface. */
-export function isLoopback(address: string): boolean {
+function isLoopback(address: string): boolean {
   return /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(address);
 }
 
-export const DEV_INBOX_LOCAL_ONLY = 'The development inbox can only be read from this machine';
-export const DEV_INBOX_LOOPBACK_HOST_ONLY =
+const DEV_INBOX_LOCAL_ONLY = 'The development inbox can only be read from this machine';
+const DEV_INBOX_LOOPBACK_HOST_ONLY =
   'The development inbox is only shown at localhost, 127.0.0.1 or [::1]';
 
 /**

@@ -40,7 +40,7 @@ export function smtpTransport(url: string): MailTransport {
  * Development without SMTP: nothing leaves the machine. Messages are marked sent and read in
  * the development inbox (/api/dev/inbox), which lists the outbox.
  */
-export const devInboxTransport: MailTransport = {
+const devInboxTransport: MailTransport = {
   name: 'dev-inbox',
   async send() {},
 };

@@ -72,7 +72,7 @@ export type ChargeOutcome =
       cardLast4: string;
     };
 
-export interface RefundRequest {
+interface RefundRequest {
   providerRef: string;
   amountCents: number;
   idempotencyKey: string;

@@ -31,7 +31,7 @@ export interface StripeProviderOptions {
   webhookToleranceSeconds?: number;
 }
 
-export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 
 /** Payment method ids as Stripe makes them (pm_…); test mode also takes pm_card_visa and kin. */
 const METHOD_ID = /^pm_[A-Za-z0-9_]{1,195}$/;

@@ -51,7 +51,7 @@ const METHOD_IDS: Record<string, string> = {
   pm_card_createDispute: DISPUTED_CARD,
 };
 
-export const TEST_WEBHOOK_SIGNATURE_HEADER = 'devstay-test-signature';
+const TEST_WEBHOOK_SIGNATURE_HEADER = 'devstay-test-signature';
 
 /**
  * A charge recorded under its key, unless the key has one already (then no row). Values: key,

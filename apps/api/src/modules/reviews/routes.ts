@@ -15,7 +15,7 @@ const byId = { params: idParams };
  * The name a review shows: the author's display name, else their e-mail's part before the `@`
  * (the whole address would publish it on a public page to anyone).
  */
-export function reviewerName(user: SessionUser): string {
+function reviewerName(user: SessionUser): string {
   return user.name.trim() || user.email.split('@')[0] || user.email;
 }
 

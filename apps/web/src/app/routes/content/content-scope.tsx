@@ -27,7 +27,7 @@ export function useContentScope(): ContentScope {
   };
 }
 
-export const NO_HOTEL_TEXT =
+const NO_HOTEL_TEXT =
   'No hotel is assigned to your account yet: the superAdmin assigns one before you can edit its content.';
 
 export function NoHotel() {

@@ -11,10 +11,10 @@ export interface HotelOption {
 }
 
 /** Up to this many hotels the picker holds them all; beyond, it asks the server as one types. */
-export const FULL_LIST_LIMIT = 500;
+const FULL_LIST_LIMIT = 500;
 
 /** 'name — state, department, city' (product §6: the superAdmin's hotel picker). */
-export function hotelLabel(hotel: Pick<HotelCard, 'name' | 'Locations'>): string {
+function hotelLabel(hotel: Pick<HotelCard, 'name' | 'Locations'>): string {
   const place = hotel.Locations[0];
   // Place names are stored as written; only hotel names are stored lower-cased.
   const where = place ? [place.state, place.department, place.city].filter(Boolean).join(', ') : '';

@@ -2,7 +2,7 @@ import { profileFields, USER_MESSAGES, userCreateBody } from '@devstay/shared/co
 import { capitalize } from '@devstay/shared/text';
 import { z } from 'zod';
 
-export const ACCOUNT_MESSAGES = {
+const ACCOUNT_MESSAGES = {
   nameRequired: 'Name is required',
   lastnameRequired: 'Lastname is required',
 } as const;

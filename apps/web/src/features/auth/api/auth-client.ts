@@ -37,13 +37,6 @@ export function resetPassword(body: ResetPasswordBody): Promise<unknown> {
   return apiJson('/auth/reset-password', { body });
 }
 
-/** Sends the verification e-mail again to the signed-in account. */
-export function sendVerificationEmail(email: string): Promise<unknown> {
-  return apiJson('/auth/send-verification-email', {
-    body: { email, callbackURL: EMAIL_VERIFIED_PATH },
-  });
-}
-
 /**
  * Starts a Google or OpenID Connect sign-in: the server answers with the provider's address and
  * the browser goes there; the provider sends it back to `returnTo` (a path of this site: the

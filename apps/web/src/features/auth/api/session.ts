@@ -6,7 +6,7 @@ import { apiJson } from '../../../lib/api.ts';
 export const SESSION_QUERY_KEY = ['session', 'me'] as const;
 
 /** The signed-in account, or null for a visitor (the API answers null, not an error). */
-export function fetchSession(signal?: AbortSignal): Promise<UserProfile | null> {
+function fetchSession(signal?: AbortSignal): Promise<UserProfile | null> {
   return apiJson<UserProfile | null>('/me', { signal });
 }
 

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useLogOut } from '../hooks/use-log-out.ts';
 
 /** The display name, or the e-mail when there is none. */
-export function accountLabel(user: Pick<UserProfile, 'displayName' | 'email'>): string {
+function accountLabel(user: Pick<UserProfile, 'displayName' | 'email'>): string {
   return user.displayName.trim() || user.email;
 }
 

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { startSocialSignIn, useAuthProviders } from '../api/auth-client.ts';
 
-export const GOOGLE_UNAVAILABLE = 'Google sign-in is not set up on this server.';
+const GOOGLE_UNAVAILABLE = 'Google sign-in is not set up on this server.';
 
 /**
  * 'Continue with Google', enabled when the server has Google configured, and one button per

@@ -10,7 +10,7 @@ import { BookingStatusBadge } from './booking-status-badge.tsx';
  * Why a booked room cannot be reviewed yet, or null when it can: once its stay has ended (its
  * check-out before the hotel's today, as the server says), and not for a cancelled booking.
  */
-export function reviewWaitsFor(booking: BookingRecord, room: BookedRoom): string | null {
+function reviewWaitsFor(booking: BookingRecord, room: BookedRoom): string | null {
   if (booking.status === 'cancelled') return 'This reservation was cancelled';
   if (!room.stayEnded)
     return `You can review this hotel after your stay (check-out ${room.checkOut})`;

@@ -6,7 +6,7 @@ import {
 } from '@devstay/shared/booking-table';
 import { Group, Select } from '@mantine/core';
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
 }

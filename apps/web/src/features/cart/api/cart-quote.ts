@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api.ts';
 
 /** What the server needs of a cart line: the room, the stay, how many (never a price). */
-export function cartLineKeys(lines: readonly CartLineKey[]): CartLineKey[] {
+function cartLineKeys(lines: readonly CartLineKey[]): CartLineKey[] {
   return lines.map(({ id, checkIn, checkOut, cartQuantity }) => ({
     id,
     checkIn,
@@ -13,10 +13,7 @@ export function cartLineKeys(lines: readonly CartLineKey[]): CartLineKey[] {
   }));
 }
 
-export function fetchCartQuote(
-  lines: readonly CartLineKey[],
-  signal?: AbortSignal,
-): Promise<CartQuote> {
+function fetchCartQuote(lines: readonly CartLineKey[], signal?: AbortSignal): Promise<CartQuote> {
   return apiJson<CartQuote>('/cart/quote', { body: { cartRoom: cartLineKeys(lines) }, signal });
 }
 

@@ -8,13 +8,13 @@ import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import type { CartLine } from '../store/cart-store.ts';
 
 /** Stay dates as the cart shows them: dd/MM/yy (product §9), read as calendar dates. */
-export function cartDate(date: string): string {
+function cartDate(date: string): string {
   const [y, m, d] = date.split('-');
   return y && m && d ? `${d}/${m}/${y.slice(2)}` : date;
 }
 
 /** No more units can be added to this line: a §5 text applies, or every free unit is in it. */
-export function cannotIncrease(quote: QuoteLine | undefined): boolean {
+function cannotIncrease(quote: QuoteLine | undefined): boolean {
   return !quote || quote.availabilityMessage !== null || quote.available <= quote.cartQuantity;
 }
 

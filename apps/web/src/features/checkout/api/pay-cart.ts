@@ -8,7 +8,7 @@ import { attemptFor, endAttempt, saveAttempt } from '../store/checkout-attempt.t
  * POST /booking with the total the guest was shown: the server books at that total or answers
  * 409 PRICE_CHANGED with its own, and nothing is held.
  */
-export function createBooking(
+function createBooking(
   lines: readonly CartLineKey[],
   shownTotalCents: number,
   key: string,
@@ -30,11 +30,7 @@ export function createBooking(
 /** A card for the built-in test provider, or the payment method Stripe's card form made. */
 export type PayMethod = { card: CardInput } | { id: string };
 
-export function payBooking(
-  bookingId: string,
-  method: PayMethod,
-  key: string,
-): Promise<PaymentResult> {
+function payBooking(bookingId: string, method: PayMethod, key: string): Promise<PaymentResult> {
   return apiJson<PaymentResult>('/payments/card', {
     body: { booking: bookingId, ...method },
     headers: { [IDEMPOTENCY_KEY_HEADER]: key },

@@ -17,7 +17,7 @@ export interface CheckoutAttempt {
 }
 
 /** The cart as the server books it, as one string to compare attempts by. */
-export function cartSignature(lines: readonly CartLineKey[]): string {
+function cartSignature(lines: readonly CartLineKey[]): string {
   return JSON.stringify(lines.map((l) => [l.id, l.checkIn, l.checkOut, l.cartQuantity]));
 }
 

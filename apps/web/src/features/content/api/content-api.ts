@@ -11,10 +11,10 @@ import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-qu
 import { apiJson } from '../../../lib/api.ts';
 
 /** Every read of the content forms lives under this key (the pickers and loaded records). */
-export const CONTENT_KEY = ['content'] as const;
+const CONTENT_KEY = ['content'] as const;
 
 /** How many hotels one search of the superAdmin's hotel picker lists. */
-export const HOTEL_SEARCH_LIMIT = 20;
+const HOTEL_SEARCH_LIMIT = 20;
 
 /**
  * GET /content/hotels?q=: hotels whose name, state, department or city match, searched by the

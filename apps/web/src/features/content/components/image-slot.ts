@@ -2,7 +2,7 @@ import type { ImageRefInput } from '@devstay/shared/contracts/content';
 import type { ReactNode } from 'react';
 
 /** What a form hands its picture control: the uploaded pictures and a way to change them. */
-export interface ImageFieldProps {
+interface ImageFieldProps {
   label: string;
   value: readonly ImageRefInput[];
   /** A function of the current list: uploads finish one by one, each adds its picture. */

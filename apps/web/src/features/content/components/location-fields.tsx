@@ -7,7 +7,7 @@ import type { ContentDraft } from '../hooks/use-content-draft.ts';
 import { nameOptions, sortOptions } from '../utils/picker-options.ts';
 
 /** The product's text when a location call fails (§8). */
-export const LOCATION_ERROR = 'Error';
+const LOCATION_ERROR = 'Error';
 
 const text = (value: string | null) => value ?? '';
 

@@ -20,7 +20,7 @@ export function sortOptions(options: PickerOption[]): PickerOption[] {
 }
 
 /** 'Name — state, department, city' (product §6: the superAdmin's hotel picker). */
-export function hotelOptionLabel(
+function hotelOptionLabel(
   hotel: Pick<HotelPickerItem, 'name' | 'state' | 'department' | 'city'>,
 ): string {
   const where = [hotel.state, hotel.department, hotel.city].filter(Boolean).join(', ');

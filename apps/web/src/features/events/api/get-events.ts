@@ -11,7 +11,7 @@ export interface EventRange {
 /** The calendar file of an event: its date and time in its hotel's zone, two hours. */
 export const eventCalendarUrl = (id: number) => apiUrl(`/calendar/event/${id}.ics`);
 
-export function fetchEvents(range: EventRange, signal?: AbortSignal): Promise<Event[]> {
+function fetchEvents(range: EventRange, signal?: AbortSignal): Promise<Event[]> {
   return apiJson<Event[]>('/events', { signal, query: { from: range.from, to: range.to } });
 }
 

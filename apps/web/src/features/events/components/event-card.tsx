@@ -13,7 +13,7 @@ import { locationText } from '../../../lib/location.ts';
 import { eventCalendarUrl } from '../api/get-events.ts';
 
 /** An event's calendar date, shown without any time-zone shift. */
-export function eventDay(date: string): string {
+function eventDay(date: string): string {
   return date.slice(0, 10);
 }
 

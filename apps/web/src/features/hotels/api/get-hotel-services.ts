@@ -2,7 +2,7 @@ import type { HotelService } from '@devstay/shared/contracts/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api.ts';
 
-export function fetchHotelServices(idHotel: number, signal?: AbortSignal): Promise<HotelService[]> {
+function fetchHotelServices(idHotel: number, signal?: AbortSignal): Promise<HotelService[]> {
   return apiJson<HotelService[]>(`/serviceHotels/hotel/${idHotel}`, { signal });
 }
 

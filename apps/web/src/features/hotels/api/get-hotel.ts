@@ -2,7 +2,7 @@ import type { HotelDetail } from '@devstay/shared/contracts/catalogue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api.ts';
 
-export function fetchHotel(id: number, signal?: AbortSignal): Promise<HotelDetail> {
+function fetchHotel(id: number, signal?: AbortSignal): Promise<HotelDetail> {
   return apiJson<HotelDetail>(`/hotels/${id}`, { signal });
 }
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 
 /** A block of a text page: paragraphs, then an optional bullet list. */
-export interface DocumentSection {
+interface DocumentSection {
   heading: string;
   paragraphs: string[];
   list?: string[];

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api.ts';
 
-export interface OffersReply {
+interface OffersReply {
   message: string;
 }
 
 /** POST /offers: e-mails the current hotel deals to the address. */
-export function subscribeOffers(email: string): Promise<OffersReply> {
+function subscribeOffers(email: string): Promise<OffersReply> {
   return apiJson<OffersReply>('/offers', { method: 'POST', body: { email } });
 }
 

@@ -2,7 +2,7 @@ import type { RoomDetail } from '@devstay/shared/contracts/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api.ts';
 
-export function fetchRoom(id: number, signal?: AbortSignal): Promise<RoomDetail> {
+function fetchRoom(id: number, signal?: AbortSignal): Promise<RoomDetail> {
   return apiJson<RoomDetail>(`/rooms/${id}`, { signal });
 }
 

@@ -14,7 +14,7 @@ import { IconCalendar, IconShoppingCartPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { datePickerProps } from '../../../components/date-picker-props.ts';
 
-export const NO_AVAILABILITY_MESSAGE = 'There is no availability for this room at the moment';
+const NO_AVAILABILITY_MESSAGE = 'There is no availability for this room at the moment';
 
 interface StayPanelProps {
   room: RoomDetail;

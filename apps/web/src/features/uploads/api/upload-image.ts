@@ -3,7 +3,7 @@ import { CSRF_HEADER } from '@devstay/shared/http';
 import { ApiError, apiUrl, NETWORK_ERROR_MESSAGE } from '../../../lib/api.ts';
 
 /** The multipart field POST /images reads its files from. */
-export const UPLOAD_FIELD = 'file';
+const UPLOAD_FIELD = 'file';
 
 function failure(xhr: XMLHttpRequest): ApiError {
   try {

@@ -17,7 +17,7 @@ import { uploadImage } from '../api/upload-image.ts';
 import { type PendingUpload, percent, uploadQueue } from '../hooks/upload-queue.ts';
 import classes from './image-upload.module.css';
 
-export interface UploadedImage {
+interface UploadedImage {
   url: string;
   public_id: string;
 }
