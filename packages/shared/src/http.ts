@@ -76,6 +76,8 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  /** The process is stopping or cannot reach the primary database (readiness, 503). */
+  'NOT_READY',
   /** Our fault; the message says to try again. */
   'INTERNAL',
 ] as const;

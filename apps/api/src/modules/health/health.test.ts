@@ -24,7 +24,7 @@ test('an unknown API route is a JSON 404', async () => {
 test('ready answers 200 while the primary answers and the process is not draining', async () => {
   const res = await t.app.inject('/api/ready');
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ ready: true, draining: false, primary: true });
+  expect(res.json()).toEqual({ ready: true });
   expect(res.headers['cache-control']).toBe('no-store');
 });
 
@@ -33,7 +33,8 @@ test('ready answers 503 while draining, and health stays 200', async () => {
   try {
     const res = await t.app.inject('/api/ready');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ ready: false, draining: true, primary: false });
+    expect(res.json()).toMatchObject({ code: 'NOT_READY', message: 'This process is stopping.' });
+    expect(res.headers['cache-control']).toBe('no-store');
     expect((await t.app.inject('/api/health')).statusCode).toBe(200);
   } finally {
     t.app.lifecycle.draining = false;

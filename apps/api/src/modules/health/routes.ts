@@ -1,11 +1,11 @@
+import { errorBody } from '@devstay/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '../../lib/errors.ts';
 import { primaryReachable } from './repository.ts';
 
 /** How long readiness waits for the primary's answer: a balancer checks every second or so. */
 const READY_TIMEOUT_MS = 1000;
-
-const readiness = z.object({ ready: z.boolean(), draining: z.boolean(), primary: z.boolean() });
 
 /**
  * GET /api/health — answers without touching the database (liveness: restart me if this fails).
@@ -37,17 +37,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Readiness of the API process for traffic',
-        response: { 200: readiness, 503: readiness },
+        response: { 200: z.object({ ready: z.literal(true) }), 503: errorBody },
       },
     },
     async (_request, reply) => {
-      const draining = app.lifecycle.draining;
-      const primary = !draining && (await primaryReachable(app.db, READY_TIMEOUT_MS));
-      const ready = !draining && primary;
-      return reply
-        .code(ready ? 200 : 503)
-        .header('cache-control', 'no-store')
-        .send({ ready, draining, primary });
+      reply.header('cache-control', 'no-store');
+      if (app.lifecycle.draining) {
+        throw new HttpError(503, 'This process is stopping.', undefined, 'NOT_READY');
+      }
+      if (!(await primaryReachable(app.db, READY_TIMEOUT_MS))) {
+        throw new HttpError(503, 'The primary database cannot be reached.', undefined, 'NOT_READY');
+      }
+      return { ready: true as const };
     },
   );
 };
