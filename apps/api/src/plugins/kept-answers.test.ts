@@ -35,14 +35,16 @@ function get(
   });
 }
 
-/** An answer's headers without those of one sending (the time, the connection). */
+/** An answer's headers without those of one sending (the time, the connection, the request's id). */
 function answerHeaders(answer: Answer) {
   const {
     date: _date,
     connection: _connection,
     'keep-alive': _keepAlive,
+    'x-request-id': requestId,
     ...rest
   } = answer.headers;
+  expect(requestId).toMatch(/^req-[0-9a-z]+$/);
   return rest;
 }
 
