@@ -10,11 +10,7 @@ import { statusOf, waitFor } from './wait.ts';
 
 const START_TIMEOUT_MS = 120_000;
 
-export function apiEnv(
-  settings: ClusterSettings,
-  secrets: Secrets,
-  port: number,
-): NodeJS.ProcessEnv {
+function apiEnv(settings: ClusterSettings, secrets: Secrets, port: number): NodeJS.ProcessEnv {
   const database = (dbPort: number) =>
     `postgres://devstay:${encodeURIComponent(secrets.app)}@127.0.0.1:${dbPort}/devstay`;
   const site = new URL(settings.publicUrl);

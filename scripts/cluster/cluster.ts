@@ -146,13 +146,3 @@ export function createCluster(
     stop,
   };
 }
-
-/** A cluster started, or an error once what it started is stopped. */
-export async function startCluster(
-  settings: ClusterSettings,
-  log: (line: string) => void = console.log,
-): Promise<Cluster> {
-  const cluster = createCluster(settings, log);
-  await cluster.start();
-  return cluster;
-}

@@ -6,8 +6,7 @@ import type { ProcessTable } from './processes.ts';
 import type { ClusterSettings } from './settings.ts';
 import { statusOf, waitFor } from './wait.ts';
 
-export const etcdUrl = (settings: ClusterSettings) =>
-  `http://127.0.0.1:${settings.etcd.clientPort}`;
+const etcdUrl = (settings: ClusterSettings) => `http://127.0.0.1:${settings.etcd.clientPort}`;
 
 export async function startEtcd(table: ProcessTable, settings: ClusterSettings, etcd: string) {
   const dataDir = path.join(settings.dir, 'etcd');

@@ -9,7 +9,7 @@ import { statusOf, waitFor } from './wait.ts';
 /** The backend of the API processes that answer readiness. */
 export const API_BACKEND = 'api';
 
-export function haproxyConfig(settings: ClusterSettings): string {
+function haproxyConfig(settings: ClusterSettings): string {
   const host = new URL(settings.publicUrl).hostname;
   const apis = (check: string) =>
     settings.apiPorts

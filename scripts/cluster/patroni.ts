@@ -165,8 +165,7 @@ export function startNode(
   });
 }
 
-export const restUrl = (node: DatabaseNode, check: string) =>
-  `http://127.0.0.1:${node.restPort}/${check}`;
+const restUrl = (node: DatabaseNode, check: string) => `http://127.0.0.1:${node.restPort}/${check}`;
 
 /** The node's role as Patroni reports it now, or undefined when it does not answer as either. */
 export async function roleOf(node: DatabaseNode): Promise<'primary' | 'replica' | undefined> {

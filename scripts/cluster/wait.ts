@@ -1,4 +1,4 @@
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` until it answers true; throws naming `what` after `timeoutMs`. */
 export async function waitFor(

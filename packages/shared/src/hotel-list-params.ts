@@ -30,10 +30,10 @@ export type QueryParam =
   | { kind: 'ids'; count: number };
 
 /** The longest search text (a hotel's name, a city). */
-export const SEARCH_TEXT_MAX = 100;
+const SEARCH_TEXT_MAX = 100;
 
 /** The most room services one hotel search may ask for together. */
-export const SEARCH_SERVICES_MAX = 10;
+const SEARCH_SERVICES_MAX = 10;
 
 export const HOTEL_LIST_PARAMS = {
   name: { kind: 'text', max: SEARCH_TEXT_MAX },

@@ -108,7 +108,7 @@ export async function backupDatabase(url: string, file: string): Promise<string>
 }
 
 /** What the database at `url` holds already: its tables outside PostgreSQL's own schemas. */
-export async function tablesIn(url: string): Promise<number> {
+async function tablesIn(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

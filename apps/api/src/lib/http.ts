@@ -104,7 +104,7 @@ const READY_BODY_BYTES = 100;
  * of every other cache: bounded by the bytes it holds; the form read least recently goes first
  * and is compressed again when asked for.
  */
-export const COMPRESSED_FORMS_BYTES = 24_000_000;
+const COMPRESSED_FORMS_BYTES = 24_000_000;
 export const compressedForms = new ReadCache<Buffer>({
   ttlMs: Number.POSITIVE_INFINITY,
   max: COMPRESSED_FORMS_BYTES,

@@ -13,7 +13,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
  * - long-running: `start` returns something to `stop` (the mail worker's own loop, which wakes
  *   on demand and renews its claims' leases).
  */
-export type BackgroundWork =
+type BackgroundWork =
   | { name: string; intervalMs: number; run: () => Promise<unknown> }
   | { name: string; start: () => { stop(): Promise<void> } };
 

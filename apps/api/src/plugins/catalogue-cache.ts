@@ -131,7 +131,7 @@ export function parseChange(payload: string): CatalogueChange | null {
  * value (a body's text or its zipped parts). Compressed forms are kept apart (`compressedForms`
  * in lib/http.ts). The budgets add up with the others' in docs/scaling.md (Memory).
  */
-export const CATALOGUE_CACHE_BYTES = {
+const CATALOGUE_CACHE_BYTES = {
   hotelPages: 24_000_000,
   hotelCounts: 2_000_000,
   cities: 1_000_000,

@@ -239,8 +239,8 @@ const TTL_MS = 15_000;
 const HOSTS_MAX = 100;
 const HOST_LENGTH_MAX = 255;
 /** The budgets in bytes (held-bytes.ts; docs/scaling.md, Memory). */
-export const KEPT_ANSWERS_BYTES = 24_000_000;
-export const KEPT_PARAMS_BYTES = 1_000_000;
+const KEPT_ANSWERS_BYTES = 24_000_000;
+const KEPT_PARAMS_BYTES = 1_000_000;
 
 interface KeptAnswer {
   ready: ReadyBody;

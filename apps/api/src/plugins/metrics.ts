@@ -12,7 +12,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  * address asked for; a status code; an outcome or a cache from the lists below — so no visitor
  * can grow the number of series.
  */
-export interface Metrics {
+interface Metrics {
   /**
    * The replica's replay lag a reader has just seen, in seconds: how far behind the primary the
    * replica it reads from is (e.g. `now() - pg_last_xact_replay_timestamp()` read on the

@@ -17,8 +17,8 @@ import { type KnownSession, SessionCache } from '../lib/session-cache.ts';
 export const SESSION_CHANNEL = 'devstay_session_changes';
 
 /** Sessions one process keeps at most (a few hundred bytes each), and the bytes they may hold. */
-export const SESSION_CACHE_MAX = 20_000;
-export const SESSION_CACHE_BYTES = 8_000_000;
+const SESSION_CACHE_MAX = 20_000;
+const SESSION_CACHE_BYTES = 8_000_000;
 
 export type SessionNotice = { session: string } | { user: string };
 

@@ -281,7 +281,7 @@ const PROVIDER_ERRORS = new Set([
  * The longest value a provider's callback may carry (a code, a state, an issuer): the callback
  * sends them on in a redirect's address, and an address must stay small enough for any proxy.
  */
-export const CALLBACK_VALUE_MAX = 2048;
+const CALLBACK_VALUE_MAX = 2048;
 
 /**
  * A body or query of an identity call, with what it may not carry as sent:

@@ -42,7 +42,7 @@ export interface HeldByAccount {
 }
 
 /** A total one card payment can take, or 422 before anything is held or charged. */
-export function requireChargeable(totalCents: number): void {
+function requireChargeable(totalCents: number): void {
   if (totalCents > MAX_PAYMENT_CENTS) {
     throw new HttpError(
       422,

@@ -7,11 +7,7 @@ import { enqueueMail, type MailMessage } from './outbox.ts';
 import { buttonHtml, layoutHtml } from './templates.ts';
 
 /** The 'Hotel Receipt' e-mail (product §7.4) of a paid booking. */
-export function receiptMail(input: {
-  to: string;
-  booking: Booking;
-  receiptUrl: string;
-}): MailMessage {
+function receiptMail(input: { to: string; booking: Booking; receiptUrl: string }): MailMessage {
   const { booking, receiptUrl } = input;
   const lines = booking.cartRoom.map(
     (l) =>

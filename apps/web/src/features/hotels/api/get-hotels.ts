@@ -10,10 +10,7 @@ import { apiPage, type Page } from '../../../lib/api.ts';
  */
 export type HotelListParams = HotelListValues;
 
-export function fetchHotels(
-  params: HotelListParams,
-  signal?: AbortSignal,
-): Promise<Page<HotelCard>> {
+function fetchHotels(params: HotelListParams, signal?: AbortSignal): Promise<Page<HotelCard>> {
   return apiPage<HotelCard>('/hotels', { signal, query: hotelListSearch(params) });
 }
 
