@@ -80,7 +80,10 @@ const styles: Record<string, string> = {
 const shell =
   '<!doctype html><html><head><title>DevStay</title><link rel="stylesheet" href="/assets/index-abc123.css"><link rel="stylesheet" crossorigin href="/assets/missing.css"></head><body><div id="root"></div></body></html>';
 
-/** A GET's status and header names and values, without those of one sending (time, connection). */
+/**
+ * A GET's status and header names and values, without those of one sending (time, connection,
+ * the request's id).
+ */
 function rawGet(url: string, headers: Record<string, string>) {
   return new Promise<{ status: number; headers: string[] }>((resolve, reject) => {
     const req = httpRequest(url, { headers }, (res) => {
@@ -89,7 +92,7 @@ function rawGet(url: string, headers: Record<string, string>) {
         const kept: string[] = [];
         for (let i = 0; i < res.rawHeaders.length; i += 2) {
           const name = (res.rawHeaders[i] as string).toLowerCase();
-          if (!['date', 'connection', 'keep-alive'].includes(name)) {
+          if (!['date', 'connection', 'keep-alive', 'x-request-id'].includes(name)) {
             kept.push(name, res.rawHeaders[i + 1] as string);
           }
         }

@@ -31,9 +31,12 @@ async function linesOf(reqId: string, atLeast: number): Promise<Record<string, u
 /** Lines about a request (they name its method and address, or its answer). */
 const aboutRequest = (url: string) => (line: string) => line.includes(`"url":"${url}"`);
 
+// A route logged at info (the balancer's health checks are logged only from warn): who is signed in.
+const LOGGED = '/api/me';
+
 test("the load balancer's request id is echoed and on every log line of the request", async () => {
   const id = 'lb-7f3a9c21:abc_DEF.42';
-  const res = await get('/api/health?probe=1', id);
+  const res = await get(`${LOGGED}?probe=1`, id);
   expect(res.status).toBe(200);
   expect(res.headers.get('x-request-id')).toBe(id);
   const lines = await linesOf(id, 2);
@@ -41,7 +44,10 @@ test("the load balancer's request id is echoed and on every log line of the requ
     expect.arrayContaining(['incoming request', 'request completed']),
   );
   // No line about this request without the id.
-  const about = server.output().split('\n').filter(aboutRequest('/api/health?probe=1'));
+  const about = server
+    .output()
+    .split('\n')
+    .filter(aboutRequest(`${LOGGED}?probe=1`));
   expect(about.length).toBeGreaterThan(0);
   for (const line of about) expect(line).toContain(`"reqId":"${id}"`);
 });
@@ -60,15 +66,15 @@ test('an answer kept in front of the routing echoes and logs the id too', async 
 
 test('an id that is missing or not well-formed is replaced by one of our own', async () => {
   const ours = /^req-[0-9a-z]+$/;
-  const missing = (await get('/api/health')).headers.get('x-request-id');
+  const missing = (await get(LOGGED)).headers.get('x-request-id');
   expect(missing).toMatch(ours);
   for (const bad of ['x'.repeat(65), 'has space', 'quote"d', '{"json":1}', 'semi;colon']) {
-    const res = await get('/api/health', bad);
+    const res = await get(LOGGED, bad);
     const echoed = res.headers.get('x-request-id') ?? '';
     expect(echoed, bad).toMatch(ours);
     await linesOf(echoed, 2);
     expect(server.output()).not.toContain(bad);
   }
   const longest = 'a'.repeat(64);
-  expect((await get('/api/health', longest)).headers.get('x-request-id')).toBe(longest);
+  expect((await get(LOGGED, longest)).headers.get('x-request-id')).toBe(longest);
 });
