@@ -6,10 +6,12 @@
  *
  * Parameter names are compared as sent: a name written with escapes (`na%6De`) could mean a
  * parameter the route reads once decoded, so such an address has no kept form (undefined) and
- * goes to the application every time; so does one with a fragment. Values are kept as sent.
+ * goes to the application every time; so does one with a fragment, and one whose path holds an
+ * escape (`/api/hotels/%31%37` is hotel 17 spelled otherwise: kept, each spelling would take an
+ * entry of its own). Values are kept as sent.
  */
 export function keptAddress(url: string, params: readonly string[]): string | undefined {
-  if (url.includes('#')) return undefined;
+  if (url.includes('#') || pathOf(url).includes('%')) return undefined;
   const mark = url.indexOf('?');
   if (mark === -1) return url;
   const path = url.slice(0, mark);

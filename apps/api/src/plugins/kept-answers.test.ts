@@ -166,6 +166,12 @@ describe('answers kept whole in front of the application', () => {
     expect(escaped.status).toBe(200);
     expect(kept.hits).toBe(hits + invented.length);
     expect(JSON.parse(escaped.body.toString())).toHaveLength(4);
+    // A path spelled with escapes names a kept row another way: answered, never kept.
+    const spelled = `/api/hotels/${[...String(hotelId)].map((d) => `%3${d}`).join('')}`;
+    const before = kept.size;
+    for (let i = 0; i < 2; i++) expect((await get(base, spelled)).status).toBe(200);
+    expect(kept.size).toBe(before);
+    expect(kept.hits).toBe(hits + invented.length);
   });
 
   test('a catalogue change drops the kept answers: the next visit reads the change', async () => {
