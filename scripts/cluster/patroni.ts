@@ -40,7 +40,7 @@ function patroniConfig(
         maximum_lag_on_failover: 1048576,
         // Every commit waits for the synchronous replica, so a confirmed booking survives the
         // primary's loss; not strict: with the replica gone the primary goes on alone
-        // (docs/decisions/0010-cluster.md).
+        // (docs/decisions/0011-cluster.md).
         synchronous_mode: true,
         synchronous_mode_strict: false,
         postgresql: {
