@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { App } from './app/app.tsx';
+import { keepMarkedMarkup, keptMarkup } from './app/kept-markup-store.ts';
 import {
   isServerRendered,
   loaderDataFor,
@@ -13,7 +14,6 @@ import {
   type RouteMatches,
   serverRenderedRoutes,
 } from './app/route-data.ts';
-import { keepMarkedMarkup, keptMarkup } from './app/kept-markup-store.ts';
 import { createRoutes } from './app/router.tsx';
 import { serializeServerState } from './app/server-state.ts';
 import { loadLazyParts } from './lib/lazy-part.ts';
