@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { App } from './app/app.tsx';
+import { keepMarkedMarkup, keptMarkup } from './app/kept-markup-store.ts';
 import {
   isServerRendered,
   loaderDataFor,
@@ -15,7 +16,6 @@ import {
 } from './app/route-data.ts';
 import { createRoutes } from './app/router.tsx';
 import { serializeServerState } from './app/server-state.ts';
-import { KEPT_ATTRIBUTE } from './components/kept-markup.tsx';
 import { loadLazyParts } from './lib/lazy-part.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -73,59 +73,6 @@ function matchesOf(pathname: string): RouteMatches {
     matchesByPath.set(pathname, matches);
   }
   return matches;
-}
-
-/**
- * The markup of the parts many pages draw alike as the first render drew it, by what it depends
- * on (`KeptElement`): the frame, a search's stay fields and page links, a hotel as drawn from
- * its data. Cleared when full: some 32 MB, counted as two bytes a character (a hotel is 20–30 k
- * characters, some 600 of them).
- */
-const keptMarkup = new Map<string, string>();
-const KEPT_BYTES = 32_000_000;
-let keptBytes = 0;
-
-function keepMarkup(key: string, markup: string) {
-  // Cut out of the page, the markup would be a slice of it and keep the whole page's text
-  // alive: it is copied into a string of its own (V8 copies a slice's parent when flattened).
-  const own = ` ${markup}`.slice(1);
-  const bytes = 2 * (key.length + own.length);
-  if (keptBytes + bytes > KEPT_BYTES) {
-    keptMarkup.clear();
-    keptBytes = 0;
-  }
-  const was = keptMarkup.get(key);
-  keptBytes += bytes - (was === undefined ? 0 : 2 * (key.length + was.length));
-  keptMarkup.set(key, own);
-}
-
-const KEPT_MARK = ` ${KEPT_ATTRIBUTE}="`;
-
-/**
- * Keeps the content of each element a render marked (`KeptElement`, drawn in place the first
- * time) and takes the marks out: the page is then as a later render draws it from what is kept.
- * React escapes `<` in text and attributes, so a tag found here is a tag.
- */
-function keepMarkedMarkup(html: string): string {
-  let page = html;
-  for (let at = page.indexOf(KEPT_MARK); at !== -1; at = page.indexOf(KEPT_MARK, at)) {
-    const keyEnd = page.indexOf('"', at + KEPT_MARK.length);
-    const key = page.slice(at + KEPT_MARK.length, keyEnd);
-    const tag = /^<([a-z]+)/.exec(page.slice(page.lastIndexOf('<', at)))?.[1];
-    const start = page.indexOf('>', keyEnd) + 1;
-    const tags = new RegExp(`<${tag}[ >]|</${tag}>`, 'g');
-    tags.lastIndex = start;
-    let depth = 1;
-    for (let found = tags.exec(page); found; found = tags.exec(page)) {
-      depth += found[0].startsWith('</') ? -1 : 1;
-      if (depth === 0) {
-        keepMarkup(key, page.slice(start, found.index));
-        break;
-      }
-    }
-    page = page.slice(0, at) + page.slice(keyEnd + 1);
-  }
-  return page;
 }
 
 /**
