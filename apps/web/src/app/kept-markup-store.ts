@@ -21,7 +21,7 @@ const decoder = new TextDecoder();
  * a string built around it (`` ` ${text}`.slice(1) ``) is again a slice of the page: only
  * decoding its bytes makes new characters.
  */
-export function ownString(text: string): string {
+function ownString(text: string): string {
   return decoder.decode(encoder.encode(text));
 }
 
