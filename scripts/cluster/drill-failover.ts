@@ -3,14 +3,13 @@
 // itself; HAProxy's primary door follows it; no API process is restarted. Bars: bookings
 // confirmed again within 30 s, every booking the load saw confirmed is on the new primary,
 // confirmed, paid, on the ledger, and no night is overbooked. Exits non-zero otherwise.
-import { checkBookings, drillCluster, ledgerBars, seconds, startLoad, verdict } from './drill.ts';
+import { checkBookings, ledgerBars, runDrill, seconds, startLoad, verdict } from './drill.ts';
 import { failed, sleep } from './load.ts';
 
 /** The most the site may refuse bookings after the primary dies. */
 const RECOVERY_BAR_MS = 30_000;
 
-const cluster = await drillCluster('failover');
-try {
+await runDrill('failover', async (cluster) => {
   const { table, apis } = cluster;
   const load = await startLoad(cluster, { guests: 12, rooms: 20, readers: 4 });
   await sleep(8000);
@@ -83,9 +82,4 @@ try {
     ],
     ...ledgerBars(check),
   ]);
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cluster.stop();
-}
+});

@@ -3,13 +3,12 @@
 // flight finish), exits and is started again by the cluster; the load must see 0 failed
 // requests. Exits non-zero when a bar is not met.
 import { apiName } from './api.ts';
-import { checkBookings, drillCluster, ledgerBars, seconds, startLoad, verdict } from './drill.ts';
+import { checkBookings, ledgerBars, runDrill, seconds, startLoad, verdict } from './drill.ts';
 import { API_BACKEND, backendStates } from './haproxy.ts';
 import { failed, sleep } from './load.ts';
 import { waitFor } from './wait.ts';
 
-const cluster = await drillCluster('rolling');
-try {
+await runDrill('rolling', async (cluster) => {
   const { settings, table, apis } = cluster;
   const load = await startLoad(cluster, { guests: 8, rooms: 20, readers: 8 });
   await sleep(5000);
@@ -55,9 +54,4 @@ try {
     ],
     ...ledgerBars(check),
   ]);
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cluster.stop();
-}
+});

@@ -10,8 +10,21 @@ import { type Cluster, createCluster } from './cluster.ts';
 import { CROWD_LIMITS, hotelIds, Load } from './load.ts';
 import { clusterSettings } from './settings.ts';
 
+/** Runs `drill` on a cluster of its own, stopped after it; a drill that throws fails the run. */
+export async function runDrill(name: string, drill: (cluster: Cluster) => Promise<void>) {
+  const cluster = await drillCluster(name);
+  try {
+    await drill(cluster);
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await cluster.stop();
+  }
+}
+
 /** A cluster in a folder of its own, emptied first; stopped on SIGINT/SIGTERM. */
-export async function drillCluster(name: string): Promise<Cluster> {
+async function drillCluster(name: string): Promise<Cluster> {
   const dir = path.join(ROOT, `.data/cluster-drill-${name}`);
   rmSync(dir, { recursive: true, force: true });
   const settings = clusterSettings(process.env, { dir });
