@@ -7,11 +7,24 @@ import { consistency } from '../../apps/api/bench/booking-servers.ts';
 import { createDb } from '../../apps/api/src/db/client.ts';
 import { ROOT } from '../web-build.ts';
 import { type Cluster, createCluster } from './cluster.ts';
-import { CROWD_LIMITS } from './load.ts';
+import { CROWD_LIMITS, hotelIds, Load } from './load.ts';
 import { clusterSettings } from './settings.ts';
 
+/** Runs `drill` on a cluster of its own, stopped after it; a drill that throws fails the run. */
+export async function runDrill(name: string, drill: (cluster: Cluster) => Promise<void>) {
+  const cluster = await drillCluster(name);
+  try {
+    await drill(cluster);
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await cluster.stop();
+  }
+}
+
 /** A cluster in a folder of its own, emptied first; stopped on SIGINT/SIGTERM. */
-export async function drillCluster(name: string): Promise<Cluster> {
+async function drillCluster(name: string): Promise<Cluster> {
   const dir = path.join(ROOT, `.data/cluster-drill-${name}`);
   rmSync(dir, { recursive: true, force: true });
   const settings = clusterSettings(process.env, { dir });
@@ -31,6 +44,18 @@ export async function drillCluster(name: string): Promise<Cluster> {
 
 export const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
+/** `guests` guests booking `rooms` seeded rooms and `readers` readers of the hotels, all started. */
+export async function startLoad(
+  cluster: Cluster,
+  load: { guests: number; rooms: number; readers: number },
+): Promise<Load> {
+  const { rooms, guests } = await Load.prepare(cluster, load.guests, load.rooms);
+  const started = new Load(cluster.base, cluster.settings.publicUrl);
+  started.book(guests, rooms);
+  started.read(load.readers, await hotelIds(cluster.base));
+  return started;
+}
+
 /**
  * The bookings the load saw confirmed, on the database the primary door leads to now: each
  * there, confirmed and paid; and the ledger: no night over its stock, every night's units those
@@ -49,6 +74,18 @@ export async function checkBookings(cluster: Cluster, confirmed: readonly string
   } finally {
     await db.$client.end();
   }
+}
+
+/** The bars of the ledger every drill must leave whole, from `checkBookings`. */
+export function ledgerBars(check: Awaited<ReturnType<typeof checkBookings>>): [string, boolean][] {
+  return [
+    [`no night overbooked (${check.overbooked})`, check.overbooked === 0],
+    [
+      `the ledger matches the live bookings (${check.ledgerMismatch} nights differ)`,
+      check.ledgerMismatch === 0,
+    ],
+    [`no confirmed booking unpaid (${check.unpaid})`, check.unpaid === 0],
+  ];
 }
 
 /** Prints each bar and whether it holds; the exit code says whether they all did. */

@@ -31,6 +31,15 @@ listen ${name}
   default-server inter 1s fall 2 rise 1 on-marked-down shutdown-sessions
 ${nodes}
 `;
+  // The API processes, each checked on `uri`, back in after `rise` checks.
+  const apiBackend = (name: string, uri: string, rise: number) => `backend ${name}
+  balance roundrobin
+  option httpchk
+  http-check send meth GET uri ${uri} ver HTTP/1.1 hdr Host ${host}
+  http-check expect status 200
+  default-server inter 1s fall 2 rise ${rise}
+${apis('check')}
+`;
   return `global
   maxconn 4096
 
@@ -54,22 +63,8 @@ frontend site
   use_backend api_live if { nbsrv(${API_BACKEND}) eq 0 }
   default_backend ${API_BACKEND}
 
-backend ${API_BACKEND}
-  balance roundrobin
-  option httpchk
-  http-check send meth GET uri /api/ready ver HTTP/1.1 hdr Host ${host}
-  http-check expect status 200
-  default-server inter 1s fall 2 rise 2
-${apis('check')}
-
-backend api_live
-  balance roundrobin
-  option httpchk
-  http-check send meth GET uri /api/health ver HTTP/1.1 hdr Host ${host}
-  http-check expect status 200
-  default-server inter 1s fall 2 rise 1
-${apis('check')}
-${database('db_primary', settings.primaryPort, 'primary')}${database('db_replica', settings.replicaPort, 'replica')}
+${apiBackend(API_BACKEND, '/api/ready', 2)}
+${apiBackend('api_live', '/api/health', 1)}${database('db_primary', settings.primaryPort, 'primary')}${database('db_replica', settings.replicaPort, 'replica')}
 listen stats
   bind 127.0.0.1:${settings.statsPort}
   stats enable

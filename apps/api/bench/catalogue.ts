@@ -46,10 +46,10 @@ import {
   searchHotels,
 } from '../src/modules/hotels/search-planner.ts';
 import {
-  autocannon,
   benchDatabase,
   type CannonResult,
   Cleanups,
+  cannonPaths,
   envInt,
   loadAverage,
   machine,
@@ -104,38 +104,28 @@ function summarize(name: string, latencies: number[], rps: number, failures: num
 }
 
 /** Runs autocannon for `seconds`, each request's path from `nextPath`; latencies per request. */
-function load(
+async function load(
   url: string,
   nextPath: () => string,
   seconds: number,
 ): Promise<{ latencies: number[]; result: CannonResult; failures: number }> {
-  return new Promise((resolve, reject) => {
-    const latencies: number[] = [];
-    let failures = 0;
-    const instance = autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        duration: seconds,
-        // As a browser asks: responses of 1 kB or more may come compressed.
-        headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-        requests: [
-          {
-            setupRequest: (request) => {
-              request.path = nextPath();
-              return request;
-            },
-          },
-        ],
-      },
-      (error, result) =>
-        error ? reject(error) : resolve({ latencies, result, failures: failures + result.errors }),
-    );
-    instance.on('response', (_client, status, _bytes, ms) => {
+  const latencies: number[] = [];
+  let failures = 0;
+  const result = await cannonPaths(
+    {
+      url,
+      connections: CONNECTIONS,
+      duration: seconds,
+      // As a browser asks: responses of 1 kB or more may come compressed.
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    },
+    nextPath,
+    (status, ms) => {
       if (status !== 200) failures += 1;
       latencies.push(ms);
-    });
-  });
+    },
+  );
+  return { latencies, result, failures: failures + result.errors };
 }
 
 type CacheStats = { hits: number; misses: number };

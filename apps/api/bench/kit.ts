@@ -243,3 +243,31 @@ export const autocannon = createRequire(import.meta.url)('autocannon') as (
   },
   done: (error: Error | null, result: CannonResult) => void,
 ) => Cannon;
+
+/**
+ * Runs autocannon with each request's path from `nextPath`; `onResponse` sees every answer's
+ * status and latency in milliseconds.
+ */
+export function cannonPaths(
+  options: Omit<Parameters<typeof autocannon>[0], 'requests'>,
+  nextPath: () => string,
+  onResponse: (status: number, ms: number) => void,
+): Promise<CannonResult> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        ...options,
+        requests: [
+          {
+            setupRequest: (request) => {
+              request.path = nextPath();
+              return request;
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => onResponse(status, ms));
+  });
+}

@@ -24,10 +24,9 @@ import { buildWebIfStale, ROOT } from '../../../scripts/web-build.ts';
 import { hotels, locations } from '../src/db/schema.ts';
 import {
   ask,
-  autocannon,
   benchDatabase,
-  type CannonResult,
   Cleanups,
+  cannonPaths,
   envInt,
   loadAverage,
   machine,
@@ -133,29 +132,19 @@ async function main() {
       `${RATE} requests/s for ${SECONDS} s over ${CONNECTIONS} connections: API lists and details,` +
         ' /home searches, hotel pages; one in ten a hotel page with a query string of its own',
     );
-    const result = await new Promise<CannonResult>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: server.base,
-          connections: CONNECTIONS,
-          duration: SECONDS,
-          overallRate: RATE,
-          headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
-          requests: [
-            {
-              setupRequest: (request) => {
-                request.path = nextPath();
-                return request;
-              },
-            },
-          ],
-        },
-        (error, done) => (error ? reject(error) : resolve(done)),
-      );
-      instance.on('response', (_client, status) => {
+    const result = await cannonPaths(
+      {
+        url: server.base,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        overallRate: RATE,
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      },
+      nextPath,
+      (status) => {
         if (status !== 200) failures.count += 1;
-      });
-    });
+      },
+    );
     clearInterval(sampler);
     const final = rssOf(pid);
     const peak = Math.max(final, ...samples);

@@ -4,16 +4,20 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Booking } from '@devstay/shared/contracts/booking';
-import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, ROOT_DIR } from '../config.ts';
 import { CROWD_LIMITS, createTestDatabase } from '../test/app.ts';
-import { signUp, withSession } from '../test/auth.ts';
-import { checkoutPayload, inDays, roomWithStock } from '../test/booking-fixtures.ts';
+import { signUp } from '../test/auth.ts';
+import {
+  inDays,
+  payByCard,
+  placeHold,
+  roomWithStock,
+  TEST_CARD,
+} from '../test/booking-fixtures.ts';
 import { ensurePackagedPostgres, startPackagedPostgres } from '../test/packaged-postgres.ts';
 import {
   backupDatabase,
@@ -104,30 +108,10 @@ async function contents(url: string) {
 }
 
 async function bookAndPay(cookie: string, roomId: number, from: number) {
-  const held = await app.inject({
-    method: 'POST',
-    url: '/api/booking',
-    headers: { ...withSession(cookie), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: await checkoutPayload(app, [
-      { id: roomId, checkIn: inDays(from), checkOut: inDays(from + 3), cartQuantity: 1 },
-    ]),
-  });
-  expect(held.statusCode, held.body).toBe(201);
-  const booking = held.json<Booking>();
-  const paid = await app.inject({
-    method: 'POST',
-    url: '/api/payments/card',
-    headers: { ...withSession(cookie), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: {
-      booking: booking.id,
-      card: {
-        number: '4242 4242 4242 4242',
-        expMonth: 12,
-        expYear: new Date().getUTCFullYear() + 2,
-        cvc: '123',
-      },
-    },
-  });
+  const booking = await placeHold(app, cookie, [
+    { id: roomId, checkIn: inDays(from), checkOut: inDays(from + 3), cartQuantity: 1 },
+  ]);
+  const paid = await payByCard(app, cookie, booking.id, TEST_CARD);
   expect(paid.statusCode, paid.body).toBe(200);
 }
 

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Booking } from '@devstay/shared/contracts/booking';
-import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { enqueueMail } from '../modules/mail/outbox.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { signUp, withSession } from '../test/auth.ts';
-import { checkoutPayload, inDays, roomWithStock } from '../test/booking-fixtures.ts';
+import { signUp } from '../test/auth.ts';
+import {
+  inDays,
+  payByCard,
+  placeHold,
+  roomWithStock,
+  TEST_CARD,
+} from '../test/booking-fixtures.ts';
 
 let t: TestApp;
 let guest: string;
@@ -69,29 +73,10 @@ describe('metrics', () => {
   test('a booking and its payment move the counters, and each request is counted by route', async () => {
     const before = (await scrape()).text;
     const { room } = await roomWithStock(t.db, 2, 10_000);
-    const held = await t.app.inject({
-      method: 'POST',
-      url: '/api/booking',
-      headers: { ...withSession(guest), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-      payload: await checkoutPayload(t.app, [
-        { id: room.id, checkIn: inDays(2), checkOut: inDays(4), cartQuantity: 1 },
-      ]),
-    });
-    expect(held.statusCode, held.body).toBe(201);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/card',
-      headers: { ...withSession(guest), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-      payload: {
-        booking: held.json<Booking>().id,
-        card: {
-          number: '4242 4242 4242 4242',
-          expMonth: 12,
-          expYear: new Date().getUTCFullYear() + 2,
-          cvc: '123',
-        },
-      },
-    });
+    const held = await placeHold(t.app, guest, [
+      { id: room.id, checkIn: inDays(2), checkOut: inDays(4), cartQuantity: 1 },
+    ]);
+    const paid = await payByCard(t.app, guest, held.id, TEST_CARD);
     expect(paid.statusCode, paid.body).toBe(200);
     const after = (await scrape()).text;
     const moved = (sample: string) => value(after, sample) - value(before, sample);

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { CartLineKey } from '@devstay/shared/cart';
 import { HOTEL_TIME_ZONE_DEFAULT } from '@devstay/shared/constants';
-import type { CartQuote } from '@devstay/shared/contracts/booking';
+import type { Booking, CartQuote } from '@devstay/shared/contracts/booking';
+import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { bookings, users } from '../db/schema.ts';
 import { quoteCart } from '../modules/availability/quote.ts';
 import { checkout } from '../modules/bookings/checkout.ts';
+import { releaseExpiredHolds } from '../modules/bookings/hold-sweeper.ts';
 import { DEMO, signIn, withSession } from './auth.ts';
 import { insertHotel, insertLocation, insertRoom, uniqueToken } from './catalogue-rows.ts';
 import { insertGuest } from './fixtures.ts';
@@ -33,6 +35,57 @@ export async function checkoutPayload(
   // A cart the quote refuses (a date in the past, …) is sent as it is: the checkout refuses it.
   const shown = res.statusCode === 200 ? res.json<CartQuote>().cartTotalCents : 0;
   return { cartRoom: [...cartRoom], cartTotalCents: shown };
+}
+
+/**
+ * A guest's checkout of `cartRoom` through POST /api/booking at the total the quote shows, asserted
+ * held (201); the booking.
+ */
+export async function placeHold(
+  app: FastifyInstance,
+  cookie: string,
+  cartRoom: readonly CartLineKey[],
+): Promise<Booking> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/booking',
+    headers: { ...withSession(cookie), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    payload: await checkoutPayload(app, cartRoom),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Booking>();
+}
+
+/** A card the test processor accepts, as the payment page sends it (spaces and all). */
+export const TEST_CARD = {
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+};
+
+/** A guest's card payment of a booking through POST /api/payments/card; the answer unchecked. */
+export const payByCard = (
+  app: FastifyInstance,
+  cookie: string,
+  bookingId: string,
+  card: { number: string; expMonth: number; expYear: number; cvc: string },
+  idempotencyKey = randomUUID(),
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/payments/card',
+    headers: { ...withSession(cookie), [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    payload: { booking: bookingId, card },
+  });
+
+/** Lets a booking's hold lapse and sweeps it, as the sweeper would after BOOKING_HOLD_MINUTES. */
+export async function lapseHold(db: Db, id: string) {
+  await db
+    .update(bookings)
+    .set({ holdExpiresAt: sql`now() - interval '1 second'` })
+    .where(eq(bookings.id, id));
+  expect(await releaseExpiredHolds(db, new Date())).toContain(id);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Booking } from '@devstay/shared/contracts/booking';
-import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { bookings, payments, rooms } from '../../db/schema.ts';
@@ -8,9 +7,10 @@ import { type Announcements, subscribe, unsubscribe } from '../../lib/announceme
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
 import {
-  checkoutPayload,
   expectBookingsConsistent,
   inDays,
+  payByCard,
+  placeHold,
   roomWithStock,
 } from '../../test/booking-fixtures.ts';
 import { changeStock } from '../content/repository.ts';
@@ -62,25 +62,21 @@ afterAll(async () => {
 const VISA = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
 const DECLINED = { ...VISA, number: '4000000000000002' };
 
-async function hold(cookie: string, roomId: number) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/booking',
-    headers: { ...withSession(cookie), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: await checkoutPayload(t.app, [
-      { id: roomId, checkIn: inDays(30), checkOut: inDays(32), cartQuantity: 2 },
-    ]),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Booking>();
-}
+const hold = (cookie: string, roomId: number) =>
+  placeHold(t.app, cookie, [
+    { id: roomId, checkIn: inDays(30), checkOut: inDays(32), cartQuantity: 2 },
+  ]);
 
 const pay = (cookie: string, bookingId: string, card = VISA) =>
+  payByCard(t.app, cookie, bookingId, card);
+
+/** The booking cancelled by whoever `session` signs in (its guest or staff). */
+const cancel = (session: string, booking: Booking) =>
   t.app.inject({
-    method: 'POST',
-    url: '/api/payments/card',
-    headers: { ...withSession(cookie), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: { booking: bookingId, card },
+    method: 'PUT',
+    url: '/api/booking/status',
+    headers: withSession(session),
+    payload: { id: booking.id, user: booking.user, status: 'cancelled' },
   });
 
 /** The two nights of every stay below, two units each. */
@@ -98,12 +94,7 @@ const paths: [string, Path][] = [
       const booking = await hold(cookie, roomId);
       expect((await pay(cookie, booking.id)).statusCode).toBe(200);
       expect(heard.bookingConfirmed.map((e) => e.booking.id)).toEqual([booking.id]);
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/booking/status',
-        headers: withSession(superAdmin),
-        payload: { id: booking.id, user: booking.user, status: 'cancelled' },
-      });
+      const res = await cancel(superAdmin, booking);
       expect(res.statusCode, res.body).toBe(200);
       expect(heard.bookingCancelled.map((e) => [e.booking.id, e.by])).toEqual([
         [booking.id, 'staff'],
@@ -116,12 +107,7 @@ const paths: [string, Path][] = [
     async (cookie, roomId) => {
       const booking = await hold(cookie, roomId);
       expect((await pay(cookie, booking.id)).statusCode).toBe(200);
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/booking/status',
-        headers: withSession(cookie),
-        payload: { id: booking.id, user: booking.user, status: 'cancelled' },
-      });
+      const res = await cancel(cookie, booking);
       expect(res.statusCode, res.body).toBe(200);
       expect(heard.bookingCancelled.map((e) => [e.booking.id, e.by])).toEqual([
         [booking.id, 'guest'],
@@ -201,15 +187,8 @@ describe('units freed are announced once, from each path that frees them', () =>
     const { room } = await roomWithStock(t.db, 2);
     const booking = await hold(cookie, room.id);
     expect((await pay(cookie, booking.id)).statusCode).toBe(200);
-    const cancel = () =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/booking/status',
-        headers: withSession(superAdmin),
-        payload: { id: booking.id, user: booking.user, status: 'cancelled' },
-      });
-    expect((await cancel()).statusCode).toBe(200);
-    expect((await cancel()).statusCode).toBe(200);
+    expect((await cancel(superAdmin, booking)).statusCode).toBe(200);
+    expect((await cancel(superAdmin, booking)).statusCode).toBe(200);
     expect(heard.unitsFreed).toHaveLength(1);
     expect(heard.bookingCancelled).toHaveLength(1);
     expect(heard.bookingConfirmed).toHaveLength(1);

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bookings, roomNights } from '../../db/schema.ts';
+import { roomNights } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { freshIp, signUp, withSession } from '../../test/auth.ts';
 import {
   checkoutPayload,
   expectLedgerReconciled,
   inDays,
+  lapseHold,
+  payByCard,
   roomWithStock,
 } from '../../test/booking-fixtures.ts';
 import { insertRoom } from '../../test/catalogue-rows.ts';
 import { unitsFree } from '../availability/ledger.ts';
-import { releaseExpiredHolds } from './hold-sweeper.ts';
 
 /**
  * Holds nobody can hoard, with the product's own limits (the defaults of config.ts): an
@@ -44,24 +45,11 @@ async function book(cookie: string, cartRoom: Line[], ip = freshIp(), shown?: nu
   });
 }
 
-const pay = (cookie: string, bookingId: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/payments/card',
-    headers: { ...withSession(cookie), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: { booking: bookingId, card: VISA },
-  });
+const pay = (cookie: string, bookingId: string) => payByCard(t.app, cookie, bookingId, VISA);
 
 const guest = async () => (await signUp(t.app, `holds.${randomUUID()}@devstay.dev`)).cookie;
 
-/** Lets a booking's hold lapse and sweeps it, as the sweeper would after BOOKING_HOLD_MINUTES. */
-async function lapse(id: string) {
-  await t.db
-    .update(bookings)
-    .set({ holdExpiresAt: sql`now() - interval '1 second'` })
-    .where(eq(bookings.id, id));
-  expect(await releaseExpiredHolds(t.db, new Date())).toContain(id);
-}
+const lapse = (id: string) => lapseHold(t.db, id);
 
 describe('the price the guest saw', () => {
   test('a total that is not the server’s → 409 PRICE_CHANGED naming both, nothing held', async () => {

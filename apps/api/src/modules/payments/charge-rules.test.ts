@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Booking } from '@devstay/shared/contracts/booking';
-import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookings, payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { signUp, withSession } from '../../test/auth.ts';
+import { signUp } from '../../test/auth.ts';
 import {
-  checkoutPayload,
   expectBookingsConsistent,
   inDays,
+  lapseHold,
+  payByCard,
+  placeHold,
   roomWithStock,
 } from '../../test/booking-fixtures.ts';
 import { unitsFree } from '../availability/ledger.ts';
-import { releaseExpiredHolds } from '../bookings/hold-sweeper.ts';
 import type { TestCardProvider } from './test-card-provider.ts';
 
 /**
@@ -44,35 +43,16 @@ afterAll(async () => {
 const VISA = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
 const guest = async () => (await signUp(t.app, `charge.${randomUUID()}@devstay.dev`)).cookie;
 
-async function hold(cookie: string, roomId: number, from = 2, to = 4) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/booking',
-    headers: { ...withSession(cookie), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: await checkoutPayload(t.app, [
-      { id: roomId, checkIn: inDays(from), checkOut: inDays(to), cartQuantity: 1 },
-    ]),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Booking>();
-}
+const hold = (cookie: string, roomId: number, from = 2, to = 4) =>
+  placeHold(t.app, cookie, [
+    { id: roomId, checkIn: inDays(from), checkOut: inDays(to), cartQuantity: 1 },
+  ]);
 
 const pay = (cookie: string, bookingId: string, key = randomUUID()) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/payments/card',
-    headers: { ...withSession(cookie), [IDEMPOTENCY_KEY_HEADER]: key },
-    payload: { booking: bookingId, card: VISA },
-  });
+  payByCard(t.app, cookie, bookingId, VISA, key);
 
 /** The hold runs out and the sweeper releases it (`expired`, its units back). */
-async function lapse(id: string) {
-  await t.db
-    .update(bookings)
-    .set({ holdExpiresAt: sql`now() - interval '1 second'` })
-    .where(eq(bookings.id, id));
-  expect(await releaseExpiredHolds(t.db, new Date())).toContain(id);
-}
+const lapse = (id: string) => lapseHold(t.db, id);
 
 const statusOf = async (id: string) =>
   (await t.db.select({ s: bookings.status }).from(bookings).where(eq(bookings.id, id)))[0]?.s;

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Booking, CancelledBooking, PaymentResult } from '@devstay/shared/contracts/booking';
-import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
 import {
-  checkoutPayload,
   expectBookingsConsistent,
   inDays,
+  payByCard,
+  placeHold,
   roomWithStock,
 } from '../../test/booking-fixtures.ts';
 import { type PaymentDeps, reconcilePayments, settle } from './pay.ts';
@@ -44,25 +44,12 @@ const DISPUTED = '4000000000000259';
 
 async function hold(from: number): Promise<Booking> {
   const { room } = await roomWithStock(t.db, 3, 10_000);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/booking',
-    headers: { ...withSession(guest), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: await checkoutPayload(t.app, [
-      { id: room.id, checkIn: inDays(from), checkOut: inDays(from + 2), cartQuantity: 1 },
-    ]),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Booking>();
+  return placeHold(t.app, guest, [
+    { id: room.id, checkIn: inDays(from), checkOut: inDays(from + 2), cartQuantity: 1 },
+  ]);
 }
 
-const pay = (bookingId: string, number = VISA) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/payments/card',
-    headers: { ...withSession(guest), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: { booking: bookingId, card: card(number) },
-  });
+const pay = (bookingId: string, number = VISA) => payByCard(t.app, guest, bookingId, card(number));
 
 async function paid(from: number, number = VISA): Promise<Booking> {
   const booking = await hold(from);
