@@ -395,6 +395,7 @@ describe('demo seed', () => {
     }
   });
 
+  // It draws every demo picture (a few hundred renders): longer than a test's usual bound.
   test('npm start on local disk: the catalogue first, a picture asked for drawn next and waited for, the rows once all are stored', async () => {
     const url = await emptyDatabase();
     const fresh = createDb(url, 2);
@@ -469,7 +470,7 @@ describe('demo seed', () => {
       await fresh.$client.end();
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   test('processes seeding one empty database together seed it once, with the same data', async () => {
     const url = await emptyDatabase();
