@@ -74,6 +74,8 @@ export const paths = {
     modifyRoomServices: '/home/modifyServRooms',
     createEvents: '/home/createEvents',
     modifyEvents: '/home/modifyEvents',
+    /** A room's nightly rates: its calendar of prices and its season and weekday rules. */
+    roomRates: '/home/roomRates',
   },
 } as const;
 

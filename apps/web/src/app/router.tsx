@@ -8,7 +8,7 @@ import type { ServerRenderedHandle } from './route-data.ts';
 import { RouteError } from './route-error.tsx';
 import { RouteLoading } from './route-loading.tsx';
 import type { SessionHandle } from './routes/account/require-session.tsx';
-import { CONTENT_SCREENS, FORMS_PAGES } from './routes/content/content-screens.ts';
+import { CARD_SCREENS, FORMS_PAGES } from './routes/content/content-screens.ts';
 import {
   HOTEL_DETAIL_PARAMS,
   hotelDetailData,
@@ -131,10 +131,13 @@ function contentPage(path: string): RouteObject {
   };
 }
 
-/** The forms pages and the ten content forms, each for the roles its row of the table names. */
+/**
+ * The forms pages, the ten content forms and a room's rates, each for the roles its row of the
+ * table names.
+ */
 const contentScreens = [
   ...FORMS_PAGES.flatMap((forms) => forRoles([forms.role], [contentPage(forms.path)])),
-  ...CONTENT_SCREENS.flatMap((screen) => forRoles(screen.roles, [contentPage(screen.path)])),
+  ...CARD_SCREENS.flatMap((screen) => forRoles(screen.roles, [contentPage(screen.path)])),
 ];
 
 const hotelStaffScreens = [

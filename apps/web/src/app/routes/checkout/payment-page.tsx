@@ -2,7 +2,7 @@ import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { PAYMENT_REDIRECT_MS } from '@devstay/shared/constants';
 import { paths } from '@devstay/shared/paths';
-import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
+import { capitalize, formatUsd } from '@devstay/shared/text';
 import {
   Alert,
   Anchor,
@@ -30,6 +30,7 @@ import {
 } from '../../../features/checkout/api/use-payment.ts';
 import { CardForm } from '../../../features/checkout/components/card-form.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { nightsText } from '../../../lib/night-prices.ts';
 
 /** The receipt page of the app at the path of the server's receipt address. */
 function receiptPath(receiptUrl: string): string {
@@ -134,7 +135,7 @@ export function PaymentPage() {
                     <Table.Tr>
                       <Table.Th scope="col">Room</Table.Th>
                       <Table.Th scope="col">Category</Table.Th>
-                      <Table.Th scope="col">Price</Table.Th>
+                      <Table.Th scope="col">Nights</Table.Th>
                       <Table.Th scope="col">Quantity</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
@@ -153,9 +154,8 @@ export function PaymentPage() {
                           ) : null}
                         </Table.Td>
                         <Table.Td>{capitalize(line.category)}</Table.Td>
-                        <Table.Td>
-                          {formatUsd(priceToCents(line.price))} × {line.nights}{' '}
-                          {line.nights === 1 ? 'night' : 'nights'}
+                        <Table.Td data-testid="payment-line-nights">
+                          {nightsText(line.nights)}
                         </Table.Td>
                         <Table.Td>{line.cartQuantity}</Table.Td>
                       </Table.Tr>

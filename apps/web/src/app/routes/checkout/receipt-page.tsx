@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Table.layer.css';
-import { nightsBetween } from '@devstay/shared/stay';
-import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
+import { capitalize, formatUsd } from '@devstay/shared/text';
 import { Badge, Box, Button, Container, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useParams } from 'react-router';
@@ -9,6 +8,7 @@ import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { bookingCalendarUrl } from '../../../features/bookings/api/bookings.ts';
 import { useBookingReceipt } from '../../../features/checkout/api/get-receipt.ts';
+import { nightsText } from '../../../lib/night-prices.ts';
 
 /** /bookings/:id/receipt — the bill the 'Hotel Receipt' e-mail links to; printable. */
 export function ReceiptPage() {
@@ -74,14 +74,13 @@ export function ReceiptPage() {
               <Table.Tr>
                 <Table.Th scope="col">Room</Table.Th>
                 <Table.Th scope="col">Stay</Table.Th>
-                <Table.Th scope="col">Nightly price</Table.Th>
+                <Table.Th scope="col">Nights</Table.Th>
                 <Table.Th scope="col">Quantity</Table.Th>
                 <Table.Th scope="col">Amount</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {data.cartRoom.map((line) => {
-                const nights = nightsBetween(line.checkIn, line.checkOut);
                 return (
                   <Table.Tr key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
                     <Table.Td>
@@ -91,10 +90,9 @@ export function ReceiptPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      {line.checkIn} to {line.checkOut} ({nights}{' '}
-                      {nights === 1 ? 'night' : 'nights'})
+                      {line.checkIn} to {line.checkOut}
                     </Table.Td>
-                    <Table.Td>{formatUsd(priceToCents(line.price))}</Table.Td>
+                    <Table.Td data-testid="receipt-line-nights">{nightsText(line.nights)}</Table.Td>
                     <Table.Td>{line.cartQuantity}</Table.Td>
                     <Table.Td>{formatUsd(line.totalCents)}</Table.Td>
                   </Table.Tr>

@@ -1,4 +1,4 @@
-/** The content screens (product §2.12, §2.13): the two forms pages and the ten forms. */
+/** The content screens (product §2.12, §2.13): the two forms pages, the ten forms and a room's rates. */
 import '@mantine/core/styles/ThemeIcon.layer.css';
 import type { Role } from '@devstay/shared/constants';
 import { profileOf } from '@devstay/shared/paths';
@@ -26,14 +26,18 @@ import { BackButton } from '../../../components/back-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { FormPage } from '../../../features/content/components/form-frame.tsx';
 import { FORM_SCREENS } from '../../../features/content/components/form-screens.tsx';
+import { RoomRates } from '../../../features/content/components/room-rates.tsx';
 import { imageSlot, NoHotel, useContentScope } from './content-scope.tsx';
 import {
+  CARD_SCREENS,
+  type CardScreen,
   CONTENT_SCREENS,
   type ContentScreen,
   FORM_CARDS,
   FORMS_PAGES,
   type FormCard,
   type FormsPage,
+  ROOM_RATES_SCREEN,
 } from './content-screens.ts';
 
 /** What each card of the forms pages says (product §2.12); its buttons come from the screens. */
@@ -45,7 +49,10 @@ const CARD_TEXTS: Record<
     text: 'The hotel itself: name, pictures, stars, description, address and place.',
     icon: IconBuildingSkyscraper,
   },
-  Rooms: { text: 'Room types with their price, stock, category and services.', icon: IconBed },
+  Rooms: {
+    text: 'Room types with their price, stock, category and services, and their nightly rates.',
+    icon: IconBed,
+  },
   'Services Hotels': { text: 'What the hotel offers beyond its rooms.', icon: IconToolsKitchen2 },
   'Services Rooms': {
     text: 'The catalogue of room services every hotel picks from (superAdmin).',
@@ -53,6 +60,11 @@ const CARD_TEXTS: Record<
   },
   Events: { text: 'IT events the hotel hosts, with date and time.', icon: IconCalendarEvent },
 };
+
+/** A card's button as read aloud: 'Create Rooms', 'Modify Events'; the rates by their title. */
+function buttonName(screen: CardScreen, card: FormCard): string {
+  return screen.action === 'Rates' ? screen.title : `${screen.action} ${card}`;
+}
 
 /** A forms page: a card per kind of content, its buttons disabled for a role that may not use them. */
 function FormsPageScreen({ role }: { role: Role }) {
@@ -76,14 +88,14 @@ function FormsPageScreen({ role }: { role: Role }) {
                     {card.text}
                   </Text>
                   <Group gap="sm">
-                    {CONTENT_SCREENS.filter((screen) => screen.card === title).map((screen) =>
+                    {CARD_SCREENS.filter((screen) => screen.card === title).map((screen) =>
                       screen.roles.includes(role) ? (
                         <Button
                           key={screen.path}
                           component={Link}
                           to={screen.path}
                           variant="light"
-                          aria-label={`${screen.action} ${title}`}
+                          aria-label={buttonName(screen, title)}
                         >
                           {screen.action}
                         </Button>
@@ -92,7 +104,7 @@ function FormsPageScreen({ role }: { role: Role }) {
                           key={screen.path}
                           disabled
                           variant="light"
-                          aria-label={`${screen.action} ${title}`}
+                          aria-label={buttonName(screen, title)}
                         >
                           {screen.action}
                         </Button>
@@ -129,7 +141,18 @@ function ContentScreenPage({ screen }: { screen: ContentScreen }) {
   );
 }
 
+/** A room's rates: its hotel fixed for an admin, picked by the superAdmin. */
+function RoomRatesPage() {
+  const scope = useContentScope();
+  return (
+    <FormPage title={ROOM_RATES_SCREEN.title} back={scope.back}>
+      {scope.noHotel ? <NoHotel /> : <RoomRates fixedHotel={scope.fixedHotel} />}
+    </FormPage>
+  );
+}
+
 const pages = new Map<string, ComponentType>([
+  [ROOM_RATES_SCREEN.path, RoomRatesPage],
   ...CONTENT_SCREENS.map((screen): [string, ComponentType] => [
     screen.path,
     () => <ContentScreenPage screen={screen} />,
@@ -140,7 +163,7 @@ const pages = new Map<string, ComponentType>([
   ]),
 ]);
 
-/** The page at a path of `CONTENT_SCREENS` or `FORMS_PAGES` (the route table names each by path). */
+/** The page at a path of `CARD_SCREENS` or `FORMS_PAGES` (the route table names each by path). */
 export function contentPageAt(path: string): ComponentType {
   const page = pages.get(path);
   if (!page) throw new Error(`No content screen at ${path}`);

@@ -15,16 +15,21 @@ export const FORM_CARDS = [
 ] as const;
 export type FormCard = (typeof FORM_CARDS)[number];
 
-export interface ContentScreen {
+/** A screen a card of the forms pages opens. */
+export interface CardScreen {
   path: string;
   /** The page's heading (product §2.13's titles for the create forms). */
   title: string;
-  form: ContentForm;
   /** The card and button that open it: 'Create Rooms', 'Modify Events'. */
   card: FormCard;
-  action: 'Create' | 'Modify';
+  action: 'Create' | 'Modify' | 'Rates';
   /** Who may open it (product §6); the forms pages show the others its button disabled. */
   roles: readonly Role[];
+}
+
+/** A screen of one content form. */
+export interface ContentScreen extends CardScreen {
+  form: ContentForm;
 }
 
 const STAFF: readonly Role[] = ['admin', 'superAdmin'];
@@ -114,6 +119,18 @@ export const CONTENT_SCREENS: readonly ContentScreen[] = [
     roles: STAFF,
   },
 ];
+
+/** A room's nightly rates: opened from the Rooms card, beside its forms; staff only. */
+export const ROOM_RATES_SCREEN: CardScreen = {
+  path: paths.content.roomRates,
+  title: 'Room rates',
+  card: 'Rooms',
+  action: 'Rates',
+  roles: STAFF,
+};
+
+/** Every screen of the cards, in the order of their buttons. */
+export const CARD_SCREENS: readonly CardScreen[] = [...CONTENT_SCREENS, ROOM_RATES_SCREEN];
 
 export interface FormsPage {
   path: string;

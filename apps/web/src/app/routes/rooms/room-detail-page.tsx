@@ -40,8 +40,9 @@ function initialStay(params: URLSearchParams, timeZone: string): Stay {
 
 /**
  * Whether one more unit of the room fits the stay, asked of the server's quote with the units
- * of the same stay already in the cart (product §4: add to cart is blocked without availability).
- * No stay yet (the room, and so its hotel's zone, still loading): nothing is asked.
+ * of the same stay already in the cart (product §4: add to cart is blocked without availability),
+ * and the stay's nights as the server prices them. No stay yet (the room, and so its hotel's
+ * zone, still loading): nothing is asked.
  */
 function useStayAvailability(roomId: number, stay: Stay | null, timeZone: string | undefined) {
   const checkIn = stay?.checkIn ?? '';
@@ -57,7 +58,11 @@ function useStayAvailability(roomId: number, stay: Stay | null, timeZone: string
     valid ? [{ id: roomId, checkIn, checkOut, cartQuantity: inCart + 1 }] : [],
   );
   const line = quote.isPlaceholderData ? undefined : quote.data?.cartRoom[0];
-  return { checking: valid && !line && !quote.isError, message: line?.availabilityMessage ?? null };
+  return {
+    checking: valid && !line && !quote.isError,
+    message: line?.availabilityMessage ?? null,
+    nights: line?.nights ?? null,
+  };
 }
 
 /** /hotel/room/:id — pictures, description, services, dates, price, ADD TO CART and the heart. */

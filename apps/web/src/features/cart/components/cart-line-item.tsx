@@ -1,10 +1,11 @@
 import type { QuoteLine } from '@devstay/shared/contracts/booking';
 import { paths } from '@devstay/shared/paths';
-import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
+import { capitalize, formatUsd } from '@devstay/shared/text';
 import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
+import { nightsText } from '../../../lib/night-prices.ts';
 import type { CartLine } from '../store/cart-store.ts';
 
 /** Stay dates as the cart shows them: dd/MM/yy (product §9), read as calendar dates. */
@@ -27,7 +28,10 @@ interface CartLineItemProps {
   onRemove: () => void;
 }
 
-/** A cart line: picture, hotel and room, dates, quantity controls, Remove, line total. */
+/**
+ * A cart line: picture, hotel and room, dates, its nights with the server's price of each
+ * ('3 nights: $80 + $80 + $120'), quantity controls, Remove, line total.
+ */
 export function CartLineItem({ line, quote, onIncrease, onDecrease, onRemove }: CartLineItemProps) {
   const name = capitalize(quote?.name ?? line.name);
   const hotel = capitalize(quote?.hotel ?? line.Hotels?.name ?? '');
@@ -56,9 +60,9 @@ export function CartLineItem({ line, quote, onIncrease, onDecrease, onRemove }: 
             Check-in {cartDate(line.checkIn)} · Check-out {cartDate(line.checkOut)}
           </Text>
           {quote ? (
-            <Text size="sm" c="dimmed">
-              {formatUsd(priceToCents(quote.price))} per night · {quote.nights}{' '}
-              {quote.nights === 1 ? 'night' : 'nights'}
+            <Text size="sm" c="dimmed" data-testid="cart-line-nights">
+              {nightsText(quote.nights)}
+              {quote.cartQuantity > 1 ? ` · ${quote.cartQuantity} rooms` : ''}
             </Text>
           ) : null}
           {message ? (

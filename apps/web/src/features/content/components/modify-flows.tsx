@@ -42,7 +42,7 @@ export interface RecordSource<R extends { id: number; version: number }> {
  * The hotel whose records a modify form lists: the admin's, or the one the superAdmin picks.
  * `label` tells it apart from the form's own Hotel field below (a room can move hotels).
  */
-function useHotelScope(fixedHotel: HotelRef | null, label = 'Hotel') {
+export function useHotelScope(fixedHotel: HotelRef | null, label = 'Hotel') {
   const [picked, setPicked] = useState<{ id: number; label: string } | null>(null);
   const id = fixedHotel?.id ?? picked?.id ?? null;
   const current = fixedHotel ? capitalize(fixedHotel.name) : (picked?.label ?? '');

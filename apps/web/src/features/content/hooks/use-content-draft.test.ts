@@ -98,6 +98,31 @@ describe('draft state of a content form', () => {
     expect(viewDraft('hotelCreate', right).canSubmit).toBe(true);
   });
 
+  test("a hotel's event-night premium: none by default, 0 to 300 whole percent", () => {
+    const hotelDraft = {
+      ...emptyHotelDraft(),
+      name: 'byte inn',
+      image: [image],
+      description: 'Fibre in every room',
+      address: 'Calle 1',
+      state: 'Córdoba',
+      department: 'Capital',
+      idLocation: 3,
+    };
+    const fresh = viewDraft('hotelCreate', initialDraftState(hotelDraft));
+    expect(fresh.check.ok && fresh.check.value.eventNightPremiumPercent).toBe(0);
+    const over = setField(initialDraftState(hotelDraft), 'eventNightPremiumPercent', 301);
+    expect(viewDraft('hotelCreate', over).visibleErrors).toEqual({
+      eventNightPremiumPercent: M.eventNightPremiumRange,
+    });
+    const partial = setField(over, 'eventNightPremiumPercent', 12.5);
+    expect(viewDraft('hotelCreate', partial).visibleErrors).toEqual({
+      eventNightPremiumPercent: M.eventNightPremiumInteger,
+    });
+    const right = setField(partial, 'eventNightPremiumPercent', 25);
+    expect(viewDraft('hotelCreate', right).canSubmit).toBe(true);
+  });
+
   test('a function of the current value adds to a list (uploads finishing one by one)', () => {
     const add = (current: (typeof image)[] | null) => [...(current ?? []), image];
     const state = updateField(

@@ -117,7 +117,10 @@ export interface SaveFailure {
  * saved in between; a refusal the server explains (4xx) shows its text; a network failure or a
  * server error shows the form's own failure text. The draft is kept in every case.
  */
-export function describeSaveFailure(texts: FormTexts, error: unknown): SaveFailure {
+export function describeSaveFailure(
+  texts: Pick<FormTexts, 'what' | 'failure'>,
+  error: unknown,
+): SaveFailure {
   if (error instanceof ApiError) {
     if (error.status === 409 && error.field === 'version') {
       return {

@@ -13,12 +13,16 @@ interface RoomCardProps {
 }
 
 /**
- * A room of the hotel: picture, name, nightly price, description and Read more (product §2.5).
+ * A room of the hotel: picture, name, nightly price ('from $X' when some nights cost less),
+ * description and Read more (product §2.5).
  * Plain elements styled like Mantine's card, its badge and button Mantine's own: a hotel page
  * shows every room, drawn by the server and hydrated on arrival.
  */
 export function RoomCard({ room, stay }: RoomCardProps) {
   const name = capitalize(room.name);
+  // A room with cheaper nights than its base (a season, a weekday rule) starts from those.
+  const fromCents = priceToCents(room.fromPrice);
+  const baseCents = priceToCents(room.price);
   return (
     <article className={classes.card}>
       <div className={classes.section}>
@@ -36,7 +40,11 @@ export function RoomCard({ room, stay }: RoomCardProps) {
         </Badge>
       </div>
       <p className={classes.price}>
-        {formatUsd(priceToCents(room.price))} <span className={classes.perNight}>per night</span>
+        {fromCents < baseCents ? (
+          <span className={classes.perNight}>from </span>
+        ) : null}
+        {formatUsd(Math.min(fromCents, baseCents))}{' '}
+        <span className={classes.perNight}>per night</span>
       </p>
       <p className={classes.description}>{room.description}</p>
       <Button

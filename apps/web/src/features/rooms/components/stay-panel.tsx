@@ -1,18 +1,14 @@
 import '@mantine/dates/styles.layer.css';
 import type { RoomDetail } from '@devstay/shared/contracts/catalogue';
-import {
-  addDays,
-  calendarDateIn,
-  checkStay,
-  nightsBetween,
-  stayPriceCents,
-} from '@devstay/shared/stay';
+import type { NightPrice } from '@devstay/shared/contracts/rates';
+import { addDays, calendarDateIn, checkStay } from '@devstay/shared/stay';
 import { formatUsd, priceToCents } from '@devstay/shared/text';
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconShoppingCartPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { datePickerProps } from '../../../components/date-picker-props.ts';
+import { nightsText, nightsTotalCents } from '../../../lib/night-prices.ts';
 
 const NO_AVAILABILITY_MESSAGE = 'There is no availability for this room at the moment';
 
@@ -22,10 +18,11 @@ interface StayPanelProps {
   checkOut: string;
   onChange: (stay: { checkIn: string; checkOut: string }) => void;
   /**
-   * The server's availability for one more unit of these dates: the product §5 text that blocks
-   * ADD TO CART, null when a unit is free; `checking` while the server is asked.
+   * The server's answer for one more unit of these dates: the product §5 text that blocks
+   * ADD TO CART, null when a unit is free; each night with its price (null until priced);
+   * `checking` while the server is asked.
    */
-  availability: { checking: boolean; message: string | null };
+  availability: { checking: boolean; message: string | null; nights: NightPrice[] | null };
   /** ADD TO CART with a valid stay; `totalCents` is the price of the stay for one unit. */
   onAddToCart: (stay: { checkIn: string; checkOut: string; totalCents: number }) => void;
   /** The favourite heart, beside the heading (the favourites feature's, handed in by the screen). */
@@ -36,7 +33,8 @@ const DISPLAY_FORMAT = 'ddd, MMM D, YYYY';
 
 /**
  * Check-in and check-out (calendar dates, yyyy-MM-dd), the price of the stay and ADD TO CART
- * (product §2.6, §5). The stay price is nightly price × nights, from the shared rule.
+ * (product §2.6, §5). The stay's nights and their prices are the server's quote (its one
+ * pricing rule: seasons, weekdays, event nights): '3 nights: $80 + $80 + $120 = $280'.
  */
 export function StayPanel({
   room,
@@ -49,16 +47,22 @@ export function StayPanel({
 }: StayPanelProps) {
   // The hotel's today, in its time zone: not the browser's date.
   const todayDate = calendarDateIn(room.Hotels.timeZone);
-  const nightlyCents = priceToCents(room.price);
+  const baseCents = priceToCents(room.price);
+  const fromCents = priceToCents(room.fromPrice);
   const check = checkStay(checkIn, checkOut, todayDate);
-  const nights = Math.max(1, nightsBetween(checkIn, checkOut));
-  const totalCents = stayPriceCents(nightlyCents, checkIn, checkOut);
+  const nights = availability.nights;
+  const totalCents = nights ? nightsTotalCents(nights) : null;
   const soldOut = room.stock <= 0;
   const error = soldOut ? NO_AVAILABILITY_MESSAGE : (check.error ?? availability.message);
-  const blocked = !check.ok || soldOut || availability.checking || availability.message !== null;
+  const blocked =
+    !check.ok ||
+    soldOut ||
+    availability.checking ||
+    availability.message !== null ||
+    totalCents === null;
 
   const add = () => {
-    if (blocked) return;
+    if (blocked || totalCents === null) return;
     onAddToCart({ checkIn, checkOut, totalCents });
   };
 
@@ -70,8 +74,9 @@ export function StayPanel({
             <Text id="stay-heading" fw={700} size="lg" component="h2">
               Your stay
             </Text>
-            <Text size="sm" c="dimmed">
-              {formatUsd(nightlyCents)} per night
+            <Text size="sm" c="dimmed" data-testid="room-nightly-price">
+              {fromCents < baseCents ? `from ${formatUsd(fromCents)}` : formatUsd(baseCents)} per
+              night
             </Text>
           </div>
           {favorite}
@@ -98,8 +103,9 @@ export function StayPanel({
         </SimpleGrid>
         {check.ok ? (
           <Text fw={600} size="lg" data-testid="stay-price" aria-live="polite">
-            {nights} {nights === 1 ? 'night' : 'nights'} × {formatUsd(nightlyCents)} ={' '}
-            {formatUsd(totalCents)}
+            {nights && totalCents !== null
+              ? `${nightsText(nights)} = ${formatUsd(totalCents)}`
+              : 'Pricing your nights...'}
           </Text>
         ) : null}
         {error ? (
