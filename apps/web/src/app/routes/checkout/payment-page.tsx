@@ -154,8 +154,8 @@ export function PaymentPage() {
                         </Table.Td>
                         <Table.Td>{capitalize(line.category)}</Table.Td>
                         <Table.Td>
-                          {formatUsd(priceToCents(line.price))} × {line.nights}{' '}
-                          {line.nights === 1 ? 'night' : 'nights'}
+                          {formatUsd(priceToCents(line.price))} × {line.nights.length}{' '}
+                          {line.nights.length === 1 ? 'night' : 'nights'}
                         </Table.Td>
                         <Table.Td>{line.cartQuantity}</Table.Td>
                       </Table.Tr>

@@ -57,8 +57,8 @@ export function CartLineItem({ line, quote, onIncrease, onDecrease, onRemove }: 
           </Text>
           {quote ? (
             <Text size="sm" c="dimmed">
-              {formatUsd(priceToCents(quote.price))} per night · {quote.nights}{' '}
-              {quote.nights === 1 ? 'night' : 'nights'}
+              {formatUsd(priceToCents(quote.price))} per night · {quote.nights.length}{' '}
+              {quote.nights.length === 1 ? 'night' : 'nights'}
             </Text>
           ) : null}
           {message ? (
