@@ -52,6 +52,14 @@ export const STOCK_MIN = 1;
 export const STOCK_MAX = 50;
 export const PRICE_MIN = 10;
 export const PRICE_MAX = 1000;
+/**
+ * A hotel's premium on the nights of its own events, in percent of the night's price
+ * (0: none). At most 300, so a night costs at most four times its rate.
+ */
+export const EVENT_PREMIUM_PERCENT_MIN = 0;
+export const EVENT_PREMIUM_PERCENT_MAX = 300;
+/** The most nights one price list (GET /rooms/{id}/prices) or one season rule may span. */
+export const MAX_PRICED_NIGHTS = 366;
 export const QUALIFICATION_MIN = 1;
 export const QUALIFICATION_MAX = 5;
 export const RATING_MIN = 1;

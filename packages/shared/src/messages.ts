@@ -88,6 +88,9 @@ export const CONTENT_MESSAGES = {
   freeCancellationDaysRequired: 'The free-cancellation window is required',
   freeCancellationDaysInteger: 'The free-cancellation window must be a whole number of days',
   freeCancellationDaysRange: 'The free-cancellation window must be between 0 and 60 days',
+  eventNightPremiumRequired: 'The event-night premium is required',
+  eventNightPremiumInteger: 'The event-night premium must be a whole percentage',
+  eventNightPremiumRange: 'The event-night premium must be between 0 and 300 percent',
   timeZoneInvalid: 'Time zone must be a known IANA time zone, e.g. America/Argentina/Buenos_Aires',
   timeInvalid: 'Time must be written as HH:mm',
   versionRequired: 'The version of the loaded record is required',
@@ -138,6 +141,29 @@ export const ERROR_MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',
   notFound: (what: string) => `${what} not found`,
   routeNotFound: (method: string, path: string) => `Route ${method} ${path} not found`,
+} as const;
+
+/** The nightly rates of a room (season and weekday rules) and its price list. */
+export const RATE_MESSAGES = {
+  kindInvalid: 'The kind must be season or weekdays',
+  fromRequired: 'The first night is required',
+  toRequired: 'The last night is required',
+  dateInvalid: 'Must be a date as yyyy-MM-dd',
+  /** A season's last night before its first. */
+  toBeforeFrom: 'The last night cannot be before the first night',
+  seasonTooLong: (max: number) => `A season can last ${max} nights at most`,
+  weekdaysRequired: 'Choose at least one weekday',
+  weekdayInvalid: 'Weekdays are whole numbers from 0 (Sunday) to 6 (Saturday)',
+  weekdaysDuplicate: 'Each weekday may be chosen once',
+  /** 400: a season whose nights meet another season of the room. */
+  seasonOverlaps: (from: string, to: string) =>
+    `This season overlaps the room's season from ${from} to ${to}`,
+  /** 400: a weekday rule sharing a weekday with another of the room. */
+  weekdaysOverlap: (day: string) => `The room already has a weekday rule for ${day}`,
+  rateMissing: 'Rate not found',
+  /** GET /rooms/{id}/prices: `to` is the check-out, after `from`. */
+  pricesOrder: 'to must be after from (it is exclusive, like a check-out)',
+  pricesTooLong: (max: number) => `A price list spans ${max} nights at most`,
 } as const;
 
 /** Availability of a cart line (product §5), exact texts. */

@@ -19,6 +19,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../http.ts';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '../messages.ts';
 import { cartLineKey } from './cart.ts';
 import { cents, idParam, isoDate, pageQuery } from './common.ts';
+import { nightPrice } from './rates.ts';
 
 /**
  * Checkout and payment (product §3 "Cart room" and "Booking", §7.3). The client sends which rooms,
@@ -73,10 +74,14 @@ const quoteLine = z.object({
   checkIn: isoDate,
   checkOut: isoDate,
   cartQuantity: z.number().int(),
-  nights: z.number().int(),
-  /** Nightly price in dollars (the product's `price`). */
+  /**
+   * Each night of the stay with its price in dollars (the room's rates, the hotel's event-night
+   * premium included); their sum is `totalPrice`.
+   */
+  nights: z.array(nightPrice),
+  /** The room's base nightly price in dollars (the product's `price`). */
   price: z.number(),
-  /** One unit for the whole stay, in dollars (the product's `totalPrice`). */
+  /** One unit for the whole stay, in dollars (the product's `totalPrice`): the nights' sum. */
   totalPrice: z.number(),
   /** totalPrice × cartQuantity, in cents. */
   lineTotalCents: cents,
@@ -113,8 +118,10 @@ const bookingLine = z.object({
   checkIn: isoDate,
   checkOut: isoDate,
   cartQuantity: z.number().int(),
-  /** Nightly price in dollars at booking time. */
+  /** The room's base nightly price in dollars at booking time. */
   price: z.number(),
+  /** Each night as it was charged, in dollars per unit (the sum × cartQuantity is totalCents). */
+  nights: z.array(nightPrice),
   totalCents: cents,
 });
 export type BookingLine = z.infer<typeof bookingLine>;
@@ -200,7 +207,7 @@ export type PaymentResult = z.infer<typeof paymentResult>;
 // ── Bookings history and the bookings table (product §2.12, §7.3) ─────────────────────────────
 
 /** One booked room as the history and the bookings table show it (the product's `cartRoom` line). */
-const bookedRoom = bookingLine.omit({ totalCents: true }).extend({
+const bookedRoom = bookingLine.omit({ totalCents: true, nights: true }).extend({
   /**
    * Units of the room still free for every night of this stay (the table's stock balance):
    * stock minus the most taken on any of those nights, today.

@@ -127,8 +127,14 @@ export const roomSummary = z.object({
   id: z.number().int(),
   name: z.enum(ROOM_NAMES),
   image: z.array(imageItem),
-  /** Nightly price in dollars. */
+  /** Base nightly price in dollars. */
   price: z.number(),
+  /**
+   * The lowest nightly price of its rates (the base, or a cheaper season still to come or
+   * weekday rule), in dollars: "from $X per night" when it differs from `price` or rules exist.
+   * Event-night premiums only raise a price, so they never lower it.
+   */
+  fromPrice: z.number(),
   description: z.string(),
   category: z.enum(ROOM_CATEGORIES),
   stock: z.number().int(),

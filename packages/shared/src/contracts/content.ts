@@ -3,6 +3,8 @@ import { isIsoDate } from '../calendar-date.ts';
 import {
   DESCRIPTION_MAX,
   EVENT_HORIZON_YEARS,
+  EVENT_PREMIUM_PERCENT_MAX,
+  EVENT_PREMIUM_PERCENT_MIN,
   FREE_CANCELLATION_DAYS_DEFAULT,
   FREE_CANCELLATION_DAYS_MAX,
   FREE_CANCELLATION_DAYS_MIN,
@@ -191,6 +193,15 @@ const freeCancellationDays = wholeNumber(
   FREE_CANCELLATION_DAYS_MAX,
 );
 
+/** The hotel's premium on its event nights, whole percent (rates: contracts/rates.ts). */
+const eventNightPremiumPercent = wholeNumber(
+  M.eventNightPremiumRequired,
+  M.eventNightPremiumInteger,
+  M.eventNightPremiumRange,
+  EVENT_PREMIUM_PERCENT_MIN,
+  EVENT_PREMIUM_PERCENT_MAX,
+);
+
 const eventTime = z
   .string({ error: M.timeRequired })
   .trim()
@@ -240,13 +251,22 @@ export const hotelCreateBody = z.object({
   timeZone: timeZone.default(HOTEL_TIME_ZONE_DEFAULT),
   /** Days before check-in a guest may cancel for free (product §4); 2 when omitted. */
   freeCancellationDays: freeCancellationDays.default(FREE_CANCELLATION_DAYS_DEFAULT),
+  /**
+   * Percent added to a room's price on the nights of the hotel's own events (0–300); 0 when
+   * omitted.
+   */
+  eventNightPremiumPercent: eventNightPremiumPercent.default(0),
 });
 
-/** PUT /hotels — an omitted `timeZone` or `freeCancellationDays` keeps the hotel's. */
+/**
+ * PUT /hotels — an omitted `timeZone`, `freeCancellationDays` or `eventNightPremiumPercent`
+ * keeps the hotel's.
+ */
 export const hotelModifyBody = hotelCreateBody.extend({
   id: refId(M.hotelRequired),
   timeZone: timeZone.optional(),
   freeCancellationDays: freeCancellationDays.optional(),
+  eventNightPremiumPercent: eventNightPremiumPercent.optional(),
   version,
 });
 
@@ -415,6 +435,8 @@ export const editableHotel = z.object({
   /** IANA time zone. */
   timeZone: z.string(),
   freeCancellationDays: z.number().int(),
+  /** Percent added on the nights of the hotel's own events. */
+  eventNightPremiumPercent: z.number().int(),
   ...versioned,
 });
 export type EditableHotel = z.infer<typeof editableHotel>;

@@ -151,7 +151,10 @@ function priceCart(
       checkIn: line.checkIn,
       checkOut: line.checkOut,
       cartQuantity: line.cartQuantity,
-      nights: nightsBetween(line.checkIn, line.checkOut),
+      nights: (lineNights[i] ?? []).map((date) => ({
+        date,
+        price: centsToPrice(room.priceCents),
+      })),
       price: centsToPrice(room.priceCents),
       totalPrice: centsToPrice(unitCents),
       lineTotalCents: unitCents * line.cartQuantity,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CartLineKey } from '@devstay/shared/cart';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { stayNights } from '@devstay/shared/stay';
 import { centsToPrice } from '@devstay/shared/text';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/statements.ts';
@@ -166,6 +167,10 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
             checkOut: l.checkOut,
             cartQuantity: l.cartQuantity,
             price: centsToPrice(nightlyCents),
+            nights: stayNights(l.checkIn, l.checkOut).map((date) => ({
+              date,
+              price: centsToPrice(nightlyCents),
+            })),
             totalCents: lineCents,
           };
         }),

@@ -1,5 +1,6 @@
 import type { BookingStatus } from '@devstay/shared/constants';
 import type { Booking, BookingLine } from '@devstay/shared/contracts/booking';
+import { stayNights } from '@devstay/shared/stay';
 import { centsToPrice } from '@devstay/shared/text';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
@@ -434,7 +435,7 @@ export type BookingViewRow = {
   total_cents: number;
   hold_expires_at: Date | string | null;
   date: string;
-  lines: (Omit<BookingLine, 'price'> & { nightlyCents: number })[];
+  lines: (Omit<BookingLine, 'price' | 'nights'> & { nightlyCents: number })[];
 };
 
 /** A booking as the API shows it (product §3 "Booking"), from BOOKING_VIEW_COLUMNS. */
@@ -452,6 +453,10 @@ export function toBooking(row: BookingViewRow): Booking {
     cartRoom: row.lines.map(({ nightlyCents, ...l }) => ({
       ...l,
       price: centsToPrice(nightlyCents),
+      nights: stayNights(l.checkIn, l.checkOut).map((date) => ({
+        date,
+        price: centsToPrice(nightlyCents),
+      })),
     })),
   };
 }

@@ -25,6 +25,7 @@ export function toRoomSummary(row: RoomRow): RoomSummary {
     name: row.name as RoomName,
     image: row.image.map(toImageItem),
     price: centsToPrice(row.priceCents),
+    fromPrice: centsToPrice(row.priceCents),
     description: row.description,
     category: row.category as RoomCategory,
     stock: row.stock,

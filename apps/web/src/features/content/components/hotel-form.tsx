@@ -1,5 +1,7 @@
 import {
   DESCRIPTION_MAX,
+  EVENT_PREMIUM_PERCENT_MAX,
+  EVENT_PREMIUM_PERCENT_MIN,
   FREE_CANCELLATION_DAYS_DEFAULT,
   FREE_CANCELLATION_DAYS_MAX,
   FREE_CANCELLATION_DAYS_MIN,
@@ -33,6 +35,7 @@ export function emptyHotelDraft(): Draft<'hotelCreate'> {
     idLocation: null,
     timeZone: HOTEL_TIME_ZONE_DEFAULT,
     freeCancellationDays: FREE_CANCELLATION_DAYS_DEFAULT,
+    eventNightPremiumPercent: 0,
   };
 }
 
@@ -77,6 +80,14 @@ export function HotelForm(props: ContentFormProps<'hotelCreate' | 'hotelModify'>
         unit={['day before check-in', 'days before check-in']}
         min={FREE_CANCELLATION_DAYS_MIN}
         max={FREE_CANCELLATION_DAYS_MAX}
+      />
+      <NumberSlider
+        draft={draft}
+        field="eventNightPremiumPercent"
+        label="Event-night premium"
+        unit={['percent on event nights', 'percent on event nights']}
+        min={EVENT_PREMIUM_PERCENT_MIN}
+        max={EVENT_PREMIUM_PERCENT_MAX}
       />
     </FormFrame>
   );

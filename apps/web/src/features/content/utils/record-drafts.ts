@@ -44,6 +44,7 @@ export function hotelDraft(hotel: EditableHotel): Draft<'hotelModify'> {
     idLocation: hotel.idLocation,
     timeZone: hotel.timeZone,
     freeCancellationDays: hotel.freeCancellationDays,
+    eventNightPremiumPercent: hotel.eventNightPremiumPercent,
     version: hotel.version,
   };
 }
