@@ -112,7 +112,6 @@ export function RateCalendar({ roomId, basePrice, today }: RateCalendarProps) {
                             : CHEAPER;
                       return (
                         <Table.Td
-                          // biome-ignore lint/suspicious/noArrayIndexKey: a week's cells are its seven weekdays
                           key={date ?? `empty-${i}`}
                           ta="center"
                           style={style}

@@ -19,8 +19,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { refreshContent } from '../api/content-api.ts';

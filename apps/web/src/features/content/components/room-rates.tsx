@@ -17,8 +17,8 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { refreshContent, useEditableHotel, useEditableRooms } from '../api/content-api.ts';

@@ -1,5 +1,5 @@
-import type { RateKind } from '@devstay/shared/rates';
 import type { RateRule } from '@devstay/shared/contracts/rates';
+import type { RateKind } from '@devstay/shared/rates';
 import { WEEKDAY_NAMES } from '@devstay/shared/rates';
 import { addDays } from '@devstay/shared/stay';
 import { shortDate } from '../../../lib/date-text.ts';
@@ -54,7 +54,11 @@ function monthOf(year: number, month: number): CalendarMonth {
   }
   if (week.length > 0) weeks.push([...week, ...new Array(7 - week.length).fill(null)]);
   const key = first.slice(0, 7);
-  return { key, title: `${MONTH_NAMES[Number(first.slice(5, 7)) - 1]} ${first.slice(0, 4)}`, weeks };
+  return {
+    key,
+    title: `${MONTH_NAMES[Number(first.slice(5, 7)) - 1]} ${first.slice(0, 4)}`,
+    weeks,
+  };
 }
 
 /**

@@ -40,9 +40,7 @@ export function RoomCard({ room, stay }: RoomCardProps) {
         </Badge>
       </div>
       <p className={classes.price}>
-        {fromCents < baseCents ? (
-          <span className={classes.perNight}>from </span>
-        ) : null}
+        {fromCents < baseCents ? <span className={classes.perNight}>from </span> : null}
         {formatUsd(Math.min(fromCents, baseCents))}{' '}
         <span className={classes.perNight}>per night</span>
       </p>
