@@ -41,6 +41,6 @@ test("a room's default stay starts on its hotel's today, not the browser's", asy
   expect(browserToday).not.toBe(hotelToday);
 
   await expect(page.locator('#check-in')).toHaveText(shown(hotelToday));
-  await expect(page.getByText(/^1 night × /)).toBeVisible();
+  await expect(page.getByText(/^1 night: \$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'ADD TO CART' })).toBeEnabled();
 });
