@@ -58,6 +58,12 @@ export function RateRuleForm({ roomId, initial, onSaved, onCancel, onReload }: R
   const save = useMutation({ mutationFn: (body: unknown) => saveRate(roomId, initial.id, body) });
   const form = useRef<HTMLFormElement>(null);
   const [refused, setRefused] = useState(0);
+  // A rule opened with Change: the form below the list comes into view, its first field focused.
+  useEffect(() => {
+    if (initial.id === null) return;
+    form.current?.scrollIntoView({ block: 'nearest' });
+    form.current?.querySelector<HTMLElement>('input')?.focus();
+  }, [initial.id]);
   useEffect(() => {
     if (refused === 0) return;
     form.current?.querySelector<HTMLElement>(FIRST_INVALID)?.focus();
