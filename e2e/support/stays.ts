@@ -46,8 +46,10 @@ export function insertConfirmedStay(stay: StayLine): Promise<string> {
     if (!id) throw new Error('booking not inserted');
     await client.query(
       `insert into booking_lines (booking_id, room_id, hotel_id, check_in, check_out, quantity,
-         nightly_cents, total_cents)
-       select $1, r.id, r.hotel_id, $3, $4, 1, 10000, 10000 from rooms r where r.id = $2`,
+         nightly_cents, night_cents, total_cents)
+       select $1, r.id, r.hotel_id, $3, $4, 1, 10000,
+         array_fill(10000::bigint, array[$4::date - $3::date]), 10000
+       from rooms r where r.id = $2`,
       [id, stay.roomId, stay.checkIn, stay.checkOut],
     );
     await client.query('commit');

@@ -43,6 +43,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { createTestCardProvider } from './modules/payments/test-card-provider.ts';
 import { paymentWebhookRoutes } from './modules/payments/webhook-routes.ts';
+import { rateRoutes } from './modules/rates/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp({
     hotelRoutes,
     reviewRoutes,
     roomRoutes,
+    rateRoutes,
     serviceRoutes,
     eventRoutes,
     contentRoutes,

@@ -46,6 +46,11 @@ export const TAGS = [
   { name: 'hotels', description: 'The hotel catalogue: search, filters, a hotel’s page.' },
   { name: 'rooms', description: 'The rooms of a hotel and their detail.' },
   {
+    name: 'rates',
+    description:
+      "A room's nightly prices and its rate rules (seasons, weekdays; event-night premium).",
+  },
+  {
     name: 'reviews',
     description:
       'Guests’ reviews of hotels: one per guest and hotel; the superAdmin removes abuse.',

@@ -41,10 +41,21 @@ export interface PlannedImage {
   svg: string;
 }
 
+/** A rate rule of a demo room (contracts/rates.ts), its price in cents. */
+export interface PlannedRate {
+  kind: 'season' | 'weekdays';
+  from?: string;
+  to?: string;
+  weekdays?: number[];
+  priceCents: number;
+}
+
 interface PlannedRoom {
   name: RoomName;
   category: RoomCategory;
   priceCents: number;
+  /** Its season or weekend rates (none for most rooms away from the coast and cities). */
+  rates?: PlannedRate[];
   stock: number;
   description: string;
   images: string[];
@@ -65,6 +76,8 @@ interface PlannedHotel {
   location: LocationRow;
   /** IANA time zone: every demo hotel is in Argentina. */
   timeZone: string;
+  /** Percent added on the nights of its own events (the hotels hosting events have one). */
+  eventNightPremiumPercent: number;
   address: string;
   qualification: number;
   description: string;
@@ -219,11 +232,12 @@ export function buildDemoPlan(today: string): DemoPlan {
       nameKey: searchKey(seed.name),
       location: locationOf(seed),
       timeZone: DEMO_TIME_ZONE,
+      eventNightPremiumPercent: EVENTS.some((e) => e.hotel === seed.name) ? EVENT_NIGHT_PREMIUM : 0,
       address: seed.address,
       qualification: seed.qualification,
       description: hotelDescription(seed, rng),
       images: hotelImages,
-      rooms,
+      rooms: rooms.map((r) => ({ ...r, rates: planRates(city, r.priceCents, today) })),
       services: services.map(({ name, description, images }) => ({ name, description, images })),
       reviews: planReviews(seed, rng),
     };
@@ -270,6 +284,48 @@ export function buildDemoPlan(today: string): DemoPlan {
   });
 
   return { locations, images: [...images.values()], roomServices, hotels, events };
+}
+
+// ── Rates
+
+/** The premium of the hotels hosting events, in percent. */
+const EVENT_NIGHT_PREMIUM = 20;
+/** Patagonia's provinces: their summer is their season. */
+const PATAGONIA = new Set([
+  'Río Negro',
+  'Neuquén',
+  'Chubut',
+  'Santa Cruz',
+  'Tierra del Fuego, Antártida e Islas del Atlántico Sur',
+]);
+
+/** A price raised by `percent`, in whole dollars within a room's range. */
+function raised(priceCents: number, percent: number): number {
+  return Math.min(PRICE_MAX * 100, Math.round((priceCents * (100 + percent)) / 10_000) * 100);
+}
+
+/**
+ * The demo's rates: on the coast and in Patagonia, January and February (of this summer, if
+ * not over, and the next) cost 40% more; in cities, Friday and Saturday nights 25% more.
+ */
+function planRates(
+  city: { state: string; scenery: Scenery },
+  priceCents: number,
+  today: string,
+): PlannedRate[] {
+  const rates: PlannedRate[] = [];
+  if (city.scenery.water === 'sea' || PATAGONIA.has(city.state)) {
+    const year = Number(today.slice(0, 4));
+    for (const y of [year, year + 1]) {
+      const to = addDays(`${y}-03-01`, -1);
+      if (to >= today)
+        rates.push({ kind: 'season', from: `${y}-01-01`, to, priceCents: raised(priceCents, 40) });
+    }
+  }
+  if (city.scenery.skyline) {
+    rates.push({ kind: 'weekdays', weekdays: [5, 6], priceCents: raised(priceCents, 25) });
+  }
+  return rates.filter((r) => r.priceCents !== priceCents);
 }
 
 // ── Hotels

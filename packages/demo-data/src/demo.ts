@@ -14,6 +14,7 @@ import {
   images,
   locations,
   reviews,
+  roomRates,
   roomRoomServices,
   roomServices,
   rooms,
@@ -276,6 +277,7 @@ async function insertPlan(
           address: h.address,
           locationId,
           timeZone: h.timeZone,
+          eventNightPremiumPercent: h.eventNightPremiumPercent,
           reviewCount: h.reviews.length,
           ratingSum: h.reviews.reduce((sum, r) => sum + r.rating, 0),
         };
@@ -324,6 +326,21 @@ async function insertPlan(
     }),
   );
   await tx.insert(roomRoomServices).values(links);
+
+  const rateRows = plan.hotels.flatMap((h) =>
+    h.rooms.flatMap((r) => {
+      const roomId = roomIds.get(`${hotelId(h.name)}|${r.name}|${r.category}`) as number;
+      return (r.rates ?? []).map((rate) => ({
+        roomId,
+        kind: rate.kind,
+        firstNight: rate.from ?? null,
+        lastNight: rate.to ?? null,
+        weekdays: rate.weekdays ?? null,
+        priceCents: rate.priceCents,
+      }));
+    }),
+  );
+  if (rateRows.length > 0) await tx.insert(roomRates).values(rateRows);
 
   const hotelServiceRows = plan.hotels.flatMap((h) =>
     h.services.map((s) => ({

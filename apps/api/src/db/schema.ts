@@ -1,5 +1,7 @@
 import {
   BOOKING_STATUSES,
+  EVENT_PREMIUM_PERCENT_MAX,
+  EVENT_PREMIUM_PERCENT_MIN,
   FREE_CANCELLATION_DAYS_DEFAULT,
   FREE_CANCELLATION_DAYS_MAX,
   FREE_CANCELLATION_DAYS_MIN,
@@ -10,6 +12,7 @@ import {
   ROOM_CATEGORIES,
   ROOM_NAMES,
 } from '@devstay/shared/constants';
+import { RATE_KINDS } from '@devstay/shared/rates';
 import { relations, type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -130,6 +133,8 @@ export const hotels = pgTable(
     freeCancellationDays: integer('free_cancellation_days')
       .notNull()
       .default(FREE_CANCELLATION_DAYS_DEFAULT),
+    /** Percent added to a room's night on the dates of the hotel's own events (rates). */
+    eventNightPremiumPercent: integer('event_night_premium_percent').notNull().default(0),
     /** Kept by the reviews module so lists need no aggregate per request. */
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
@@ -142,6 +147,10 @@ export const hotels = pgTable(
     check(
       'hotels_free_cancellation_days_ck',
       sql`${t.freeCancellationDays} between ${sql.raw(String(FREE_CANCELLATION_DAYS_MIN))} and ${sql.raw(String(FREE_CANCELLATION_DAYS_MAX))}`,
+    ),
+    check(
+      'hotels_event_night_premium_percent_ck',
+      sql`${t.eventNightPremiumPercent} between ${sql.raw(String(EVENT_PREMIUM_PERCENT_MIN))} and ${sql.raw(String(EVENT_PREMIUM_PERCENT_MAX))}`,
     ),
     index('hotels_name_key_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
     index('hotels_name_key_id_idx').on(t.nameKey, t.id),
@@ -193,6 +202,40 @@ export const rooms = pgTable(
     check('rooms_category_ck', oneOf(t.category, ROOM_CATEGORIES)),
     check('rooms_stock_ck', sql`${t.stock} between 0 and 50`),
     check('rooms_price_ck', sql`${t.priceCents} > 0`),
+  ],
+);
+
+/**
+ * A room's nightly rates beyond its base price (shared rates.ts prices them): a `season` prices
+ * the nights first_night..last_night (both included), a `weekdays` rule the nights on its
+ * weekdays (0 = Sunday). Rules of one kind of a room do not overlap (checked by the API under
+ * the room's row lock).
+ */
+export const roomRates = pgTable(
+  'room_rates',
+  {
+    id: serial('id').primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    firstNight: date('first_night', { mode: 'string' }),
+    lastNight: date('last_night', { mode: 'string' }),
+    weekdays: smallint('weekdays').array(),
+    priceCents: integer('price_cents').notNull(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('room_rates_room_idx').on(t.roomId),
+    check('room_rates_kind_ck', oneOf(t.kind, RATE_KINDS)),
+    check('room_rates_price_ck', sql`${t.priceCents} > 0`),
+    check(
+      'room_rates_shape_ck',
+      sql`(${t.kind} = 'season' and ${t.firstNight} is not null and ${t.lastNight} >= ${t.firstNight} and ${t.weekdays} is null)
+        or (${t.kind} = 'weekdays' and ${t.weekdays} is not null and ${t.firstNight} is null and ${t.lastNight} is null)`,
+    ),
   ],
 );
 
@@ -437,7 +480,13 @@ export const bookingLines = pgTable(
     checkIn: date('check_in', { mode: 'string' }).notNull(),
     checkOut: date('check_out', { mode: 'string' }).notNull(),
     quantity: integer('quantity').notNull(),
+    /** The room's base nightly price at booking time. */
     nightlyCents: cents('nightly_cents').notNull(),
+    /**
+     * What each night of [check_in, check_out) was charged per unit, in order (the rates that
+     * applied): receipts and revenue read these, never today's rates.
+     */
+    nightCents: cents('night_cents').array().notNull(),
     totalCents: cents('total_cents').notNull(),
   },
   (t) => [

@@ -69,6 +69,12 @@ const GOOD: Record<string, { id: number; status: number }> = {
   'get /api/hotels/{id}/dashboard': { id: 1, status: 200 },
   'get /api/rooms/{id}': { id: 17, status: 200 },
   'get /api/rooms/allRooms/{id}': { id: 17, status: 200 },
+  // Without its from and to: the id passes, the missing dates do not.
+  'get /api/rooms/{id}/prices': { id: 17, status: 400 },
+  'get /api/rooms/{id}/rates': { id: 17, status: 200 },
+  'post /api/rooms/{id}/rates': { id: 17, status: 400 },
+  'put /api/rates/{id}': { id: 1, status: 400 },
+  'delete /api/rates/{id}': { id: 1, status: 204 },
   'get /api/serviceRooms/{id}': { id: 1, status: 200 },
   'get /api/serviceHotels/{id}': { id: 1, status: 200 },
   'get /api/serviceHotels/hotel/{id}': { id: 17, status: 200 },

@@ -54,7 +54,7 @@ describe('POST /api/cart/quote', () => {
           checkIn: inDays(3),
           checkOut: inDays(6),
           cartQuantity: 2,
-          nights: 3,
+          nights: [3, 4, 5].map((d) => ({ date: inDays(d), price: 125.5 })),
           price: 125.5,
           totalPrice: 376.5,
           lineTotalCents: 75_300,

@@ -3,17 +3,18 @@ import { MAX_PAYMENT_CENTS, MAX_STAY_NIGHTS, type RoomCategory } from '@devstay/
 import type { CartQuote, QuoteLine } from '@devstay/shared/contracts/booking';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
 import {
-  calendarDateIn,
-  earliestToday,
-  nightsBetween,
-  stayNights,
-  stayPriceCents,
-} from '@devstay/shared/stay';
+  nightPrices,
+  type PricedNight,
+  type PricingRule,
+  type RateKind,
+  stayCents,
+} from '@devstay/shared/rates';
+import { calendarDateIn, earliestToday, nightsBetween } from '@devstay/shared/stay';
 import { centsToPrice, formatUsd } from '@devstay/shared/text';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { ImageRef } from '../../db/schema.ts';
-import { hotels, rooms } from '../../db/schema.ts';
+import { events, hotels, roomRates, rooms } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { takenByNight, unitsFreeOf } from './ledger.ts';
 
@@ -30,30 +31,93 @@ export interface RoomForSale {
   address: string;
   /** The hotel's IANA time zone: a check-in is past when it is before the hotel's today. */
   timeZone: string;
+  /** The hotel's premium on its event nights, in percent. */
+  premiumPercent: number;
+  /** The room's rate rules (at least those reaching the stays asked about). */
+  rates: PricingRule[];
+  /** The hotel's event dates (at least those within the stays asked about). */
+  eventNights: string[];
+}
+
+/** Each night of a stay of `room` with its price (the one pricing rule, shared rates.ts). */
+export function pricedNights(
+  room: Pick<RoomForSale, 'priceCents' | 'premiumPercent' | 'rates' | 'eventNights'>,
+  checkIn: string,
+  checkOut: string,
+): PricedNight[] {
+  return nightPrices(
+    {
+      baseCents: room.priceCents,
+      rules: room.rates,
+      eventNights: new Set(room.eventNights),
+      premiumPercent: room.premiumPercent,
+    },
+    checkIn,
+    checkOut,
+  );
 }
 
 async function roomsForSale(
   db: Executor,
-  ids: readonly number[],
+  lines: readonly CartLineKey[],
 ): Promise<Map<number, RoomForSale>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: rooms.id,
-      name: rooms.name,
-      category: rooms.category,
-      image: rooms.image,
-      priceCents: rooms.priceCents,
-      stock: rooms.stock,
-      hotelId: hotels.id,
-      hotel: hotels.name,
-      address: hotels.address,
-      timeZone: hotels.timeZone,
-    })
-    .from(rooms)
-    .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
-    .where(inArray(rooms.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, { ...r, category: r.category as RoomCategory }]));
+  if (lines.length === 0) return new Map();
+  const ids = [...new Set(lines.map((l) => l.id))];
+  const from = lines.map((l) => l.checkIn).sort()[0] as string;
+  const to = lines
+    .map((l) => l.checkOut)
+    .sort()
+    .at(-1) as string;
+  const [rows, rateRows] = await Promise.all([
+    db
+      .select({
+        id: rooms.id,
+        name: rooms.name,
+        category: rooms.category,
+        image: rooms.image,
+        priceCents: rooms.priceCents,
+        stock: rooms.stock,
+        hotelId: hotels.id,
+        hotel: hotels.name,
+        address: hotels.address,
+        timeZone: hotels.timeZone,
+        premiumPercent: hotels.eventNightPremiumPercent,
+        eventNights: sql<string[]>`(select coalesce(array_agg(distinct e.date::text), '{}')
+          from ${events} e where e.hotel_id = ${hotels.id} and e.date >= ${from}
+            and e.date < ${to})`,
+      })
+      .from(rooms)
+      .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
+      .where(inArray(rooms.id, ids)),
+    db
+      .select({
+        roomId: roomRates.roomId,
+        kind: roomRates.kind,
+        from: roomRates.firstNight,
+        to: roomRates.lastNight,
+        weekdays: roomRates.weekdays,
+        priceCents: roomRates.priceCents,
+      })
+      .from(roomRates)
+      .where(
+        and(
+          inArray(roomRates.roomId, ids),
+          or(eq(roomRates.kind, 'weekdays'), gte(roomRates.lastNight, from)),
+        ),
+      ),
+  ]);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        ...r,
+        category: r.category as RoomCategory,
+        rates: rateRows
+          .filter((rate) => rate.roomId === r.id)
+          .map((rate) => ({ ...rate, kind: rate.kind as RateKind })),
+      },
+    ]),
+  );
 }
 
 /**
@@ -126,7 +190,8 @@ function priceCart(
   roomOf: readonly RoomForSale[],
   taken: Map<number, Map<string, number>>,
 ): CartQuote {
-  const lineNights = lines.map((l) => stayNights(l.checkIn, l.checkOut));
+  const priced = lines.map((l, i) => pricedNights(roomOf[i] as RoomForSale, l.checkIn, l.checkOut));
+  const lineNights = priced.map((nights) => nights.map((n) => n.date));
   const quoted: QuoteLine[] = lines.map((line, i) => {
     const room = roomOf[i] as RoomForSale;
     // The ledger's nights plus the cart's other lines of the same room on them.
@@ -139,7 +204,8 @@ function priceCart(
       });
       return used;
     });
-    const unitCents = stayPriceCents(room.priceCents, line.checkIn, line.checkOut);
+    const nights = priced[i] ?? [];
+    const unitCents = stayCents(nights);
     return {
       id: room.id,
       name: room.name,
@@ -151,10 +217,7 @@ function priceCart(
       checkIn: line.checkIn,
       checkOut: line.checkOut,
       cartQuantity: line.cartQuantity,
-      nights: (lineNights[i] ?? []).map((date) => ({
-        date,
-        price: centsToPrice(room.priceCents),
-      })),
+      nights: nights.map((n) => ({ date: n.date, price: centsToPrice(n.cents) })),
       price: centsToPrice(room.priceCents),
       totalPrice: centsToPrice(unitCents),
       lineTotalCents: unitCents * line.cartQuantity,
@@ -201,13 +264,7 @@ export async function quoteCart(
       cartMessage: null,
     };
   }
-  const roomOf = requireRooms(
-    lines,
-    await roomsForSale(
-      db,
-      lines.map((l) => l.id),
-    ),
-  );
+  const roomOf = requireRooms(lines, await roomsForSale(db, lines));
   checkCheckIns(lines, roomOf, now);
   // yyyy-MM-dd strings sort as dates.
   const from = lines.map((l) => l.checkIn).sort()[0] as string;

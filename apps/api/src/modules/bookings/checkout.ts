@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { CartLineKey } from '@devstay/shared/cart';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
-import { stayNights } from '@devstay/shared/stay';
 import { centsToPrice } from '@devstay/shared/text';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/statements.ts';
@@ -120,7 +119,9 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
   }
   if (!check.keyFree) throw inFlight();
   if (check.earlier) return replayed(db, replayOf(check.earlier, stays));
-  rulesOf(input, check, check.soldOut);
+  // Priced from this first read; the hold writes these prices, then prices again from what it
+  // locked and rolls back if a rate moved in between.
+  const first = rulesOf(input, check, check.soldOut);
 
   const outcome = await inTransaction(
     db.$client,
@@ -130,6 +131,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
         userId: input.userId,
         idempotencyKey: input.idempotencyKey,
         lines: stays,
+        nightCents: first.lines.map((l) => l.nights.map((n) => n.cents)),
         holdMinutes: input.holdMinutes,
       });
       if (hold.earlier) return replayOf(hold.earlier, stays);
@@ -156,7 +158,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
         holdExpiresAt: new Date(made.holdExpiresAt).toISOString(),
         date: made.date,
         cartRoom: input.lines.map((l, i) => {
-          const { room, nightlyCents, totalCents: lineCents } = lines[i] as PricedLine;
+          const { room, nightlyCents, nights, totalCents: lineCents } = lines[i] as PricedLine;
           return {
             id: room.id,
             name: room.name,
@@ -167,10 +169,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
             checkOut: l.checkOut,
             cartQuantity: l.cartQuantity,
             price: centsToPrice(nightlyCents),
-            nights: stayNights(l.checkIn, l.checkOut).map((date) => ({
-              date,
-              price: centsToPrice(nightlyCents),
-            })),
+            nights: nights.map((n) => ({ date: n.date, price: centsToPrice(n.cents) })),
             totalCents: lineCents,
           };
         }),

@@ -1,5 +1,6 @@
 import type { BookingStatus } from '@devstay/shared/constants';
 import type { Booking, BookingLine } from '@devstay/shared/contracts/booking';
+import type { NightPrice } from '@devstay/shared/contracts/rates';
 import { stayNights } from '@devstay/shared/stay';
 import { centsToPrice } from '@devstay/shared/text';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -112,17 +113,36 @@ export function holdsOfAccountSql(user: string, except = 'null::uuid'): string {
  */
 export function saleRoomsSql(ids: string, lock: boolean, when = 'true'): string {
   return `select r.id, r.name, r.price_cents, r.stock, h.id as hotel_id, h.name as hotel,
-        h.address, h.time_zone
+        h.address, h.time_zone, h.event_night_premium_percent, ${roomRatesSql('r', 'h')}
       from rooms r join hotels h on h.id = r.hotel_id
       where r.id in (${ids}) and ${when}
       ${lock ? 'order by r.id for share of r' : ''}`;
+}
+
+/**
+ * What prices the nights of the relation `line`'s stays of room `r` at hotel `h`
+ * (RoomForSale's rates and eventNights): the room's rules (seasons ending before its stays
+ * left out) and the hotel's event dates within them.
+ */
+function roomRatesSql(r: string, h: string): string {
+  return `(select coalesce(json_agg(json_build_object('kind', rr.kind, 'from', rr.first_night,
+            'to', rr.last_night, 'weekdays', rr.weekdays, 'priceCents', rr.price_cents)), '[]')
+          from room_rates rr
+          where rr.room_id = ${r}.id and (rr.kind = 'weekdays' or rr.last_night >= (
+            select min(l.check_in) from line l where l.room_id = ${r}.id))) as rates,
+        (select coalesce(json_agg(distinct e.date), '[]') from events e
+          where e.hotel_id = ${h}.id and exists (select 1 from line l
+            where l.room_id = ${r}.id and e.date >= l.check_in and e.date < l.check_out))
+          as event_nights`;
 }
 
 /** The rooms of a relation of saleRoomsSql's rows, as one JSON array of CheckoutRoom. */
 export const saleRoomsJson = (room: string) =>
   `(select coalesce(json_agg(json_build_object('id', id, 'name', name,
           'priceCents', price_cents, 'stock', stock, 'hotelId', hotel_id, 'hotel', hotel,
-          'address', address, 'timeZone', time_zone)), '[]') from ${room})`;
+          'address', address, 'timeZone', time_zone,
+          'premiumPercent', event_night_premium_percent, 'rates', rates,
+          'eventNights', event_nights)), '[]') from ${room})`;
 
 /**
  * What a checkout decides from, as CTEs of one statement, for the account `$1`, the key `$2`,
@@ -139,7 +159,8 @@ export const saleRoomsJson = (room: string) =>
 function cartReadsSql(lockRooms: boolean): string {
   return `line as (
       select * from jsonb_to_recordset($3::jsonb)
-        as l(ord int, room_id int, check_in date, check_out date, quantity int)),
+        as l(ord int, room_id int, check_in date, check_out date, quantity int,
+          night_cents bigint[])),
     demand as (
       select * from jsonb_to_recordset($4::jsonb) as d(ord int, room_id int, night date, units int)),
     earlier as (
@@ -195,9 +216,9 @@ const CHECK_CART: PreparedStatement = {
  * again (cartReadsSql, the rooms share-locked), and the hold itself when nothing stands in its
  * way, in one round trip: unless a replay, a missing room or a night sold out on committed data
  * stands in the way, the units of every night by the ledger's guarded upsert (takeUnitsSql),
- * and — only when every night was taken — the pending booking with its lines, priced from the
- * locked rooms (nightly price × nights × units: stayPriceCents' rule; the caller checks the
- * total). The caller checks the rest (check-ins, the price shown, the payment ceiling, the
+ * and — only when every night was taken — the pending booking with its lines, at the nights'
+ * prices the caller priced from the first statement's reads (`night_cents` of each line); the
+ * caller prices them again from this statement's locked reads and rolls back on a difference. The caller checks the rest (check-ins, the price shown, the payment ceiling, the
  * hold limits) from what this answers, and rolls back whatever it refuses.
  * Values: account, key, lines, demand, hold minutes.
  */
@@ -207,8 +228,8 @@ const HOLD_CART: PreparedStatement = {
     with ${cartReadsSql(true)},
     priced as (
       select l.ord, l.room_id, r.hotel_id, l.check_in, l.check_out, l.quantity,
-        r.price_cents as nightly_cents,
-        r.price_cents * (l.check_out - l.check_in) * l.quantity as total_cents
+        r.price_cents as nightly_cents, l.night_cents,
+        (select sum(n) from unnest(l.night_cents) n) * l.quantity as total_cents
       from line l join room r on r.id = l.room_id),
     free_to_take as (
       select not exists (select 1 from earlier)
@@ -225,9 +246,9 @@ const HOLD_CART: PreparedStatement = {
       returning id, total_cents, created_at, hold_expires_at),
     made_lines as (
       insert into booking_lines (booking_id, room_id, hotel_id, check_in, check_out, quantity,
-        nightly_cents, total_cents)
+        nightly_cents, night_cents, total_cents)
       select made.id, p.room_id, p.hotel_id, p.check_in, p.check_out, p.quantity,
-        p.nightly_cents, p.total_cents
+        p.nightly_cents, p.night_cents, p.total_cents
       from made cross join priced p
       order by p.ord)
     select ${CART_READS_COLUMNS},
@@ -274,6 +295,8 @@ interface CartInput {
   userId: string;
   idempotencyKey: string;
   lines: readonly StayUnits[];
+  /** Each line's nights as priced per unit (HOLD_CART writes them), in line order. */
+  nightCents?: readonly (readonly number[])[];
 }
 
 /** The first values of both statements: account, key, lines, demand. */
@@ -284,6 +307,7 @@ function cartValues(input: CartInput): unknown[] {
     check_in: l.checkIn,
     check_out: l.checkOut,
     quantity: l.quantity,
+    night_cents: input.nightCents?.[ord] ?? null,
   }));
   return [
     input.userId,
@@ -418,7 +442,7 @@ export const BOOKING_VIEW_COLUMNS = `b.id, b.status, b.user_id, b.total_quantity
             'id', l.room_id, 'name', r.name, 'idHotel', l.hotel_id, 'hotel', h.name,
             'address', h.address, 'checkIn', l.check_in, 'checkOut', l.check_out,
             'cartQuantity', l.quantity, 'nightlyCents', l.nightly_cents,
-            'totalCents', l.total_cents)
+            'nightCents', l.night_cents, 'totalCents', l.total_cents)
           order by l.id)
         from booking_lines l
         join rooms r on r.id = l.room_id
@@ -435,8 +459,20 @@ export type BookingViewRow = {
   total_cents: number;
   hold_expires_at: Date | string | null;
   date: string;
-  lines: (Omit<BookingLine, 'price' | 'nights'> & { nightlyCents: number })[];
+  lines: (Omit<BookingLine, 'price' | 'nights'> & { nightlyCents: number; nightCents: number[] })[];
 };
+
+/** A line's nights as they were charged (booking_lines.night_cents, one per night, in order). */
+export function chargedNights(
+  checkIn: string,
+  checkOut: string,
+  nightCents: readonly (number | string)[],
+): NightPrice[] {
+  return stayNights(checkIn, checkOut).map((date, i) => ({
+    date,
+    price: centsToPrice(Number(nightCents[i] ?? 0)),
+  }));
+}
 
 /** A booking as the API shows it (product §3 "Booking"), from BOOKING_VIEW_COLUMNS. */
 export function toBooking(row: BookingViewRow): Booking {
@@ -450,13 +486,10 @@ export function toBooking(row: BookingViewRow): Booking {
     cartTotalCents: row.total_cents,
     holdExpiresAt: row.status === 'pending' ? (holdExpiresAt?.toISOString() ?? null) : null,
     date: row.date,
-    cartRoom: row.lines.map(({ nightlyCents, ...l }) => ({
+    cartRoom: row.lines.map(({ nightlyCents, nightCents, ...l }) => ({
       ...l,
       price: centsToPrice(nightlyCents),
-      nights: stayNights(l.checkIn, l.checkOut).map((date) => ({
-        date,
-        price: centsToPrice(nightlyCents),
-      })),
+      nights: chargedNights(l.checkIn, l.checkOut, nightCents),
     })),
   };
 }

@@ -1,10 +1,10 @@
 import type { CartLineKey } from '@devstay/shared/cart';
 import { MAX_PAYMENT_CENTS } from '@devstay/shared/constants';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
-import { stayPriceCents } from '@devstay/shared/stay';
+import { type PricedNight, stayCents } from '@devstay/shared/rates';
 import { formatUsd } from '@devstay/shared/text';
 import { HttpError } from '../../lib/errors.ts';
-import { checkCheckIns, requireRooms } from '../availability/quote.ts';
+import { checkCheckIns, pricedNights, requireRooms } from '../availability/quote.ts';
 import type { CheckoutRoom } from './repository.ts';
 
 /**
@@ -76,7 +76,10 @@ function requireHoldAllowance(
 /** A line as the rules price it. */
 export interface PricedLine {
   room: CheckoutRoom;
+  /** The room's base nightly price. */
   nightlyCents: number;
+  /** Each night's price for one unit, in order. */
+  nights: PricedNight[];
   totalCents: number;
 }
 
@@ -125,10 +128,12 @@ export function checkBookingRules(input: BookingRulesInput): {
   });
   const lines = input.lines.map((l, i) => {
     const room = roomOf[i] as CheckoutRoom;
+    const nights = pricedNights(room, l.checkIn, l.checkOut);
     return {
       room,
       nightlyCents: room.priceCents,
-      totalCents: stayPriceCents(room.priceCents, l.checkIn, l.checkOut) * l.cartQuantity,
+      nights,
+      totalCents: stayCents(nights) * l.cartQuantity,
     };
   });
   const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);

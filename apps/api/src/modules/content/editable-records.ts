@@ -55,6 +55,7 @@ export async function editableHotel(db: Executor, id: number): Promise<EditableH
     city: row.city,
     timeZone: h.timeZone,
     freeCancellationDays: h.freeCancellationDays,
+    eventNightPremiumPercent: h.eventNightPremiumPercent,
     version: h.version,
   };
 }

@@ -99,6 +99,9 @@ const hotel: ContentKind<
     ...(body.freeCancellationDays !== undefined && {
       freeCancellationDays: body.freeCancellationDays,
     }),
+    ...(body.eventNightPremiumPercent !== undefined && {
+      eventNightPremiumPercent: body.eventNightPremiumPercent,
+    }),
   }),
   read: readHotel,
   invalidates: (id) => ({ hotel: id }),

@@ -124,9 +124,11 @@ export function revenueStatement(hotelId: number, from: string, to: string): SQL
   return sql`
     with parts as materialized (
       select l.booking_id, m.month,
-        sum(l.nightly_cents * l.quantity * (
-          least(l.check_out, (m.month + interval '1 month')::date)
-          - greatest(l.check_in, m.month::date))) as part
+        -- What the line's nights within the month were charged (night_cents, one per night).
+        sum(l.quantity * (
+          select coalesce(sum(u.cents), 0) from unnest(l.night_cents) with ordinality as u(cents, i)
+          where l.check_in + (u.i::int - 1) >= m.month::date
+            and l.check_in + (u.i::int - 1) < (m.month + interval '1 month')::date)) as part
       from booking_lines l
       cross join lateral generate_series(
         date_trunc('month', greatest(l.check_in, ${from}::date)::timestamp),

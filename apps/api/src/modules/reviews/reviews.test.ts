@@ -112,6 +112,7 @@ async function stay(
     checkOut,
     quantity: 1,
     nightlyCents: 10_000,
+    nightCents: [10_000],
     totalCents: 10_000,
   });
   return booking;
