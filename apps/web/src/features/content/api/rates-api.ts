@@ -34,10 +34,7 @@ export function saveRate(roomId: number, id: number | null, body: unknown): Prom
     : apiJson<RateRule>(`/rates/${id}`, { method: 'PUT', body });
 }
 
-/** DELETE /rates/{id} at the version shown: 409 when someone changed it in between. */
-export function removeRate(rule: Pick<RateRule, 'id' | 'version'>): Promise<void> {
-  return apiJson<void>(`/rates/${rule.id}`, {
-    method: 'DELETE',
-    query: { version: rule.version },
-  });
+/** DELETE /rates/{id}: the rule goes, its nights fall back to the other rules and the base. */
+export function removeRate(rule: Pick<RateRule, 'id'>): Promise<void> {
+  return apiJson<void>(`/rates/${rule.id}`, { method: 'DELETE' });
 }

@@ -163,7 +163,7 @@ function RoomRatesOf({ room, today }: { room: EditableRoom; today: string }) {
   );
 }
 
-/** Remove, asked for confirmation first; at the version shown (409 if changed since). */
+/** Remove, asked for confirmation first; the list is read again whatever the answer. */
 function RemoveRateButton({
   rule,
   onRemoved,
@@ -187,8 +187,8 @@ function RemoveRateButton({
       onError: (error) => {
         const failure = describeSaveFailure(RATE_TEXTS.remove, error);
         notifyError(failure.message, failure.title, 'rate-remove');
-        // Someone changed it in between: show what is stored now.
-        if (failure.stale) onReload();
+        // Removed or changed by someone else meanwhile: show what is stored now.
+        onReload();
       },
       onSettled: () => setAsking(false),
     });
