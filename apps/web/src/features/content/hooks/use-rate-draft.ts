@@ -71,4 +71,3 @@ export function useRateDraft(initial: RateDraft) {
     setServerError,
   };
 }
-export type RateDraftHandle = ReturnType<typeof useRateDraft>;
