@@ -162,8 +162,21 @@ describe('the document passes the tools', () => {
     );
     // Warnings left on purpose: no licence (a private API), no 4xx on calls without any input
     // (they cannot be refused), no 2xx on the social sign-in callback (it redirects).
-    const accepted = new Set(['info-license', 'operation-4xx-response', 'operation-2xx-response']);
+    // And `/rooms/allRooms/{id}` (product §7.1) beside `/rooms/{id}/rates` and `/prices`: a
+    // room id is digits only, so `allRooms` is never one and no address matches both.
+    const accepted = new Set([
+      'info-license',
+      'operation-4xx-response',
+      'operation-2xx-response',
+      'no-ambiguous-paths',
+    ]);
     expect(problems.filter((p) => !accepted.has(p.ruleId)).map((p) => p.ruleId)).toEqual([]);
+    const ambiguous = problems.filter((p) => p.ruleId === 'no-ambiguous-paths');
+    expect(ambiguous.map((p) => JSON.stringify(p))).toEqual(
+      ambiguous.map(() =>
+        expect.stringMatching(/allRooms.*\{id\}\/(rates|prices)|\{id\}\/(rates|prices).*allRooms/),
+      ),
+    );
     const no2xx = problems.filter((p) => p.ruleId === 'operation-2xx-response');
     expect(no2xx.map((p) => JSON.stringify(p.location))).toEqual(
       no2xx.map(() => expect.stringContaining('callback')),

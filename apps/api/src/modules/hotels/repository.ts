@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { hotels, type ImageRef, locations, reviews, rooms } from '../../db/schema.ts';
 import { toImageItem } from '../images/image-item.ts';
 import { cityColumns, sortCities } from '../locations/repository.ts';
-import { toRoomSummary } from '../rooms/repository.ts';
+import { ROOM_WITH_FROM_PRICE, toRoomSummary } from '../rooms/repository.ts';
 
 /**
  * The hotels' ordinary reads: a hotel's detail, whether it exists, the cities with hotels, and
@@ -97,7 +97,7 @@ export async function findHotelDetail(db: Db, id: number): Promise<HotelDetail |
       .innerJoin(locations, eq(locations.id, hotels.locationId))
       .where(eq(hotels.id, id)),
     db
-      .select()
+      .select(ROOM_WITH_FROM_PRICE)
       .from(rooms)
       .where(eq(rooms.hotelId, id))
       .orderBy(asc(rooms.priceCents), asc(rooms.id)),

@@ -1,9 +1,16 @@
 import type { RoomCategory, RoomName } from '@devstay/shared/constants';
 import type { RoomDetail, RoomSummary } from '@devstay/shared/contracts/catalogue';
 import { centsToPrice } from '@devstay/shared/text';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { hotels, type ImageRef, roomRoomServices, roomServices, rooms } from '../../db/schema.ts';
+import {
+  hotels,
+  type ImageRef,
+  roomRates,
+  roomRoomServices,
+  roomServices,
+  rooms,
+} from '../../db/schema.ts';
 import { toImageItem } from '../images/image-item.ts';
 
 type RoomRow = {
@@ -15,6 +22,21 @@ type RoomRow = {
   description: string;
   category: string;
   stock: number;
+  /** The lowest nightly price of its rates (ROOM_WITH_FROM_PRICE), in cents. */
+  fromCents: number;
+};
+
+/**
+ * A room's columns and its lowest nightly price: the base, or a cheaper weekday rule or season
+ * not yet over (event-night premiums only raise a price). "Not yet over" by the database's
+ * date: a day early or late at most, for a "from" price.
+ */
+export const ROOM_WITH_FROM_PRICE = {
+  ...getTableColumns(rooms),
+  fromCents: sql<number>`least(${rooms.priceCents}, (select min(rr.price_cents) from ${roomRates} rr
+    where rr.room_id = ${rooms.id} and (rr.kind = 'weekdays' or rr.last_night >= current_date)))`.mapWith(
+    Number,
+  ),
 };
 
 /** A room as lists show it; the nightly price in dollars (stored in cents). */
@@ -25,7 +47,7 @@ export function toRoomSummary(row: RoomRow): RoomSummary {
     name: row.name as RoomName,
     image: row.image.map(toImageItem),
     price: centsToPrice(row.priceCents),
-    fromPrice: centsToPrice(row.priceCents),
+    fromPrice: centsToPrice(row.fromCents),
     description: row.description,
     category: row.category as RoomCategory,
     stock: row.stock,
@@ -36,7 +58,7 @@ export function toRoomSummary(row: RoomRow): RoomSummary {
 /** The rooms of a hotel, cheapest first. */
 export async function roomsOfHotel(db: Db, hotelId: number): Promise<RoomSummary[]> {
   const rows = await db
-    .select()
+    .select(ROOM_WITH_FROM_PRICE)
     .from(rooms)
     .where(eq(rooms.hotelId, hotelId))
     .orderBy(asc(rooms.priceCents), asc(rooms.id));
@@ -48,7 +70,7 @@ export async function findRoomDetail(db: Db, id: number): Promise<RoomDetail | u
   const [roomRows, serviceRows] = await Promise.all([
     db
       .select({
-        room: rooms,
+        room: ROOM_WITH_FROM_PRICE,
         hotel: {
           id: hotels.id,
           name: hotels.name,
