@@ -73,6 +73,12 @@ const quoteLine = z.object({
   checkIn: isoDate,
   checkOut: isoDate,
   cartQuantity: z.number().int(),
+  /** Guests staying in the line's units. */
+  guests: z.number().int(),
+  /** Guests one unit of the room sleeps. */
+  capacity: z.number().int(),
+  /** Why the units do not sleep the guests (more than units × capacity), or null. */
+  guestsMessage: z.string().nullable(),
   nights: z.number().int(),
   /** Nightly price in dollars (the product's `price`). */
   price: z.number(),
@@ -96,7 +102,10 @@ export const cartQuote = z.object({
   /** Dollars. */
   cartTotalAmount: z.number(),
   cartTotalCents: cents,
-  /** Every line can be booked as it is and one card payment can take the total (Book now enabled). */
+  /**
+   * Every line can be booked as it is (units free, guests they sleep) and one card payment can
+   * take the total (Book now enabled).
+   */
   bookable: z.boolean(),
   /** Why the whole cart cannot be booked as it is (a total beyond one payment), or null. */
   cartMessage: z.string().nullable(),
@@ -113,6 +122,8 @@ const bookingLine = z.object({
   checkIn: isoDate,
   checkOut: isoDate,
   cartQuantity: z.number().int(),
+  /** Guests staying in the line's units. */
+  guests: z.number().int(),
   /** Nightly price in dollars at booking time. */
   price: z.number(),
   totalCents: cents,

@@ -1,4 +1,4 @@
-import type { CartLineKey } from '@devstay/shared/cart';
+import { type CartLineKey, lineGuests, unitsSleep } from '@devstay/shared/cart';
 import { MAX_PAYMENT_CENTS, MAX_STAY_NIGHTS, type RoomCategory } from '@devstay/shared/constants';
 import type { CartQuote, QuoteLine } from '@devstay/shared/contracts/booking';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
@@ -25,6 +25,8 @@ export interface RoomForSale {
   image: ImageRef[];
   priceCents: number;
   stock: number;
+  /** Guests one unit sleeps. */
+  capacity: number;
   hotelId: number;
   hotel: string;
   address: string;
@@ -45,6 +47,7 @@ async function roomsForSale(
       image: rooms.image,
       priceCents: rooms.priceCents,
       stock: rooms.stock,
+      capacity: rooms.capacity,
       hotelId: hotels.id,
       hotel: hotels.name,
       address: hotels.address,
@@ -139,6 +142,7 @@ function priceCart(
       });
       return used;
     });
+    const sleeps = unitsSleep(line.cartQuantity, room.capacity);
     const unitCents = stayPriceCents(room.priceCents, line.checkIn, line.checkOut);
     return {
       id: room.id,
@@ -151,6 +155,10 @@ function priceCart(
       checkIn: line.checkIn,
       checkOut: line.checkOut,
       cartQuantity: line.cartQuantity,
+      guests: lineGuests(line),
+      capacity: room.capacity,
+      guestsMessage:
+        lineGuests(line) > sleeps ? BOOKING_MESSAGES.guestsTooMany(line.cartQuantity, sleeps) : null,
       nights: nightsBetween(line.checkIn, line.checkOut),
       price: centsToPrice(room.priceCents),
       totalPrice: centsToPrice(unitCents),
@@ -176,7 +184,9 @@ function priceCart(
     cartTotalQuantity: quoted.reduce((sum, l) => sum + l.cartQuantity, 0),
     cartTotalAmount: centsToPrice(cartTotalCents),
     cartTotalCents,
-    bookable: cartMessage === null && quoted.every((l) => l.availabilityMessage === null),
+    bookable:
+      cartMessage === null &&
+      quoted.every((l) => l.availabilityMessage === null && l.guestsMessage === null),
     cartMessage,
   };
 }

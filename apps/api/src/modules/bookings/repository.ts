@@ -110,7 +110,7 @@ export function holdsOfAccountSql(user: string, except = 'null::uuid'): string {
  * stock then hold until the transaction ends, and a stock change waits for it.
  */
 export function saleRoomsSql(ids: string, lock: boolean, when = 'true'): string {
-  return `select r.id, r.name, r.price_cents, r.stock, h.id as hotel_id, h.name as hotel,
+  return `select r.id, r.name, r.price_cents, r.stock, r.capacity, h.id as hotel_id, h.name as hotel,
         h.address, h.time_zone
       from rooms r join hotels h on h.id = r.hotel_id
       where r.id in (${ids}) and ${when}
@@ -120,7 +120,7 @@ export function saleRoomsSql(ids: string, lock: boolean, when = 'true'): string 
 /** The rooms of a relation of saleRoomsSql's rows, as one JSON array of CheckoutRoom. */
 export const saleRoomsJson = (room: string) =>
   `(select coalesce(json_agg(json_build_object('id', id, 'name', name,
-          'priceCents', price_cents, 'stock', stock, 'hotelId', hotel_id, 'hotel', hotel,
+          'priceCents', price_cents, 'stock', stock, 'capacity', capacity, 'hotelId', hotel_id, 'hotel', hotel,
           'address', address, 'timeZone', time_zone)), '[]') from ${room})`;
 
 /**
@@ -138,13 +138,14 @@ export const saleRoomsJson = (room: string) =>
 function cartReadsSql(lockRooms: boolean): string {
   return `line as (
       select * from jsonb_to_recordset($3::jsonb)
-        as l(ord int, room_id int, check_in date, check_out date, quantity int)),
+        as l(ord int, room_id int, check_in date, check_out date, quantity int, guests int)),
     demand as (
       select * from jsonb_to_recordset($4::jsonb) as d(ord int, room_id int, night date, units int)),
     earlier as (
       select b.id,
         (select coalesce(json_agg(json_build_object('roomId', bl.room_id, 'checkIn', bl.check_in,
-            'checkOut', bl.check_out, 'quantity', bl.quantity) order by bl.id), '[]')
+            'checkOut', bl.check_out, 'quantity', bl.quantity, 'guests', bl.guests)
+            order by bl.id), '[]')
           from booking_lines bl where bl.booking_id = b.id) as stays
       from bookings b where b.user_id = $1::text and b.idempotency_key = $2::text),
     room as (${saleRoomsSql('select room_id from line', lockRooms, 'not exists (select 1 from earlier)')}),
@@ -205,7 +206,7 @@ const HOLD_CART: PreparedStatement = {
   text: `
     with ${cartReadsSql(true)},
     priced as (
-      select l.ord, l.room_id, r.hotel_id, l.check_in, l.check_out, l.quantity,
+      select l.ord, l.room_id, r.hotel_id, l.check_in, l.check_out, l.quantity, l.guests,
         r.price_cents as nightly_cents,
         r.price_cents * (l.check_out - l.check_in) * l.quantity as total_cents
       from line l join room r on r.id = l.room_id),
@@ -224,8 +225,8 @@ const HOLD_CART: PreparedStatement = {
       returning id, total_cents, created_at, hold_expires_at),
     made_lines as (
       insert into booking_lines (booking_id, room_id, hotel_id, check_in, check_out, quantity,
-        nightly_cents, total_cents)
-      select made.id, p.room_id, p.hotel_id, p.check_in, p.check_out, p.quantity,
+        guests, nightly_cents, total_cents)
+      select made.id, p.room_id, p.hotel_id, p.check_in, p.check_out, p.quantity, p.guests,
         p.nightly_cents, p.total_cents
       from made cross join priced p
       order by p.ord)
@@ -246,7 +247,7 @@ export type CheckoutRoom = Omit<RoomForSale, 'category' | 'image'>;
 /** What cartReadsSql answers. */
 export interface CartReads {
   /** The booking this key already made, with its stays (then no room was read). */
-  earlier: { id: string; stays: StayUnits[] } | null;
+  earlier: { id: string; stays: GuestStay[] } | null;
   rooms: CheckoutRoom[];
   held: { pending: number; units: number; lapsed: number };
   /** The first night committed data shows cannot fit. */
@@ -269,10 +270,15 @@ export interface CartHold extends CartReads {
   made: { id: string; totalCents: number; date: string; holdExpiresAt: string } | null;
 }
 
+/** A line of a cart as checkout holds it: its units and the guests they sleep. */
+export interface GuestStay extends StayUnits {
+  guests: number;
+}
+
 interface CartInput {
   userId: string;
   idempotencyKey: string;
-  lines: readonly StayUnits[];
+  lines: readonly GuestStay[];
 }
 
 /** The first values of both statements: account, key, lines, demand. */
@@ -283,6 +289,7 @@ function cartValues(input: CartInput): unknown[] {
     check_in: l.checkIn,
     check_out: l.checkOut,
     quantity: l.quantity,
+    guests: l.guests,
   }));
   return [
     input.userId,
@@ -416,7 +423,7 @@ export const BOOKING_VIEW_COLUMNS = `b.id, b.status, b.user_id, b.total_quantity
         select json_agg(json_build_object(
             'id', l.room_id, 'name', r.name, 'idHotel', l.hotel_id, 'hotel', h.name,
             'address', h.address, 'checkIn', l.check_in, 'checkOut', l.check_out,
-            'cartQuantity', l.quantity, 'nightlyCents', l.nightly_cents,
+            'cartQuantity', l.quantity, 'guests', l.guests, 'nightlyCents', l.nightly_cents,
             'totalCents', l.total_cents)
           order by l.id)
         from booking_lines l

@@ -15,6 +15,7 @@ type RoomRow = {
   description: string;
   category: string;
   stock: number;
+  capacity: number;
 };
 
 /** A room as lists show it; the nightly price in dollars (stored in cents). */
@@ -28,6 +29,7 @@ export function toRoomSummary(row: RoomRow): RoomSummary {
     description: row.description,
     category: row.category as RoomCategory,
     stock: row.stock,
+    capacity: row.capacity,
     idHotel: row.hotelId,
   };
 }
