@@ -158,7 +158,9 @@ function priceCart(
       guests: lineGuests(line),
       capacity: room.capacity,
       guestsMessage:
-        lineGuests(line) > sleeps ? BOOKING_MESSAGES.guestsTooMany(line.cartQuantity, sleeps) : null,
+        lineGuests(line) > sleeps
+          ? BOOKING_MESSAGES.guestsTooMany(line.cartQuantity, sleeps)
+          : null,
       nights: nightsBetween(line.checkIn, line.checkOut),
       price: centsToPrice(room.priceCents),
       totalPrice: centsToPrice(unitCents),

@@ -147,7 +147,12 @@ describe('GET /api/hotels with a stay', () => {
   test('guests asks that the units of one free room sleep them (rooms × capacity)', async () => {
     const stay = { checkIn: inDays(50), checkOut: inDays(51) };
     // Capacities: alpha 2, bravo 3 (2 units), charlie 4, kiritimati 1 (3 units).
-    expect(await namesOf({ ...stay, guests: 1 })).toEqual(['alpha', 'bravo', 'charlie', 'kiritimati']);
+    expect(await namesOf({ ...stay, guests: 1 })).toEqual([
+      'alpha',
+      'bravo',
+      'charlie',
+      'kiritimati',
+    ]);
     expect(await namesOf({ ...stay, guests: 2 })).toEqual(['alpha', 'bravo', 'charlie']);
     // A hotel whose rooms sleep 2 is hidden from a search for 3.
     expect(await namesOf({ ...stay, guests: 3 })).toEqual(['bravo', 'charlie']);
