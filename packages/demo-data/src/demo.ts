@@ -301,6 +301,7 @@ async function insertPlan(
           description: r.description,
           category: r.category,
           stock: r.stock,
+          capacity: r.capacity,
         })),
       ),
     )
