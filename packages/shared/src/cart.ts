@@ -32,6 +32,10 @@ export const lineGuests = (line: Pick<CartLineKey, 'guests'>): number => line.gu
 /** Guests `units` of a room sleeping `capacity` each take at most: the one rule of a line's guests. */
 export const unitsSleep = (units: number, capacity: number): number => units * capacity;
 
+/** Guests as the screens write them: "1 guest", "3 guests". */
+export const guestsText = (guests: number): string =>
+  `${guests} ${guests === 1 ? 'guest' : 'guests'}`;
+
 /** Whether a stored value is a usable cart line: anything else (tampered, older shape) is dropped. */
 export function isCartLineKey(value: unknown): value is CartLineKey {
   if (typeof value !== 'object' || value === null) return false;

@@ -1,4 +1,6 @@
+import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/dates/styles.layer.css';
+import { GUESTS_MAX } from '@devstay/shared/constants';
 import type { RoomDetail } from '@devstay/shared/contracts/catalogue';
 import {
   addDays,
@@ -8,7 +10,7 @@ import {
   stayPriceCents,
 } from '@devstay/shared/stay';
 import { formatUsd, priceToCents } from '@devstay/shared/text';
-import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconShoppingCartPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -21,13 +23,21 @@ interface StayPanelProps {
   checkIn: string;
   checkOut: string;
   onChange: (stay: { checkIn: string; checkOut: string }) => void;
+  /** Guests of the stay, beside its dates. */
+  guests: number;
+  onGuestsChange: (guests: number) => void;
   /**
    * The server's availability for one more unit of these dates: the product §5 text that blocks
    * ADD TO CART, null when a unit is free; `checking` while the server is asked.
    */
   availability: { checking: boolean; message: string | null };
   /** ADD TO CART with a valid stay; `totalCents` is the price of the stay for one unit. */
-  onAddToCart: (stay: { checkIn: string; checkOut: string; totalCents: number }) => void;
+  onAddToCart: (stay: {
+    checkIn: string;
+    checkOut: string;
+    totalCents: number;
+    guests: number;
+  }) => void;
   /** The favourite heart, beside the heading (the favourites feature's, handed in by the screen). */
   favorite?: ReactNode;
 }
@@ -44,6 +54,8 @@ export function StayPanel({
   checkOut,
   availability,
   onChange,
+  guests,
+  onGuestsChange,
   onAddToCart,
   favorite,
 }: StayPanelProps) {
@@ -59,7 +71,7 @@ export function StayPanel({
 
   const add = () => {
     if (blocked) return;
-    onAddToCart({ checkIn, checkOut, totalCents });
+    onAddToCart({ checkIn, checkOut, totalCents, guests });
   };
 
   return (
@@ -71,7 +83,8 @@ export function StayPanel({
               Your stay
             </Text>
             <Text size="sm" c="dimmed">
-              {formatUsd(nightlyCents)} per night
+              {formatUsd(nightlyCents)} per night · sleeps {room.capacity}{' '}
+              {room.capacity === 1 ? 'guest' : 'guests'}
             </Text>
           </div>
           {favorite}
@@ -96,6 +109,16 @@ export function StayPanel({
             leftSection={<IconCalendar size={18} aria-hidden="true" />}
           />
         </SimpleGrid>
+        <NumberInput
+          label="Guests"
+          value={guests}
+          min={1}
+          max={GUESTS_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="strict"
+          onChange={(value) => typeof value === 'number' && value >= 1 && onGuestsChange(value)}
+        />
         {check.ok ? (
           <Text fw={600} size="lg" data-testid="stay-price" aria-live="polite">
             {nights} {nights === 1 ? 'night' : 'nights'} × {formatUsd(nightlyCents)} ={' '}
