@@ -55,3 +55,23 @@ export function fillHotel(hotelId: number, from: string, to: string): Promise<()
       });
   });
 }
+
+/**
+ * Sets the guests every room of the hotel sleeps, straight in the e2e server's database; answers
+ * what to call to give the rooms their capacities back.
+ */
+export function setHotelCapacity(hotelId: number, capacity: number): Promise<() => Promise<void>> {
+  return withClient(async (client) => {
+    const before = await client.query<{ id: number; capacity: number }>(
+      'select id, capacity from rooms where hotel_id = $1',
+      [hotelId],
+    );
+    await client.query('update rooms set capacity = $2 where hotel_id = $1', [hotelId, capacity]);
+    return () =>
+      withClient(async (again) => {
+        for (const row of before.rows) {
+          await again.query('update rooms set capacity = $2 where id = $1', [row.id, row.capacity]);
+        }
+      });
+  });
+}

@@ -116,6 +116,7 @@ test('the OpenAPI document describes every catalogue call with its parameters an
       'checkIn',
       'checkOut',
       'city',
+      'guests',
       'name',
       'page',
       'pageSize',

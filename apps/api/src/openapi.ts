@@ -102,7 +102,7 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '415': 'Unsupported media type (`UNSUPPORTED_MEDIA_TYPE`).',
   '422':
     'Well-formed, but the request cannot be applied as it stands (e.g. `HOLD_EXPIRED`, ' +
-    '`IDEMPOTENCY_MISMATCH`, `AMOUNT_TOO_LARGE`, `BOOKING_NOT_CONFIRMED`).',
+    '`IDEMPOTENCY_MISMATCH`, `AMOUNT_TOO_LARGE`, `TOO_MANY_GUESTS`, `BOOKING_NOT_CONFIRMED`).',
   '429': 'Too many requests (`RATE_LIMITED`, `HOLD_LIMIT`): wait the seconds of `Retry-After`.',
   '500': 'An unexpected failure of the server (`INTERNAL`); nothing is said about its cause.',
   '502':

@@ -57,10 +57,15 @@ interface PlannedRoom {
   /** Its season or weekend rates (none for most rooms away from the coast and cities). */
   rates?: PlannedRate[];
   stock: number;
+  /** Guests one unit sleeps (ROOM_CAPACITY). */
+  capacity: number;
   description: string;
   images: string[];
   services: string[];
 }
+
+/** Guests a room sleeps by its kind: 1 to 4 across the catalogue. */
+const ROOM_CAPACITY: Record<RoomName, number> = { single: 1, double: 2, suite: 3, family: 4 };
 
 interface PlannedReview {
   name: string;
@@ -468,6 +473,7 @@ function planRooms(
       category,
       priceCents: price * 100,
       stock,
+      capacity: ROOM_CAPACITY[name],
       description: roomDescription(seed, name, category, services),
       images: variants.map((v) => roomImage(name, category, v)),
       services,

@@ -303,6 +303,7 @@ async function insertPlan(
           description: r.description,
           category: r.category,
           stock: r.stock,
+          capacity: r.capacity,
         })),
       ),
     )

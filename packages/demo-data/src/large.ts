@@ -202,13 +202,16 @@ export async function seedLargeCatalogue(
     }
 
     step('hotels');
-    // 1–3 rooms per hotel, distinct (name, category), prices varied around the template's.
+    // 1–3 rooms per hotel, distinct (name, category), prices varied around the template's, each
+    // sleeping 1–4 guests.
     const roomResult = await client.query(
-      `insert into rooms (hotel_id, name, image, price_cents, description, category, stock)
+      `insert into rooms (hotel_id, name, image, price_cents, description, category, stock,
+         capacity)
        select h.id, t.name, t.image,
               least(100000, greatest(1000,
                 round(t.price_cents * (0.7 + ((h.id * 37 + k * 11) % 60) / 100.0) / 100) * 100))::int,
-              t.description, t.category, 1 + ((h.id * 31 + k * 17) % 30)
+              t.description, t.category, 1 + ((h.id * 31 + k * 17) % 30),
+              1 + ((h.id * 13 + k * 5) % 4)
        from hotels h
        cross join lateral generate_series(1, 1 + (h.id * 7) % 3) as k
        join large_room t on t.idx = (h.id * 5 + k) % $2

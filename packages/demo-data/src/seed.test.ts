@@ -225,11 +225,12 @@ describe('demo seed', () => {
       category: string;
       price_cents: number;
       stock: number;
+      capacity: number;
       description: string;
       image: ImageRef[];
       services: number;
     }>(
-      `select r.name, r.category, r.price_cents, r.stock, r.description, r.image,
+      `select r.name, r.category, r.price_cents, r.stock, r.capacity, r.description, r.image,
               (select count(*)::int from room_room_services s where s.room_id = r.id) as services
        from rooms r`,
     );
@@ -240,12 +241,16 @@ describe('demo seed', () => {
       expect(r.price_cents).toBeLessThanOrEqual(PRICE_MAX * 100);
       expect(r.stock).toBeGreaterThanOrEqual(STOCK_MIN);
       expect(r.stock).toBeLessThanOrEqual(STOCK_MAX);
+      expect(r.capacity).toBeGreaterThanOrEqual(1);
+      expect(r.capacity).toBeLessThanOrEqual(4);
       expect(r.description.length).toBeGreaterThan(0);
       expect(r.description.length).toBeLessThanOrEqual(ROOM_DESCRIPTION_MAX);
       expect(r.image.length).toBeGreaterThanOrEqual(1);
       expect(r.image.length).toBeLessThanOrEqual(3);
       expect(r.services).toBeGreaterThanOrEqual(1);
     }
+    // Every capacity from 1 to 4 is there to search by.
+    expect(new Set(rooms.map((r) => r.capacity))).toEqual(new Set([1, 2, 3, 4]));
     expect(new Set(rooms.map((r) => r.category))).toEqual(new Set(ROOM_CATEGORIES));
     expect(new Set(rooms.map((r) => r.name))).toEqual(new Set(ROOM_NAMES));
   });

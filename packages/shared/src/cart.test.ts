@@ -9,6 +9,8 @@ describe('cart line', () => {
   test('a room, a stay of yyyy-MM-dd dates and a positive quantity is a line', () => {
     expect(isCartLineKey(good)).toBe(true);
     expect(isCartLineKey({ ...good, name: 'extra fields are kept by the caller' })).toBe(true);
+    expect(isCartLineKey({ ...good, guests: 3 })).toBe(true);
+    expect(cartLineKey.parse(good).guests).toBe(1);
   });
 
   test.each([
@@ -23,6 +25,9 @@ describe('cart line', () => {
     ['quantity zero', { ...good, cartQuantity: 0 }],
     ['negative quantity', { ...good, cartQuantity: -1 }],
     ['fractional quantity', { ...good, cartQuantity: 1.5 }],
+    ['guests zero', { ...good, guests: 0 }],
+    ['guests beyond any line', { ...good, guests: 1e9 }],
+    ['guests as text', { ...good, guests: '3' }],
     ['missing quantity (older shape)', { id: 7, checkIn: good.checkIn, checkOut: good.checkOut }],
   ])('%s is not a line', (_name, value) => {
     expect(isCartLineKey(value)).toBe(false);
@@ -47,6 +52,7 @@ describe('cart line', () => {
         checkIn: fc.oneof(date, fc.integer()),
         checkOut: date,
         cartQuantity: number,
+        guests: number,
       },
       { requiredKeys: [] },
     );

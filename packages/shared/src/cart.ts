@@ -1,10 +1,10 @@
 /**
  * A cart line as the browser keeps it (product §3, "Cart room"): which room, for which stay, how
- * many units. Checked without zod so the first load of the web app stays small; the zod form for
+ * many units, how many guests. Checked without zod so the first load of the web app stays small; the zod form for
  * the API is `cartLineKey` in contracts/cart.ts, and a test keeps the two in agreement.
  */
 import { isIsoDate } from './calendar-date.ts';
-import { STOCK_MAX } from './constants.ts';
+import { GUESTS_MAX, STOCK_MAX } from './constants.ts';
 
 export interface CartLineKey {
   /** The room's id. */
@@ -14,6 +14,8 @@ export interface CartLineKey {
   /** yyyy-MM-dd, after checkIn */
   checkOut: string;
   cartQuantity: number;
+  /** Guests staying in the line's units; 1 when absent (a line kept before guests were asked). */
+  guests?: number;
 }
 
 function isPositiveInt(value: unknown): value is number {
@@ -23,6 +25,16 @@ function isPositiveInt(value: unknown): value is number {
 function isDate(value: unknown): value is string {
   return typeof value === 'string' && isIsoDate(value);
 }
+
+/** The guests of a line: 1 when it names none. */
+export const lineGuests = (line: Pick<CartLineKey, 'guests'>): number => line.guests ?? 1;
+
+/** Guests `units` of a room sleeping `capacity` each take at most: the one rule of a line's guests. */
+export const unitsSleep = (units: number, capacity: number): number => units * capacity;
+
+/** Guests as the screens write them: "1 guest", "3 guests". */
+export const guestsText = (guests: number): string =>
+  `${guests} ${guests === 1 ? 'guest' : 'guests'}`;
 
 /** Whether a stored value is a usable cart line: anything else (tampered, older shape) is dropped. */
 export function isCartLineKey(value: unknown): value is CartLineKey {
@@ -34,6 +46,7 @@ export function isCartLineKey(value: unknown): value is CartLineKey {
     isDate(line.checkOut) &&
     line.checkIn < line.checkOut &&
     isPositiveInt(line.cartQuantity) &&
-    line.cartQuantity <= STOCK_MAX
+    line.cartQuantity <= STOCK_MAX &&
+    (line.guests === undefined || (isPositiveInt(line.guests) && line.guests <= GUESTS_MAX))
   );
 }

@@ -50,6 +50,12 @@ export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const STOCK_MIN = 1;
 /** A room's units at most; a cart line asks for no more than a room can have. */
 export const STOCK_MAX = 50;
+/** Guests one unit of a room sleeps; a room saved without it sleeps CAPACITY_DEFAULT. */
+export const CAPACITY_MIN = 1;
+export const CAPACITY_MAX = 12;
+export const CAPACITY_DEFAULT = 2;
+/** Guests of one cart line or one search at most: a room's largest stock, each unit full. */
+export const GUESTS_MAX = STOCK_MAX * CAPACITY_MAX;
 export const PRICE_MIN = 10;
 export const PRICE_MAX = 1000;
 /**

@@ -3,11 +3,12 @@
  * kind and limits. The API's contract (`hotelListQuery`, contracts/catalogue.ts) is built from
  * it with zod; the web reads its addresses with `readHotelListQuery`, written here without zod,
  * which the hotel list's first load cannot afford. The stay in an address (`checkIn`, `checkOut`,
- * `rooms`, `services`) is read by `readAddressStay`, for the hotel list, the hotel page and the
+ * `rooms`, `guests`, `services`) is read by `readAddressStay`, for the hotel list, the hotel page and the
  * room page alike.
  */
 import { isIsoDate } from './calendar-date.ts';
 import {
+  GUESTS_MAX,
   HOTEL_SORT_VALUES,
   HOTELS_PER_PAGE,
   MAX_PAGE_SIZE,
@@ -44,6 +45,8 @@ export const HOTEL_LIST_PARAMS = {
   checkOut: { kind: 'date' },
   /** Units of one room wanted: at most a room's largest stock. */
   rooms: { kind: 'int', min: 1, max: STOCK_MAX },
+  /** Guests those units sleep together (units × the room's capacity at least). */
+  guests: { kind: 'int', min: 1, max: GUESTS_MAX },
   services: { kind: 'ids', count: SEARCH_SERVICES_MAX },
   page: { kind: 'int', min: 1, max: PAGE_MAX, fallback: 1 },
   pageSize: { kind: 'int', min: 1, max: MAX_PAGE_SIZE, fallback: HOTELS_PER_PAGE },
@@ -137,6 +140,8 @@ export interface AddressStay {
   stay?: StayDates;
   /** Units of one room, only with a stay (1 when absent). */
   rooms?: number;
+  /** Guests those units sleep, only with a stay (1 when absent). */
+  guests?: number;
   /** Room service ids, distinct and ascending. */
   services?: number[];
 }
@@ -147,7 +152,7 @@ function read<P extends QueryParam>(param: P, search: URLSearchParams, key: stri
 }
 
 /**
- * The stay in a screen's address (`?checkIn=…&checkOut=…&rooms=…&services=…`), read by the
+ * The stay in a screen's address (`?checkIn=…&checkOut=…&rooms=…&guests=…&services=…`), read by the
  * rules of GET /api/hotels: what the API would refuse is left out (an impossible date such as
  * 2026-02-30, dates out of order, units without a stay), so every screen shows it the same way.
  */
@@ -157,10 +162,12 @@ export function readAddressStay(search: URLSearchParams): AddressStay {
   const stay =
     checkIn && checkOut && !stayProblem(checkIn, checkOut) ? { checkIn, checkOut } : undefined;
   const rooms = stay ? read(HOTEL_LIST_PARAMS.rooms, search, 'rooms') : undefined;
+  const guests = stay ? read(HOTEL_LIST_PARAMS.guests, search, 'guests') : undefined;
   const services = read(HOTEL_LIST_PARAMS.services, search, 'services');
   return {
     ...(stay ? { stay } : {}),
     ...(rooms !== undefined ? { rooms } : {}),
+    ...(guests !== undefined ? { guests } : {}),
     ...(services ? { services } : {}),
   };
 }
@@ -173,7 +180,14 @@ export function readHotelListQuery(search: URLSearchParams): HotelListValues {
     if (value !== undefined) values[key] = value;
     else if ('fallback' in param) values[key] = param.fallback;
   }
-  const { checkIn: _in, checkOut: _out, rooms: _rooms, services: _services, ...rest } = values;
+  const {
+    checkIn: _in,
+    checkOut: _out,
+    rooms: _rooms,
+    guests: _guests,
+    services: _services,
+    ...rest
+  } = values;
   return { ...rest, ...readAddressStay(search) } as HotelListValues;
 }
 

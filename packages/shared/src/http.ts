@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'PRICE_CHANGED',
   /** The account has as many unpaid holds as it may have, or let too many lapse (429). */
   'HOLD_LIMIT',
+  /** A cart line's guests are more than its units sleep (units × the room's capacity; 422). */
+  'TOO_MANY_GUESTS',
   /** The total is more than one card payment can take (422). */
   'AMOUNT_TOO_LARGE',
   /** The card was declined (402); the booking's hold is released. */

@@ -71,6 +71,9 @@ export const CONTENT_MESSAGES = {
   categoryInvalid: 'Category must be premium, presidential or standard',
   priceRange: 'The price must be between 10 and 1000',
   stockRange: 'The stock must be between 1 and 50',
+  capacityRequired: 'The capacity is required',
+  capacityInteger: 'The capacity must be in integers',
+  capacityRange: 'The capacity must be between 1 and 12 guests',
   qualificationRange: 'The qualification must be between 1 and 5',
   descriptionTooLong: (max: number) => `Description must be ${max} characters at most`,
   nameTooLong: (max: number) => `Name must be ${max} characters at most`,
@@ -202,6 +205,10 @@ export const BOOKING_MESSAGES = {
   amountTooLarge: (max: string) =>
     `The total is more than one card payment can take (${max}); book fewer rooms or nights`,
   quantityTooLarge: (max: number) => `A cart line holds ${max} units at most`,
+  guestsRange: (max: number) => `Guests must be a whole number from 1 to ${max}`,
+  /** More guests than the line's units sleep (units × the room's capacity). */
+  guestsTooMany: (units: number, sleeps: number) =>
+    `${units} ${units === 1 ? 'unit sleeps' : 'units sleep'} ${sleeps} ${sleeps === 1 ? 'guest' : 'guests'} at most; add units or choose a larger room`,
   alreadyPaid: 'This reservation is already paid',
   paid: 'Successful payment',
   refunded: 'Your payment was refunded.',

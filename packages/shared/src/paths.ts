@@ -11,11 +11,18 @@ type Id = number | string;
 export interface StayDates {
   checkIn: string;
   checkOut: string;
+  /** Guests of the stay, when more than one were asked for. */
+  guests?: number;
 }
 
-/** `?checkIn=…&checkOut=…`, as the hotel and room screens read it; empty without a stay. */
+/**
+ * `?checkIn=…&checkOut=…` (and `&guests=…` past one guest), as the hotel and room screens read
+ * it; empty without a stay.
+ */
 function staySearch(stay: StayDates | undefined): string {
-  return stay ? `?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}` : '';
+  if (!stay) return '';
+  const guests = stay.guests !== undefined && stay.guests > 1 ? `&guests=${stay.guests}` : '';
+  return `?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}${guests}`;
 }
 
 /** The address of each screen; a function for those with a parameter. */

@@ -192,6 +192,8 @@ export const rooms = pgTable(
     description: text('description').notNull(),
     category: text('category').notNull(),
     stock: integer('stock').notNull(),
+    /** Guests one unit sleeps. */
+    capacity: integer('capacity').notNull().default(2),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -201,6 +203,7 @@ export const rooms = pgTable(
     check('rooms_name_ck', oneOf(t.name, ROOM_NAMES)),
     check('rooms_category_ck', oneOf(t.category, ROOM_CATEGORIES)),
     check('rooms_stock_ck', sql`${t.stock} between 0 and 50`),
+    check('rooms_capacity_ck', sql`${t.capacity} between 1 and 12`),
     check('rooms_price_ck', sql`${t.priceCents} > 0`),
   ],
 );
@@ -480,6 +483,8 @@ export const bookingLines = pgTable(
     checkIn: date('check_in', { mode: 'string' }).notNull(),
     checkOut: date('check_out', { mode: 'string' }).notNull(),
     quantity: integer('quantity').notNull(),
+    /** Guests staying, at most quantity × the room's capacity when booked. */
+    guests: integer('guests').notNull().default(1),
     /** The room's base nightly price at booking time. */
     nightlyCents: cents('nightly_cents').notNull(),
     /**
@@ -492,6 +497,7 @@ export const bookingLines = pgTable(
   (t) => [
     check('booking_lines_dates_ck', sql`${t.checkOut} > ${t.checkIn}`),
     check('booking_lines_quantity_ck', sql`${t.quantity} > 0`),
+    check('booking_lines_guests_ck', sql`${t.guests} > 0`),
     index('booking_lines_booking_idx').on(t.bookingId),
     index('booking_lines_hotel_idx').on(t.hotelId, t.checkIn),
     index('booking_lines_room_idx').on(t.roomId, t.checkIn),

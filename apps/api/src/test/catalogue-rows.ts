@@ -90,6 +90,8 @@ export async function insertRoom(
     priceCents?: number;
     category?: 'premium' | 'presidential' | 'standard';
     stock?: number;
+    /** Guests one unit sleeps; the column's default (2) when absent. */
+    capacity?: number;
     description?: string;
     image?: ImageRef[];
     serviceIds?: number[];
@@ -103,6 +105,7 @@ export async function insertRoom(
       priceCents: room.priceCents ?? 10_000,
       category: room.category ?? 'standard',
       stock: room.stock ?? 5,
+      ...(room.capacity === undefined ? {} : { capacity: room.capacity }),
       description: room.description ?? 'a quiet room with a desk',
       image: room.image ?? [image('room-1'), image('room-2')],
     })

@@ -79,6 +79,12 @@ const quoteLine = z.object({
    * premium included); their sum is `totalPrice`.
    */
   nights: z.array(nightPrice),
+  /** Guests staying in the line's units. */
+  guests: z.number().int(),
+  /** Guests one unit of the room sleeps. */
+  capacity: z.number().int(),
+  /** Why the units do not sleep the guests (more than units × capacity), or null. */
+  guestsMessage: z.string().nullable(),
   /** The room's base nightly price in dollars (the product's `price`). */
   price: z.number(),
   /** One unit for the whole stay, in dollars (the product's `totalPrice`): the nights' sum. */
@@ -101,7 +107,10 @@ export const cartQuote = z.object({
   /** Dollars. */
   cartTotalAmount: z.number(),
   cartTotalCents: cents,
-  /** Every line can be booked as it is and one card payment can take the total (Book now enabled). */
+  /**
+   * Every line can be booked as it is (units free, guests they sleep) and one card payment can
+   * take the total (Book now enabled).
+   */
   bookable: z.boolean(),
   /** Why the whole cart cannot be booked as it is (a total beyond one payment), or null. */
   cartMessage: z.string().nullable(),
@@ -118,6 +127,8 @@ const bookingLine = z.object({
   checkIn: isoDate,
   checkOut: isoDate,
   cartQuantity: z.number().int(),
+  /** Guests staying in the line's units. */
+  guests: z.number().int(),
   /** The room's base nightly price in dollars at booking time. */
   price: z.number(),
   /** Each night as it was charged, in dollars per unit (the sum × cartQuantity is totalCents). */

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { STOCK_MAX } from '../constants.ts';
+import { GUESTS_MAX, STOCK_MAX } from '../constants.ts';
 import { BOOKING_MESSAGES } from '../messages.ts';
 import { CHECK_OUT_ERROR } from '../stay.ts';
 import { isoDate, rowId } from './common.ts';
 
 /**
- * A cart line's key fields (product §3): the room, the stay and the number of units. The same rule
+ * A cart line's key fields (product §3): the room, the stay, the number of units and the guests
+ * (1 when omitted; whether the units sleep them is the room's, checked by the server). The same rule
  * as `isCartLineKey` in ../cart.ts, which the browser uses without zod.
  */
 export const cartLineKey = z
@@ -18,5 +19,11 @@ export const cartLineKey = z
       .int()
       .positive()
       .max(STOCK_MAX, BOOKING_MESSAGES.quantityTooLarge(STOCK_MAX)),
+    guests: z
+      .number({ error: BOOKING_MESSAGES.guestsRange(GUESTS_MAX) })
+      .int(BOOKING_MESSAGES.guestsRange(GUESTS_MAX))
+      .min(1, BOOKING_MESSAGES.guestsRange(GUESTS_MAX))
+      .max(GUESTS_MAX, BOOKING_MESSAGES.guestsRange(GUESTS_MAX))
+      .default(1),
   })
   .refine((line) => line.checkIn < line.checkOut, { message: CHECK_OUT_ERROR, path: ['checkOut'] });

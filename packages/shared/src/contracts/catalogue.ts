@@ -67,7 +67,8 @@ const P = HOTEL_LIST_PARAMS;
 
 /**
  * GET /hotels — search by name, filter by city and stars, by a stay (`checkIn`, `checkOut`: a
- * room of the hotel has `rooms` units free, 1 by default, on every night [checkIn, checkOut))
+ * room of the hotel has `rooms` units free, 1 by default, on every night [checkIn, checkOut),
+ * and those units sleep `guests`, 1 by default: `rooms` × the room's capacity ≥ `guests`)
  * and by room services (a room of the hotel has them all; with a stay, the same room is free),
  * sort and page, all applied by the server. `sort` defaults to name_asc (A-Z; ties by id).
  * `pageSize` defaults to 8, at most 100. A check-in before the hotel's today is refused by the
@@ -83,6 +84,7 @@ export const hotelListQuery = z
     checkIn: isoDate.optional(),
     checkOut: isoDate.optional(),
     rooms: queryInt(P.rooms).optional(),
+    guests: queryInt(P.guests).optional(),
     services: roomServiceIds(P.services).optional(),
     page: queryInt(P.page).default(P.page.fallback),
     pageSize: queryInt(P.pageSize).default(P.pageSize.fallback),
@@ -138,6 +140,8 @@ export const roomSummary = z.object({
   description: z.string(),
   category: z.enum(ROOM_CATEGORIES),
   stock: z.number().int(),
+  /** Guests one unit sleeps. */
+  capacity: z.number().int(),
   idHotel: z.number().int(),
 });
 export type RoomSummary = z.infer<typeof roomSummary>;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isIsoDate } from '../calendar-date.ts';
 import {
+  CAPACITY_DEFAULT,
+  CAPACITY_MAX,
+  CAPACITY_MIN,
   DESCRIPTION_MAX,
   EVENT_HORIZON_YEARS,
   EVENT_PREMIUM_PERCENT_MAX,
@@ -202,6 +205,15 @@ const eventNightPremiumPercent = wholeNumber(
   EVENT_PREMIUM_PERCENT_MAX,
 );
 
+/** Guests one unit of a room sleeps. */
+const capacity = wholeNumber(
+  M.capacityRequired,
+  M.capacityInteger,
+  M.capacityRange,
+  CAPACITY_MIN,
+  CAPACITY_MAX,
+);
+
 const eventTime = z
   .string({ error: M.timeRequired })
   .trim()
@@ -222,13 +234,19 @@ export const roomCreateBody = z.object({
   /** Names of room services (GET /serviceRooms). */
   services,
   stock: wholeNumber(M.stockRequired, M.stockInteger, M.stockRange, STOCK_MIN, STOCK_MAX),
+  /** Guests one unit sleeps; CAPACITY_DEFAULT when omitted. */
+  capacity: capacity.default(CAPACITY_DEFAULT),
 });
 
-/** PUT /rooms — `id` is the room's; `idHotel` its hotel (a superAdmin may move it). */
+/**
+ * PUT /rooms — `id` is the room's; `idHotel` its hotel (a superAdmin may move it). An omitted
+ * `capacity` keeps the room's.
+ */
 export const roomModifyBody = roomCreateBody.extend({
   id: refId(M.roomRequired),
   idHotel: refId(M.hotelRequired),
   name: roomName(M.roomRequired),
+  capacity: capacity.optional(),
   version,
 });
 
@@ -452,6 +470,7 @@ export const editableRoom = z.object({
   category: z.enum(ROOM_CATEGORIES),
   services: z.array(z.string()),
   stock: z.number().int(),
+  capacity: z.number().int(),
   ...versioned,
 });
 export type EditableRoom = z.infer<typeof editableRoom>;

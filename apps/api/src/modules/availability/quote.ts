@@ -1,4 +1,4 @@
-import type { CartLineKey } from '@devstay/shared/cart';
+import { type CartLineKey, lineGuests, unitsSleep } from '@devstay/shared/cart';
 import { MAX_PAYMENT_CENTS, MAX_STAY_NIGHTS, type RoomCategory } from '@devstay/shared/constants';
 import type { CartQuote, QuoteLine } from '@devstay/shared/contracts/booking';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
@@ -26,6 +26,8 @@ export interface RoomForSale {
   image: ImageRef[];
   priceCents: number;
   stock: number;
+  /** Guests one unit sleeps. */
+  capacity: number;
   hotelId: number;
   hotel: string;
   address: string;
@@ -81,6 +83,7 @@ async function roomsForSale(
         hotel: hotels.name,
         address: hotels.address,
         timeZone: hotels.timeZone,
+        capacity: rooms.capacity,
         premiumPercent: hotels.eventNightPremiumPercent,
         eventNights: sql<string[]>`(select coalesce(array_agg(distinct e.date::text), '{}')
           from ${events} e where e.hotel_id = ${hotels.id} and e.date >= ${from}
@@ -206,6 +209,7 @@ function priceCart(
     });
     const nights = priced[i] ?? [];
     const unitCents = stayCents(nights);
+    const sleeps = unitsSleep(line.cartQuantity, room.capacity);
     return {
       id: room.id,
       name: room.name,
@@ -217,6 +221,12 @@ function priceCart(
       checkIn: line.checkIn,
       checkOut: line.checkOut,
       cartQuantity: line.cartQuantity,
+      guests: lineGuests(line),
+      capacity: room.capacity,
+      guestsMessage:
+        lineGuests(line) > sleeps
+          ? BOOKING_MESSAGES.guestsTooMany(line.cartQuantity, sleeps)
+          : null,
       nights: nights.map((n) => ({ date: n.date, price: centsToPrice(n.cents) })),
       price: centsToPrice(room.priceCents),
       totalPrice: centsToPrice(unitCents),
@@ -242,7 +252,9 @@ function priceCart(
     cartTotalQuantity: quoted.reduce((sum, l) => sum + l.cartQuantity, 0),
     cartTotalAmount: centsToPrice(cartTotalCents),
     cartTotalCents,
-    bookable: cartMessage === null && quoted.every((l) => l.availabilityMessage === null),
+    bookable:
+      cartMessage === null &&
+      quoted.every((l) => l.availabilityMessage === null && l.guestsMessage === null),
     cartMessage,
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CartLineKey } from '@devstay/shared/cart';
+import { type CartLineKey, lineGuests } from '@devstay/shared/cart';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { centsToPrice } from '@devstay/shared/text';
@@ -8,13 +8,14 @@ import { inTransaction } from '../../db/statements.ts';
 import { crashPoint } from '../../lib/crash-point.ts';
 import { HttpError, RateLimitedError } from '../../lib/errors.ts';
 import type { RateLimit } from '../../lib/rate-limit.ts';
-import { nightlyDemand, type StayUnits } from '../availability/ledger.ts';
+import { nightlyDemand } from '../availability/ledger.ts';
 import { checkStayLengths } from '../availability/quote.ts';
 import {
   type CartReads,
   checkCart,
   claimCheckoutSql,
   findBooking,
+  type GuestStay,
   holdCart,
 } from './repository.ts';
 import { checkBookingRules, type HoldLimits, type PricedLine } from './rules.ts';
@@ -48,16 +49,16 @@ export function idempotencyLockId(scope: string, userId: string, key: string): s
   return digest.readBigInt64BE(0).toString();
 }
 
-const stayKey = (s: { roomId: number; checkIn: string; checkOut: string; quantity: number }) =>
-  `${s.roomId}|${s.checkIn}|${s.checkOut}|${s.quantity}`;
+const stayKey = (s: GuestStay) =>
+  `${s.roomId}|${s.checkIn}|${s.checkOut}|${s.quantity}|${s.guests}`;
 
 /** A replay of `earlier` (its id), or 422 when the key made it for another cart. */
 function replayOf(
-  earlier: { id: string; stays: StayUnits[] },
-  stays: readonly StayUnits[],
+  earlier: { id: string; stays: GuestStay[] },
+  stays: readonly GuestStay[],
 ): { id: string } {
   // The same lines, in any order.
-  const key = (list: readonly StayUnits[]) => list.map(stayKey).sort().join('\n');
+  const key = (list: readonly GuestStay[]) => list.map(stayKey).sort().join('\n');
   if (key(earlier.stays) !== key(stays)) {
     throw new HttpError(422, BOOKING_MESSAGES.keyReused, 'Idempotency-Key', 'IDEMPOTENCY_MISMATCH');
   }
@@ -96,11 +97,12 @@ function rulesOf(
  */
 export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutResult> {
   checkStayLengths(input.lines);
-  const stays: StayUnits[] = input.lines.map((l) => ({
+  const stays: GuestStay[] = input.lines.map((l) => ({
     roomId: l.id,
     checkIn: l.checkIn,
     checkOut: l.checkOut,
     quantity: l.cartQuantity,
+    guests: lineGuests(l),
   }));
   const keyLock = idempotencyLockId('booking', input.userId, input.idempotencyKey);
   const inFlight = () =>
@@ -168,6 +170,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
             checkIn: l.checkIn,
             checkOut: l.checkOut,
             cartQuantity: l.cartQuantity,
+            guests: lineGuests(l),
             price: centsToPrice(nightlyCents),
             nights: nights.map((n) => ({ date: n.date, price: centsToPrice(n.cents) })),
             totalCents: lineCents,

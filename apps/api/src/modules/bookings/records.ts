@@ -171,14 +171,15 @@ export async function bookingRecords(
     check_in: string;
     check_out: string;
     quantity: number;
+    guests: number;
     nightly_cents: number;
     total_cents: number;
     new_stock: number;
     time_zone: string;
   }>(sql`
     select l.booking_id, l.room_id as id, r.name, l.hotel_id as id_hotel, h.name as hotel,
-      h.address, h.time_zone, l.check_in, l.check_out, l.quantity, l.nightly_cents, l.total_cents,
-      ${sql.raw(unitsFreeSql('r', 'l.check_in', 'l.check_out'))}::int as new_stock
+      h.address, h.time_zone, l.check_in, l.check_out, l.quantity, l.guests, l.nightly_cents,
+      l.total_cents, ${sql.raw(unitsFreeSql('r', 'l.check_in', 'l.check_out'))}::int as new_stock
     from booking_lines l
     join rooms r on r.id = l.room_id
     join hotels h on h.id = l.hotel_id
@@ -203,6 +204,7 @@ export async function bookingRecords(
       address: l.address,
       checkIn: l.check_in,
       checkOut: l.check_out,
+      guests: l.guests,
       cartQuantity: l.quantity,
       price: centsToPrice(l.nightly_cents),
       newStock: Math.max(0, l.new_stock),

@@ -113,7 +113,7 @@ export function holdsOfAccountSql(user: string, except = 'null::uuid'): string {
  */
 export function saleRoomsSql(ids: string, lock: boolean, when = 'true'): string {
   return `select r.id, r.name, r.price_cents, r.stock, h.id as hotel_id, h.name as hotel,
-        h.address, h.time_zone, h.event_night_premium_percent, ${roomRatesSql('r', 'h')}
+        h.address, h.time_zone, h.event_night_premium_percent, r.capacity, ${roomRatesSql('r', 'h')}
       from rooms r join hotels h on h.id = r.hotel_id
       where r.id in (${ids}) and ${when}
       ${lock ? 'order by r.id for share of r' : ''}`;
@@ -139,7 +139,8 @@ function roomRatesSql(r: string, h: string): string {
 /** The rooms of a relation of saleRoomsSql's rows, as one JSON array of CheckoutRoom. */
 export const saleRoomsJson = (room: string) =>
   `(select coalesce(json_agg(json_build_object('id', id, 'name', name,
-          'priceCents', price_cents, 'stock', stock, 'hotelId', hotel_id, 'hotel', hotel,
+          'priceCents', price_cents, 'stock', stock, 'capacity', capacity, 'hotelId', hotel_id,
+          'hotel', hotel,
           'address', address, 'timeZone', time_zone,
           'premiumPercent', event_night_premium_percent, 'rates', rates,
           'eventNights', event_nights)), '[]') from ${room})`;
@@ -159,14 +160,15 @@ export const saleRoomsJson = (room: string) =>
 function cartReadsSql(lockRooms: boolean): string {
   return `line as (
       select * from jsonb_to_recordset($3::jsonb)
-        as l(ord int, room_id int, check_in date, check_out date, quantity int,
+        as l(ord int, room_id int, check_in date, check_out date, quantity int, guests int,
           night_cents bigint[])),
     demand as (
       select * from jsonb_to_recordset($4::jsonb) as d(ord int, room_id int, night date, units int)),
     earlier as (
       select b.id,
         (select coalesce(json_agg(json_build_object('roomId', bl.room_id, 'checkIn', bl.check_in,
-            'checkOut', bl.check_out, 'quantity', bl.quantity) order by bl.id), '[]')
+            'checkOut', bl.check_out, 'quantity', bl.quantity, 'guests', bl.guests)
+            order by bl.id), '[]')
           from booking_lines bl where bl.booking_id = b.id) as stays
       from bookings b where b.user_id = $1::text and b.idempotency_key = $2::text),
     room as (${saleRoomsSql('select room_id from line', lockRooms, 'not exists (select 1 from earlier)')}),
@@ -227,7 +229,7 @@ const HOLD_CART: PreparedStatement = {
   text: `
     with ${cartReadsSql(true)},
     priced as (
-      select l.ord, l.room_id, r.hotel_id, l.check_in, l.check_out, l.quantity,
+      select l.ord, l.room_id, r.hotel_id, l.check_in, l.check_out, l.quantity, l.guests,
         r.price_cents as nightly_cents, l.night_cents,
         (select sum(n) from unnest(l.night_cents) n) * l.quantity as total_cents
       from line l join room r on r.id = l.room_id),
@@ -246,8 +248,8 @@ const HOLD_CART: PreparedStatement = {
       returning id, total_cents, created_at, hold_expires_at),
     made_lines as (
       insert into booking_lines (booking_id, room_id, hotel_id, check_in, check_out, quantity,
-        nightly_cents, night_cents, total_cents)
-      select made.id, p.room_id, p.hotel_id, p.check_in, p.check_out, p.quantity,
+        guests, nightly_cents, night_cents, total_cents)
+      select made.id, p.room_id, p.hotel_id, p.check_in, p.check_out, p.quantity, p.guests,
         p.nightly_cents, p.night_cents, p.total_cents
       from made cross join priced p
       order by p.ord)
@@ -268,7 +270,7 @@ export type CheckoutRoom = Omit<RoomForSale, 'category' | 'image'>;
 /** What cartReadsSql answers. */
 export interface CartReads {
   /** The booking this key already made, with its stays (then no room was read). */
-  earlier: { id: string; stays: StayUnits[] } | null;
+  earlier: { id: string; stays: GuestStay[] } | null;
   rooms: CheckoutRoom[];
   held: { pending: number; units: number; lapsed: number };
   /** The first night committed data shows cannot fit. */
@@ -291,10 +293,15 @@ export interface CartHold extends CartReads {
   made: { id: string; totalCents: number; date: string; holdExpiresAt: string } | null;
 }
 
+/** A line of a cart as checkout holds it: its units and the guests they sleep. */
+export interface GuestStay extends StayUnits {
+  guests: number;
+}
+
 interface CartInput {
   userId: string;
   idempotencyKey: string;
-  lines: readonly StayUnits[];
+  lines: readonly GuestStay[];
   /** Each line's nights as priced per unit (HOLD_CART writes them), in line order. */
   nightCents?: readonly (readonly number[])[];
 }
@@ -307,6 +314,7 @@ function cartValues(input: CartInput): unknown[] {
     check_in: l.checkIn,
     check_out: l.checkOut,
     quantity: l.quantity,
+    guests: l.guests,
     night_cents: input.nightCents?.[ord] ?? null,
   }));
   return [
@@ -441,7 +449,7 @@ export const BOOKING_VIEW_COLUMNS = `b.id, b.status, b.user_id, b.total_quantity
         select json_agg(json_build_object(
             'id', l.room_id, 'name', r.name, 'idHotel', l.hotel_id, 'hotel', h.name,
             'address', h.address, 'checkIn', l.check_in, 'checkOut', l.check_out,
-            'cartQuantity', l.quantity, 'nightlyCents', l.nightly_cents,
+            'cartQuantity', l.quantity, 'guests', l.guests, 'nightlyCents', l.nightly_cents,
             'nightCents', l.night_cents, 'totalCents', l.total_cents)
           order by l.id)
         from booking_lines l

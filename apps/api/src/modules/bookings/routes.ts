@@ -43,7 +43,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'and cart answer the first booking (200), another cart 422, while in flight 409. ' +
           '`cartTotalCents` is the total the guest was shown: when the server’s differs, 409 ' +
           'PRICE_CHANGED names the new total and nothing is held. 422 AMOUNT_TOO_LARGE for a ' +
-          'total one card payment cannot take. 429 HOLD_LIMIT when the account already holds ' +
+          'total one card payment cannot take; 422 TOO_MANY_GUESTS (field cartRoom.N.guests) ' +
+          'for a line with more guests than its units sleep (units × the room’s capacity). 429 HOLD_LIMIT when the account already holds ' +
           'as many unpaid reservations or rooms as it may, or let too many lapse in a day; ' +
           '429 RATE_LIMITED for too many checkouts from one account or address.',
         headers: idempotencyHeaders,

@@ -1,4 +1,4 @@
-import type { CartLineKey } from '@devstay/shared/cart';
+import { type CartLineKey, lineGuests, unitsSleep } from '@devstay/shared/cart';
 import { MAX_PAYMENT_CENTS } from '@devstay/shared/constants';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { type PricedNight, stayCents } from '@devstay/shared/rates';
@@ -104,7 +104,8 @@ export interface BookingRulesInput {
 
 /**
  * The rules, in their order: every line's room exists (404), no check-in before its hotel's
- * today (400), no line asks more units than its room has (409 SOLD_OUT), a total one card
+ * today (400), no line asks more units than its room has (409 SOLD_OUT) nor more guests than
+ * its units sleep (422 TOO_MANY_GUESTS), a total one card
  * payment can take (422), the total the guest was shown is today's (409 PRICE_CHANGED), the
  * account's unpaid-hold limits (429), and every night fits (`short`: 409 SOLD_OUT naming the
  * room and night). Throws the first refusal; otherwise answers the lines priced from the rooms.
@@ -123,6 +124,16 @@ export function checkBookingRules(input: BookingRulesInput): {
         AVAILABILITY_MESSAGES.notEnough,
         `cartRoom.${i}.cartQuantity`,
         'SOLD_OUT',
+      );
+    }
+    // The units must sleep the guests, at the room's capacity as it is now.
+    const sleeps = unitsSleep(l.cartQuantity, (roomOf[i] as CheckoutRoom).capacity);
+    if (lineGuests(l) > sleeps) {
+      throw new HttpError(
+        422,
+        BOOKING_MESSAGES.guestsTooMany(l.cartQuantity, sleeps),
+        `cartRoom.${i}.guests`,
+        'TOO_MANY_GUESTS',
       );
     }
   });

@@ -85,6 +85,7 @@ function toEditableRoom(r: typeof rooms.$inferSelect, services: string[]): Edita
     category: r.category as RoomCategory,
     services,
     stock: r.stock,
+    capacity: r.capacity,
     version: r.version,
   };
 }

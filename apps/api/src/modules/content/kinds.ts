@@ -141,6 +141,8 @@ const room: ContentKind<
     description: body.description,
     category: body.category,
     stock: body.stock,
+    // A modify without it keeps the room's.
+    ...(body.capacity === undefined ? {} : { capacity: body.capacity }),
   }),
   link: setRoomServices,
   read: readRoom,

@@ -73,10 +73,12 @@ interface HotelListFilter<T> {
  */
 const checkInMayBePast = (checkIn: string) => checkIn <= addDays(earliestToday(), 2);
 
-/** A room a search asks the hotel to have: units free for a stay, and room services. */
+/** A room a search asks the hotel to have: units free for a stay, guests, and room services. */
 interface RoomWanted {
   /** Units of one room; 1 unless asked. */
   units: number;
+  /** Guests the units sleep together (units × capacity at least); 1 unless asked. */
+  guests: number;
   /** The nights [checkIn, checkOut) the units must be free on. */
   stay?: { checkIn: string; checkOut: string };
   /** Room service ids the room has every one of (ascending, distinct). */
@@ -117,7 +119,8 @@ const HOTEL_FILTERS = {
   }),
   /**
    * One room of the hotel meets all of it: `rooms` units free on every night of the stay (the
-   * ledger's rule, roomUnitsFreeSql), or in stock without a stay; every room service asked.
+   * ledger's rule, roomUnitsFreeSql), or in stock without a stay; those units sleep `guests`
+   * (unitsSleep's rule: units × capacity); every room service asked.
    * With a stay, a hotel whose today (in its own zone) is after the check-in is left out.
    */
   room: filter<RoomWanted>({
@@ -127,10 +130,11 @@ const HOTEL_FILTERS = {
           ? { checkIn: s.checkIn, checkOut: s.checkOut }
           : undefined;
       const services = s.services?.length ? s.services : undefined;
-      if (!stay && !services && (s.rooms ?? 1) <= 1) return undefined;
-      return { units: s.rooms ?? 1, stay, services };
+      const guests = s.guests ?? 1;
+      if (!stay && !services && (s.rooms ?? 1) <= 1 && guests <= 1) return undefined;
+      return { units: s.rooms ?? 1, guests, stay, services };
     },
-    where: ({ units, stay, services }, bind) => {
+    where: ({ units, guests, stay, services }, bind) => {
       const unitsSql = `${bind(units)}::int`;
       const checkIn = stay ? bind(stay.checkIn) : '';
       const conditions = [
@@ -139,6 +143,8 @@ const HOTEL_FILTERS = {
           ? roomUnitsFreeSql('r', { checkIn, checkOut: bind(stay.checkOut), units: unitsSql })
           : `r.stock >= ${unitsSql}`,
       ];
+      // Every room sleeps one guest at least: one guest asks nothing more of it.
+      if (guests > 1) conditions.push(`${unitsSql} * r.capacity >= ${bind(guests)}::int`);
       if (services) {
         const ids = `${bind(`{${services.join(',')}}`)}::int[]`;
         conditions.push(`(select count(*) from room_room_services rs
@@ -169,6 +175,7 @@ export const FILTER_OF_PARAM: { readonly [P in FilterParam]-?: FilterName } = {
   checkIn: 'room',
   checkOut: 'room',
   rooms: 'room',
+  guests: 'room',
   services: 'room',
 };
 

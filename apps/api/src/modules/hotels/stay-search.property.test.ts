@@ -13,8 +13,9 @@ import { releasePending } from '../bookings/repository.ts';
  * The hotel list's stay search against the availability reference model
  * (test/availability-model.ts) over random bookings: a hotel of two rooms takes random holds
  * (real checkouts, refused exactly when the model says they do not fit) and cancellations;
- * after each step, the same searches (random stays and units, asked through GET /api/hotels
- * again and again) list the hotel exactly when one of its rooms has the units free in the model.
+ * after each step, the same searches (random stays, units and guests, asked through
+ * GET /api/hotels again and again) list the hotel exactly when one of its rooms has the units
+ * free in the model and those units sleep the guests (units × the room's random capacity).
  */
 
 let t: TestApp;
@@ -37,13 +38,17 @@ const step = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
 );
 
-test('a hotel is listed for a stay exactly when the model has one of its rooms free', async () => {
+test('a hotel is listed for a stay exactly when the model has one of its rooms free for the guests', async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 3 })),
       fc.array(step, { minLength: 1, maxLength: 10 }),
-      fc.array(stay, { minLength: 3, maxLength: 3 }),
-      async (stocks, steps, probes) => {
+      fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 4 })),
+      fc.array(fc.record({ stay, guests: fc.integer({ min: 1, max: 8 }) }), {
+        minLength: 3,
+        maxLength: 3,
+      }),
+      async (stocks, steps, capacities, probes) => {
         const token = uniqueToken();
         const location = await insertLocation(t.db, {
           state: 'model state',
@@ -52,22 +57,23 @@ test('a hotel is listed for a stay exactly when the model has one of its rooms f
         });
         const hotel = await insertHotel(t.db, { name: `model ${token}`, locationId: location.id });
         const rooms = [
-          await insertRoom(t.db, { hotelId: hotel.id, stock: stocks[0] }),
-          await insertRoom(t.db, { hotelId: hotel.id, stock: stocks[1] }),
+          await insertRoom(t.db, { hotelId: hotel.id, stock: stocks[0], capacity: capacities[0] }),
+          await insertRoom(t.db, { hotelId: hotel.id, stock: stocks[1], capacity: capacities[1] }),
         ];
         const booked: Booked[] = [];
-        const listed = async (p: DrawnStay) => {
+        const listed = async ({ stay: p, guests }: { stay: DrawnStay; guests: number }) => {
           const res = await t.app.inject(
             `/api/hotels?name=${token}&checkIn=${inDays(p.start)}&checkOut=${inDays(
               p.start + p.nights,
-            )}&rooms=${p.quantity}`,
+            )}&rooms=${p.quantity}&guests=${guests}`,
           );
           expect(res.statusCode, res.body).toBe(200);
           return res.json<HotelCard[]>().some((h) => h.id === hotel.id);
         };
-        const modelListed = (p: DrawnStay) =>
+        const modelListed = ({ stay: p, guests }: { stay: DrawnStay; guests: number }) =>
           ([0, 1] as const).some(
             (r) =>
+              p.quantity * capacities[r] >= guests &&
               modelFree(
                 stocks[r],
                 booked.filter((b) => b.room === r),

@@ -91,10 +91,12 @@ beforeAll(async () => {
     charlie: charlie.id,
     kiritimati: kiritimati.id,
   });
-  alphaRoom = (await insertRoom(t.db, { hotelId: alpha.id, stock: 1, serviceIds: [desk] })).id;
-  await insertRoom(t.db, { hotelId: bravo.id, stock: 2, serviceIds: [desk, monitor] });
-  await insertRoom(t.db, { hotelId: charlie.id, stock: 1 });
-  await insertRoom(t.db, { hotelId: kiritimati.id, stock: 3 });
+  alphaRoom = (
+    await insertRoom(t.db, { hotelId: alpha.id, stock: 1, capacity: 2, serviceIds: [desk] })
+  ).id;
+  await insertRoom(t.db, { hotelId: bravo.id, stock: 2, capacity: 3, serviceIds: [desk, monitor] });
+  await insertRoom(t.db, { hotelId: charlie.id, stock: 1, capacity: 4 });
+  await insertRoom(t.db, { hotelId: kiritimati.id, stock: 3, capacity: 1 });
 });
 afterAll(() => t.close());
 
@@ -140,6 +142,36 @@ describe('GET /api/hotels with a stay', () => {
     await t.db.transaction((tx) => releasePending(tx, sql`id = ${booking}`, 'cancelled'));
     // Without a stay: a room with that many units in stock.
     expect(await namesOf({ rooms: 2 })).toEqual(['bravo', 'kiritimati']);
+  });
+
+  test('guests asks that the units of one free room sleep them (rooms × capacity)', async () => {
+    const stay = { checkIn: inDays(50), checkOut: inDays(51) };
+    // Capacities: alpha 2, bravo 3 (2 units), charlie 4, kiritimati 1 (3 units).
+    expect(await namesOf({ ...stay, guests: 1 })).toEqual([
+      'alpha',
+      'bravo',
+      'charlie',
+      'kiritimati',
+    ]);
+    expect(await namesOf({ ...stay, guests: 2 })).toEqual(['alpha', 'bravo', 'charlie']);
+    // A hotel whose rooms sleep 2 is hidden from a search for 3.
+    expect(await namesOf({ ...stay, guests: 3 })).toEqual(['bravo', 'charlie']);
+    expect(await namesOf({ ...stay, guests: 3, rooms: 3 })).toEqual(['kiritimati']);
+    expect(await namesOf({ ...stay, guests: 5, rooms: 2 })).toEqual(['bravo']);
+    expect(await namesOf({ ...stay, guests: 5 })).toEqual([]);
+    const search5 = await search({ ...stay, guests: 5, rooms: 2 });
+    expect(search5.headers[TOTAL_COUNT_HEADER]).toBe('1');
+    // The units must be free on the stay's nights too: the same room meets both.
+    const bravoRoom = (
+      await t.db.execute<{ id: number }>(sql`select id from rooms where hotel_id = ${ids.bravo}`)
+    ).rows[0]?.id as number;
+    const booking = await hold(bravoRoom, inDays(50), inDays(51));
+    expect(await namesOf({ ...stay, guests: 5, rooms: 2 })).toEqual([]);
+    expect(await namesOf({ ...stay, guests: 3 })).toEqual(['bravo', 'charlie']);
+    await t.db.transaction((tx) => releasePending(tx, sql`id = ${booking}`, 'cancelled'));
+    // Without a stay: units in stock that sleep them.
+    expect(await namesOf({ guests: 4 })).toEqual(['charlie']);
+    expect(await namesOf({ guests: 6, rooms: 2 })).toEqual(['bravo']);
   });
 
   test('combines with city, stars, name, sort and pages, the total counting every match', async () => {
@@ -304,6 +336,12 @@ describe('bad stays and services are a 400 naming the field', () => {
     [{ rooms: 0 }, 'rooms', undefined],
     [{ rooms: 51 }, 'rooms', undefined],
     [{ rooms: 'two' }, 'rooms', undefined],
+    [{ guests: 0 }, 'guests', undefined],
+    [{ guests: 1_000_000_000 }, 'guests', undefined],
+    [{ guests: 601 }, 'guests', undefined],
+    [{ guests: 'three' }, 'guests', undefined],
+    [{ guests: '2.5' }, 'guests', undefined],
+    [{ guests: -3 }, 'guests', undefined],
     [{ services: 'desk' }, 'services', undefined],
     [{ services: '1,,2' }, 'services', undefined],
     [{ services: '0' }, 'services', undefined],

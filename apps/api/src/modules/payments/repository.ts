@@ -102,7 +102,7 @@ function chargeReadsSql(lock: boolean): string {
         b.hold_expires_at is null or b.hold_expires_at <= now() as lapsed
       from bookings b join input i on b.id = i.booking_id and b.user_id = i.user_id),
     line as (
-      select l.id, l.room_id, l.check_in, l.check_out, l.quantity
+      select l.id, l.room_id, l.check_in, l.check_out, l.quantity, l.guests
       from booking_lines l where l.booking_id = (select id from booking)),
     room as (${saleRoomsSql('select room_id from line', lock)}),
     held as (${holdsOfAccountSql('(select user_id from input)', '(select booking_id from input)')}),
@@ -113,7 +113,7 @@ function chargeReadsSql(lock: boolean): string {
 
 const CHARGE_READS_COLUMNS = `(select row_to_json(b) from booking b) as booking,
       (select coalesce(json_agg(json_build_object('id', room_id, 'checkIn', check_in,
-          'checkOut', check_out, 'cartQuantity', quantity) order by id), '[]')
+          'checkOut', check_out, 'cartQuantity', quantity, 'guests', guests) order by id), '[]')
         from line) as lines,
       ${saleRoomsJson('room')} as rooms,
       (select row_to_json(h) from held h) as held,

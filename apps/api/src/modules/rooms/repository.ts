@@ -22,6 +22,7 @@ type RoomRow = {
   description: string;
   category: string;
   stock: number;
+  capacity: number;
   /** The lowest nightly price of its rates (ROOM_WITH_FROM_PRICE), in cents. */
   fromCents: number;
 };
@@ -51,6 +52,7 @@ export function toRoomSummary(row: RoomRow): RoomSummary {
     description: row.description,
     category: row.category as RoomCategory,
     stock: row.stock,
+    capacity: row.capacity,
     idHotel: row.hotelId,
   };
 }

@@ -11,6 +11,7 @@ import {
   changeCartQuantity,
   clearCart,
   removeFromCart,
+  setCartGuests,
   useCartLines,
 } from '../../../features/cart/store/cart-store.ts';
 import { errorMessage } from '../../../lib/api.ts';
@@ -72,6 +73,7 @@ export function CartPage() {
                   n === 0 ? `Room ${name} removed from cart` : `Decreased ${name} cart quantity`,
                 );
               }}
+              onGuests={(guests) => setCartGuests(line, guests)}
               onRemove={() => {
                 removeFromCart(line);
                 notifyInfo(`Room ${name} removed from cart`);

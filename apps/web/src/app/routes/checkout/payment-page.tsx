@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Table.layer.css';
+import { guestsText } from '@devstay/shared/cart';
 import { PAYMENT_REDIRECT_MS } from '@devstay/shared/constants';
 import { paths } from '@devstay/shared/paths';
 import { capitalize, formatUsd } from '@devstay/shared/text';
@@ -145,11 +146,12 @@ export function PaymentPage() {
                         <Table.Td>
                           <Text fw={600}>{capitalize(line.name)}</Text>
                           <Text size="sm" c="dimmed">
-                            {capitalize(line.hotel)} · {line.checkIn} to {line.checkOut}
+                            {capitalize(line.hotel)} · {line.checkIn} to {line.checkOut} ·{' '}
+                            {guestsText(line.guests)}
                           </Text>
-                          {line.availabilityMessage ? (
+                          {line.availabilityMessage || line.guestsMessage ? (
                             <Text size="sm" c="red.8" fw={500}>
-                              {line.availabilityMessage}
+                              {line.availabilityMessage ?? line.guestsMessage}
                             </Text>
                           ) : null}
                         </Table.Td>

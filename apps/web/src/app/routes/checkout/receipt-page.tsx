@@ -1,5 +1,7 @@
 import '@mantine/core/styles/Table.layer.css';
-import { capitalize, formatUsd } from '@devstay/shared/text';
+import { guestsText } from '@devstay/shared/cart';
+import { nightsBetween } from '@devstay/shared/stay';
+import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { Badge, Box, Button, Container, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useParams } from 'react-router';
@@ -88,6 +90,7 @@ export function ReceiptPage() {
                       <Text size="sm" c="dimmed">
                         {capitalize(line.hotel)} · {line.address}
                       </Text>
+                      <Text size="sm">{guestsText(line.guests)}</Text>
                     </Table.Td>
                     <Table.Td>
                       {line.checkIn} to {line.checkOut}

@@ -7,8 +7,8 @@ import { hotelServicesQuery } from '../../../features/hotels/api/get-hotel-servi
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { prefetching, type RouteData } from '../../route-data.ts';
 
-/** The query parameters the hotel page reads: a stay handed over by a link. */
-export const HOTEL_DETAIL_PARAMS = ['checkIn', 'checkOut'] as const;
+/** The query parameters the hotel page reads: a stay (and its guests) handed over by a link. */
+export const HOTEL_DETAIL_PARAMS = ['checkIn', 'checkOut', 'guests'] as const;
 
 /** The hotel and its services: what /hotel/:id shows at once. */
 export const hotelDetailData: RouteData = ({ params }) => {

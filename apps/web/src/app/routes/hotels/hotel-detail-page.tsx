@@ -61,10 +61,14 @@ function useReviewModeration(hotelId: number) {
   );
 }
 
-/** A stay handed over by a link (e.g. "Find a room" of an event), carried on to the rooms. */
+/**
+ * A stay handed over by a link (e.g. "Find a room" of an event, a search for guests), carried on
+ * to the rooms.
+ */
 function useStayFromLink(): StayDates | undefined {
   const [params] = useSearchParams();
-  return readAddressStay(params).stay;
+  const { stay, guests } = readAddressStay(params);
+  return stay && guests !== undefined ? { ...stay, guests } : stay;
 }
 
 /** /hotel/:id — carousel, name, location, score, description, services, rooms, reviews. */

@@ -14,6 +14,7 @@ export const HOTEL_LIST_PARAMS = [
   'checkIn',
   'checkOut',
   'rooms',
+  'guests',
   'services',
 ] as const;
 
@@ -27,8 +28,10 @@ export const hotelListData: RouteData = ({ url }) => [
  * each visit, as the API reads it from the database each time (`isLiveSearch`).
  */
 export const hotelListLive = (url: URL): boolean => {
-  const { stay, rooms, services } = parseHotelListParams(url.searchParams);
-  return stay !== undefined || rooms !== undefined || services !== undefined;
+  const { stay, rooms, guests, services } = parseHotelListParams(url.searchParams);
+  return (
+    stay !== undefined || rooms !== undefined || guests !== undefined || services !== undefined
+  );
 };
 
 /**

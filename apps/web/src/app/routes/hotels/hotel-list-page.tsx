@@ -84,7 +84,12 @@ export function HotelListPage() {
         onSort={list.setSort}
         stayFields={
           <Suspense fallback={null}>
-            <StaySearch stay={params.stay} rooms={params.rooms} onSearch={list.setStay} />
+            <StaySearch
+              stay={params.stay}
+              rooms={params.rooms}
+              guests={params.guests}
+              onSearch={list.setStay}
+            />
           </Suspense>
         }
       />
@@ -102,7 +107,11 @@ export function HotelListPage() {
         paginationFor={list.paginationFor}
         onPage={list.goTo}
         onClearFilters={clearAll}
-        stay={params.stay}
+        stay={
+          params.stay && params.guests !== undefined
+            ? { ...params.stay, guests: params.guests }
+            : params.stay
+        }
       />
 
       {filter ? (

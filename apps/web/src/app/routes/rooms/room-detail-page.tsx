@@ -44,7 +44,12 @@ function initialStay(params: URLSearchParams, timeZone: string): Stay {
  * and the stay's nights as the server prices them. No stay yet (the room, and so its hotel's
  * zone, still loading): nothing is asked.
  */
-function useStayAvailability(roomId: number, stay: Stay | null, timeZone: string | undefined) {
+function useStayAvailability(
+  roomId: number,
+  stay: Stay | null,
+  guests: number,
+  timeZone: string | undefined,
+) {
   const checkIn = stay?.checkIn ?? '';
   const checkOut = stay?.checkOut ?? '';
   const inCart =
@@ -55,12 +60,12 @@ function useStayAvailability(roomId: number, stay: Stay | null, timeZone: string
     timeZone !== undefined &&
     checkStay(checkIn, checkOut, calendarDateIn(timeZone)).ok;
   const quote = useCartQuote(
-    valid ? [{ id: roomId, checkIn, checkOut, cartQuantity: inCart + 1 }] : [],
+    valid ? [{ id: roomId, checkIn, checkOut, cartQuantity: inCart + 1, guests }] : [],
   );
   const line = quote.isPlaceholderData ? undefined : quote.data?.cartRoom[0];
   return {
     checking: valid && !line && !quote.isError,
-    message: line?.availabilityMessage ?? null,
+    message: line?.availabilityMessage ?? line?.guestsMessage ?? null,
     nights: line?.nights ?? null,
   };
 }
@@ -72,12 +77,28 @@ export function RoomDetailPage() {
   const validId = rowId !== null;
   const id = rowId ?? 0;
   const room = useRoom(id);
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   // The stay chosen on this page; until then, the starting one of the room's hotel.
-  const [chosen, setStay] = useState<Stay | null>(null);
+  const [chosen, setChosen] = useState<Stay | null>(null);
   const timeZone = room.data?.Hotels.timeZone;
   const stay = chosen ?? (timeZone === undefined ? null : initialStay(params, timeZone));
-  const availability = useStayAvailability(validId ? id : 0, stay, timeZone);
+  const guests = readAddressStay(params).guests ?? 1;
+  // The stay and its guests are kept in the address: a reload or a shared link shows them again.
+  const keep = (next: Stay, nextGuests: number) => {
+    setChosen(next);
+    setParams(
+      (current) => {
+        const kept = new URLSearchParams(current);
+        kept.set('checkIn', next.checkIn);
+        kept.set('checkOut', next.checkOut);
+        if (nextGuests > 1) kept.set('guests', String(nextGuests));
+        else kept.delete('guests');
+        return kept;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  const availability = useStayAvailability(validId ? id : 0, stay, guests, timeZone);
   useDocumentTitle(
     room.data
       ? `${capitalize(room.data.name)} room`
@@ -142,7 +163,9 @@ export function RoomDetailPage() {
               checkIn={stay.checkIn}
               checkOut={stay.checkOut}
               availability={availability}
-              onChange={setStay}
+              onChange={(next) => keep(next, guests)}
+              guests={guests}
+              onGuestsChange={(next) => stay && keep(stay, next)}
               onAddToCart={(chosen) => addRoomToCart(data, chosen)}
               favorite={<FavoriteHeart account={session.user} room={{ id: data.id, name }} />}
             />

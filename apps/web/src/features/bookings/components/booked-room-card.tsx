@@ -61,6 +61,7 @@ export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
           <Field label="Check-in" value={room.checkIn} />
           <Field label="Check-out" value={room.checkOut} />
           <Field label="Quantity" value={String(room.cartQuantity)} />
+          <Field label="Guests" value={String(room.guests)} />
           <Field label="Price per night" value={formatUsd(priceToCents(room.price))} />
         </SimpleGrid>
         <Group justify="flex-end">

@@ -1,15 +1,16 @@
-import type { CartLineKey } from '@devstay/shared/cart';
+import { type CartLineKey, lineGuests } from '@devstay/shared/cart';
 import type { CartQuote } from '@devstay/shared/contracts/booking';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api.ts';
 
-/** What the server needs of a cart line: the room, the stay, how many (never a price). */
+/** What the server needs of a cart line: the room, the stay, how many, the guests (never a price). */
 function cartLineKeys(lines: readonly CartLineKey[]): CartLineKey[] {
-  return lines.map(({ id, checkIn, checkOut, cartQuantity }) => ({
-    id,
-    checkIn,
-    checkOut,
-    cartQuantity,
+  return lines.map((line) => ({
+    id: line.id,
+    checkIn: line.checkIn,
+    checkOut: line.checkOut,
+    cartQuantity: line.cartQuantity,
+    guests: lineGuests(line),
   }));
 }
 

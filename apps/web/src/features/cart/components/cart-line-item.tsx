@@ -1,3 +1,5 @@
+import { guestsText, lineGuests } from '@devstay/shared/cart';
+import { GUESTS_MAX } from '@devstay/shared/constants';
 import type { QuoteLine } from '@devstay/shared/contracts/booking';
 import { paths } from '@devstay/shared/paths';
 import { capitalize, formatUsd } from '@devstay/shared/text';
@@ -26,17 +28,27 @@ interface CartLineItemProps {
   onIncrease: () => void;
   onDecrease: () => void;
   onRemove: () => void;
+  /** Sets the line's guests. */
+  onGuests: (guests: number) => void;
 }
 
 /**
  * A cart line: picture, hotel and room, dates, its nights with the server's price of each
- * ('3 nights: $80 + $80 + $120'), quantity controls, Remove, line total.
+ * ('3 nights: $80 + $80 + $120'), guests, quantity controls, Remove, line total.
  */
-export function CartLineItem({ line, quote, onIncrease, onDecrease, onRemove }: CartLineItemProps) {
+export function CartLineItem({
+  line,
+  quote,
+  onIncrease,
+  onDecrease,
+  onRemove,
+  onGuests,
+}: CartLineItemProps) {
+  const guests = lineGuests(line);
   const name = capitalize(quote?.name ?? line.name);
   const hotel = capitalize(quote?.hotel ?? line.Hotels?.name ?? '');
   const picture = quote ? quote.image : line.image[0];
-  const message = quote?.availabilityMessage ?? null;
+  const message = quote?.availabilityMessage ?? quote?.guestsMessage ?? null;
   const messageId = `cart-line-${line.id}-${line.checkIn}-${line.checkOut}-availability`;
   return (
     <Paper withBorder p="md" component="li" data-testid="cart-line">
@@ -65,6 +77,30 @@ export function CartLineItem({ line, quote, onIncrease, onDecrease, onRemove }: 
               {quote.cartQuantity > 1 ? ` · ${quote.cartQuantity} rooms` : ''}
             </Text>
           ) : null}
+          <Group gap={6} wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              size="sm"
+              onClick={() => onGuests(guests - 1)}
+              disabled={guests <= 1}
+              aria-label={`Fewer guests in ${name}`}
+            >
+              <IconMinus size={12} aria-hidden="true" />
+            </ActionIcon>
+            <Text size="sm" data-testid="cart-line-guests">
+              {guestsText(guests)}
+              {quote ? ` · sleeps ${quote.capacity} per room` : ''}
+            </Text>
+            <ActionIcon
+              variant="default"
+              size="sm"
+              onClick={() => onGuests(guests + 1)}
+              disabled={guests >= GUESTS_MAX}
+              aria-label={`More guests in ${name}`}
+            >
+              <IconPlus size={12} aria-hidden="true" />
+            </ActionIcon>
+          </Group>
           {message ? (
             <Text size="sm" c="red.8" fw={500} id={messageId} role="status">
               {message}

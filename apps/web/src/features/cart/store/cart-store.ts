@@ -18,6 +18,8 @@ export interface CartLine {
   /** Price of the stay for one unit, in dollars. */
   totalPrice: number;
   cartQuantity: number;
+  /** Guests staying in the line's units; 1 when absent. */
+  guests?: number;
 }
 
 export type NewCartLine = Omit<CartLine, 'cartQuantity'>;
@@ -91,7 +93,8 @@ function sameStay(line: CartLine, id: number, checkIn: string, checkOut: string)
 
 /**
  * Adds one unit of a room for a stay. The same room with the same dates raises the quantity of
- * its line by one; other dates make a new line. Returns the quantity of the line afterwards.
+ * its line by one (its guests become the ones given); other dates make a new line. Returns the
+ * quantity of the line afterwards.
  */
 export function addToCart(line: NewCartLine): number {
   const lines = getCartLines();
@@ -116,6 +119,12 @@ export function changeCartQuantity(target: CartLine, delta: number): number {
       : lines.map((l) => (match(l) ? { ...l, cartQuantity: quantity } : l)),
   );
   return Math.max(0, quantity);
+}
+
+/** Sets a line's guests (at least 1; whether its units sleep them is the server's quote). */
+export function setCartGuests(target: CartLine, guests: number): void {
+  const match = (l: CartLine) => sameStay(l, target.id, target.checkIn, target.checkOut);
+  save(getCartLines().map((l) => (match(l) ? { ...l, guests: Math.max(1, guests) } : l)));
 }
 
 export function removeFromCart(target: CartLine): void {

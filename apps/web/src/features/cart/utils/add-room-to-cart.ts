@@ -8,6 +8,8 @@ export interface CartStay {
   checkOut: string;
   /** Price of the stay for one unit, in cents. */
   totalCents: number;
+  /** Guests of the stay. */
+  guests: number;
 }
 
 /** ADD TO CART of a room (product §2.6): one more unit for the stay, and a toast saying so. */
@@ -22,6 +24,7 @@ export function addRoomToCart(room: RoomDetail, stay: CartStay): void {
     checkIn: stay.checkIn,
     checkOut: stay.checkOut,
     totalPrice: centsToPrice(stay.totalCents),
+    guests: stay.guests,
   });
   if (quantity === 1) notifySuccess(`${name} added to cart`);
   else notifyInfo(`Increased cart quantity of room ${name} to ${quantity}`);

@@ -1,4 +1,4 @@
-import type { CartLineKey } from '@devstay/shared/cart';
+import { type CartLineKey, lineGuests } from '@devstay/shared/cart';
 import type { Booking, CardInput, PaymentResult } from '@devstay/shared/contracts/booking';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { ApiError, apiJson } from '../../../lib/api.ts';
@@ -15,11 +15,12 @@ function createBooking(
 ): Promise<Booking> {
   return apiJson<Booking>('/booking', {
     body: {
-      cartRoom: lines.map(({ id, checkIn, checkOut, cartQuantity }) => ({
-        id,
-        checkIn,
-        checkOut,
-        cartQuantity,
+      cartRoom: lines.map((line) => ({
+        id: line.id,
+        checkIn: line.checkIn,
+        checkOut: line.checkOut,
+        cartQuantity: line.cartQuantity,
+        guests: lineGuests(line),
       })),
       cartTotalCents: shownTotalCents,
     },

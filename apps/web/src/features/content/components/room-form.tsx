@@ -2,6 +2,9 @@ import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Pill.layer.css';
 import '@mantine/core/styles/PillsInput.layer.css';
 import {
+  CAPACITY_DEFAULT,
+  CAPACITY_MAX,
+  CAPACITY_MIN,
   PRICE_MAX,
   PRICE_MIN,
   ROOM_CATEGORIES,
@@ -29,7 +32,7 @@ import { type ContentFormProps, FormFrame } from './form-frame.tsx';
 const ROOM_NAME_OPTIONS = ROOM_NAMES.map((name) => ({ value: name, label: capitalize(name) }));
 const CATEGORY_OPTIONS = ROOM_CATEGORIES.map((c) => ({ value: c, label: capitalize(c) }));
 
-/** An empty create-room draft: sliders start at their lowest value. */
+/** An empty create-room draft: sliders start at their lowest value, capacity at its default. */
 export function emptyRoomDraft(fixed: HotelRef | null): Draft<'roomCreate'> {
   return {
     id: fixed?.id ?? null,
@@ -40,10 +43,14 @@ export function emptyRoomDraft(fixed: HotelRef | null): Draft<'roomCreate'> {
     category: '',
     services: [],
     stock: STOCK_MIN,
+    capacity: CAPACITY_DEFAULT,
   };
 }
 
-/** Create room (product §2.13: hotel, room name, images, price, description, category, services, stock) and modify room. */
+/**
+ * Create room (product §2.13: hotel, room name, images, price, description, category, services,
+ * stock; and the guests one unit sleeps) and modify room.
+ */
 export function RoomForm(props: ContentFormProps<'roomCreate' | 'roomModify'>) {
   const draft = useContentDraft(props.form, props.initial);
   const services = useRoomServiceNames();
@@ -83,6 +90,14 @@ export function RoomForm(props: ContentFormProps<'roomCreate' | 'roomModify'>) {
         unit={['room', 'rooms']}
         min={STOCK_MIN}
         max={STOCK_MAX}
+      />
+      <NumberSlider
+        draft={draft}
+        field="capacity"
+        label="Capacity"
+        unit={['guest per room', 'guests per room']}
+        min={CAPACITY_MIN}
+        max={CAPACITY_MAX}
       />
       <MultiSelect
         label="Services"

@@ -27,6 +27,7 @@ export function roomDraft(room: EditableRoom): Draft<'roomModify'> {
     category: room.category,
     services: room.services,
     stock: room.stock,
+    capacity: room.capacity,
     version: room.version,
   };
 }

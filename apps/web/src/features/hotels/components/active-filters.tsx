@@ -19,9 +19,12 @@ export function ActiveFilters({ params, onRemove }: ActiveFiltersProps) {
   if (params.stay) {
     const { checkIn, checkOut } = params.stay;
     const rooms = params.rooms ?? 1;
+    const guests = params.guests ?? 1;
     active.push({
       key: 'stay',
-      label: `${checkIn} to ${checkOut}, ${rooms} ${rooms === 1 ? 'room' : 'rooms'}`,
+      label: `${checkIn} to ${checkOut}, ${rooms} ${rooms === 1 ? 'room' : 'rooms'}, ${guests} ${
+        guests === 1 ? 'guest' : 'guests'
+      }`,
     });
   }
   if (params.services) {

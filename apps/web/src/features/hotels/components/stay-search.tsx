@@ -1,5 +1,5 @@
 import { isIsoDate } from '@devstay/shared/calendar-date';
-import { STOCK_MAX } from '@devstay/shared/constants';
+import { GUESTS_MAX, STOCK_MAX } from '@devstay/shared/constants';
 import type { StayDates } from '@devstay/shared/paths';
 import { CHECK_OUT_ERROR, checkStay, earliestToday } from '@devstay/shared/stay';
 import { Button, TextInput } from '@mantine/core';
@@ -16,36 +16,43 @@ interface StaySearchProps {
   stay: StayDates | undefined;
   /** Units of one room the address asks for. */
   rooms: number | undefined;
-  onSearch: (stay: StayDates, rooms: number) => void;
+  /** Guests those units must sleep, as the address asks. */
+  guests: number | undefined;
+  onSearch: (stay: StayDates, rooms: number, guests: number) => void;
 }
 
+type StayField = 'checkIn' | 'checkOut' | 'rooms' | 'guests';
+
 /**
- * Check-in, check-out and rooms of the hotel list: hotels with a room free on every night of the
- * stay. Native date inputs (the browser's own picker, nothing added to the first load); the
+ * Check-in, check-out, rooms and guests of the hotel list: hotels with a room free on every night
+ * of the stay whose units sleep the guests. Native date inputs (the browser's own picker, nothing added to the first load); the
  * dates are checked by the stay rules (product §5) against the earliest today of any hotel, each
  * hotel then holding the check-in to its own today on the server.
  */
-export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
+export function StaySearch({ stay, rooms, guests, onSearch }: StaySearchProps) {
   const [checkIn, setCheckIn] = useState(stay?.checkIn ?? '');
   const [checkOut, setCheckOut] = useState(stay?.checkOut ?? '');
   const [units, setUnits] = useState(String(rooms ?? 1));
-  const [error, setError] = useState<{ field: 'checkIn' | 'checkOut' | 'rooms'; text: string }>();
+  const [people, setPeople] = useState(String(guests ?? 1));
+  const [error, setError] = useState<{ field: StayField; text: string }>();
 
   const checkInField = useRef<HTMLInputElement>(null);
   const checkOutField = useRef<HTMLInputElement>(null);
   const unitsField = useRef<HTMLInputElement>(null);
+  const guestsField = useRef<HTMLInputElement>(null);
   // Back, forward and a removed filter bring the fields back to the address's stay.
   useEffect(() => {
     setCheckIn(stay?.checkIn ?? '');
     setCheckOut(stay?.checkOut ?? '');
     setUnits(String(rooms ?? 1));
+    setPeople(String(guests ?? 1));
     setError(undefined);
-  }, [stay?.checkIn, stay?.checkOut, rooms]);
+  }, [stay?.checkIn, stay?.checkOut, rooms, guests]);
 
   // The server drew these fields and their code comes after: what a guest typed before it
   // arrived is in the inputs (hydration keeps it), not in the state. Taken over once,
   // after the address's stay above (effects run in order).
-  const drawn = useRef({ checkIn, checkOut, units });
+  const drawn = useRef({ checkIn, checkOut, units, people });
   useEffect(() => {
     const typed = (field: typeof checkInField, set: (value: string) => void, was: string) => {
       const value = field.current?.value;
@@ -54,6 +61,7 @@ export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
     typed(checkInField, setCheckIn, drawn.current.checkIn);
     typed(checkOutField, setCheckOut, drawn.current.checkOut);
     typed(unitsField, setUnits, drawn.current.units);
+    typed(guestsField, setPeople, drawn.current.people);
   }, []);
 
   const submit = (event: FormEvent) => {
@@ -70,17 +78,21 @@ export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
       setError({ field: 'rooms', text: `Rooms must be a whole number from 1 to ${STOCK_MAX}` });
       return;
     }
+    const g = Number(people);
+    if (!Number.isInteger(g) || g < 1 || g > GUESTS_MAX) {
+      setError({ field: 'guests', text: `Guests must be a whole number from 1 to ${GUESTS_MAX}` });
+      return;
+    }
     setError(undefined);
-    onSearch({ checkIn, checkOut }, n);
+    onSearch({ checkIn, checkOut }, n, g);
   };
 
-  const errorOf = (field: 'checkIn' | 'checkOut' | 'rooms') =>
-    error?.field === field ? error.text : undefined;
+  const errorOf = (field: StayField) => (error?.field === field ? error.text : undefined);
 
-  // What the server draws depends on the stay, the rooms and today only (no error yet): drawn
-  // once for each, when they make a key.
+  // What the server draws depends on the stay, the rooms, the guests and today only (no error
+  // yet): drawn once for each, when they make a key.
   const today = earliestToday();
-  const drawnAs = `stay-${today}-${checkIn}-${checkOut}-${units}`;
+  const drawnAs = `stay-${today}-${checkIn}-${checkOut}-${units}-${people}`;
   return (
     <KeptElement
       as="form"
@@ -120,6 +132,18 @@ export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
         inputMode="numeric"
         onChange={(e) => setUnits(e.currentTarget.value)}
         error={errorOf('rooms')}
+        className={classes.rooms}
+      />
+      <TextInput
+        type="number"
+        label="Guests"
+        ref={guestsField}
+        value={people}
+        min={1}
+        max={GUESTS_MAX}
+        inputMode="numeric"
+        onChange={(e) => setPeople(e.currentTarget.value)}
+        error={errorOf('guests')}
         className={classes.rooms}
       />
       <Button

@@ -18,12 +18,12 @@ interface HistoryState {
 
 export type HotelFilterKey = 'name' | 'city' | 'qualification' | 'stay' | 'services';
 
-/** The address's parameters each filter keeps (the stay's are its dates and units). */
+/** The address's parameters each filter keeps (the stay's are its dates, units and guests). */
 const FILTER_PARAMS: Record<HotelFilterKey, readonly string[]> = {
   name: ['name'],
   city: ['city'],
   qualification: ['qualification'],
-  stay: ['checkIn', 'checkOut', 'rooms'],
+  stay: ['checkIn', 'checkOut', 'rooms', 'guests'],
   services: ['services'],
 };
 
@@ -111,15 +111,16 @@ export function useHotelListState() {
     [update],
   );
 
-  /** Searches a stay (and units of one room), or drops it. */
+  /** Searches a stay (with units of one room and the guests they sleep), or drops it. */
   const setStay = useCallback(
-    (stay: StayDates | undefined, rooms = 1) => {
+    (stay: StayDates | undefined, rooms = 1, guests = 1) => {
       update((next) => {
         for (const param of FILTER_PARAMS.stay) next.delete(param);
         if (!stay) return;
         next.set('checkIn', stay.checkIn);
         next.set('checkOut', stay.checkOut);
         if (rooms > 1) next.set('rooms', String(rooms));
+        if (guests > 1) next.set('guests', String(guests));
       });
     },
     [update],

@@ -1,9 +1,11 @@
+import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/dates/styles.layer.css';
+import { GUESTS_MAX } from '@devstay/shared/constants';
 import type { RoomDetail } from '@devstay/shared/contracts/catalogue';
 import type { NightPrice } from '@devstay/shared/contracts/rates';
 import { addDays, calendarDateIn, checkStay } from '@devstay/shared/stay';
 import { formatUsd, priceToCents } from '@devstay/shared/text';
-import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconShoppingCartPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -17,6 +19,9 @@ interface StayPanelProps {
   checkIn: string;
   checkOut: string;
   onChange: (stay: { checkIn: string; checkOut: string }) => void;
+  /** Guests of the stay, beside its dates. */
+  guests: number;
+  onGuestsChange: (guests: number) => void;
   /**
    * The server's answer for one more unit of these dates: the product §5 text that blocks
    * ADD TO CART, null when a unit is free; each night with its price (null until priced);
@@ -24,7 +29,12 @@ interface StayPanelProps {
    */
   availability: { checking: boolean; message: string | null; nights: NightPrice[] | null };
   /** ADD TO CART with a valid stay; `totalCents` is the price of the stay for one unit. */
-  onAddToCart: (stay: { checkIn: string; checkOut: string; totalCents: number }) => void;
+  onAddToCart: (stay: {
+    checkIn: string;
+    checkOut: string;
+    totalCents: number;
+    guests: number;
+  }) => void;
   /** The favourite heart, beside the heading (the favourites feature's, handed in by the screen). */
   favorite?: ReactNode;
 }
@@ -42,6 +52,8 @@ export function StayPanel({
   checkOut,
   availability,
   onChange,
+  guests,
+  onGuestsChange,
   onAddToCart,
   favorite,
 }: StayPanelProps) {
@@ -63,7 +75,7 @@ export function StayPanel({
 
   const add = () => {
     if (blocked || totalCents === null) return;
-    onAddToCart({ checkIn, checkOut, totalCents });
+    onAddToCart({ checkIn, checkOut, totalCents, guests });
   };
 
   return (
@@ -76,7 +88,7 @@ export function StayPanel({
             </Text>
             <Text size="sm" c="dimmed" data-testid="room-nightly-price">
               {fromCents < baseCents ? `from ${formatUsd(fromCents)}` : formatUsd(baseCents)} per
-              night
+              night · sleeps {room.capacity} {room.capacity === 1 ? 'guest' : 'guests'}
             </Text>
           </div>
           {favorite}
@@ -101,6 +113,16 @@ export function StayPanel({
             leftSection={<IconCalendar size={18} aria-hidden="true" />}
           />
         </SimpleGrid>
+        <NumberInput
+          label="Guests"
+          value={guests}
+          min={1}
+          max={GUESTS_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="strict"
+          onChange={(value) => typeof value === 'number' && value >= 1 && onGuestsChange(value)}
+        />
         {check.ok ? (
           <Text fw={600} size="lg" data-testid="stay-price" aria-live="polite">
             {nights && totalCents !== null
