@@ -9,7 +9,7 @@ async function someRoom(request: APIRequestContext) {
   const hotels = await (await request.get('/api/hotels?pageSize=1')).json();
   const hotel = await (await request.get(`/api/hotels/${hotels[0].id}`)).json();
   const room = hotel.Rooms[0];
-  return { id: room.id as number, name: capitalize(room.name), hotel: capitalize(hotel.name) };
+  return { id: room.id as number, name: capitalize(room.name), hotel: hotel.name as string };
 }
 
 test('a guest hearts a room, finds it on /favorite from the profile, and takes it off', async ({

@@ -144,7 +144,7 @@ export function PaymentPage() {
                         <Table.Td>
                           <Text fw={600}>{capitalize(line.name)}</Text>
                           <Text size="sm" c="dimmed">
-                            {capitalize(line.hotel)} · {line.checkIn} to {line.checkOut}
+                            {line.hotel} · {line.checkIn} to {line.checkOut}
                           </Text>
                           {line.availabilityMessage ? (
                             <Text size="sm" c="red.8" fw={500}>

@@ -96,7 +96,7 @@ export function RoomDetailPage() {
 
   const data = room.data;
   const name = capitalize(data.name);
-  const hotelName = capitalize(data.Hotels.name);
+  const hotelName = data.Hotels.name;
 
   return (
     <Container size="lg" py="lg">

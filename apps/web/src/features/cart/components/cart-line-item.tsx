@@ -30,7 +30,7 @@ interface CartLineItemProps {
 /** A cart line: picture, hotel and room, dates, quantity controls, Remove, line total. */
 export function CartLineItem({ line, quote, onIncrease, onDecrease, onRemove }: CartLineItemProps) {
   const name = capitalize(quote?.name ?? line.name);
-  const hotel = capitalize(quote?.hotel ?? line.Hotels?.name ?? '');
+  const hotel = quote?.hotel ?? line.Hotels?.name ?? '';
   const picture = quote ? quote.image : line.image[0];
   const message = quote?.availabilityMessage ?? null;
   const messageId = `cart-line-${line.id}-${line.checkIn}-${line.checkOut}-availability`;

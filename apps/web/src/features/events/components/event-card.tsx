@@ -2,7 +2,6 @@ import { isIsoDate } from '@devstay/shared/calendar-date';
 import type { Event } from '@devstay/shared/contracts/catalogue';
 import { paths } from '@devstay/shared/paths';
 import { addDays } from '@devstay/shared/stay';
-import { capitalize } from '@devstay/shared/text';
 import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -28,8 +27,8 @@ function displayTime(time: string): string {
 
 /** An IT event hosted by a hotel: picture, hotel, name, date, time, description, place. */
 export function EventCard({ event }: { event: Event }) {
-  const name = capitalize(event.name);
-  const hotelName = capitalize(event.Hotels.name);
+  const name = event.name;
+  const hotelName = event.Hotels.name;
   const location = locationText(event.Hotels.Locations[0]);
   const day = eventDay(event.date);
   const stay = isIsoDate(day) ? { checkIn: day, checkOut: addDays(day, 1) } : undefined;
@@ -99,7 +98,7 @@ export function EventCard({ event }: { event: Event }) {
               component={Link}
               to={paths.hotelsWithRooms(event.Hotels.Locations[0]?.city ?? '', stay)}
             >
-              {`Other hotels in ${capitalize(event.Hotels.Locations[0]?.city ?? '')} with rooms for these dates`}
+              {`Other hotels in ${event.Hotels.Locations[0]?.city ?? ''} with rooms for these dates`}
             </Anchor>
           </Text>
         ) : null}

@@ -8,7 +8,7 @@ import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 /** A favourite room (product §2.10): id, name, picture, price and description, linking to it. */
 export function FavoriteRoomCard({ room }: { room: FavoriteRoom }) {
   const name = capitalize(room.name);
-  const hotel = capitalize(room.hotel.name);
+  const hotel = room.hotel.name;
   return (
     <Card withBorder padding="md" component="article" h="100%">
       <Card.Section>
