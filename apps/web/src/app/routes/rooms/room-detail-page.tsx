@@ -16,7 +16,10 @@ import { useSession } from '../../../features/auth/api/session.ts';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
 import { useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { addRoomToCart } from '../../../features/cart/utils/add-room-to-cart.ts';
-import { FavoriteHeart } from '../../../features/favorites/components/favorite-heart.tsx';
+import {
+  FavoriteHeart,
+  roomAtHotel,
+} from '../../../features/favorites/components/favorite-heart.tsx';
 import { useRoom } from '../../../features/rooms/api/get-room.ts';
 import { RoomServices } from '../../../features/rooms/components/room-services.tsx';
 import { StayPanel } from '../../../features/rooms/components/stay-panel.tsx';
@@ -139,7 +142,12 @@ export function RoomDetailPage() {
               availability={availability}
               onChange={setStay}
               onAddToCart={(chosen) => addRoomToCart(data, chosen)}
-              favorite={<FavoriteHeart account={session.user} room={{ id: data.id, name }} />}
+              favorite={
+                <FavoriteHeart
+                  account={session.user}
+                  room={{ id: data.id, name: roomAtHotel(data.name, hotelName) }}
+                />
+              }
             />
           </Grid.Col>
         </Grid>
