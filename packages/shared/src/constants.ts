@@ -1,6 +1,8 @@
 /** Business constants of the product (product §9). One place for both server and browser. */
 
 export const HOTELS_PER_PAGE = 8;
+/** Events on one page of /home/Events: two rows of three on a wide screen. */
+export const EVENTS_PER_PAGE = 6;
 export const PAGE_WINDOW_SIZE = 5;
 export const PAGE_WINDOW_SHIFT = 4;
 export const SKELETON_CARDS = 8;

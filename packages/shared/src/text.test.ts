@@ -4,10 +4,10 @@ import {
   centsToPrice,
   compareText,
   displayName,
-  sentenceStart,
   formatUsd,
   priceToCents,
   searchKey,
+  sentenceStart,
 } from './text.ts';
 
 describe('text rules', () => {

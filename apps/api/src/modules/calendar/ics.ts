@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@devstay/shared/constants';
+import { timeZoneName } from '@devstay/shared/stay';
 import { capitalize } from '@devstay/shared/text';
 import ical from 'ical-generator';
 import { hotelUrl, receiptUrl } from '../../lib/site-links.ts';
@@ -81,7 +82,7 @@ export function eventCalendar(site: Site, event: CalendarEvent): string {
     location: where(event),
     description: [
       event.description,
-      `${event.date} at ${event.time} (${event.timeZone} time), at ${event.hotel}.`,
+      `${event.date} at ${event.time} (${timeZoneName(event.timeZone)} time), at ${event.hotel}.`,
     ].join('\n'),
     url: hotelUrl(site.publicUrl, event.hotelId),
   });

@@ -1,7 +1,7 @@
 import { isIsoDate } from '@devstay/shared/calendar-date';
 import type { Event } from '@devstay/shared/contracts/catalogue';
 import { paths } from '@devstay/shared/paths';
-import { addDays } from '@devstay/shared/stay';
+import { addDays, timeZoneName } from '@devstay/shared/stay';
 import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -21,8 +21,9 @@ function displayDate(date: string): string {
   return isIsoDate(day) ? longDate(new Date(`${day}T00:00:00Z`)) : date;
 }
 
-function displayTime(time: string): string {
-  return `${time.slice(0, 5)} hrs`;
+/** '19:00 hrs (Buenos Aires time)': the event's time in its hotel's zone, named for people. */
+function displayTime(time: string, timeZone: string): string {
+  return `${time.slice(0, 5)} hrs (${timeZoneName(timeZone)} time)`;
 }
 
 /** An IT event hosted by a hotel: picture, hotel, name, date, time, description, place. */
@@ -63,7 +64,7 @@ export function EventCard({ event }: { event: Event }) {
           <Group gap={4} wrap="nowrap">
             <IconClock size={16} aria-hidden="true" />
             <Text size="sm" fw={500}>
-              {displayTime(event.time)}
+              {displayTime(event.time, event.timeZone)}
             </Text>
           </Group>
         </Group>
