@@ -1,7 +1,6 @@
 import type { HotelCard, HotelDetail } from '@devstay/shared/contracts/catalogue';
 import { REVIEW_MESSAGES } from '@devstay/shared/messages';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
-import { capitalize } from '@devstay/shared/text';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { baseUrl, signInApi, siteHeaders } from '../support/accounts.ts';
 import { collectConsoleErrors, expect, expectSoundPage, test, toast } from '../support/fixtures.ts';
@@ -46,7 +45,7 @@ test('a guest reviews a hotel after a past stay: verified, on the hotel page, fr
     await insertConfirmedStay({ userId: throwawayUser.id, roomId: room.id, ...past }),
     await insertConfirmedStay({ userId: throwawayUser.id, roomId: room.id, ...coming }),
   ];
-  const name = capitalize(hotel.name);
+  const name = hotel.name;
   // No display name: a review shows the part of the e-mail before the @.
   const author = throwawayUser.email.split('@')[0] ?? '';
   const comment = `Fibre held up through a whole release night (${Date.now()})`;

@@ -171,10 +171,13 @@ export function buildDemoPlan(today: string): DemoPlan {
     });
 
   const hotels = HOTELS.map((seed): PlannedHotel => {
-    const rng = createRng(`hotel:${seed.name}`);
+    // Drawn and numbered from the name as first written, lower-cased: the demo's pictures,
+    // prices and stock stay the same whatever the capitals of its names.
+    const drawn = seed.name.toLowerCase();
+    const rng = createRng(`hotel:${drawn}`);
     const city = CITIES[seed.city];
     const sign = initials(seed.name);
-    const look = hotelLook(seed.name, seed.style, sign);
+    const look = hotelLook(drawn, seed.style, sign);
     const hotelSlug = slug(seed.name);
     const firstTime = rng.pick<TimeOfDay>(['day', 'day', 'golden', 'dusk']);
     const secondTime = rng.pick<TimeOfDay>(
@@ -185,7 +188,7 @@ export function buildDemoPlan(today: string): DemoPlan {
         key: `facade-${hotelSlug}-1`,
         ...FACADE_SIZE,
         svg: facadeSvg({
-          seed: `${seed.name}:1`,
+          seed: `${drawn}:1`,
           look,
           scenery: city.scenery,
           time: firstTime,
@@ -196,7 +199,7 @@ export function buildDemoPlan(today: string): DemoPlan {
         key: `facade-${hotelSlug}-2`,
         ...FACADE_SIZE,
         svg: facadeSvg({
-          seed: `${seed.name}:2`,
+          seed: `${drawn}:2`,
           look,
           scenery: city.scenery,
           time: secondTime,
@@ -207,7 +210,7 @@ export function buildDemoPlan(today: string): DemoPlan {
         key: `lounge-${hotelSlug}`,
         ...LOUNGE_SIZE,
         svg: loungeSvg({
-          seed: `${seed.name}:3`,
+          seed: `${drawn}:3`,
           wall: look.wall,
           accent: look.accent,
           sign,
@@ -227,7 +230,7 @@ export function buildDemoPlan(today: string): DemoPlan {
         addImage({
           key: `service-${slug(s.name)}-${s.variant + 1}`,
           ...SERVICE_CARD_SIZE,
-          svg: hotelServiceSvg(s.icon, s.colours, `service:${s.name}:${s.variant}`),
+          svg: hotelServiceSvg(s.icon, s.colours, `service:${s.name.toLowerCase()}:${s.variant}`),
         }),
       ],
     }));
@@ -266,7 +269,7 @@ export function buildDemoPlan(today: string): DemoPlan {
       addImage({
         key: `event-${slug(e.name)}-1`,
         ...POSTER_SIZE,
-        svg: posterSvg({ seed: `event:${e.name}`, kind: e.kind, initials: mark }),
+        svg: posterSvg({ seed: `event:${e.name.toLowerCase()}`, kind: e.kind, initials: mark }),
       }),
     ];
     if (i % 2 === 0) {
@@ -274,7 +277,7 @@ export function buildDemoPlan(today: string): DemoPlan {
         addImage({
           key: `event-${slug(e.name)}-2`,
           ...POSTER_SIZE,
-          svg: venueSvg({ seed: `venue:${e.name}`, kind: e.kind, initials: mark }),
+          svg: venueSvg({ seed: `venue:${e.name.toLowerCase()}`, kind: e.kind, initials: mark }),
         }),
       );
     }
@@ -423,7 +426,7 @@ function roomDescription(
           : scenery.jungle
             ? 'the forest'
             : 'the city';
-  const text = `${BEDS[name]}, with views of ${view}. ${FINISH[category]} In the room: ${services.join(', ')}.`;
+  const text = `${BEDS[name]}, with views of ${view}. ${FINISH[category]} In the room: ${services.join(', ').toLowerCase()}.`;
   return text.length <= ROOM_DESCRIPTION_MAX ? text : `${text.slice(0, ROOM_DESCRIPTION_MAX - 1)}…`;
 }
 

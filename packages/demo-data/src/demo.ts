@@ -257,8 +257,14 @@ async function insertPlan(
 
   const serviceRows = await tx
     .insert(roomServices)
-    .values(plan.roomServices.map((s) => ({ name: s.name, image: s.images.map(ref) })))
-    .onConflictDoUpdate({ target: roomServices.name, set: { name: sql`excluded.name` } })
+    .values(
+      plan.roomServices.map((s) => ({
+        name: s.name,
+        nameKey: searchKey(s.name),
+        image: s.images.map(ref),
+      })),
+    )
+    .onConflictDoUpdate({ target: roomServices.nameKey, set: { name: sql`excluded.name` } })
     .returning({ id: roomServices.id, name: roomServices.name });
   const serviceIds = new Map(serviceRows.map((s) => [s.name, s.id]));
 

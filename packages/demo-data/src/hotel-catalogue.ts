@@ -1,7 +1,7 @@
 /**
- * The demo hotels, typed in: names (lower-cased, product §3), where they are, their street
- * address, stars and the one line that makes each different. Descriptions are completed from
- * these facts by the plan (hotel-plan.ts).
+ * The demo hotels, typed in: names (kept as typed: docs/product.md, Names as typed), where they
+ * are, their street address, stars and the one line that makes each different. Descriptions are
+ * completed from these facts by the plan (hotel-plan.ts).
  */
 
 /** What surrounds a city: drawn behind its hotels in the generated pictures. */
@@ -207,7 +207,7 @@ export interface HotelSeed {
 export const HOTELS: readonly HotelSeed[] = [
   // Buenos Aires
   {
-    name: 'palermo commit suites',
+    name: 'Palermo Commit Suites',
     city: 'caba-14',
     address: 'Gorriti 4820',
     qualification: 4,
@@ -215,7 +215,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A converted textile workshop turned into suites for remote teams, with a rooftop deck that doubles as a demo-day venue.',
   },
   {
-    name: 'hotel puerto madero stack',
+    name: 'Hotel Puerto Madero Stack',
     city: 'caba-1',
     address: 'Av. Alicia Moreau de Justo 1050',
     qualification: 5,
@@ -223,7 +223,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A glass tower on the docks with river views from every desk and a conference floor that hosts the city’s biggest tech events.',
   },
   {
-    name: 'recoleta kernel hotel',
+    name: 'Recoleta Kernel Hotel',
     city: 'caba-2',
     address: 'Av. Callao 1720',
     qualification: 5,
@@ -231,7 +231,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A French-style palace from 1910, rewired from the cellar to the mansard for people who ship code from their room.',
   },
   {
-    name: 'san telmo hostel 404',
+    name: 'San Telmo Hostel 404',
     city: 'caba-1',
     address: 'Defensa 1023',
     qualification: 2,
@@ -239,7 +239,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A cobblestone-street hostel where the page you were looking for is a bunk bed, a locker and a very fast connection.',
   },
   {
-    name: 'belgrano deploy apart',
+    name: 'Belgrano Deploy Apart',
     city: 'caba-13',
     address: 'Av. Cabildo 2240',
     qualification: 3,
@@ -247,7 +247,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'Apartment-hotel units with a kitchenette and a proper desk, for consultants staying a few weeks.',
   },
   {
-    name: 'hotel villa crespo loop',
+    name: 'Hotel Villa Crespo Loop',
     city: 'caba-15',
     address: 'Av. Corrientes 5340',
     qualification: 3,
@@ -255,7 +255,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A small design hotel above a specialty coffee roaster, popular with hackathon crowds.',
   },
   {
-    name: 'almagro refactor inn',
+    name: 'Almagro Refactor Inn',
     city: 'caba-5',
     address: 'Av. Rivadavia 3960',
     qualification: 3,
@@ -264,7 +264,7 @@ export const HOTELS: readonly HotelSeed[] = [
   },
   // Córdoba
   {
-    name: 'hotel cañada async',
+    name: 'Hotel Cañada Async',
     city: 'cordoba',
     address: 'Bv. San Juan 340',
     qualification: 4,
@@ -272,7 +272,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A modern tower by La Cañada, favourite base of the teams that come to Córdoba’s software cluster.',
   },
   {
-    name: 'nueva córdoba devhouse',
+    name: 'Nueva Córdoba DevHouse',
     city: 'cordoba',
     address: 'Av. Hipólito Yrigoyen 520',
     qualification: 3,
@@ -280,7 +280,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A student-district hotel with long tables, whiteboard walls and a community of meetup regulars.',
   },
   {
-    name: 'güemes pixel hotel',
+    name: 'Güemes Pixel Hotel',
     city: 'cordoba',
     address: 'Belgrano 780',
     qualification: 3,
@@ -288,7 +288,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A restored house in the Güemes design quarter, with studios for designers and front-end developers.',
   },
   {
-    name: 'cerro de las rosas tech suites',
+    name: 'Cerro de las Rosas Tech Suites',
     city: 'cordoba',
     address: 'Av. Rafael Núñez 4250',
     qualification: 4,
@@ -296,7 +296,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'Quiet suites in a residential hillside district, built for long focused days and calls across time zones.',
   },
   {
-    name: 'lodge lago san roque',
+    name: 'Lodge Lago San Roque',
     city: 'carlos-paz',
     address: 'Av. San Martín 1450',
     qualification: 3,
@@ -305,7 +305,7 @@ export const HOTELS: readonly HotelSeed[] = [
   },
   // Rosario
   {
-    name: 'hotel oroño runtime',
+    name: 'Hotel Oroño Runtime',
     city: 'rosario',
     address: 'Bv. Oroño 1150',
     qualification: 4,
@@ -313,7 +313,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A boulevard mansion with a modern annex, steps from the river and from Rosario’s tech companies.',
   },
   {
-    name: 'costanera compiler hotel',
+    name: 'Costanera Compiler Hotel',
     city: 'rosario',
     address: 'Av. Estanislao López 2100',
     qualification: 5,
@@ -321,7 +321,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A riverside tower with panoramic meeting rooms above the Paraná and the islands.',
   },
   {
-    name: 'pichincha open source hostel',
+    name: 'Pichincha Open Source Hostel',
     city: 'rosario',
     address: 'Jujuy 1950',
     qualification: 2,
@@ -329,7 +329,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A community hostel in the Pichincha district where guests leave their side projects on the shared wall.',
   },
   {
-    name: 'monumento stack hotel',
+    name: 'Monumento Stack Hotel',
     city: 'rosario',
     address: 'Córdoba 1450',
     qualification: 3,
@@ -338,7 +338,7 @@ export const HOTELS: readonly HotelSeed[] = [
   },
   // Mendoza
   {
-    name: 'hotel aconcagua bytes',
+    name: 'Hotel Aconcagua Bytes',
     city: 'mendoza',
     address: 'Av. Emilio Civit 450',
     qualification: 4,
@@ -346,7 +346,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A hotel on the grandest avenue of Mendoza, with an Andes-view terrace for sunset retrospectives.',
   },
   {
-    name: 'malbec merge suites',
+    name: 'Malbec Merge Suites',
     city: 'mendoza',
     address: 'Sarmiento 735',
     qualification: 3,
@@ -354,7 +354,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'Downtown suites with a wine bar where code reviews end with a tasting of local malbec.',
   },
   {
-    name: 'independencia cloud hotel',
+    name: 'Independencia Cloud Hotel',
     city: 'mendoza',
     address: 'Chile 1124',
     qualification: 4,
@@ -362,7 +362,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A tower facing plaza Independencia with a full conference floor and redundant uplinks.',
   },
   {
-    name: 'viñedo debug lodge',
+    name: 'Viñedo Debug Lodge',
     city: 'chacras',
     address: 'Viamonte 4950',
     qualification: 5,
@@ -371,7 +371,7 @@ export const HOTELS: readonly HotelSeed[] = [
   },
   // Bariloche
   {
-    name: 'hotel cumbre del código',
+    name: 'Hotel Cumbre del Código',
     city: 'bariloche',
     address: 'Av. Exequiel Bustillo km 8.5',
     qualification: 5,
@@ -379,7 +379,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A stone-and-wood mountain hotel on the lake road, built for deep work between ski runs.',
   },
   {
-    name: 'nahuel huapi remote lodge',
+    name: 'Nahuel Huapi Remote Lodge',
     city: 'bariloche',
     address: 'Av. Juan Manuel de Rosas 420',
     qualification: 4,
@@ -387,7 +387,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A lakefront lodge designed for remote workers staying a month or more.',
   },
   {
-    name: 'cabañas cerro otto',
+    name: 'Cabañas Cerro Otto',
     city: 'bariloche',
     address: 'Av. de los Pioneros 3850',
     qualification: 3,
@@ -395,7 +395,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'Wooden cabins in the forest, each with a wood stove, a desk by the window and mesh wifi.',
   },
   {
-    name: 'hostel 128 bits',
+    name: 'Hostel 128 Bits',
     city: 'bariloche',
     address: 'Mitre 685',
     qualification: 2,
@@ -404,7 +404,7 @@ export const HOTELS: readonly HotelSeed[] = [
   },
   // Salta
   {
-    name: 'hotel balcarce bytecode',
+    name: 'Hotel Balcarce Bytecode',
     city: 'salta',
     address: 'Balcarce 865',
     qualification: 3,
@@ -412,7 +412,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A colonial-style hotel on the street of peñas, quiet at work hours and musical at night.',
   },
   {
-    name: 'cerro san bernardo suites',
+    name: 'Cerro San Bernardo Suites',
     city: 'salta',
     address: 'Av. Virrey Toledo 702',
     qualification: 4,
@@ -420,7 +420,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'Suites with views of the hill and the cable car, favourite of the northern data community.',
   },
   {
-    name: 'casona colonial dev inn',
+    name: 'Casona Colonial Dev Inn',
     city: 'salta',
     address: 'Caseros 460',
     qualification: 3,
@@ -429,7 +429,7 @@ export const HOTELS: readonly HotelSeed[] = [
   },
   // Mar del Plata
   {
-    name: 'hotel playa grande ping',
+    name: 'Hotel Playa Grande Ping',
     city: 'mar-del-plata',
     address: 'Bv. Marítimo Patricio Peralta Ramos 4850',
     qualification: 4,
@@ -437,7 +437,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A beachfront hotel where the lowest latency is between your desk and the sea.',
   },
   {
-    name: 'torreón stack hotel',
+    name: 'Torreón Stack Hotel',
     city: 'mar-del-plata',
     address: 'Bv. Marítimo Patricio Peralta Ramos 2300',
     qualification: 4,
@@ -445,7 +445,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A classic seafront building by the Torreón, with sea-view meeting rooms.',
   },
   {
-    name: 'güemes surf & code hostel',
+    name: 'Güemes Surf & Code Hostel',
     city: 'mar-del-plata',
     address: 'Güemes 2740',
     qualification: 2,
@@ -454,7 +454,7 @@ export const HOTELS: readonly HotelSeed[] = [
   },
   // Ushuaia
   {
-    name: 'hotel fin del mundo uptime',
+    name: 'Hotel Fin del Mundo Uptime',
     city: 'ushuaia',
     address: 'Av. Maipú 1250',
     qualification: 4,
@@ -462,7 +462,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'The southernmost coworking hotel, on the bay, with heated desks facing the Beagle Channel.',
   },
   {
-    name: 'beagle channel lodge',
+    name: 'Beagle Channel Lodge',
     city: 'ushuaia',
     address: 'Gobernador Paz 1080',
     qualification: 3,
@@ -470,7 +470,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A warm wooden lodge up the hill, for long winter sprints with the best light in the world.',
   },
   {
-    name: 'suites glaciar martial',
+    name: 'Suites Glaciar Martial',
     city: 'ushuaia',
     address: 'Luis Fernando Martial 1560',
     qualification: 5,
@@ -479,7 +479,7 @@ export const HOTELS: readonly HotelSeed[] = [
   },
   // Neuquén
   {
-    name: 'hotel confluencia cluster',
+    name: 'Hotel Confluencia Cluster',
     city: 'neuquen',
     address: 'Av. Argentina 345',
     qualification: 4,
@@ -487,7 +487,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A business tower for the energy-tech teams of the Vaca Muerta basin.',
   },
   {
-    name: 'alto valle devhub',
+    name: 'Alto Valle DevHub',
     city: 'neuquen',
     address: 'Juan B. Justo 520',
     qualification: 3,
@@ -495,7 +495,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A compact hotel with a large makerspace, a 3D printer and an electronics bench.',
   },
   {
-    name: 'hostería lago lácar',
+    name: 'Hostería Lago Lácar',
     city: 'san-martin-andes',
     address: 'Av. San Martín 1060',
     qualification: 4,
@@ -504,7 +504,7 @@ export const HOTELS: readonly HotelSeed[] = [
   },
   // Tucumán
   {
-    name: 'hotel casa histórica devs',
+    name: 'Hotel Casa Histórica Devs',
     city: 'tucuman',
     address: 'Congreso 215',
     qualification: 3,
@@ -512,7 +512,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A hotel a few steps from the Independence House, with a patio full of orange trees.',
   },
   {
-    name: 'suites parque 9 de julio',
+    name: 'Suites Parque 9 de Julio',
     city: 'tucuman',
     address: 'Av. Soldati 380',
     qualification: 4,
@@ -520,7 +520,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'Suites facing the city’s largest park, for runners who also write code.',
   },
   {
-    name: 'aconquija tech lodge',
+    name: 'Aconquija Tech Lodge',
     city: 'yerba-buena',
     address: 'Av. Aconquija 1450',
     qualification: 4,
@@ -529,7 +529,7 @@ export const HOTELS: readonly HotelSeed[] = [
   },
   // Patagonia coast and the far north
   {
-    name: 'hotel golfo nuevo streams',
+    name: 'Hotel Golfo Nuevo Streams',
     city: 'madryn',
     address: 'Bv. Almirante Brown 1380',
     qualification: 4,
@@ -537,7 +537,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A bay-front hotel where you can spot whales from the standing desks in winter.',
   },
   {
-    name: 'ballena franca coders inn',
+    name: 'Ballena Franca Coders Inn',
     city: 'madryn',
     address: '28 de Julio 160',
     qualification: 3,
@@ -545,7 +545,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A family-run inn with a garden workspace, a block from the sea.',
   },
   {
-    name: 'glaciar perito moreno retreat',
+    name: 'Glaciar Perito Moreno Retreat',
     city: 'calafate',
     address: 'Av. del Libertador 1150',
     qualification: 5,
@@ -553,7 +553,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A retreat on lake Argentino for leadership offsites, with satellite backup for the uplink.',
   },
   {
-    name: 'lodge cataratas async',
+    name: 'Lodge Cataratas Async',
     city: 'iguazu',
     address: 'Av. Victoria Aguirre 915',
     qualification: 4,
@@ -561,7 +561,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A jungle lodge near the falls, with an air-conditioned coworking deck and hammocks for breaks.',
   },
   {
-    name: 'hotel diagonales & datos',
+    name: 'Hotel Diagonales & Datos',
     city: 'la-plata',
     address: 'Calle 51 742',
     qualification: 3,
@@ -569,7 +569,7 @@ export const HOTELS: readonly HotelSeed[] = [
     hook: 'A university-district hotel for visiting researchers, data scientists and thesis sprints.',
   },
   {
-    name: 'hostería siete colores',
+    name: 'Hostería Siete Colores',
     city: 'purmamarca',
     address: 'Rivadavia 140',
     qualification: 4,

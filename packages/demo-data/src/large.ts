@@ -230,7 +230,7 @@ export async function seedLargeCatalogue(
        select r.id, s.id from rooms r
        cross join room_services s
        where r.id >= $1 and r.hotel_id >= $2
-         and (s.name = 'wifi 1 gbps' or (r.id * 7 + s.id * 13) % 10 < 2)
+         and (s.name_key = 'wifi 1 gbps' or (r.id * 7 + s.id * 13) % 10 < 2)
        order by r.id, s.id`,
       [firstRoom.rows[0]?.min ?? 0, firstNew],
     );

@@ -116,7 +116,7 @@ describe('demo seed', () => {
     for (const l of all) expect(l.city_key).toBe(searchKey(l.city));
   });
 
-  test('hotels: 40+ over 8+ cities, lower-cased names keyed for search, sane fields', async () => {
+  test('hotels: 40+ over 8+ cities, proper names keyed for search, sane fields', async () => {
     const hotels = await rows<{
       name: string;
       name_key: string;
@@ -137,7 +137,8 @@ describe('demo seed', () => {
     expect(new Set(hotels.map((h) => h.city)).size).toBeGreaterThanOrEqual(8);
     expect(new Set(hotels.map((h) => h.qualification))).toEqual(new Set([2, 3, 4, 5]));
     for (const h of hotels) {
-      expect(h.name).toBe(h.name.toLowerCase());
+      // Names as typed: capitalised as proper names are (docs/product.md, Names as typed).
+      expect(h.name.charAt(0)).toBe(h.name.charAt(0).toUpperCase());
       expect(h.name_key).toBe(searchKey(h.name));
       expect(h.qualification).toBeGreaterThanOrEqual(1);
       expect(h.qualification).toBeLessThanOrEqual(5);
@@ -145,7 +146,7 @@ describe('demo seed', () => {
       expect(h.description.length).toBeLessThanOrEqual(1000);
       expect(h.address).toMatch(/\d/);
     }
-    expect(hotels.find((h) => h.name === 'hotel cumbre del código')?.name_key).toBe(
+    expect(hotels.find((h) => h.name === 'Hotel Cumbre del Código')?.name_key).toBe(
       'hotel cumbre del codigo',
     );
   });
@@ -260,7 +261,7 @@ describe('demo seed', () => {
       'select name, image from room_services',
     );
     expect(roomServices.length).toBeGreaterThanOrEqual(10);
-    expect(roomServices.map((s) => s.name)).toContain('wifi 1 gbps');
+    expect(roomServices.map((s) => s.name)).toContain('WiFi 1 Gbps');
     for (const s of roomServices) {
       expect(s.image).toHaveLength(1);
       await expectWebp(uploadedFile(uploadsDir, s.image[0]?.url ?? ''), 128, 128);
@@ -299,7 +300,7 @@ describe('demo seed', () => {
       expect(e.image.length).toBeGreaterThanOrEqual(1);
       expect(e.image.length).toBeLessThanOrEqual(2);
     }
-    expect(events.map((e) => e.name)).toContain('rust meetup córdoba');
+    expect(events.map((e) => e.name)).toContain('Rust Meetup Córdoba');
     // Spread over the months, not bunched on one day.
     expect(new Set(events.map((e) => e.date.slice(0, 7))).size).toBeGreaterThanOrEqual(5);
   });

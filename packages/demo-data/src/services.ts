@@ -22,16 +22,16 @@ export interface RoomServiceSeed {
 }
 
 export const ROOM_SERVICES: readonly RoomServiceSeed[] = [
-  { name: 'wifi 1 gbps', icon: 'wifi', colour: '#2563eb', odds: [1, 1, 1] },
-  { name: 'standing desk', icon: 'standing-desk', colour: '#0f766e', odds: [0.35, 0.7, 1] },
-  { name: 'dual monitor', icon: 'dual-monitor', colour: '#7c3aed', odds: [0.25, 0.75, 1] },
-  { name: 'ergonomic chair', icon: 'chair', colour: '#c2410c', odds: [0.55, 0.9, 1] },
-  { name: 'coffee machine', icon: 'coffee', colour: '#92400e', odds: [0.4, 0.8, 1] },
-  { name: 'air conditioning', icon: 'air', colour: '#0891b2', odds: [0.7, 0.95, 1] },
-  { name: 'smart tv', icon: 'tv', colour: '#334155', odds: [0.5, 0.8, 1] },
-  { name: 'minibar', icon: 'minibar', colour: '#be123c', odds: [0.2, 0.6, 1] },
-  { name: 'soundproofing', icon: 'soundproof', colour: '#4d7c0f', odds: [0.3, 0.65, 0.95] },
-  { name: 'workspace lamp', icon: 'lamp', colour: '#ca8a04', odds: [0.6, 0.85, 1] },
+  { name: 'WiFi 1 Gbps', icon: 'wifi', colour: '#2563eb', odds: [1, 1, 1] },
+  { name: 'Standing desk', icon: 'standing-desk', colour: '#0f766e', odds: [0.35, 0.7, 1] },
+  { name: 'Dual monitor', icon: 'dual-monitor', colour: '#7c3aed', odds: [0.25, 0.75, 1] },
+  { name: 'Ergonomic chair', icon: 'chair', colour: '#c2410c', odds: [0.55, 0.9, 1] },
+  { name: 'Coffee machine', icon: 'coffee', colour: '#92400e', odds: [0.4, 0.8, 1] },
+  { name: 'Air conditioning', icon: 'air', colour: '#0891b2', odds: [0.7, 0.95, 1] },
+  { name: 'Smart TV', icon: 'tv', colour: '#334155', odds: [0.5, 0.8, 1] },
+  { name: 'Minibar', icon: 'minibar', colour: '#be123c', odds: [0.2, 0.6, 1] },
+  { name: 'Soundproofing', icon: 'soundproof', colour: '#4d7c0f', odds: [0.3, 0.65, 0.95] },
+  { name: 'Workspace lamp', icon: 'lamp', colour: '#ca8a04', odds: [0.6, 0.85, 1] },
 ];
 
 export type HotelServiceIcon =
@@ -57,7 +57,7 @@ export interface HotelServiceSeed {
 
 export const HOTEL_SERVICES: readonly HotelServiceSeed[] = [
   {
-    name: 'coworking space',
+    name: 'Coworking space',
     icon: 'coworking',
     colours: ['#0ea5e9', '#6366f1'],
     descriptions: [
@@ -67,7 +67,7 @@ export const HOTEL_SERVICES: readonly HotelServiceSeed[] = [
     n: [12, 60],
   },
   {
-    name: 'meeting room',
+    name: 'Meeting room',
     icon: 'meeting',
     colours: ['#f59e0b', '#ef4444'],
     descriptions: [
@@ -87,7 +87,7 @@ export const HOTEL_SERVICES: readonly HotelServiceSeed[] = [
     n: [1, 1],
   },
   {
-    name: 'gym',
+    name: 'Gym',
     icon: 'gym',
     colours: ['#16a34a', '#0d9488'],
     descriptions: [
@@ -97,7 +97,7 @@ export const HOTEL_SERVICES: readonly HotelServiceSeed[] = [
     n: [6, 20],
   },
   {
-    name: 'airport shuttle',
+    name: 'Airport shuttle',
     icon: 'shuttle',
     colours: ['#1d4ed8', '#0891b2'],
     descriptions: [
@@ -107,7 +107,7 @@ export const HOTEL_SERVICES: readonly HotelServiceSeed[] = [
     n: [30, 90],
   },
   {
-    name: 'rooftop terrace',
+    name: 'Rooftop terrace',
     icon: 'terrace',
     colours: ['#db2777', '#f97316'],
     descriptions: [
@@ -117,7 +117,7 @@ export const HOTEL_SERVICES: readonly HotelServiceSeed[] = [
     n: [1, 1],
   },
   {
-    name: 'bike rental',
+    name: 'Bike rental',
     icon: 'bike',
     colours: ['#65a30d', '#0891b2'],
     descriptions: [
@@ -127,7 +127,7 @@ export const HOTEL_SERVICES: readonly HotelServiceSeed[] = [
     n: [6, 20],
   },
   {
-    name: 'phone booths',
+    name: 'Phone booths',
     icon: 'phone-booth',
     colours: ['#7c3aed', '#db2777'],
     descriptions: [

@@ -7,6 +7,7 @@ import {
   formatUsd,
   priceToCents,
   searchKey,
+  sentenceStart,
 } from './text.ts';
 
 describe('text rules', () => {
@@ -28,9 +29,10 @@ describe('text rules', () => {
     ]);
   });
 
-  test('stored lower-case names are shown capitalised', () => {
-    expect(capitalize('hotel cumbre del código')).toBe('Hotel Cumbre Del Código');
+  test('words of our lists are shown capitalised; a sentence only at its start', () => {
+    expect(capitalize('presidential suite')).toBe('Presidential Suite');
     expect(capitalize('mar del plata-sur')).toBe('Mar Del Plata-Sur');
+    expect(sentenceStart('the stay at Cerro de las Rosas')).toBe('The stay at Cerro de las Rosas');
   });
 
   test('keys read as words, capitalised at the start of a sentence', () => {

@@ -15,12 +15,20 @@ export function compareText(a: string, b: string): number {
   return collator.compare(a, b);
 }
 
-/** Names are stored lower-cased (product §3) and shown capitalised. */
+/**
+ * Every word capitalised: for the words of our own lists (room names, categories, statuses) and
+ * profile fields. Names typed into the content forms are shown as typed, never through this.
+ */
 export function capitalize(text: string): string {
   return text.replace(
     /(^|[\s-])(\p{L})/gu,
     (_m, sep: string, ch: string) => sep + ch.toUpperCase(),
   );
+}
+
+/** The first letter of a sentence capitalised, the rest as it is: 'the stay at X' → 'The stay at X'. */
+export function sentenceStart(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**

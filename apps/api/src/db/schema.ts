@@ -25,6 +25,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -110,7 +111,7 @@ export const hotels = pgTable(
   'hotels',
   {
     id: serial('id').primaryKey(),
-    /** Stored lower-cased (product §3); shown capitalised. */
+    /** As typed (docs/product.md, Names as typed). */
     name: text('name').notNull(),
     /** searchKey(name): what search matches against (trigram-indexed). */
     nameKey: text('name_key').notNull(),
@@ -138,6 +139,10 @@ export const hotels = pgTable(
     /** Kept by the reviews module so lists need no aggregate per request. */
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /** The review average, null without reviews: what the "Guest rating" order walks. */
+    ratingAverage: real('rating_average').generatedAlwaysAs(
+      sql`case when review_count > 0 then rating_sum::real / review_count end`,
+    ),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -165,17 +170,31 @@ export const hotels = pgTable(
       t.nameKey,
       t.id,
     ),
+    // "Guest rating": best average first, more reviews first among equals, unreviewed last.
+    index('hotels_rating_name_key_idx').on(
+      t.ratingAverage.desc().nullsLast(),
+      t.reviewCount.desc(),
+      t.nameKey,
+      t.id,
+    ),
   ],
 );
 
 // ── Room services: a global catalogue (wifi, desk, …) that rooms pick from.
-export const roomServices = pgTable('room_services', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  image: jsonb('image').$type<ImageRef[]>().notNull().default([]),
-  version: version(),
-  createdAt: createdAt(),
-});
+export const roomServices = pgTable(
+  'room_services',
+  {
+    id: serial('id').primaryKey(),
+    /** As typed (docs/product.md, Names as typed). */
+    name: text('name').notNull(),
+    /** searchKey(name): one service per name, whatever its case and accents. */
+    nameKey: text('name_key').notNull(),
+    image: jsonb('image').$type<ImageRef[]>().notNull().default([]),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('room_services_name_key_uq').on(t.nameKey)],
+);
 
 // ── Rooms: a room type of a hotel with `stock` identical units.
 export const rooms = pgTable(

@@ -122,7 +122,11 @@ export async function insertRoom(
 export async function insertRoomService(db: Db, name: string) {
   const [row] = await db
     .insert(roomServices)
-    .values({ name, image: [image(`service-${searchKey(name).replace(/\W+/g, '-')}`)] })
+    .values({
+      name,
+      nameKey: searchKey(name),
+      image: [image(`service-${searchKey(name).replace(/\W+/g, '-')}`)],
+    })
     .returning();
   if (!row) throw new Error('room service not inserted');
   return row;

@@ -250,6 +250,8 @@ export const event = z.object({
   date: z.string(),
   /** HH:mm (24 h) */
   time: z.string(),
+  /** The hotel's IANA time zone, which the date and time are in. */
+  timeZone: z.string(),
   image: z.array(imageItem),
   description: z.string(),
   Hotels: z.object({

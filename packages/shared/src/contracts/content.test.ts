@@ -239,15 +239,16 @@ describe('limits of product §9', () => {
     expect(check.ok && [check.value.name, check.value.category]).toEqual(['suite', 'premium']);
   });
 
-  test('typed names are stored lower-cased, trimmed', () => {
+  test('typed names are kept as typed, trimmed; services repeated in any case or accent are refused', () => {
     const check = checkContentDraft('hotelCreate', {
       ...VALID.hotelCreate,
-      name: ' Hotel ÁGUILA ',
+      name: ' Hotel ÁGUILA del Sur ',
     });
-    expect(check.ok && check.value.name).toBe('hotel águila');
-    const services = roomCreateBody.parse(VALID.roomCreate).services;
-    expect(services).toEqual(['fibre', 'standing desk']);
+    expect(check.ok && check.value.name).toBe('Hotel ÁGUILA del Sur');
+    const services = roomCreateBody.parse({ ...VALID.roomCreate, services: ['WiFi', 'Café'] });
+    expect(services.services).toEqual(['WiFi', 'Café']);
     expect(errorOf('roomCreate', 'services', ['wifi', 'WiFi'])).toBe(M.servicesDuplicate);
+    expect(errorOf('roomCreate', 'services', ['Café', 'cafe'])).toBe(M.servicesDuplicate);
   });
 
   test('event dates: from today to a rolling two-year horizon, real dates, HH:mm times', () => {

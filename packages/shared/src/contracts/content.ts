@@ -25,6 +25,7 @@ import {
 import { CONTENT_MESSAGES as M } from '../messages.ts';
 import { ID_MAX } from '../row-id.ts';
 import { calendarDateIn, eventDateMax, isTimeZone } from '../stay.ts';
+import { searchKey } from '../text.ts';
 import { hasNul, idParam, imageItem, NUL_MESSAGE, rowId, text } from './common.ts';
 
 /**
@@ -54,11 +55,12 @@ function requiredText(required: string, max: number, tooLong: string) {
     .refine((v) => !hasNul(v), NUL_MESSAGE);
 }
 
-/** A name typed into a form: stored lower-cased (product §3). */
+/**
+ * A name typed into a form: kept as typed, trimmed (docs/product.md, Names as typed, departs
+ * from product §3's lower-casing); matched and sorted by `searchKey`, ignoring case and accents.
+ */
 function typedName(required: string) {
-  return requiredText(required, NAME_MAX, M.nameTooLong(NAME_MAX)).transform((v) =>
-    v.toLowerCase(),
-  );
+  return requiredText(required, NAME_MAX, M.nameTooLong(NAME_MAX));
 }
 
 /** A reference picked from a list (hotel, city, the record being modified). */
@@ -123,15 +125,13 @@ const category = z
   .pipe(z.enum(ROOM_CATEGORIES, { error: M.categoryInvalid }));
 
 const services = z
-  .array(
-    requiredText(M.servicesRequired, NAME_MAX, M.nameTooLong(NAME_MAX)).transform((v) =>
-      v.toLowerCase(),
-    ),
-    { error: M.servicesRequired },
-  )
+  .array(requiredText(M.servicesRequired, NAME_MAX, M.nameTooLong(NAME_MAX)), {
+    error: M.servicesRequired,
+  })
   .min(1, M.servicesRequired)
   .max(SERVICES_MAX, M.tooManyServices(SERVICES_MAX))
-  .refine((list) => new Set(list).size === list.length, M.servicesDuplicate);
+  // A service is named by its key: 'WiFi' and 'wifi' are the same one.
+  .refine((list) => new Set(list.map(searchKey)).size === list.length, M.servicesDuplicate);
 
 /**
  * The first and last calendar dates anywhere on Earth right now (UTC−12 and UTC+14): what an
@@ -386,7 +386,7 @@ export interface DraftContext {
 }
 
 /**
- * The form's draft checked as a whole: its parsed value (names lower-cased, trimmed) when it
+ * The form's draft checked as a whole: its parsed value (texts trimmed) when it
  * passes, otherwise the message of each failing field — what the form shows under each input,
  * and why Submit stays disabled (product §4, Forms).
  */

@@ -29,8 +29,8 @@ export interface BookingFilter {
 // Sorted by the booking's first hotel name or check-in among the rooms shown; newest first
 // breaks ties, and the id makes pages stable.
 const ORDER: Record<BookingSort | 'newest', SQL> = {
-  'hotel-asc': sql`min(h.name) asc, b.created_at desc`,
-  'hotel-desc': sql`min(h.name) desc, b.created_at desc`,
+  'hotel-asc': sql`min(h.name_key) asc, b.created_at desc`,
+  'hotel-desc': sql`min(h.name_key) desc, b.created_at desc`,
   'checkIn-asc': sql`min(l.check_in) asc, b.created_at desc`,
   'checkIn-desc': sql`min(l.check_in) desc, b.created_at desc`,
   newest: sql`b.created_at desc`,

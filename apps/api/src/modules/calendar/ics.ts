@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@devstay/shared/constants';
+import { timeZoneName } from '@devstay/shared/stay';
 import { capitalize } from '@devstay/shared/text';
 import ical from 'ical-generator';
 import { hotelUrl, receiptUrl } from '../../lib/site-links.ts';
@@ -20,7 +21,7 @@ interface Site {
 }
 
 const where = (p: { hotel: string; address: string; city: string; state: string }) =>
-  `${capitalize(p.hotel)}, ${p.address}, ${capitalize(p.city)}, ${capitalize(p.state)}`;
+  `${p.hotel}, ${p.address}, ${p.city}, ${p.state}`;
 
 function calendar(name: string) {
   return ical({
@@ -50,11 +51,11 @@ export function bookingCalendar(
       start: stay.checkIn,
       end: stay.checkOut,
       stamp: site.now,
-      summary: `${capitalize(stay.hotel)}: ${room} (${units})`,
+      summary: `${stay.hotel}: ${room} (${units})`,
       location: where(stay),
       description: [
         `Check-in ${stay.checkIn}, check-out ${stay.checkOut}.`,
-        `${units}: ${room} at ${capitalize(stay.hotel)}.`,
+        `${units}: ${room} at ${stay.hotel}.`,
         `Receipt: ${receipt}`,
       ].join('\n'),
       url: receipt,
@@ -77,11 +78,11 @@ export function eventCalendar(site: Site, event: CalendarEvent): string {
     start,
     end: new Date(start.getTime() + EVENT_CALENDAR_HOURS * 3_600_000),
     stamp: site.now,
-    summary: capitalize(event.name),
+    summary: event.name,
     location: where(event),
     description: [
       event.description,
-      `${event.date} at ${event.time} (${event.timeZone} time), at ${capitalize(event.hotel)}.`,
+      `${event.date} at ${event.time} (${timeZoneName(event.timeZone)} time), at ${event.hotel}.`,
     ].join('\n'),
     url: hotelUrl(site.publicUrl, event.hotelId),
   });

@@ -319,18 +319,48 @@ describe('bad input is 400 naming each field with the form message', () => {
     expect(past.json().fields).toEqual({ date: CONTENT_MESSAGES.datePast });
   });
 
-  test('names are stored lower-cased; a second room service of a name is 409', async () => {
-    const body = await hotelCreate();
+  test('names are kept as typed, and found ignoring case and accents', async () => {
+    const token = uniqueToken();
+    const body = { ...(await hotelCreate()), name: `DevOps Ñandú de la Costa ${token}` };
     const res = await send('superAdmin', 'POST', '/api/hotels', body);
-    expect(res.json().name).toBe(body.name.toLowerCase());
-    const service = await roomServiceCreate();
-    expect((await send('superAdmin', 'POST', '/api/serviceRooms', service)).statusCode).toBe(201);
-    const again = await send('superAdmin', 'POST', '/api/serviceRooms', {
-      ...service,
-      name: service.name.toUpperCase(),
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().name).toBe(body.name);
+    const event = { ...(await eventCreate(ownHotel)), name: `CTF Mar del Plata ${token}` };
+    const made = await send('superAdmin', 'POST', '/api/events', event);
+    expect(made.json().name).toBe(event.name);
+    expect((await send('visitor', 'GET', `/api/events/${made.json().id}`)).json().name).toBe(
+      event.name,
+    );
+    const found = await send(
+      'visitor',
+      'GET',
+      `/api/hotels?name=${encodeURIComponent(`NANDU DE LA COSTA ${token.toUpperCase()}`)}`,
+    );
+    expect(found.json().map((h: { name: string }) => h.name)).toEqual([body.name]);
+  });
+
+  test('a room service is one per name, whatever its case and accents; rooms name it so too', async () => {
+    const service = { ...(await roomServiceCreate()), name: `Café Bar ${uniqueToken()}` };
+    const first = await send('superAdmin', 'POST', '/api/serviceRooms', service);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().name).toBe(service.name);
+    for (const name of [
+      service.name.toUpperCase(),
+      service.name.replace('é', 'e'),
+      ` ${service.name.toLowerCase()} `,
+    ]) {
+      const again = await send('superAdmin', 'POST', '/api/serviceRooms', { ...service, name });
+      expect(again.statusCode, name).toBe(409);
+      expect(again.json().field).toBe('name');
+    }
+    // A room form naming it in other capitals and without the accent links the same service.
+    const room = await send('admin', 'POST', '/api/rooms', {
+      ...(await roomCreate(ownHotel)),
+      services: [serviceName, service.name.toUpperCase().replace('É', 'E')],
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().field).toBe('name');
+    expect(room.statusCode, room.body).toBe(201);
+    const read = await send('visitor', 'GET', `/api/rooms/${room.json().id}`);
+    expect(read.json().services).toContain(service.name);
   });
 });
 
@@ -703,8 +733,9 @@ describe('what readers see after a write', () => {
       a.localeCompare(b, 'en', { sensitivity: 'base' }),
     );
     expect(names).toEqual(sorted);
-    expect(names.indexOf('alpha')).toBeLessThan(names.indexOf('élan'));
-    expect(names.indexOf('élan')).toBeLessThan(names.indexOf('zeta'));
+    // Kept as typed, sorted ignoring case and accents.
+    expect(names.indexOf('alpha')).toBeLessThan(names.indexOf('Élan'));
+    expect(names.indexOf('Élan')).toBeLessThan(names.indexOf('Zeta'));
     const otherList = await send('admin', 'GET', `/api/content/rooms?idHotel=${otherHotel}`);
     expect(otherList.statusCode).toBe(403);
   });

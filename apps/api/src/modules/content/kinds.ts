@@ -225,7 +225,7 @@ const roomService: ContentKind<
     access: allowedTo(canManageRoomServices),
   },
   editable: editableRoomService,
-  values: (body) => ({ name: body.name }),
+  values: (body) => ({ name: body.name, nameKey: searchKey(body.name) }),
   read: readRoomService,
   invalidates: (id) => ({ service: id }),
   nameTaken: CONTENT_MESSAGES.roomServiceNameTaken,

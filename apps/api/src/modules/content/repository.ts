@@ -355,15 +355,19 @@ export async function requireLocation(db: Executor, id: number): Promise<void> {
   if (!row) throw badRequest(CONTENT_MESSAGES.locationMissing, 'idLocation');
 }
 
-/** Room service ids of the names a room form sent; an unknown name → 400 `services.N`. */
+/**
+ * Room service ids of the names a room form sent, matched ignoring case and accents; an unknown
+ * name → 400 `services.N`.
+ */
 export async function roomServiceIds(db: Executor, names: readonly string[]): Promise<number[]> {
+  const keys = names.map(searchKey);
   const rows = await db
-    .select({ id: roomServices.id, name: roomServices.name })
+    .select({ id: roomServices.id, nameKey: roomServices.nameKey })
     .from(roomServices)
-    .where(inArray(roomServices.name, [...names]));
-  const byLowerName = new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+    .where(inArray(roomServices.nameKey, keys));
+  const byKey = new Map(rows.map((r) => [r.nameKey, r.id]));
   return names.map((name, i) => {
-    const id = byLowerName.get(name);
+    const id = byKey.get(keys[i] as string);
     if (id === undefined) throw badRequest(CONTENT_MESSAGES.serviceUnknown(name), `services.${i}`);
     return id;
   });

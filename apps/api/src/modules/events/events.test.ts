@@ -94,6 +94,8 @@ describe('GET /api/events', () => {
       idHotel: hotelId,
       date: '2199-01-10',
       time: '09:00',
+      // The zone the date and time are in: the hotel's (Buenos Aires unless it says otherwise).
+      timeZone: 'America/Argentina/Buenos_Aires',
       image: [image(`event-node-conf-${token}`)],
       description: `node conf ${token}: talks and workshops`,
       Hotels: {
@@ -139,9 +141,12 @@ describe('GET /api/events', () => {
     const window = 'from=2199-01-01&to=2199-12-31';
     const p1 = await get(`/api/events?${window}&pageSize=2&page=1`);
     const p2 = await get(`/api/events?${window}&pageSize=2&page=2`);
+    const p3 = await get(`/api/events?${window}&pageSize=2&page=3`);
     expect(ids2(p1.json())).toEqual([ids.morning, ids.evening]);
     expect(ids2(p2.json())).toEqual([ids.nextDay, ids.february]);
-    expect(p2.headers[TOTAL_COUNT_HEADER]).toBe('4');
+    // Past the last page: nothing, and the same total.
+    expect(p3.json()).toEqual([]);
+    for (const res of [p1, p2, p3]) expect(res.headers[TOTAL_COUNT_HEADER]).toBe('4');
   });
 
   test.each([
@@ -151,6 +156,12 @@ describe('GET /api/events', () => {
     ['to=tomorrow', 'to'],
     ['from=2199-01-11&to=2199-01-10', 'to'],
     ['page=0', 'page'],
+    ['page=-1', 'page'],
+    ['page=abc', 'page'],
+    ['page=1.5', 'page'],
+    ['page=99999999999', 'page'],
+    ['pageSize=0', 'pageSize'],
+    ['pageSize=six', 'pageSize'],
     ['pageSize=101', 'pageSize'],
   ])('rejects %s with a 400 naming %s', async (query, field) => {
     const res = await get(`/api/events?${query}`);

@@ -24,6 +24,7 @@ const eventColumns = {
   image: events.image,
   description: events.description,
   hotelName: hotels.name,
+  timeZone: hotels.timeZone,
   address: hotels.address,
   city: locations.city,
   department: locations.department,
@@ -48,6 +49,7 @@ type EventRow = {
   image: { url: string; public_id: string }[];
   description: string;
   hotelName: string;
+  timeZone: string;
   address: string;
   city: string;
   department: string;
@@ -63,6 +65,7 @@ function toEvent(row: EventRow): Event {
     date: row.date,
     // PostgreSQL answers 'HH:mm:ss'; events are shown to the minute.
     time: row.time.slice(0, 5),
+    timeZone: row.timeZone,
     image: row.image.map(toImageItem),
     description: row.description,
     Hotels: {

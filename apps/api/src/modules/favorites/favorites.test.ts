@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { MAX_FAVORITES } from '@devstay/shared/constants';
 import type { FavoriteRoom } from '@devstay/shared/contracts/favorites';
 import { FAVORITES_MESSAGES, GUARD_MESSAGES } from '@devstay/shared/messages';
+import { searchKey } from '@devstay/shared/text';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { favorites, rooms } from '../../db/schema.ts';
+import { favorites, hotels, rooms } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, ORIGIN, signIn, signUp, withSession } from '../../test/auth.ts';
 import { roomWithStock } from '../../test/booking-fixtures.ts';
@@ -19,6 +20,7 @@ let superAdmin: { id: string; cookie: string };
 let roomA: number;
 let roomB: number;
 let hotelId: number;
+const HOTEL_NAME = `Palermo DevOps Suites de la Costa ${randomUUID().slice(0, 8)}`;
 /** Rooms enough to fill an account's favourites past the limit. */
 let many: number[];
 
@@ -36,6 +38,11 @@ beforeAll(async () => {
   superAdmin = await account(DEMO.superAdmin);
   const first = await roomWithStock(t.db, 3, 9_900);
   hotelId = first.hotel.id;
+  // A name as an admin types it: the cards carry it as typed.
+  await t.db
+    .update(hotels)
+    .set({ name: HOTEL_NAME, nameKey: searchKey(HOTEL_NAME) })
+    .where(eq(hotels.id, hotelId));
   roomA = first.room.id;
   roomB = (await roomWithStock(t.db, 2, 15_000)).room.id;
   const inserted = await t.db
@@ -161,7 +168,7 @@ describe('the guest’s own favourites', () => {
       name: 'suite',
       price: 99,
       description: expect.any(String),
-      hotel: { id: hotelId, name: expect.stringMatching(/^hotel /) },
+      hotel: { id: hotelId, name: HOTEL_NAME },
     });
     expect(first?.image[0]?.url).toMatch(/^\/uploads\//);
     // The profile lists the same favourites.

@@ -35,7 +35,14 @@ const bogota = `Bogotá ${token}`;
 const medellin = `Medellín ${token}`;
 const pageCity = `Pageville ${token}`;
 
-type Made = { id: number; name: string; qualification: number; city: string };
+type Made = {
+  id: number;
+  name: string;
+  qualification: number;
+  city: string;
+  reviewCount: number;
+  ratingSum: number;
+};
 const made: Made[] = [];
 let cafeId = 0;
 let emptyCityId = 0;
@@ -84,15 +91,34 @@ beforeAll(async () => {
   for (let i = 0; i < 10; i++) {
     rows.push({ name: `page ${token} ${String(i).padStart(2, '0')}`, q: (i % 5) + 1, loc: c });
   }
+  // Reviews [count, sum] for the guest-rating order: averages 4.5 (three of them: 2, 4 and 2
+  // reviews), 5, 3 and 4; the other hotels have none.
+  const reviews: Record<string, [number, number]> = {
+    [`café ${token} alpha`]: [2, 9],
+    [`page ${token} 00`]: [2, 9],
+    [`page ${token} 01`]: [1, 5],
+    [`page ${token} 02`]: [4, 18],
+    [`page ${token} 03`]: [1, 3],
+    [`promo ${token} 50%_off`]: [3, 12],
+  };
   for (const r of rows) {
+    const [reviewCount, ratingSum] = reviews[r.name] ?? [0, 0];
     const h = await insertHotel(t.db, {
       name: r.name,
       qualification: r.q,
       locationId: r.loc.id,
       image: [image(`${made.length}-a`), image(`${made.length}-b`), image(`${made.length}-c`)],
-      ...(r.name.startsWith('café') ? { reviewCount: 2, ratingSum: 9 } : {}),
+      reviewCount,
+      ratingSum,
     });
-    made.push({ id: h.id, name: r.name, qualification: r.q, city: r.loc.city });
+    made.push({
+      id: h.id,
+      name: r.name,
+      qualification: r.q,
+      city: r.loc.city,
+      reviewCount,
+      ratingSum,
+    });
   }
   cafeId = made[0]?.id ?? 0;
 });
@@ -104,6 +130,11 @@ const byName = (a: Made, b: Made) =>
     : searchKey(a.name) > searchKey(b.name)
       ? 1
       : a.id - b.id;
+
+/** Guest rating: best average first, then more reviews, unreviewed last, then by name. */
+const average = (m: Made) => (m.reviewCount > 0 ? m.ratingSum / m.reviewCount : -1);
+const byRating = (a: Made, b: Made) =>
+  average(b) - average(a) || b.reviewCount - a.reviewCount || byName(a, b);
 
 describe('GET /api/hotels', () => {
   test('answers one page of cards (8 by default) with the total, cache headers and ETag', async () => {
@@ -250,6 +281,7 @@ describe('GET /api/hotels', () => {
     ['name_desc', (a: Made, b: Made) => -byName(a, b)],
     ['score_asc', (a: Made, b: Made) => a.qualification - b.qualification || byName(a, b)],
     ['score_desc', (a: Made, b: Made) => b.qualification - a.qualification || byName(a, b)],
+    ['rating_desc', byRating],
   ] as const)('sorts by %s', async (sort, compare) => {
     const res = await get(`/api/hotels?${q({ name: token, sort, pageSize: 100 })}`);
     expect(res.statusCode).toBe(200);
@@ -283,6 +315,19 @@ describe('GET /api/hotels', () => {
     const p1 = await get(`/api/hotels?${q({ city: pageCity, sort: 'score_desc', pageSize: 4 })}`);
     const cards = p1.json<HotelCard[]>();
     expect(cards.map((c) => c.qualification)).toEqual([5, 5, 4, 4]);
+  });
+
+  test('guest rating pages: best average first, the most reviewed among equals', async () => {
+    const rated = made.filter((m) => m.city === pageCity).sort(byRating);
+    const read = async (page: number) =>
+      (
+        await get(`/api/hotels?${q({ city: pageCity, sort: 'rating_desc', pageSize: 3, page })}`)
+      ).json<HotelCard[]>();
+    const pages = [await read(1), await read(2), await read(3), await read(4)];
+    expect(pages.flat().map((c) => c.name)).toEqual(rated.map((m) => m.name));
+    expect(pages[0]?.map((c) => c.reviewAverage)).toEqual([5, 4.5, 4.5]);
+    expect(pages[0]?.map((c) => c.reviewCount)).toEqual([1, 4, 2]);
+    expect(pages[3]?.map((c) => c.reviewAverage)).toEqual([null]);
   });
 
   test('page size is capped at 100', async () => {
@@ -528,7 +573,7 @@ describe('GET /api/hotels/:id', () => {
 describe('page plans', () => {
   // Each plan reads a page its own way; all must give the very same page.
   const searches: HotelSearch[] = [];
-  for (const sort of ['name_asc', 'name_desc', 'score_asc', 'score_desc'] as const) {
+  for (const sort of ['name_asc', 'name_desc', 'score_asc', 'score_desc', 'rating_desc'] as const) {
     searches.push(
       { name: token, sort, page: 1, pageSize: 4 },
       { name: token, sort, page: 3, pageSize: 4 },

@@ -255,8 +255,9 @@ export function hotelSearchKey(search: HotelSearch): string {
 /**
  * Orders of the hotel list. Names compare by their folded key (case and accents ignored);
  * ties fall to the id so pages never overlap. Each order is served by a b-tree index
- * (hotels_name_key_id_idx, hotels_qualification_name_key_idx and its descending twin, whose
- * NULLS LAST the order must repeat to use it).
+ * (hotels_name_key_id_idx, hotels_qualification_name_key_idx and its descending twin,
+ * hotels_rating_name_key_idx), whose NULLS LAST the order must repeat to use it. Guest rating:
+ * the best review average first, among equals the most reviewed, hotels without reviews last.
  */
 const orderBy = (sort: HotelSort, t: string): string =>
   ({
@@ -264,6 +265,7 @@ const orderBy = (sort: HotelSort, t: string): string =>
     name_desc: `${t}.name_key desc, ${t}.id desc`,
     score_asc: `${t}.qualification, ${t}.name_key, ${t}.id`,
     score_desc: `${t}.qualification desc nulls last, ${t}.name_key, ${t}.id`,
+    rating_desc: `${t}.rating_average desc nulls last, ${t}.review_count desc nulls last, ${t}.name_key, ${t}.id`,
   })[sort];
 
 export interface SqlQuery {
@@ -309,11 +311,11 @@ export function hotelPageQuery(
   // 'name': the matches first, behind `offset 0` so they are not merged into a sorted walk.
   const from =
     plan === 'name'
-      ? `(select h.id, h.name_key, h.qualification from hotels h ${whereSql} offset 0) h`
+      ? `(select h.id, h.name_key, h.qualification, h.rating_average, h.review_count from hotels h ${whereSql} offset 0) h`
       : `hotels h ${whereSql}`;
   const text = `select ${CARD_SELECT_LIST}${withTotal ? ', p.total' : ''}
     from (
-      select h.id, h.name_key, h.qualification${withTotal ? ', count(*) over ()::int as total' : ''}
+      select h.id, h.name_key, h.qualification, h.rating_average, h.review_count${withTotal ? ', count(*) over ()::int as total' : ''}
       from ${from} order by ${orderBy(sort, 'h')} ${limit}
     ) p
     join hotels h on h.id = p.id

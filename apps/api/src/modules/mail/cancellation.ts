@@ -44,7 +44,7 @@ export async function enqueueCancellationMail(
   const { booking } = input;
   const lines = booking.cartRoom.map(
     (l) =>
-      `${capitalize(l.name)} at ${capitalize(l.hotel)}, ${l.checkIn} to ${l.checkOut}, ` +
+      `${capitalize(l.name)} at ${l.hotel}, ${l.checkIn} to ${l.checkOut}, ` +
       `${l.cartQuantity} × ${formatUsd(l.totalCents / l.cartQuantity)}`,
   );
   const opening =

@@ -63,11 +63,11 @@ export async function enqueueOffersMail(
   const best = await topHotels(db);
 
   const offerLines = offers.map((o) => ({
-    label: `${capitalize(o.hotel)} — ${capitalize(o.room)} ${o.category} room: ${formatUsd(o.priceCents)} per night`,
+    label: `${o.hotel} — ${capitalize(o.room)} ${o.category} room: ${formatUsd(o.priceCents)} per night`,
     url: siteUrl(options.publicUrl, paths.room(o.roomId)),
   }));
   const hotelLines = best.map((h) => ({
-    label: `${capitalize(h.name)} (${h.qualification} stars)`,
+    label: `${h.name} (${h.qualification} stars)`,
     url: hotelUrl(options.publicUrl, h.id),
   }));
   const listHtml = (lines: { label: string; url: string }[]) =>

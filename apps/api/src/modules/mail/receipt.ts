@@ -11,7 +11,7 @@ function receiptMail(input: { to: string; booking: Booking; receiptUrl: string }
   const { booking, receiptUrl } = input;
   const lines = booking.cartRoom.map(
     (l) =>
-      `${capitalize(l.name)} at ${capitalize(l.hotel)}, ${l.checkIn} to ${l.checkOut}, ` +
+      `${capitalize(l.name)} at ${l.hotel}, ${l.checkIn} to ${l.checkOut}, ` +
       `${l.cartQuantity} × ${formatUsd(l.totalCents / l.cartQuantity)} = ${formatUsd(l.totalCents)}`,
   );
   const total = formatUsd(booking.cartTotalCents);

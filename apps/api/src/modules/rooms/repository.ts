@@ -88,7 +88,7 @@ export async function findRoomDetail(db: Db, id: number): Promise<RoomDetail | u
       .from(roomRoomServices)
       .innerJoin(roomServices, eq(roomServices.id, roomRoomServices.roomServiceId))
       .where(eq(roomRoomServices.roomId, id))
-      .orderBy(asc(roomServices.name), asc(roomServices.id)),
+      .orderBy(asc(roomServices.nameKey), asc(roomServices.id)),
   ]);
   const found = roomRows[0];
   if (!found) return undefined;

@@ -111,7 +111,7 @@ export async function listAdmins(db: Db): Promise<UserSummary[]> {
     .from(users)
     .leftJoin(hotels, eq(hotels.id, users.hotelId))
     .where(eq(users.rol, 'admin'))
-    .orderBy(sql`${hotels.name} asc nulls last`, asc(users.email));
+    .orderBy(sql`${hotels.nameKey} asc nulls last`, asc(users.email));
   return rows.map(toSummary);
 }
 

@@ -1,6 +1,5 @@
 import type { UserSummary } from '@devstay/shared/contracts/users';
 import { paths } from '@devstay/shared/paths';
-import { capitalize } from '@devstay/shared/text';
 import { ActionIcon, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -29,7 +28,7 @@ export function AdminTablePage() {
       header: 'Hotel',
       cell: (a) =>
         a.hotel ? (
-          capitalize(a.hotel.name)
+          a.hotel.name
         ) : (
           <Text span c="dimmed">
             No hotel

@@ -1,7 +1,7 @@
 import { BOOKINGS_PER_PAGE } from '@devstay/shared/booking-table';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { paths } from '@devstay/shared/paths';
-import { capitalize } from '@devstay/shared/text';
+import { sentenceStart } from '@devstay/shared/text';
 import { Container, Group, Pagination, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { BackButton } from '../../../components/back-button.tsx';
@@ -50,7 +50,7 @@ export function BookingHistoryPage() {
             key={booking.id}
             gap="xs"
             component="section"
-            aria-label={capitalize(reservationName(booking))}
+            aria-label={sentenceStart(reservationName(booking))}
             data-testid="booking-history-entry"
             data-booking-id={booking.id}
           >

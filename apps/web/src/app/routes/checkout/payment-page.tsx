@@ -146,7 +146,7 @@ export function PaymentPage() {
                         <Table.Td>
                           <Text fw={600}>{capitalize(line.name)}</Text>
                           <Text size="sm" c="dimmed">
-                            {capitalize(line.hotel)} · {line.checkIn} to {line.checkOut} ·{' '}
+                            {line.hotel} · {line.checkIn} to {line.checkOut} ·{" "}
                             {guestsText(line.guests)}
                           </Text>
                           {line.availabilityMessage || line.guestsMessage ? (

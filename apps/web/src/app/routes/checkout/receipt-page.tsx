@@ -88,7 +88,7 @@ export function ReceiptPage() {
                     <Table.Td>
                       <Text fw={600}>{capitalize(line.name)}</Text>
                       <Text size="sm" c="dimmed">
-                        {capitalize(line.hotel)} · {line.address}
+                        {line.hotel} · {line.address}
                       </Text>
                       <Text size="sm">{guestsText(line.guests)}</Text>
                     </Table.Td>

@@ -1,9 +1,10 @@
 import '@mantine/dates/styles.layer.css';
 import { isIsoDate } from '@devstay/shared/calendar-date';
-import { Button, Container, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { EVENTS_PER_PAGE, PAGE_MAX } from '@devstay/shared/constants';
+import { Button, Container, Group, Pagination, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconFilterOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { datePickerProps } from '../../../components/date-picker-props.ts';
 import { ListMessage } from '../../../components/list-message.tsx';
@@ -20,13 +21,36 @@ function rangeFromParams(params: URLSearchParams): EventRange {
   return {};
 }
 
-/** /home/Events — the IT events the hotels publish, with a date filter (product §2.7). */
+/** The page in the address: a whole number from 1, else the first. */
+function pageFromParams(params: URLSearchParams): number {
+  const raw = params.get('page') ?? '';
+  const page = /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  return page >= 1 && page <= PAGE_MAX ? page : 1;
+}
+
+/**
+ * /home/Events — the IT events the hotels publish, with a date filter (product §2.7), a page of
+ * EVENTS_PER_PAGE at a time (the page in the address, as the hotel list keeps its own).
+ */
 export function EventsPage() {
   const [params, setParams] = useSearchParams();
   const range = rangeFromParams(params);
+  const page = pageFromParams(params);
   const [picked, setPicked] = useState<Range>([range.from ?? null, range.to ?? null]);
-  const events = useEvents(range);
+  const events = useEvents(range, page);
   const filtered = Boolean(range.from);
+  const listTop = useRef<HTMLParagraphElement>(null);
+  const total = events.data?.total ?? 0;
+  const pages = Math.ceil(total / EVENTS_PER_PAGE);
+
+  const toPage = (next: number) => {
+    setParams(
+      { ...(range.from && range.to ? { from: range.from, to: range.to } : {}), page: String(next) },
+      { preventScrollReset: true },
+    );
+    // The new page is read from its top: the count above the cards.
+    listTop.current?.scrollIntoView({ block: 'start' });
+  };
 
   const onRange = (value: Range) => {
     setPicked(value);
@@ -71,13 +95,21 @@ export function EventsPage() {
         </Button>
       </Group>
 
-      <Text size="sm" role="status" aria-live="polite" mb="sm" c="dimmed">
+      <Text
+        ref={listTop}
+        size="sm"
+        role="status"
+        aria-live="polite"
+        mb="sm"
+        c="dimmed"
+        style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + 8px)' }}
+      >
         {events.isPending
           ? 'Loading events...'
           : events.data
-            ? `${events.data.length} ${events.data.length === 1 ? 'event' : 'events'}${
+            ? `${total} ${total === 1 ? 'event' : 'events'}${
                 filtered ? ` from ${range.from} to ${range.to}` : ''
-              }`
+              }${pages > 1 ? `, page ${page} of ${pages}` : ''}`
             : ''}
       </Text>
 
@@ -93,7 +125,13 @@ export function EventsPage() {
           text={events.error.message}
           action={{ label: 'Try again', onClick: () => events.refetch() }}
         />
-      ) : events.data.length === 0 ? (
+      ) : events.data.items.length === 0 && page > 1 ? (
+        <ListMessage
+          title="This page has no events"
+          text="The list is shorter than this page."
+          action={{ label: 'First page', onClick: () => toPage(1) }}
+        />
+      ) : events.data.items.length === 0 ? (
         <ListMessage
           title={filtered ? 'No events match the selected dates' : 'No events published yet'}
           text={
@@ -103,11 +141,27 @@ export function EventsPage() {
           }
         />
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {events.data.map((event) => (
-            <EventCard key={event.id} event={event} />
-          ))}
-        </SimpleGrid>
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {events.data.items.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </SimpleGrid>
+          {pages > 1 ? (
+            <Group component="nav" aria-label="Event pages" justify="center" mt="xl">
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={toPage}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                getItemProps={(n) => ({
+                  'aria-label': `Page ${n}`,
+                  'aria-current': n === page ? 'page' : undefined,
+                })}
+              />
+            </Group>
+          ) : null}
+        </>
       )}
     </Container>
   );

@@ -3,7 +3,6 @@ import type { Review } from '@devstay/shared/contracts/catalogue';
 import { readAddressStay } from '@devstay/shared/hotel-list-params';
 import { paths, type StayDates } from '@devstay/shared/paths';
 import { parseRowId } from '@devstay/shared/row-id';
-import { capitalize } from '@devstay/shared/text';
 import {
   Alert,
   Badge,
@@ -81,11 +80,7 @@ export function HotelDetailPage() {
   const stay = useStayFromLink();
   const moderation = useReviewModeration(id);
   useDocumentTitle(
-    hotel.data
-      ? capitalize(hotel.data.name)
-      : isNotFound(hotel.error)
-        ? 'Hotel not found'
-        : 'Hotel',
+    hotel.data ? hotel.data.name : isNotFound(hotel.error) ? 'Hotel not found' : 'Hotel',
   );
 
   if (!validId || hotel.isPending || hotel.isError) {
@@ -102,7 +97,7 @@ export function HotelDetailPage() {
   }
 
   const data = hotel.data;
-  const name = capitalize(data.name);
+  const name = data.name;
   const location = locationText(data.Locations[0]);
   if (import.meta.env.SSR) preloadFirstPicture(data.pictures);
 

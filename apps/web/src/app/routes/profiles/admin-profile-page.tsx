@@ -42,7 +42,7 @@ export function AdminProfilePage() {
               { label: 'Role', value: me.rol },
               { label: 'Date of birth', value: me.dateOfBirth },
               { label: 'DNI', value: me.dni },
-              { label: 'Hotel', value: me.hotel ? capitalize(me.hotel.name) : null },
+              { label: 'Hotel', value: me.hotel ? me.hotel.name : null },
               { label: 'Address', value: capitalize(me.address) },
               { label: 'City', value: capitalize(me.city) },
               { label: 'Country', value: capitalize(me.country) },

@@ -1,7 +1,6 @@
 import { REVIEW_MESSAGES } from '@devstay/shared/messages';
 import { loginReturningTo, paths } from '@devstay/shared/paths';
 import { parseRowId } from '@devstay/shared/row-id';
-import { capitalize } from '@devstay/shared/text';
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -53,7 +52,7 @@ export function ReviewPage() {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<ReactNode>(null);
   const [submitted, setSubmitted] = useState(false);
-  const name = hotel.data ? capitalize(hotel.data.name) : '';
+  const name = hotel.data ? hotel.data.name : '';
   useDocumentTitle(name ? `Review ${name}` : 'Write a review');
 
   if (!validId || hotel.isPending || hotel.isError) {

@@ -16,7 +16,10 @@ import { useSession } from '../../../features/auth/api/session.ts';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
 import { useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { addRoomToCart } from '../../../features/cart/utils/add-room-to-cart.ts';
-import { FavoriteHeart } from '../../../features/favorites/components/favorite-heart.tsx';
+import {
+  FavoriteHeart,
+  roomAtHotel,
+} from '../../../features/favorites/components/favorite-heart.tsx';
 import { useRoom } from '../../../features/rooms/api/get-room.ts';
 import { RoomServices } from '../../../features/rooms/components/room-services.tsx';
 import { StayPanel } from '../../../features/rooms/components/stay-panel.tsx';
@@ -122,7 +125,7 @@ export function RoomDetailPage() {
 
   const data = room.data;
   const name = capitalize(data.name);
-  const hotelName = capitalize(data.Hotels.name);
+  const hotelName = data.Hotels.name;
 
   return (
     <Container size="lg" py="lg">
@@ -167,7 +170,12 @@ export function RoomDetailPage() {
               guests={guests}
               onGuestsChange={(next) => stay && keep(stay, next)}
               onAddToCart={(chosen) => addRoomToCart(data, chosen)}
-              favorite={<FavoriteHeart account={session.user} room={{ id: data.id, name }} />}
+              favorite={
+                <FavoriteHeart
+                  account={session.user}
+                  room={{ id: data.id, name: roomAtHotel(data.name, hotelName) }}
+                />
+              }
             />
           </Grid.Col>
         </Grid>

@@ -1,7 +1,7 @@
 import { MAX_PAGE_SIZE } from '@devstay/shared/constants';
 import type { HotelCard } from '@devstay/shared/contracts/catalogue';
 import type { HotelRef } from '@devstay/shared/contracts/users';
-import { capitalize, compareText } from '@devstay/shared/text';
+import { compareText } from '@devstay/shared/text';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPage } from '../../../lib/api.ts';
 
@@ -18,7 +18,7 @@ function hotelLabel(hotel: Pick<HotelCard, 'name' | 'Locations'>): string {
   const place = hotel.Locations[0];
   // Place names are stored as written; only hotel names are stored lower-cased.
   const where = place ? [place.state, place.department, place.city].filter(Boolean).join(', ') : '';
-  return where ? `${capitalize(hotel.name)} — ${where}` : capitalize(hotel.name);
+  return where ? `${hotel.name} — ${where}` : hotel.name;
 }
 
 function toOptions(hotels: HotelCard[]): HotelOption[] {
@@ -91,5 +91,5 @@ export function useHotelOptions(search: string): HotelOptions {
 
 /** The option of a hotel already chosen (e.g. the admin's), when the list does not hold it. */
 export function currentOption(hotel: HotelRef | null): HotelOption | null {
-  return hotel ? { value: String(hotel.id), label: capitalize(hotel.name) } : null;
+  return hotel ? { value: String(hotel.id), label: hotel.name } : null;
 }

@@ -9,7 +9,7 @@ export function AccountSummary({ profile }: { profile: UserProfile }) {
     ['Role', profile.rol],
     ['Name', capitalize(profile.name)],
     ['Lastname', capitalize(profile.lastname)],
-    ['Hotel', profile.hotel ? capitalize(profile.hotel.name) : null],
+    ['Hotel', profile.hotel ? profile.hotel.name : null],
     ['Date of birth', profile.dateOfBirth],
     ['DNI', profile.dni],
     ['Address', capitalize(profile.address)],

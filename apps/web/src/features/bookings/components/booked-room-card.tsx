@@ -35,7 +35,7 @@ function Field({ label, value }: { label: string; value: string }) {
 
 /** One booked room of the guest's history (product §2.12). */
 export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
-  const hotel = capitalize(room.hotel);
+  const hotel = room.hotel;
   const waiting = reviewWaitsFor(booking, room);
   const reasonId = useId();
   return (

@@ -47,7 +47,7 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
         <Table.Tbody>
           {bookings.flatMap((booking) =>
             booking.cartRoom.map((room) => {
-              const hotel = capitalize(room.hotel);
+              const hotel = room.hotel;
               const roomName = capitalize(room.name);
               return (
                 <Table.Tr

@@ -1,13 +1,12 @@
 import type { BookingRecord } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
-import { capitalize } from '@devstay/shared/text';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { CalendarDownload } from '../../../components/calendar-download.tsx';
 import { bookingCalendarUrl } from '../api/bookings.ts';
 
 /** A booking named for people: its hotels and its first check-in. */
 export function reservationName(booking: BookingRecord): string {
-  const hotels = [...new Set(booking.cartRoom.map((r) => capitalize(r.hotel)))].join(' and ');
+  const hotels = [...new Set(booking.cartRoom.map((r) => r.hotel))].join(' and ');
   const checkIn = booking.cartRoom.map((r) => r.checkIn).sort()[0] ?? booking.date;
   return `the reservation at ${hotels}, check-in ${checkIn}`;
 }

@@ -67,7 +67,7 @@ export function useCancelBookingFlow(by: 'guest' | 'staff') {
         {/* A cancel frees the whole booking: every room of it the asker sees. */}
         {target?.cartRoom.map((room) => (
           <Text c="dimmed" key={`${room.id}-${room.checkIn}-${room.checkOut}`}>
-            {`${capitalize(room.name)} at ${capitalize(room.hotel)}, ${room.checkIn} to ${room.checkOut}`}
+            {`${capitalize(room.name)} at ${room.hotel}, ${room.checkIn} to ${room.checkOut}`}
           </Text>
         ))}
         <Group justify="flex-end">

@@ -46,7 +46,7 @@ export function CartLineItem({
 }: CartLineItemProps) {
   const guests = lineGuests(line);
   const name = capitalize(quote?.name ?? line.name);
-  const hotel = capitalize(quote?.hotel ?? line.Hotels?.name ?? '');
+  const hotel = quote?.hotel ?? line.Hotels?.name ?? '';
   const picture = quote ? quote.image : line.image[0];
   const message = quote?.availabilityMessage ?? quote?.guestsMessage ?? null;
   const messageId = `cart-line-${line.id}-${line.checkIn}-${line.checkOut}-availability`;

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Combobox.layer.css';
 import type { ContentForm, ImageRefInput } from '@devstay/shared/contracts/content';
 import type { HotelRef } from '@devstay/shared/contracts/users';
-import { capitalize } from '@devstay/shared/text';
 import { Select, type SelectProps, Textarea, TextInput, type TextInputProps } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import type { ContentDraft, Draft, DraftField } from '../hooks/use-content-draft.ts';
@@ -60,21 +59,12 @@ export function TextField<F extends ContentForm>({
   return <TextInput {...input} required {...textProps({ draft, field })} />;
 }
 
-/** A name: stored lower-cased, shown capitalised (product §3) once the person leaves it. */
+/** A name: kept as typed (docs/product.md, Names as typed). */
 export function NameField<F extends ContentForm>({
   label = 'Name',
   ...bound
 }: FieldProps<F, string> & { label?: string }) {
-  const d = loose(bound.draft);
-  const onBlur = () => {
-    const value = d.draft[bound.field];
-    if (typeof value === 'string' && value !== capitalize(value)) {
-      d.set(bound.field, capitalize(value));
-    }
-  };
-  return (
-    <TextInput label={label} required autoComplete="off" {...textProps(bound)} onBlur={onBlur} />
-  );
+  return <TextInput label={label} required autoComplete="off" {...textProps(bound)} />;
 }
 
 /** A description with its limit shown as a count (product §5: 500 for rooms, 1000 for others). */

@@ -5,7 +5,6 @@ import type {
   EditableRoom,
   EditableRoomService,
 } from '@devstay/shared/contracts/content';
-import { capitalize } from '@devstay/shared/text';
 import type { ReactNode } from 'react';
 import {
   useEditableEvents,
@@ -56,7 +55,7 @@ const HOTEL_SERVICES: RecordSource<EditableHotelService> = {
   useRecords: useEditableHotelServices,
   label: 'Service',
   what: 'service',
-  optionLabel: (service) => capitalize(service.name),
+  optionLabel: (service) => service.name,
   form: (service, props) => (
     <HotelServiceForm form="hotelServiceModify" initial={hotelServiceDraft(service)} {...props} />
   ),
@@ -67,7 +66,7 @@ const ROOM_SERVICES: RecordSource<EditableRoomService> = {
   useRecords: () => useEditableRoomServices(),
   label: 'Service',
   what: 'service',
-  optionLabel: (service) => capitalize(service.name),
+  optionLabel: (service) => service.name,
   form: (service, props) => (
     <RoomServiceForm form="roomServiceModify" initial={roomServiceDraft(service)} {...props} />
   ),

@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Combobox.layer.css';
 import type { HotelRef } from '@devstay/shared/contracts/users';
-import { capitalize } from '@devstay/shared/text';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
@@ -33,7 +32,7 @@ export function HotelField({
   if (fixed) {
     const option: PickerOption = {
       value: String(fixed.id),
-      label: capitalize(fixed.name),
+      label: fixed.name,
       disabled: true,
     };
     return (

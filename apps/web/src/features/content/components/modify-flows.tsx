@@ -1,6 +1,5 @@
 import type { ContentForm } from '@devstay/shared/contracts/content';
 import type { HotelRef } from '@devstay/shared/contracts/users';
-import { capitalize } from '@devstay/shared/text';
 import { Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
@@ -45,7 +44,7 @@ export interface RecordSource<R extends { id: number; version: number }> {
 export function useHotelScope(fixedHotel: HotelRef | null, label = 'Hotel') {
   const [picked, setPicked] = useState<{ id: number; label: string } | null>(null);
   const id = fixedHotel?.id ?? picked?.id ?? null;
-  const current = fixedHotel ? capitalize(fixedHotel.name) : (picked?.label ?? '');
+  const current = fixedHotel ? fixedHotel.name : (picked?.label ?? '');
   const field = (
     <HotelField
       label={label}

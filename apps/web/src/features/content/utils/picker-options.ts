@@ -24,7 +24,7 @@ function hotelOptionLabel(
   hotel: Pick<HotelPickerItem, 'name' | 'state' | 'department' | 'city'>,
 ): string {
   const where = [hotel.state, hotel.department, hotel.city].filter(Boolean).join(', ');
-  return where ? `${capitalize(hotel.name)} — ${where}` : capitalize(hotel.name);
+  return where ? `${hotel.name} — ${where}` : hotel.name;
 }
 
 export function hotelOptions(hotels: readonly HotelPickerItem[]): PickerOption[] {
@@ -33,7 +33,7 @@ export function hotelOptions(hotels: readonly HotelPickerItem[]): PickerOption[]
 
 /** 'Name — yyyy-MM-dd HH:mm hrs' (product §2.13: the event picker shows name, date and time). */
 export function eventOptionLabel(event: Pick<EditableEvent, 'name' | 'date' | 'time'>): string {
-  return `${capitalize(event.name)} — ${event.date} ${event.time} hrs`;
+  return `${event.name} — ${event.date} ${event.time} hrs`;
 }
 
 /** A hotel's rooms share names (a double premium and a double standard): the category tells. */
@@ -51,7 +51,7 @@ export function recordOptions<T extends { id: number }>(
 
 /** Plain names (states, departments, room services) as sorted options, shown capitalised. */
 export function nameOptions(names: readonly string[]): PickerOption[] {
-  return sortOptions(names.map((name) => ({ value: name, label: capitalize(name) })));
+  return sortOptions(names.map((name) => ({ value: name, label: name })));
 }
 
 /**

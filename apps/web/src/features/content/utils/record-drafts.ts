@@ -6,7 +6,6 @@ import type {
   EditableRoomService,
   ImageRefInput,
 } from '@devstay/shared/contracts/content';
-import { capitalize } from '@devstay/shared/text';
 import type { Draft } from '../hooks/use-content-draft.ts';
 
 /** A stored picture as a form sends it back: its url and public_id only. */
@@ -35,7 +34,7 @@ export function roomDraft(room: EditableRoom): Draft<'roomModify'> {
 export function hotelDraft(hotel: EditableHotel): Draft<'hotelModify'> {
   return {
     id: hotel.id,
-    name: capitalize(hotel.name),
+    name: hotel.name,
     image: refs(hotel.image),
     qualification: hotel.qualification,
     description: hotel.description,
@@ -53,7 +52,7 @@ export function hotelDraft(hotel: EditableHotel): Draft<'hotelModify'> {
 export function eventDraft(event: EditableEvent): Draft<'eventModify'> {
   return {
     id: event.id,
-    name: capitalize(event.name),
+    name: event.name,
     idHotel: event.idHotel,
     date: event.date,
     time: event.time,
@@ -67,7 +66,7 @@ export function hotelServiceDraft(service: EditableHotelService): Draft<'hotelSe
   return {
     id: service.id,
     idHotel: service.idHotel,
-    name: capitalize(service.name),
+    name: service.name,
     image: refs(service.image),
     description: service.description,
     version: service.version,
@@ -77,7 +76,7 @@ export function hotelServiceDraft(service: EditableHotelService): Draft<'hotelSe
 export function roomServiceDraft(service: EditableRoomService): Draft<'roomServiceModify'> {
   return {
     id: service.id,
-    name: capitalize(service.name),
+    name: service.name,
     image: refs(service.image),
     version: service.version,
   };

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Table.layer.css';
 import type { HotelDashboard as Dashboard } from '@devstay/shared/contracts/dashboard';
-import { capitalize, formatUsd } from '@devstay/shared/text';
+import { formatUsd } from '@devstay/shared/text';
 import {
   Alert,
   Button,
@@ -70,7 +70,7 @@ export function HotelDashboard({
     <Stack component="section" aria-labelledby={titleId} gap="md">
       <Title order={2} id={titleId}>
         {hotelId !== null && query.data
-          ? `Dashboard of ${capitalize(query.data.hotel.name)}`
+          ? `Dashboard of ${query.data.hotel.name}`
           : 'Hotel dashboard'}
       </Title>
       {picker}

@@ -1,8 +1,7 @@
 import { isIsoDate } from '@devstay/shared/calendar-date';
 import type { Event } from '@devstay/shared/contracts/catalogue';
 import { paths } from '@devstay/shared/paths';
-import { addDays } from '@devstay/shared/stay';
-import { capitalize } from '@devstay/shared/text';
+import { addDays, timeZoneName } from '@devstay/shared/stay';
 import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -22,14 +21,15 @@ function displayDate(date: string): string {
   return isIsoDate(day) ? longDate(new Date(`${day}T00:00:00Z`)) : date;
 }
 
-function displayTime(time: string): string {
-  return `${time.slice(0, 5)} hrs`;
+/** '19:00 hrs (Buenos Aires time)': the event's time in its hotel's zone, named for people. */
+function displayTime(time: string, timeZone: string): string {
+  return `${time.slice(0, 5)} hrs (${timeZoneName(timeZone)} time)`;
 }
 
 /** An IT event hosted by a hotel: picture, hotel, name, date, time, description, place. */
 export function EventCard({ event }: { event: Event }) {
-  const name = capitalize(event.name);
-  const hotelName = capitalize(event.Hotels.name);
+  const name = event.name;
+  const hotelName = event.Hotels.name;
   const location = locationText(event.Hotels.Locations[0]);
   const day = eventDay(event.date);
   const stay = isIsoDate(day) ? { checkIn: day, checkOut: addDays(day, 1) } : undefined;
@@ -64,7 +64,7 @@ export function EventCard({ event }: { event: Event }) {
           <Group gap={4} wrap="nowrap">
             <IconClock size={16} aria-hidden="true" />
             <Text size="sm" fw={500}>
-              {displayTime(event.time)}
+              {displayTime(event.time, event.timeZone)}
             </Text>
           </Group>
         </Group>
@@ -99,7 +99,7 @@ export function EventCard({ event }: { event: Event }) {
               component={Link}
               to={paths.hotelsWithRooms(event.Hotels.Locations[0]?.city ?? '', stay)}
             >
-              {`Other hotels in ${capitalize(event.Hotels.Locations[0]?.city ?? '')} with rooms for these dates`}
+              {`Other hotels in ${event.Hotels.Locations[0]?.city ?? ''} with rooms for these dates`}
             </Anchor>
           </Text>
         ) : null}

@@ -38,11 +38,19 @@ export interface FavoriteChange {
   favorite: boolean;
 }
 
+/** What to do once a change is answered (run even when the heart is gone, as on /favorite). */
+interface ChangeOutcome {
+  onSuccess?: (change: FavoriteChange) => void;
+  onError?: (error: Error) => void;
+}
+
 /**
  * POST /favorites or DELETE /favorites. The server answers the ids after the change: they
- * become the cached list, so every heart shows the server's state.
+ * become the cached list, so every heart shows the server's state, and a card of /favorite taken
+ * off goes at once. `outcome` is the mutation's own: a mutate's callbacks would be dropped when
+ * the heart that sent it is no longer on the screen.
  */
-export function useChangeFavorite() {
+export function useChangeFavorite(outcome: ChangeOutcome = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, roomId, favorite }: FavoriteChange) =>
@@ -55,7 +63,11 @@ export function useChangeFavorite() {
             method: 'DELETE',
             body: { id: userId, favorite: roomId },
           }),
-    onSuccess: (ids, { userId }) => queryClient.setQueryData(idsKey(userId), ids),
+    onSuccess: (ids, change) => {
+      queryClient.setQueryData(idsKey(change.userId), ids);
+      outcome.onSuccess?.(change);
+    },
+    onError: (error) => outcome.onError?.(error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...FAVORITES_KEY, 'rooms'] }),
   });
 }

@@ -10,7 +10,10 @@ import { FavoriteHeart } from './favorite-heart.tsx';
 
 vi.mock('../../../lib/notify.ts', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
-const room = { id: 7, name: 'Suite' };
+const room = { id: 7, name: 'Suite at Palermo Commit Suites' };
+/** The heart's name follows its state: what a press does next. */
+const ADD = 'Add Suite at Palermo Commit Suites to favorites';
+const REMOVE = 'Remove Suite at Palermo Commit Suites from favorites';
 const guest: HeartAccount = { id: 'guest-1', rol: 'user' };
 
 interface Call {
@@ -47,7 +50,7 @@ function show(account: HeartAccount) {
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return screen.getByRole('button', { name: 'Add Suite to favorites' });
+  return screen.getByRole('button', { name: 'Add Suite at Palermo Commit Suites to favorites' });
 }
 
 const settled = (heart: HTMLElement) =>
@@ -65,7 +68,7 @@ describe('the favourite heart', () => {
     const heart = show(null);
     fireEvent.click(heart);
     expect(notifyError).toHaveBeenCalledWith(FAVORITES_MESSAGES.logIn, undefined, 'favorites');
-    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    expect(heart.getAttribute('aria-label')).toBe(ADD);
     expect(calls).toEqual([]);
   });
 
@@ -80,12 +83,15 @@ describe('the favourite heart', () => {
     const calls = api([3], () => [200, [3, 7]]);
     const heart = show(guest);
     await settled(heart);
-    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    expect(heart.getAttribute('aria-label')).toBe(ADD);
     fireEvent.click(heart);
     await waitFor(() =>
-      expect(notifySuccess).toHaveBeenCalledWith('Suite added to favorites', 'favorites'),
+      expect(notifySuccess).toHaveBeenCalledWith(
+        'Suite at Palermo Commit Suites added to favorites',
+        'favorites',
+      ),
     );
-    expect(heart.getAttribute('aria-pressed')).toBe('true');
+    expect(heart.getAttribute('aria-label')).toBe(REMOVE);
     expect(calls).toContainEqual({
       method: 'POST',
       url: '/api/favorites',
@@ -97,12 +103,15 @@ describe('the favourite heart', () => {
   test('on: a click removes the room and says so', async () => {
     const calls = api([7], () => [200, []]);
     const heart = show(guest);
-    await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() => expect(heart.getAttribute('aria-label')).toBe(REMOVE));
     fireEvent.click(heart);
     await waitFor(() =>
-      expect(notifySuccess).toHaveBeenCalledWith('Suite removed from favorites', 'favorites'),
+      expect(notifySuccess).toHaveBeenCalledWith(
+        'Suite at Palermo Commit Suites removed from favorites',
+        'favorites',
+      ),
     );
-    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    expect(heart.getAttribute('aria-label')).toBe(ADD);
     expect(calls).toContainEqual({
       method: 'DELETE',
       url: '/api/favorites',
@@ -118,7 +127,7 @@ describe('the favourite heart', () => {
     fireEvent.click(heart);
     await waitFor(() => expect(notifyError).toHaveBeenCalledWith(text, undefined, 'favorites'));
     expect(notifySuccess).not.toHaveBeenCalled();
-    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    expect(heart.getAttribute('aria-label')).toBe(ADD);
   });
 
   test('staff keep no favourites: their list is never asked for, and a click shows the refusal', async () => {

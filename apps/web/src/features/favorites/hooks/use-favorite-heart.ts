@@ -19,7 +19,14 @@ export function useFavoriteHeart(account: HeartAccount, room: { id: number; name
   // Only guests keep favourites (product §6): nobody else's list is asked for.
   const guestId = account?.rol === 'user' ? account.id : undefined;
   const ids = useFavoriteIds(guestId);
-  const change = useChangeFavorite();
+  const change = useChangeFavorite({
+    onSuccess: ({ favorite }) =>
+      notifySuccess(
+        favorite ? FAVORITES_MESSAGES.added(room.name) : FAVORITES_MESSAGES.removed(room.name),
+        TOAST_ID,
+      ),
+    onError: (error) => notifyError(errorMessage(error), undefined, TOAST_ID),
+  });
   const on = ids.data?.includes(room.id) ?? false;
   const busy =
     account === undefined || change.isPending || (guestId !== undefined && ids.isPending);
@@ -30,18 +37,7 @@ export function useFavoriteHeart(account: HeartAccount, room: { id: number; name
       notifyError(FAVORITES_MESSAGES.logIn, undefined, TOAST_ID);
       return;
     }
-    const favorite = !on;
-    change.mutate(
-      { userId: account.id, roomId: room.id, favorite },
-      {
-        onSuccess: () =>
-          notifySuccess(
-            favorite ? FAVORITES_MESSAGES.added(room.name) : FAVORITES_MESSAGES.removed(room.name),
-            TOAST_ID,
-          ),
-        onError: (error) => notifyError(errorMessage(error), undefined, TOAST_ID),
-      },
-    );
+    change.mutate({ userId: account.id, roomId: room.id, favorite: !on });
   };
 
   return { on, busy, toggle };

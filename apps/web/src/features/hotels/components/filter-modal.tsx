@@ -2,7 +2,6 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import { QUALIFICATION_MAX, QUALIFICATION_MIN } from '@devstay/shared/constants';
-import { capitalize } from '@devstay/shared/text';
 import { Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useCities } from '../api/get-cities.ts';
@@ -84,7 +83,7 @@ function ServiceChoice({
           <Checkbox
             key={service.id}
             value={String(service.id)}
-            label={capitalize(service.name)}
+            label={service.name}
             data-autofocus={i === 0 ? true : undefined}
           />
         ))}

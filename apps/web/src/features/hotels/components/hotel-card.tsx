@@ -1,6 +1,5 @@
 import type { HotelCard as HotelCardData } from '@devstay/shared/contracts/catalogue';
 import { paths, type StayDates } from '@devstay/shared/paths';
-import { capitalize } from '@devstay/shared/text';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { dataKey, KeptElement } from '../../../components/kept-markup.tsx';
@@ -22,7 +21,7 @@ interface HotelCardProps {
  * Plain elements styled like Mantine's card: a page shows eight, drawn and hydrated on arrival.
  */
 export function HotelCard({ hotel, priority = false, stay }: HotelCardProps) {
-  const name = capitalize(hotel.name);
+  const name = hotel.name;
   const location = locationText(hotel.Locations[0]);
   return (
     <KeptElement

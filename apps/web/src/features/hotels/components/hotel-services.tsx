@@ -1,5 +1,4 @@
 import type { HotelService } from '@devstay/shared/contracts/catalogue';
-import { capitalize } from '@devstay/shared/text';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import classes from './hotel-services.module.css';
 
@@ -19,7 +18,7 @@ export function HotelServices({ services }: { services: HotelService[] }) {
             className={classes.icon}
           />
           <div className={classes.text}>
-            <h3 className={classes.name}>{capitalize(service.name)}</h3>
+            <h3 className={classes.name}>{service.name}</h3>
             <p className={classes.description}>{service.description}</p>
           </div>
         </article>

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/List.layer.css';
 import '@mantine/core/styles/ThemeIcon.layer.css';
 import type { RoomService } from '@devstay/shared/contracts/catalogue';
-import { capitalize } from '@devstay/shared/text';
 import { Group, Image, List, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 
@@ -32,7 +31,7 @@ export function RoomServices({ services, names }: RoomServicesProps) {
                   <IconCheck size={18} />
                 </ThemeIcon>
               )}
-              <Text>{capitalize(service.name)}</Text>
+              <Text>{service.name}</Text>
             </Group>
           );
         })}
@@ -50,7 +49,7 @@ export function RoomServices({ services, names }: RoomServicesProps) {
       }
     >
       {names.map((name) => (
-        <List.Item key={name}>{capitalize(name)}</List.Item>
+        <List.Item key={name}>{name}</List.Item>
       ))}
     </List>
   );
