@@ -15,6 +15,7 @@ import type { Executor } from '../../db/client.ts';
 import type { ImageRef } from '../../db/schema.ts';
 import { hotels, rooms } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { stayDeadlines } from './free-cancellation.ts';
 import { takenByNight, unitsFreeOf } from './ledger.ts';
 
 /** What pricing and availability need of a room. */
@@ -125,6 +126,7 @@ function priceCart(
   lines: readonly CartLineKey[],
   roomOf: readonly RoomForSale[],
   taken: Map<number, Map<string, number>>,
+  deadlines: readonly QuoteLine['freeCancellation'][],
 ): CartQuote {
   const lineNights = lines.map((l) => stayNights(l.checkIn, l.checkOut));
   const quoted: QuoteLine[] = lines.map((line, i) => {
@@ -164,6 +166,7 @@ function priceCart(
             : available < line.cartQuantity
               ? AVAILABILITY_MESSAGES.notEnough
               : null,
+      freeCancellation: deadlines[i] as QuoteLine['freeCancellation'],
     };
   });
   const cartTotalCents = quoted.reduce((sum, l) => sum + l.lineTotalCents, 0);
@@ -213,5 +216,10 @@ export async function quoteCart(
     .sort()
     .at(-1) as string;
   const taken = await takenByNight(db, [...new Set(lines.map((l) => l.id))], from, to);
-  return priceCart(lines, roomOf, taken);
+  const deadlines = await stayDeadlines(
+    db,
+    lines.map((l, i) => ({ checkIn: l.checkIn, hotelId: (roomOf[i] as RoomForSale).hotelId })),
+    now,
+  );
+  return priceCart(lines, roomOf, taken, deadlines);
 }
