@@ -1,7 +1,11 @@
 import type { BookingSort } from '@devstay/shared/booking-table';
 import type { BookingStatus } from '@devstay/shared/constants';
 
-import type { BookedRoom, BookingRecord, FreeCancellation } from '@devstay/shared/contracts/booking';
+import type {
+  BookedRoom,
+  BookingRecord,
+  FreeCancellation,
+} from '@devstay/shared/contracts/booking';
 import { calendarDateIn, stayHasEnded } from '@devstay/shared/stay';
 import { centsToPrice } from '@devstay/shared/text';
 import { type SQL, sql } from 'drizzle-orm';

@@ -87,8 +87,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: savedReview.nullable(), 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
-    async (request) =>
-      ownReview(app.db, signedInUser(request).id, request.query.idHotel),
+    async (request) => ownReview(app.db, signedInUser(request).id, request.query.idHotel),
   );
 
   app.delete(
