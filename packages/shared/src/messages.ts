@@ -135,6 +135,9 @@ export const REVIEW_MESSAGES = {
   busy: 'Your review changed while it was saved; please send it again',
   removeConfirm: 'Are you sure you want to remove this review?',
   removed: 'Review removed',
+  /** Who may review (product §1, §6: any signed-in user) and what marks a verified stay. */
+  whoReviews:
+    'Any signed-in guest may review a hotel. Reviews marked Verified stay come from guests whose stay here has ended, and are listed first.',
 } as const;
 
 /** Error texts of any route. */

@@ -21,6 +21,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
+import { FreeCancellationTerms } from '../../../features/cart/components/free-cancellation-terms.tsx';
 import { clearCart, useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { usePaymentConfig } from '../../../features/checkout/api/payment-config.ts';
 import {
@@ -146,6 +147,7 @@ export function PaymentPage() {
                           <Text size="sm" c="dimmed">
                             {capitalize(line.hotel)} · {line.checkIn} to {line.checkOut}
                           </Text>
+                          <FreeCancellationTerms terms={line.freeCancellation} />
                           {line.availabilityMessage ? (
                             <Text size="sm" c="red.8" fw={500}>
                               {line.availabilityMessage}

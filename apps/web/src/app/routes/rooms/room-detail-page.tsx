@@ -14,6 +14,7 @@ import { ImageCarousel } from '../../../components/image-carousel.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSession } from '../../../features/auth/api/session.ts';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
+import { FreeCancellationTerms } from '../../../features/cart/components/free-cancellation-terms.tsx';
 import { useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { addRoomToCart } from '../../../features/cart/utils/add-room-to-cart.ts';
 import { FavoriteHeart } from '../../../features/favorites/components/favorite-heart.tsx';
@@ -57,7 +58,11 @@ function useStayAvailability(roomId: number, stay: Stay | null, timeZone: string
     valid ? [{ id: roomId, checkIn, checkOut, cartQuantity: inCart + 1 }] : [],
   );
   const line = quote.isPlaceholderData ? undefined : quote.data?.cartRoom[0];
-  return { checking: valid && !line && !quote.isError, message: line?.availabilityMessage ?? null };
+  return {
+    checking: valid && !line && !quote.isError,
+    message: line?.availabilityMessage ?? null,
+    terms: line?.freeCancellation,
+  };
 }
 
 /** /hotel/room/:id — pictures, description, services, dates, price, ADD TO CART and the heart. */
@@ -139,6 +144,9 @@ export function RoomDetailPage() {
               availability={availability}
               onChange={setStay}
               onAddToCart={(chosen) => addRoomToCart(data, chosen)}
+              terms={
+                availability.terms ? <FreeCancellationTerms terms={availability.terms} /> : null
+              }
               favorite={<FavoriteHeart account={session.user} room={{ id: data.id, name }} />}
             />
           </Grid.Col>

@@ -6,6 +6,7 @@ import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import type { CartLine } from '../store/cart-store.ts';
+import { FreeCancellationTerms } from './free-cancellation-terms.tsx';
 
 /** Stay dates as the cart shows them: dd/MM/yy (product §9), read as calendar dates. */
 function cartDate(date: string): string {
@@ -61,6 +62,7 @@ export function CartLineItem({ line, quote, onIncrease, onDecrease, onRemove }: 
               {quote.nights === 1 ? 'night' : 'nights'}
             </Text>
           ) : null}
+          {quote ? <FreeCancellationTerms terms={quote.freeCancellation} /> : null}
           {message ? (
             <Text size="sm" c="red.8" fw={500} id={messageId} role="status">
               {message}

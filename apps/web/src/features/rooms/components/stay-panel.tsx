@@ -30,6 +30,8 @@ interface StayPanelProps {
   onAddToCart: (stay: { checkIn: string; checkOut: string; totalCents: number }) => void;
   /** The favourite heart, beside the heading (the favourites feature's, handed in by the screen). */
   favorite?: ReactNode;
+  /** The stay's cancellation terms, as the server's quote gives them (handed in by the screen). */
+  terms?: ReactNode;
 }
 
 const DISPLAY_FORMAT = 'ddd, MMM D, YYYY';
@@ -46,6 +48,7 @@ export function StayPanel({
   onChange,
   onAddToCart,
   favorite,
+  terms,
 }: StayPanelProps) {
   // The hotel's today, in its time zone: not the browser's date.
   const todayDate = calendarDateIn(room.Hotels.timeZone);
@@ -102,6 +105,7 @@ export function StayPanel({
             {formatUsd(totalCents)}
           </Text>
         ) : null}
+        {check.ok && !soldOut ? terms : null}
         {error ? (
           <Text c="red.8" fw={500} role="alert">
             {error}
