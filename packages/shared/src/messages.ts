@@ -1,3 +1,5 @@
+import { timeZoneName, weekdayDate } from './time-zone-name.ts';
+
 /**
  * Texts the API sends to people in error bodies, one place for the server (which sends them)
  * and the web and tests (which may show or expect them). Zod-free. The content forms' texts are
@@ -133,10 +135,15 @@ export const REVIEW_MESSAGES = {
   hotelMissing: 'Hotel not found',
   userRequired: 'User is required',
   reviewMissing: 'Review not found',
+  /** DELETE of a review by someone who is neither its author nor the superAdmin. */
+  notYourReview: 'Only its author or the super administrator may remove this review',
   /** The author's earlier review kept changing while this one was saved: send it again. */
   busy: 'Your review changed while it was saved; please send it again',
   removeConfirm: 'Are you sure you want to remove this review?',
   removed: 'Review removed',
+  /** Who may review (product §1, §6: any signed-in user) and what marks a verified stay. */
+  whoReviews:
+    'Any signed-in guest may review a hotel. Reviews marked Verified stay come from guests whose stay here has ended, and are listed first.',
 } as const;
 
 /** Error texts of any route. */
@@ -225,14 +232,22 @@ export const BOOKING_MESSAGES = {
   notConfirmed: 'Only a confirmed reservation can be cancelled',
   otherGuest: 'This reservation belongs to another account',
   /**
-   * A guest's own cancel (product §4): free until the start of the day `date` in the hotel's
-   * `timeZone` (the strictest line's hotel for a booking spanning hotels).
+   * A guest's own cancel (product §4): free until the start of the day `date` (yyyy-MM-dd) in
+   * the hotel's IANA `timeZone` (the strictest line's hotel for a booking spanning hotels),
+   * e.g. 'Free cancellation until Sat, Dec 12, 00:00 (Buenos Aires time)'.
    */
   freeCancellationUntil: (date: string, timeZone: string) =>
-    `Free cancellation until ${date} 00:00 (${timeZone} time)`,
+    `Free cancellation until ${weekdayDate(date)}, 00:00 (${timeZoneName(timeZone)} time)`,
   /** The history's Cancel once the window has closed, and the API's refusal (403). */
   freeCancellationEnded: (date: string, timeZone: string) =>
-    `Free cancellation was possible until ${date} 00:00 (${timeZone} time)`,
+    `Free cancellation was possible until ${weekdayDate(date)}, 00:00 (${timeZoneName(timeZone)} time)`,
+  /** Before paying, a stay whose free-cancellation deadline has already passed. */
+  noFreeCancellation: 'This stay can no longer be cancelled for free',
+  /** A hotel's terms before a stay is picked. */
+  freeCancellationPolicy: (days: number, timeZone: string) =>
+    days === 0
+      ? `Free cancellation until the day of check-in, 00:00 (${timeZoneName(timeZone)} time)`
+      : `Free cancellation until ${days} ${days === 1 ? 'day' : 'days'} before check-in, 00:00 (${timeZoneName(timeZone)} time)`,
   /** A calendar file is for a confirmed booking only. */
   calendarNotConfirmed: 'Only a confirmed reservation can be added to a calendar',
   otherHotel: 'This hotel is not yours',

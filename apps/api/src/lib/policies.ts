@@ -111,8 +111,17 @@ export function canCancelBooking(user: SessionUser, booking: CancelScope, now: D
   );
 }
 
-/** Remove someone's review (an abusive one): the superAdmin only; a hotel's staff may not. */
-export const canRemoveReviews = (user: SessionUser): boolean => user.rol === 'superAdmin';
+/**
+ * Remove a review: its author (a guest withdrawing their own, product §6 "reviews"), or the
+ * superAdmin (an abusive one). A hotel's staff may not remove reviews of their own hotel.
+ */
+export function canRemoveReview(user: SessionUser, review: { userId: string | null }): boolean {
+  if (user.rol === 'superAdmin') return true;
+  return isGuest(user) && review.userId === user.id;
+}
+
+/** The roles that may remove some review (`canRemoveReview` then decides which). */
+export const REVIEW_REMOVER_ROLES = ['user', 'superAdmin'] as const satisfies readonly Role[];
 
 /** Create a hotel: the superAdmin only (product §6). */
 export const canCreateHotel = (user: SessionUser): boolean => user.rol === 'superAdmin';

@@ -59,6 +59,13 @@ const availabilityMessage = z.enum([
   AVAILABILITY_MESSAGES.dateTaken,
 ]);
 
+/**
+ * Until when a stay may be cancelled for free (product §4): the start of `date` in the hotel's
+ * `timeZone` (IANA); `until` is that instant (ISO).
+ */
+const freeCancellation = z.object({ until: z.string(), date: isoDate, timeZone: z.string() });
+export type FreeCancellation = z.infer<typeof freeCancellation>;
+
 /** One cart line priced and checked by the server. */
 const quoteLine = z.object({
   /** The room's id. */
@@ -98,6 +105,8 @@ const quoteLine = z.object({
   available: z.number().int(),
   /** The product §5 text that applies, or null when the line can be booked as it is. */
   availabilityMessage: availabilityMessage.nullable(),
+  /** The stay's free-cancellation deadline, and whether it is still ahead (`open`) now. */
+  freeCancellation: freeCancellation.extend({ open: z.boolean() }),
 });
 export type QuoteLine = z.infer<typeof quoteLine>;
 
@@ -256,7 +265,7 @@ const bookingRecord = z.object({
    * minus the hotel's window, for the strictest of its lines) in that hotel's `timeZone`;
    * `until` is that instant (ISO). The whole booking's, also when one hotel's part is shown.
    */
-  freeCancellation: z.object({ until: z.string(), date: isoDate, timeZone: z.string() }),
+  freeCancellation,
 });
 export type BookingRecord = z.infer<typeof bookingRecord>;
 export const bookingRecords = z.array(bookingRecord);

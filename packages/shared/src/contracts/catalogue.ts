@@ -161,12 +161,17 @@ export const review = z.object({
 });
 export type Review = z.infer<typeof review>;
 
-/** GET /hotels/{id} — card fields, description, rooms (cheapest first), reviews (newest first). */
+/**
+ * GET /hotels/{id} — card fields, description, rooms (cheapest first), reviews (verified stays
+ * first, then newest first).
+ */
 export const hotelDetail = hotelCard.extend({
   /** Every image of `image`, with sizes and variants: what the carousel shows. */
   pictures: z.array(imageItem),
   /** The hotel's IANA time zone: its "today" (past check-ins, default stays) is the date there. */
   timeZone: z.string(),
+  /** A guest cancels for free until 00:00 (hotel's zone) of this many days before check-in. */
+  freeCancellationDays: z.number().int(),
   description: z.string(),
   Rooms: z.array(roomSummary),
   Reviews: z.array(review),

@@ -1,11 +1,15 @@
+import { FREE_CANCELLATION_DAYS_DEFAULT, HOTEL_TIME_ZONE_DEFAULT } from '@devstay/shared/constants';
 import type { CartQuote } from '@devstay/shared/contracts/booking';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { addDays } from '@devstay/shared/stay';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { hotels } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { inDays, roomWithStock } from '../../test/booking-fixtures.ts';
 import { insertGuest } from '../../test/fixtures.ts';
 import { checkout } from '../bookings/checkout.ts';
+import { cancelScopeOf } from '../bookings/records.ts';
 import { nightlyDemand, takeUnits, unitsFree } from './ledger.ts';
 import { quoteCart } from './quote.ts';
 
@@ -63,6 +67,12 @@ describe('POST /api/cart/quote', () => {
           lineTotalCents: 75_300,
           available: 4,
           availabilityMessage: null,
+          freeCancellation: {
+            until: expect.any(String),
+            date: addDays(inDays(3), -FREE_CANCELLATION_DAYS_DEFAULT),
+            timeZone: HOTEL_TIME_ZONE_DEFAULT,
+            open: true,
+          },
         },
       ],
       cartTotalQuantity: 2,
@@ -165,6 +175,62 @@ describe('POST /api/cart/quote', () => {
       field: 'cartRoom.1.id',
       message: BOOKING_MESSAGES.roomMissing,
     });
+  });
+});
+
+describe('the free-cancellation deadline of each line, before paying', () => {
+  /** A room of a new hotel in `timeZone` whose window is `days`. */
+  async function roomIn(timeZone: string, days: number) {
+    const { hotel, room } = await roomWithStock(t.db, 5, 10_000, timeZone);
+    await t.db.update(hotels).set({ freeCancellationDays: days }).where(eq(hotels.id, hotel.id));
+    return room.id;
+  }
+  const line = (id: number, checkIn: string) => ({
+    id,
+    checkIn,
+    checkOut: addDays(checkIn, 2),
+    cartQuantity: 1,
+  });
+
+  test('each line by its own hotel’s window and zone; open until 00:00 there, then closed', async () => {
+    // The start of 2030-03-08 in UTC+14 is 2030-03-07 10:00 UTC; the start of 2030-03-05 in
+    // UTC−12 (five days before) is 2030-03-05 12:00 UTC.
+    const east = await roomIn('Pacific/Kiritimati', 2);
+    const west = await roomIn('Etc/GMT+12', 5);
+    const cart = [line(east, '2030-03-10'), line(west, '2030-03-10')];
+    const eastUntil = '2030-03-07T10:00:00.000Z';
+    const before = await quoteCart(t.db, cart, new Date(Date.parse(eastUntil) - 1));
+    expect(before.cartRoom.map((l) => l.freeCancellation)).toEqual([
+      { until: eastUntil, date: '2030-03-08', timeZone: 'Pacific/Kiritimati', open: true },
+      {
+        until: '2030-03-05T12:00:00.000Z',
+        date: '2030-03-05',
+        timeZone: 'Etc/GMT+12',
+        open: false,
+      },
+    ]);
+    const at = await quoteCart(t.db, cart, new Date(eastUntil));
+    expect(at.cartRoom.map((l) => l.freeCancellation.open)).toEqual([false, false]);
+    // Closed terms do not stop a booking: only availability and the total do.
+    expect(at.bookable).toBe(true);
+  });
+
+  test('the deadline quoted is the booking’s once paid: one rule', async () => {
+    const room = await roomIn('Pacific/Kiritimati', 3);
+    const stay = line(room, '2030-06-10');
+    const [quoted] = (await quoteCart(t.db, [stay], new Date())).cartRoom;
+    const held = await checkout(t.db, {
+      userId: await insertGuest(t.db),
+      idempotencyKey: crypto.randomUUID(),
+      lines: [stay],
+      shownTotalCents: 20_000,
+      holdMinutes: 10,
+      limits: { holds: 3, units: 10, lapsedPerDay: 3 },
+      now: new Date(),
+    });
+    const scope = await cancelScopeOf(t.db, held.booking.id);
+    expect(quoted?.freeCancellation).toEqual({ ...scope?.freeCancellation, open: true });
+    expect(scope?.freeCancellation.date).toBe('2030-06-07');
   });
 });
 

@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client.ts';
 import type { ImageRef } from '../../db/schema.ts';
 import { events, hotels, roomRates, rooms } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { stayDeadlines } from './free-cancellation.ts';
 import { takenByNight, unitsFreeOf } from './ledger.ts';
 
 /** What pricing and availability need of a room. */
@@ -192,6 +193,7 @@ function priceCart(
   lines: readonly CartLineKey[],
   roomOf: readonly RoomForSale[],
   taken: Map<number, Map<string, number>>,
+  deadlines: readonly QuoteLine['freeCancellation'][],
 ): CartQuote {
   const priced = lines.map((l, i) => pricedNights(roomOf[i] as RoomForSale, l.checkIn, l.checkOut));
   const lineNights = priced.map((nights) => nights.map((n) => n.date));
@@ -240,6 +242,7 @@ function priceCart(
             : available < line.cartQuantity
               ? AVAILABILITY_MESSAGES.notEnough
               : null,
+      freeCancellation: deadlines[i] as QuoteLine['freeCancellation'],
     };
   });
   const cartTotalCents = quoted.reduce((sum, l) => sum + l.lineTotalCents, 0);
@@ -285,5 +288,10 @@ export async function quoteCart(
     .sort()
     .at(-1) as string;
   const taken = await takenByNight(db, [...new Set(lines.map((l) => l.id))], from, to);
-  return priceCart(lines, roomOf, taken);
+  const deadlines = await stayDeadlines(
+    db,
+    lines.map((l, i) => ({ checkIn: l.checkIn, hotelId: (roomOf[i] as RoomForSale).hotelId })),
+    now,
+  );
+  return priceCart(lines, roomOf, taken, deadlines);
 }

@@ -1,15 +1,23 @@
 import type { BookingSort } from '@devstay/shared/booking-table';
 import type { BookingStatus } from '@devstay/shared/constants';
 
-import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
+import type {
+  BookedRoom,
+  BookingRecord,
+  FreeCancellation,
+} from '@devstay/shared/contracts/booking';
 import { calendarDateIn, stayHasEnded } from '@devstay/shared/stay';
 import { centsToPrice } from '@devstay/shared/text';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type CancelScope, canCancelBooking, type SessionUser } from '../../lib/policies.ts';
+import {
+  type FreeCancellationRow,
+  stayDeadlineJson,
+  stayDeadlineSql,
+  toFreeCancellation,
+} from '../availability/free-cancellation.ts';
 import { unitsFreeSql } from '../availability/ledger.ts';
-
-type FreeCancellation = BookingRecord['freeCancellation'];
 
 /**
  * Confirmed and cancelled bookings as the booking history and the bookings table show them
@@ -69,37 +77,18 @@ async function countBookings(db: Executor, where: SQL[]): Promise<number> {
   return result.rows[0]?.total ?? 0;
 }
 
-/** Until when a booking's guest may cancel it (product §4), as the SQL below answers it. */
-interface FreeCancellationRow {
-  /** The instant, as PostgreSQL writes a timestamptz in JSON. */
-  until: string;
-  date: string;
-  timeZone: string;
-}
-
 /**
- * The free-cancellation deadline of the booking whose id is `bookingId` (product §4), one rule
- * for the records and the cancel: each line's deadline is the start (00:00) of the day its
- * hotel's `free_cancellation_days` before its check-in, in that hotel's time zone (PostgreSQL's
- * `timestamp at time zone`); the booking's is the earliest of its lines' — the strictest hotel.
- * A JSON object: the instant, that day and that hotel's zone.
+ * The free-cancellation deadline of the booking whose id is `bookingId` (product §4): each line's
+ * by the one rule (`stayDeadlineSql`); the booking's is the earliest of its lines' — the
+ * strictest hotel. A JSON object: the instant, that day and that hotel's zone.
  */
 function freeCancellationDeadline(bookingId: SQL): SQL {
-  const deadline = sql`((l.check_in - h.free_cancellation_days)::timestamp at time zone h.time_zone)`;
   return sql`(
-    select json_build_object('until', ${deadline},
-      'date', to_char(l.check_in - h.free_cancellation_days, 'YYYY-MM-DD'),
-      'timeZone', h.time_zone)
+    select ${stayDeadlineJson(sql`l.check_in`)}
     from booking_lines l join hotels h on h.id = l.hotel_id
     where l.booking_id = ${bookingId}
-    order by ${deadline}, l.id
+    order by ${stayDeadlineSql(sql`l.check_in`)}, l.id
     limit 1)`;
-}
-
-/** The deadline as the API answers it (an ISO instant); a booking without lines has none left. */
-function toFreeCancellation(row: FreeCancellationRow | null): FreeCancellation {
-  if (!row) return { until: new Date(0).toISOString(), date: '1970-01-01', timeZone: 'UTC' };
-  return { until: new Date(row.until).toISOString(), date: row.date, timeZone: row.timeZone };
 }
 
 /**

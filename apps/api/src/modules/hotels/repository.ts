@@ -92,7 +92,12 @@ export async function hotelExists(db: Db, id: number): Promise<boolean> {
 export async function findHotelDetail(db: Db, id: number): Promise<HotelDetail | undefined> {
   const [hotelRows, roomRows, reviewRows] = await Promise.all([
     db
-      .select({ ...cardColumns, description: hotels.description, timeZone: hotels.timeZone })
+      .select({
+        ...cardColumns,
+        description: hotels.description,
+        timeZone: hotels.timeZone,
+        freeCancellationDays: hotels.freeCancellationDays,
+      })
       .from(hotels)
       .innerJoin(locations, eq(locations.id, hotels.locationId))
       .where(eq(hotels.id, id)),
@@ -105,7 +110,8 @@ export async function findHotelDetail(db: Db, id: number): Promise<HotelDetail |
       .select()
       .from(reviews)
       .where(eq(reviews.hotelId, id))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id)),
+      // Reviews from verified stays first: they weigh most for someone choosing a hotel.
+      .orderBy(desc(reviews.verifiedStay), desc(reviews.createdAt), desc(reviews.id)),
   ]);
   const hotel = hotelRows[0];
   if (!hotel) return undefined;
@@ -113,6 +119,7 @@ export async function findHotelDetail(db: Db, id: number): Promise<HotelDetail |
     ...toHotelCard(hotel),
     pictures: hotel.image.map(toImageItem),
     timeZone: hotel.timeZone,
+    freeCancellationDays: hotel.freeCancellationDays,
     description: hotel.description,
     Rooms: roomRows.map(toRoomSummary),
     Reviews: reviewRows.map((r) => ({

@@ -2,7 +2,7 @@ import type { SavedReview } from '@devstay/shared/contracts/reviews';
 import { REVIEW_MESSAGES } from '@devstay/shared/messages';
 import { calendarDateIn, stayHasEnded } from '@devstay/shared/stay';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { bookingLines, bookings, hotels, reviews } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 
@@ -132,6 +132,35 @@ export async function saveReview(
     await moveCounters(tx, input.hotelId, 0, updated.rating - earlier.rating);
     return { review: toSavedReview(updated), created: false };
   }
+}
+
+/**
+ * The author of a review, its row locked until the transaction ends (the delete that follows
+ * removes what was checked); undefined when there is no such review.
+ */
+export async function lockReviewAuthor(
+  tx: Tx,
+  id: number,
+): Promise<{ userId: string | null } | undefined> {
+  const [row] = await tx
+    .select({ userId: reviews.userId })
+    .from(reviews)
+    .where(eq(reviews.id, id))
+    .for('update');
+  return row;
+}
+
+/** The account's own review of a hotel (what the review page edits), or null if none. */
+export async function ownReview(
+  db: Executor,
+  userId: string,
+  hotelId: number,
+): Promise<SavedReview | null> {
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.hotelId, hotelId), eq(reviews.userId, userId)));
+  return row ? toSavedReview(row) : null;
 }
 
 /** Deletes a review and takes it out of its hotel's counters; its hotel, or undefined if none. */

@@ -247,6 +247,23 @@ describe('verified stay', () => {
     expect(detail.Reviews).toMatchObject([{ id: res.json().id, verifiedStay: true }]);
   });
 
+  test('the hotel page lists reviews from verified stays first, then the newest', async () => {
+    const zone = 'Pacific/Kiritimati';
+    const { hotel, room } = await hotelIn(zone);
+    const today = calendarDateIn(zone);
+    const [stayed, first, last] = [await newGuest(), await newGuest(), await newGuest()];
+    await stay(stayed, room, addDays(today, -3), addDays(today, -1));
+    await review(first, hotel.id, { comment: 'first' });
+    await review(stayed, hotel.id, { comment: 'stayed' });
+    await review(last, hotel.id, { comment: 'last' });
+    const detail = (await t.app.inject(`/api/hotels/${hotel.id}`)).json<HotelDetail>();
+    expect(detail.Reviews.map((r) => [r.comment, r.verifiedStay])).toEqual([
+      ['stayed', true],
+      ['last', false],
+      ['first', false],
+    ]);
+  });
+
   test.each([
     ['a stay ending today', -2, 0, 'confirmed', 'same'],
     ['a stay to come', 10, 12, 'confirmed', 'same'],
@@ -356,7 +373,7 @@ describe('concurrent reviews keep the count and the average exact', () => {
 });
 
 describe('DELETE /api/reviews/{id}', () => {
-  test('only the superAdmin removes a review; the average and the pages follow', async () => {
+  test('the superAdmin removes anyone’s review, an admin or another guest no one’s; the average and the pages follow', async () => {
     const { hotel } = await hotelIn();
     const [kind, rude] = [await newGuest(), await newGuest()];
     await review(kind, hotel.id, { rating: 5 });
@@ -371,11 +388,12 @@ describe('DELETE /api/reviews/{id}', () => {
     expect(await listed()).toMatchObject({ reviewCount: 2, reviewAverage: 3 });
 
     expect((await remove(abusive.id)).statusCode).toBe(401);
-    for (const cookie of [rude.cookie, kind.cookie, admin]) {
+    for (const cookie of [kind.cookie, admin]) {
       const res = await remove(abusive.id, cookie);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
     }
+    expect(await counters(t.db, hotel.id)).toEqual({ review_count: 2, rating_sum: 6 });
 
     const res = await remove(abusive.id, superAdmin);
     expect(res.statusCode, res.body).toBe(204);
@@ -391,6 +409,44 @@ describe('DELETE /api/reviews/{id}', () => {
     // The author may review again: a new review, counted once.
     expect((await review(rude, hotel.id, { rating: 2 })).statusCode).toBe(201);
     expect(await counters(t.db, hotel.id)).toEqual({ review_count: 2, rating_sum: 7 });
+  });
+
+  test('a guest reads back, edits and removes their own review', async () => {
+    const { hotel } = await hotelIn();
+    const [author, other] = [await newGuest(), await newGuest()];
+    const mine = (cookie: string) =>
+      t.app.inject({
+        url: `/api/reviews/mine?idHotel=${hotel.id}`,
+        headers: withSession(cookie),
+      });
+    expect((await mine(author.cookie)).json()).toBeNull();
+    const written = (await review(author, hotel.id, { rating: 2, comment: 'Noisy' })).json();
+    expect((await mine(author.cookie)).json()).toMatchObject({ id: written.id, rating: 2 });
+    // Another account reads its own (none), never the author's.
+    expect((await mine(other.cookie)).json()).toBeNull();
+    expect((await t.app.inject(`/api/reviews/mine?idHotel=${hotel.id}`)).statusCode).toBe(401);
+    const bad = await t.app.inject({
+      url: '/api/reviews/mine?idHotel=abc',
+      headers: withSession(author.cookie),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('idHotel');
+
+    const edited = await review(author, hotel.id, { rating: 4, comment: 'Quiet after all' });
+    expect(edited.statusCode).toBe(200);
+    expect((await mine(author.cookie)).json()).toMatchObject({
+      id: written.id,
+      rating: 4,
+      comment: 'Quiet after all',
+    });
+
+    const refused = await remove(written.id, other.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: REVIEW_MESSAGES.notYourReview });
+    expect((await remove(written.id, author.cookie)).statusCode).toBe(204);
+    expect(await counters(t.db, hotel.id)).toEqual({ review_count: 0, rating_sum: 0 });
+    expect((await mine(author.cookie)).json()).toBeNull();
+    expect((await remove(written.id, author.cookie)).statusCode).toBe(404);
   });
 
   test('a new review shows on a hotel page already in the read cache', async () => {

@@ -1,15 +1,22 @@
-import { errorBody, idParams } from '@devstay/shared/contracts/common';
+import { errorBody, idParam, idParams } from '@devstay/shared/contracts/common';
 import { reviewBody, savedReview } from '@devstay/shared/contracts/reviews';
 import { REVIEW_MESSAGES } from '@devstay/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors.ts';
-import { canRemoveReviews, isGuest, rolesWhere, type SessionUser } from '../../lib/policies.ts';
+import {
+  canRemoveReview,
+  isGuest,
+  REVIEW_REMOVER_ROLES,
+  rolesWhere,
+  type SessionUser,
+} from '../../lib/policies.ts';
 import { access, signedInUser } from '../../plugins/authorization.ts';
-import { removeReview, saveReview } from './repository.ts';
+import { lockReviewAuthor, ownReview, removeReview, saveReview } from './repository.ts';
 
 const write = { body: reviewBody };
 const byId = { params: idParams };
+const ofHotel = { querystring: z.object({ idHotel: idParam }) };
 
 /**
  * The name a review shows: the author's display name, else their e-mail's part before the `@`
@@ -68,13 +75,31 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/reviews/mine',
+    {
+      config: { access: { roles: rolesWhere(isGuest) } },
+      schema: {
+        tags: ['reviews'],
+        summary: 'The signed-in guest’s own review of a hotel (null when they have none)',
+        description: 'What the review page shows to edit or delete.',
+        ...ofHotel,
+        response: { 200: savedReview.nullable(), 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => ownReview(app.db, signedInUser(request).id, request.query.idHotel),
+  );
+
   app.delete(
     '/reviews/:id',
     {
-      config: { access: { roles: rolesWhere(canRemoveReviews) } },
+      config: { access: { roles: REVIEW_REMOVER_ROLES } },
       schema: {
         tags: ['reviews'],
-        summary: 'Remove a review (an abusive one); the hotel’s average and count follow',
+        summary: 'Remove a review; the hotel’s average and count follow',
+        description:
+          'Its author (a guest withdrawing their own review) or the superAdmin (an abusive ' +
+          'one); anyone else, a hotel’s admin included, 403.',
         ...byId,
         response: {
           204: z.null(),
@@ -87,7 +112,13 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = request.params.id;
+      const user = signedInUser(request);
       const removed = await app.db.transaction(async (tx) => {
+        const author = await lockReviewAuthor(tx, id);
+        if (!author) return undefined;
+        if (!canRemoveReview(user, author)) {
+          throw new HttpError(403, REVIEW_MESSAGES.notYourReview);
+        }
         const result = await removeReview(tx, id);
         if (result) await app.catalogue.invalidate({ review: id, hotel: result.hotelId }, tx);
         return result;

@@ -1,7 +1,6 @@
 import { BOOKINGS_PER_PAGE } from '@devstay/shared/booking-table';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { paths } from '@devstay/shared/paths';
-import { sentenceStart } from '@devstay/shared/text';
 import { Container, Group, Pagination, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { BackButton } from '../../../components/back-button.tsx';
@@ -9,18 +8,14 @@ import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { LoadingScreen } from '../../../components/loading-screen.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useBookingHistory } from '../../../features/bookings/api/bookings.ts';
-import { BookedRoomCard } from '../../../features/bookings/components/booked-room-card.tsx';
-import {
-  GuestBookingActions,
-  reservationName,
-} from '../../../features/bookings/components/guest-booking-actions.tsx';
+import { BookingGroup } from '../../../features/bookings/components/booking-group.tsx';
 import { useCancelBookingFlow } from '../../../features/bookings/hooks/use-cancel-booking-flow.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 /**
- * /profileusers/bookingHistory: a card per booked room, newest booking first (product §2.12);
- * under each booking's rooms, its calendar file and the guest's cancel (product §4).
+ * /profileusers/bookingHistory: newest booking first, each one group holding a card per booked
+ * room (product §2.12), with the booking's total, receipt, calendar file and cancel (product §4).
  */
 export function BookingHistoryPage() {
   const { me } = useSignedIn();
@@ -46,27 +41,12 @@ export function BookingHistoryPage() {
     body = (
       <Stack gap="md">
         {history.data.items.map((booking) => (
-          <Stack
+          <BookingGroup
             key={booking.id}
-            gap="xs"
-            component="section"
-            aria-label={sentenceStart(reservationName(booking))}
-            data-testid="booking-history-entry"
-            data-booking-id={booking.id}
-          >
-            {booking.cartRoom.map((room) => (
-              <BookedRoomCard
-                key={`${booking.id}-${room.id}-${room.checkIn}-${room.checkOut}`}
-                booking={booking}
-                room={room}
-              />
-            ))}
-            <GuestBookingActions
-              booking={booking}
-              onCancel={cancelFlow.ask}
-              cancelling={cancelFlow.cancellingId === booking.id}
-            />
-          </Stack>
+            booking={booking}
+            onCancel={cancelFlow.ask}
+            cancelling={cancelFlow.cancellingId === booking.id}
+          />
         ))}
         {pages > 1 ? (
           <Pagination

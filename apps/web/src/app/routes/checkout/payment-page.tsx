@@ -22,6 +22,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
+import { FreeCancellationTerms } from '../../../features/cart/components/free-cancellation-terms.tsx';
 import { clearCart, useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { usePaymentConfig } from '../../../features/checkout/api/payment-config.ts';
 import {
@@ -149,6 +150,7 @@ export function PaymentPage() {
                             {line.hotel} · {line.checkIn} to {line.checkOut} ·{" "}
                             {guestsText(line.guests)}
                           </Text>
+                          <FreeCancellationTerms terms={line.freeCancellation} />
                           {line.availabilityMessage || line.guestsMessage ? (
                             <Text size="sm" c="red.8" fw={500}>
                               {line.availabilityMessage ?? line.guestsMessage}

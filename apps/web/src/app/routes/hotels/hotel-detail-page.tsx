@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Alert.layer.css';
 import type { Review } from '@devstay/shared/contracts/catalogue';
 import { readAddressStay } from '@devstay/shared/hotel-list-params';
+import { REVIEW_MESSAGES } from '@devstay/shared/messages';
 import { paths, type StayDates } from '@devstay/shared/paths';
 import { parseRowId } from '@devstay/shared/row-id';
 import {
@@ -28,14 +29,16 @@ import { useSession } from '../../../features/auth/api/session.ts';
 import { useHotel } from '../../../features/hotels/api/get-hotel.ts';
 import { useHotelServices } from '../../../features/hotels/api/get-hotel-services.ts';
 import { refreshHotelReviews } from '../../../features/hotels/api/refresh-hotel-reviews.ts';
+import { HotelCancellationTerms } from '../../../features/hotels/components/hotel-cancellation-terms.tsx';
 import { HotelServices } from '../../../features/hotels/components/hotel-services.tsx';
 import { ReviewList } from '../../../features/hotels/components/review-list.tsx';
 import { RoomCard } from '../../../features/hotels/components/room-card.tsx';
+import { ownReviewKey, useOwnReview } from '../../../features/reviews/api/reviews.ts';
 import { isNotFound } from '../../../lib/api.ts';
 import { locationText } from '../../../lib/location.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
-// The superAdmin's removal control: fetched only when the superAdmin opens a hotel page.
+// The removal control: fetched only when the superAdmin, or a guest with a review, opens a hotel page.
 const RemoveReviewButton = lazy(() =>
   import('../../../features/reviews/components/remove-review-button.tsx').then((m) => ({
     default: m.RemoveReviewButton,
@@ -43,21 +46,48 @@ const RemoveReviewButton = lazy(() =>
 );
 
 /**
- * The superAdmin's control on each review, or nothing. The session is read in the browser only:
- * the page the server renders is the same for everyone, and this appears once it is known.
+ * The controls on each review, or nothing: the superAdmin's removal on every one; a guest's Edit
+ * and Delete on their own. The session is read in the browser only: the page the server renders
+ * is the same for everyone, and these appear once it is known.
  */
-function useReviewModeration(hotelId: number) {
+function useReviewActions(hotelId: number) {
   const session = useSession();
   const queryClient = useQueryClient();
-  if (session.user?.rol !== 'superAdmin') return undefined;
-  return (review: Review) => (
-    <Suspense fallback={null}>
-      <RemoveReviewButton
-        review={review}
-        onRemoved={() => void refreshHotelReviews(queryClient, hotelId)}
-      />
-    </Suspense>
-  );
+  const guest = session.user?.rol === 'user';
+  const own = useOwnReview(hotelId, guest).data;
+  const refresh = () => {
+    void refreshHotelReviews(queryClient, hotelId);
+    void queryClient.invalidateQueries({ queryKey: ownReviewKey(hotelId) });
+  };
+  if (session.user?.rol === 'superAdmin') {
+    return (review: Review) => (
+      <Suspense fallback={null}>
+        <RemoveReviewButton review={review} onRemoved={refresh} />
+      </Suspense>
+    );
+  }
+  if (!guest || !own) return undefined;
+  return (review: Review) =>
+    review.id === own.id ? (
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          Your review
+        </Text>
+        <Button
+          component={Link}
+          to={paths.review(hotelId)}
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconPencil size={16} aria-hidden="true" />}
+          aria-label="Edit your review"
+        >
+          Edit
+        </Button>
+        <Suspense fallback={null}>
+          <RemoveReviewButton review={review} own onRemoved={refresh} />
+        </Suspense>
+      </Group>
+    ) : null;
 }
 
 /**
@@ -78,7 +108,7 @@ export function HotelDetailPage() {
   const hotel = useHotel(id);
   const services = useHotelServices(id);
   const stay = useStayFromLink();
-  const moderation = useReviewModeration(id);
+  const reviewActions = useReviewActions(id);
   useDocumentTitle(
     hotel.data ? hotel.data.name : isNotFound(hotel.error) ? 'Hotel not found' : 'Hotel',
   );
@@ -173,9 +203,12 @@ export function HotelDetailPage() {
               <Title order={2} id="available-rooms">
                 Available rooms
               </Title>
-              <Text c="dimmed" mt={4} mb="md">
+              <Text c="dimmed" mt={4} mb="xs">
                 Prices are per night. Read the room detail before you add it to your cart.
               </Text>
+              <Stack mb="md">
+                <HotelCancellationTerms hotel={data} stay={stay} />
+              </Stack>
               {stay ? (
                 <Alert
                   variant="light"
@@ -213,9 +246,14 @@ export function HotelDetailPage() {
                 </Button>
               </Group>
               {data.Reviews.length > 0 ? (
-                <ReviewList reviews={data.Reviews} actions={moderation} />
+                <>
+                  <Text size="sm" c="dimmed" mb="sm">
+                    {REVIEW_MESSAGES.whoReviews}
+                  </Text>
+                  <ReviewList reviews={data.Reviews} actions={reviewActions} />
+                </>
               ) : (
-                <Text c="dimmed">No reviews yet: stayed here? Be the first to review it.</Text>
+                <Text c="dimmed">No reviews yet: be the first to review it.</Text>
               )}
             </section>
           </HydrateLater>

@@ -12,7 +12,12 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useSession } from '../../../features/auth/api/session.ts';
 import { useHotel } from '../../../features/hotels/api/get-hotel.ts';
 import { refreshHotelReviews } from '../../../features/hotels/api/refresh-hotel-reviews.ts';
-import { useWriteReview } from '../../../features/reviews/api/reviews.ts';
+import {
+  ownReviewKey,
+  useOwnReview,
+  useWriteReview,
+} from '../../../features/reviews/api/reviews.ts';
+import { RemoveReviewButton } from '../../../features/reviews/components/remove-review-button.tsx';
 import { type ReviewDraft, ReviewForm } from '../../../features/reviews/components/review-form.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -39,7 +44,7 @@ function Submitted({ hotelId, hotel }: { hotelId: number; hotel: string }) {
 /**
  * /hotel/:id/review — a rating and a text for the hotel (product §2.12). Anyone may open it; the
  * login is checked on submit ('You must log in to write a review'). A guest who reviewed the
- * hotel before replaces that review.
+ * hotel before finds that review to edit (a submit replaces it) or delete.
  */
 export function ReviewPage() {
   const rowId = parseRowId(useParams().id);
@@ -49,6 +54,8 @@ export function ReviewPage() {
   const hotel = useHotel(id);
   const session = useSession();
   const write = useWriteReview();
+  const guest = session.user?.rol === 'user';
+  const own = useOwnReview(id, guest);
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<ReactNode>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -95,6 +102,7 @@ export function ReviewPage() {
         onSuccess: () => {
           setSubmitted(true);
           void refreshHotelReviews(queryClient, id);
+          void queryClient.invalidateQueries({ queryKey: ownReviewKey(id) });
         },
         onError: (error) =>
           setProblem(
@@ -116,15 +124,31 @@ export function ReviewPage() {
             <PageTitle>{`Review ${name}`}</PageTitle>
             <BackButton fallback={paths.hotel(id)} />
           </Group>
-          <Text c="dimmed">
-            Rate your stay and tell other developers about it. If you reviewed this hotel before,
-            this review replaces that one.
-          </Text>
-          <ReviewForm
-            sending={write.isPending || session.isLoading}
-            problem={problem}
-            onSubmit={submit}
-          />
+          <Text c="dimmed">{REVIEW_MESSAGES.whoReviews}</Text>
+          {own.data ? (
+            <Group justify="space-between" gap="xs" data-testid="own-review">
+              <Text>You reviewed this hotel: edit your review below, or delete it.</Text>
+              <RemoveReviewButton
+                review={own.data}
+                own
+                onRemoved={() => {
+                  void refreshHotelReviews(queryClient, id);
+                  void queryClient.invalidateQueries({ queryKey: ownReviewKey(id) });
+                }}
+              />
+            </Group>
+          ) : null}
+          {guest && own.isPending ? (
+            <Text role="status">Loading your review...</Text>
+          ) : (
+            <ReviewForm
+              key={own.data?.id ?? 'new'}
+              initial={own.data ?? undefined}
+              sending={write.isPending || session.isLoading}
+              problem={problem}
+              onSubmit={submit}
+            />
+          )}
         </Stack>
       )}
     </Container>

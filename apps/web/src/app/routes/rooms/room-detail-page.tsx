@@ -14,6 +14,7 @@ import { ImageCarousel } from '../../../components/image-carousel.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSession } from '../../../features/auth/api/session.ts';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
+import { FreeCancellationTerms } from '../../../features/cart/components/free-cancellation-terms.tsx';
 import { useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { addRoomToCart } from '../../../features/cart/utils/add-room-to-cart.ts';
 import {
@@ -70,6 +71,7 @@ function useStayAvailability(
     checking: valid && !line && !quote.isError,
     message: line?.availabilityMessage ?? line?.guestsMessage ?? null,
     nights: line?.nights ?? null,
+    terms: line?.freeCancellation,
   };
 }
 
@@ -170,6 +172,9 @@ export function RoomDetailPage() {
               guests={guests}
               onGuestsChange={(next) => stay && keep(stay, next)}
               onAddToCart={(chosen) => addRoomToCart(data, chosen)}
+              terms={
+                availability.terms ? <FreeCancellationTerms terms={availability.terms} /> : null
+              }
               favorite={
                 <FavoriteHeart
                   account={session.user}

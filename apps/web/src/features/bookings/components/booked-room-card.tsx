@@ -7,14 +7,14 @@ import { Link } from 'react-router';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 /**
- * Why a booked room cannot be reviewed yet, or null when it can: once its stay has ended (its
- * check-out before the hotel's today, as the server says), and not for a cancelled booking.
+ * What the review button of a booked room says beside it: any signed-in guest may review a
+ * hotel (product §1, §6), and the server marks the review a verified stay once the stay has
+ * ended (its check-out before the hotel's today). A cancelled booking offers no review.
  */
-function reviewWaitsFor(booking: BookingRecord, room: BookedRoom): string | null {
-  if (booking.status === 'cancelled') return 'This reservation was cancelled';
-  if (!room.stayEnded)
-    return `You can review this hotel after your stay (check-out ${room.checkOut})`;
-  return null;
+function reviewNote(room: BookedRoom): string {
+  return room.stayEnded
+    ? 'Your review will be marked as a verified stay'
+    : `After your stay (check-out ${room.checkOut}) your review is marked as a verified stay`;
 }
 
 interface BookedRoomCardProps {
@@ -33,11 +33,13 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** One booked room of the guest's history (product §2.12). */
+/**
+ * One booked room of the guest's history (product §2.12), inside its booking's group: hotel
+ * link, reservation date, room, dates, quantity, price, status and the review button.
+ */
 export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
   const hotel = room.hotel;
-  const waiting = reviewWaitsFor(booking, room);
-  const reasonId = useId();
+  const noteId = useId();
   return (
     <Card
       withBorder
@@ -48,7 +50,7 @@ export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={2} size="h4">
+          <Title order={3} size="h5">
             <Anchor component={Link} to={paths.hotel(room.idHotel)}>
               {hotel}
             </Anchor>
@@ -64,32 +66,22 @@ export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
           <Field label="Guests" value={String(room.guests)} />
           <Field label="Price per night" value={formatUsd(priceToCents(room.price))} />
         </SimpleGrid>
-        <Group justify="flex-end">
-          {waiting ? (
-            <>
-              <Text size="sm" c="dimmed" id={reasonId}>
-                {waiting}
-              </Text>
-              <Button
-                variant="light"
-                disabled
-                aria-label={`Write a review of ${hotel}`}
-                aria-describedby={reasonId}
-              >
-                Write a review
-              </Button>
-            </>
-          ) : (
+        {booking.status === 'confirmed' ? (
+          <Group justify="flex-end" gap="sm">
+            <Text size="sm" c="dimmed" id={noteId}>
+              {reviewNote(room)}
+            </Text>
             <Button
               component={Link}
               to={paths.review(room.idHotel)}
               variant="light"
               aria-label={`Write a review of ${hotel}`}
+              aria-describedby={noteId}
             >
               Write a review
             </Button>
-          )}
-        </Group>
+          </Group>
+        ) : null}
       </Stack>
     </Card>
   );

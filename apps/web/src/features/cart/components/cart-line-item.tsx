@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { nightsText } from '../../../lib/night-prices.ts';
 import type { CartLine } from '../store/cart-store.ts';
+import { FreeCancellationTerms } from './free-cancellation-terms.tsx';
 
 /** Stay dates as the cart shows them: dd/MM/yy (product §9), read as calendar dates. */
 function cartDate(date: string): string {
@@ -101,6 +102,7 @@ export function CartLineItem({
               <IconPlus size={12} aria-hidden="true" />
             </ActionIcon>
           </Group>
+          {quote ? <FreeCancellationTerms terms={quote.freeCancellation} /> : null}
           {message ? (
             <Text size="sm" c="red.8" fw={500} id={messageId} role="status">
               {message}

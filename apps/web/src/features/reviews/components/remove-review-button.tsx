@@ -9,13 +9,18 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRemoveReview } from '../api/reviews.ts';
 
 interface RemoveReviewButtonProps {
-  review: Review;
+  review: Pick<Review, 'id' | 'name' | 'comment'>;
+  /** The signed-in guest's own review: they delete it (the superAdmin removes others'). */
+  own?: boolean;
   /** After the removal: the screen reads the hotel (its reviews, average and count) again. */
   onRemoved: () => void;
 }
 
-/** The superAdmin's removal of an abusive review, asked for confirmation first. */
-export function RemoveReviewButton({ review, onRemoved }: RemoveReviewButtonProps) {
+/**
+ * The removal of a review, asked for confirmation first: the author's own, or the superAdmin's
+ * of an abusive one (the server decides who may).
+ */
+export function RemoveReviewButton({ review, own = false, onRemoved }: RemoveReviewButtonProps) {
   const [asking, setAsking] = useState(false);
   const remove = useRemoveReview();
 
@@ -37,15 +42,15 @@ export function RemoveReviewButton({ review, onRemoved }: RemoveReviewButtonProp
         color="red"
         size="compact-sm"
         leftSection={<IconTrash size={16} aria-hidden="true" />}
-        aria-label={`Remove the review by ${review.name}`}
+        aria-label={own ? 'Delete your review' : `Remove the review by ${review.name}`}
         onClick={() => setAsking(true)}
       >
-        Remove
+        {own ? 'Delete' : 'Remove'}
       </Button>
       <Modal
         opened={asking}
         onClose={remove.isPending ? () => {} : () => setAsking(false)}
-        title="Remove review"
+        title={own ? 'Delete your review' : 'Remove review'}
         closeButtonProps={{ 'aria-label': 'Close' }}
         centered
       >
@@ -64,7 +69,7 @@ export function RemoveReviewButton({ review, onRemoved }: RemoveReviewButtonProp
               No
             </Button>
             <Button color="red" onClick={confirm} loading={remove.isPending}>
-              Yes, remove it
+              {own ? 'Yes, delete it' : 'Yes, remove it'}
             </Button>
           </Group>
         </Stack>

@@ -20,6 +20,8 @@ interface ReviewFormProps {
   /** Why the last submit did not go through (a refusal, or being signed out), shown above it. */
   problem?: ReactNode;
   onSubmit: (draft: ReviewDraft) => void;
+  /** The guest's earlier review of the hotel, to edit; a new one starts at 1 star, empty. */
+  initial?: ReviewDraft;
 }
 
 const MARKS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => ({
@@ -28,10 +30,10 @@ const MARKS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => ({
 }));
 
 /** The review page's form (product §2.12): a rating from 1 to 5 (1 to start) and the text. */
-export function ReviewForm({ sending, problem, onSubmit }: ReviewFormProps) {
+export function ReviewForm({ sending, problem, onSubmit, initial }: ReviewFormProps) {
   const id = useId();
-  const [rating, setRating] = useState(RATING_DEFAULT);
-  const [comment, setComment] = useState('');
+  const [rating, setRating] = useState(initial?.rating ?? RATING_DEFAULT);
+  const [comment, setComment] = useState(initial?.comment ?? '');
   const [commentError, setCommentError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {

@@ -37,6 +37,8 @@ interface StayPanelProps {
   }) => void;
   /** The favourite heart, beside the heading (the favourites feature's, handed in by the screen). */
   favorite?: ReactNode;
+  /** The stay's cancellation terms, as the server's quote gives them (handed in by the screen). */
+  terms?: ReactNode;
 }
 
 const DISPLAY_FORMAT = 'ddd, MMM D, YYYY';
@@ -56,6 +58,7 @@ export function StayPanel({
   onGuestsChange,
   onAddToCart,
   favorite,
+  terms,
 }: StayPanelProps) {
   // The hotel's today, in its time zone: not the browser's date.
   const todayDate = calendarDateIn(room.Hotels.timeZone);
@@ -130,6 +133,7 @@ export function StayPanel({
               : 'Pricing your nights...'}
           </Text>
         ) : null}
+        {check.ok && !soldOut ? terms : null}
         {error ? (
           <Text c="red.8" fw={500} role="alert">
             {error}

@@ -1,0 +1,21 @@
+import type { QuoteLine } from '@devstay/shared/contracts/booking';
+import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { Group, Text } from '@mantine/core';
+import { IconCalendarCancel } from '@tabler/icons-react';
+
+/**
+ * A stay's cancellation terms before the guest commits (product §4), as the server's quote
+ * gives them: until when it can be cancelled for free, or that it no longer can.
+ */
+export function FreeCancellationTerms({ terms }: { terms: QuoteLine['freeCancellation'] }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" data-testid="free-cancellation">
+      <IconCalendarCancel size={16} aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
+      <Text size="sm" c={terms.open ? 'teal.9' : 'orange.9'}>
+        {terms.open
+          ? BOOKING_MESSAGES.freeCancellationUntil(terms.date, terms.timeZone)
+          : BOOKING_MESSAGES.noFreeCancellation}
+      </Text>
+    </Group>
+  );
+}
