@@ -103,7 +103,9 @@ test('the admin’s dashboard on /profileAdmin: the booked night in the chart an
   ).toBeVisible();
   await expectChartsDrawn(page);
   await expect(page.getByRole('heading', { name: 'Occupancy, next 60 nights' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Revenue, last 12 months and next 3' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Revenue, last 12 months and next 3' }),
+  ).toBeVisible();
 
   // The tables are read by screen readers before anyone asks to see them.
   const occupancy = page.getByRole('table', { name: /^Occupancy, next 60 nights/ });
