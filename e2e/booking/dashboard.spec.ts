@@ -72,7 +72,10 @@ async function expectChartsDrawn(page: Page) {
     page.getByTestId('occupancy-chart').locator('svg .recharts-bar-rectangle').first(),
   ).toBeAttached();
   await expect(
-    page.getByTestId('revenue-chart').locator('svg .recharts-yAxis').getByText('$0'),
+    page
+      .getByTestId('revenue-chart')
+      .locator('svg .recharts-yAxis-tick-labels')
+      .getByText('$0', { exact: true }),
   ).toBeAttached();
 }
 

@@ -112,7 +112,7 @@ test('the admin’s bookings table, dashboard and forms at 360, 412 and 1280 px'
       const ticks = (
         await page
           .getByTestId('revenue-chart')
-          .locator('svg .recharts-yAxis .recharts-cartesian-axis-tick-value')
+          .locator('svg .recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')
           .allTextContents()
       ).map(money);
       const highest = Math.max(...cells.map((c) => money(c[0] ?? null) + money(c[1] ?? null)));
