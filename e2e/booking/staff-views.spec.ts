@@ -127,7 +127,7 @@ test('the admin’s bookings table, dashboard and forms at 360, 412 and 1280 px'
       await page.getByRole('link', { name: 'Modify Rooms' }).click();
       await page.getByRole('combobox', { name: 'Room', exact: true }).click();
       await page.getByRole('option').first().click();
-      await expect(page.getByRole('textbox', { name: 'Room name' })).not.toHaveValue('');
+      await expect(page.getByRole('combobox', { name: 'Room name' })).not.toHaveValue('');
       await page.getByRole('button', { name: 'Modify' }).click();
       await expect(toast(page, 'Rooms modify successfully')).toBeVisible();
       await expect(page).toHaveURL(/\/profileAdmin\/formsAdmin$/);
