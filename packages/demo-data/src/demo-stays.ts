@@ -257,31 +257,30 @@ async function ensureGuests(db: Db): Promise<{ id: string; name: string }[]> {
       ),
     );
   const byEmail = new Map(found.map((u) => [u.email, u]));
-  const guests: { id: string; name: string }[] = [];
-  for (const guest of DEMO_GUESTS) {
-    const existing = byEmail.get(guest.email);
-    if (existing) {
-      guests.push(existing);
-      continue;
-    }
-    try {
-      const id = await createPasswordAccount(db, {
-        ...guest,
-        password: randomBytes(24).toString('base64url'),
-        rol: 'user',
-        emailVerified: true,
-      });
-      guests.push({ id, name: guest.name });
-    } catch (error) {
-      if (!(error instanceof EmailInUseError)) throw error;
-      const [again] = await db
-        .select({ id: users.id, name: users.name })
-        .from(users)
-        .where(eq(users.email, guest.email));
-      if (again) guests.push(again);
-    }
-  }
-  return guests;
+  // Made together: hashing their passwords is most of the time this takes.
+  return Promise.all(
+    DEMO_GUESTS.map(async (guest): Promise<{ id: string; name: string }> => {
+      const existing = byEmail.get(guest.email);
+      if (existing) return existing;
+      try {
+        const id = await createPasswordAccount(db, {
+          ...guest,
+          password: randomBytes(24).toString('base64url'),
+          rol: 'user',
+          emailVerified: true,
+        });
+        return { id, name: guest.name };
+      } catch (error) {
+        if (!(error instanceof EmailInUseError)) throw error;
+        const [again] = await db
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(eq(users.email, guest.email));
+        if (!again) throw error;
+        return again;
+      }
+    }),
+  );
 }
 
 /** The hotel's room with the most units: a demo stay never takes its last one. */

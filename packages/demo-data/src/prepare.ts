@@ -39,17 +39,26 @@ export async function prepareDemoData(
     const db = await database;
     await ensureDemoAccounts(db);
     log('demo accounts ready', started);
-    // The demo guest's stays, booked and paid as any guest's (only once: each is keyed).
+    // The demo stays, booked and paid as any guest's (once: each is keyed), meanwhile: the
+    // site does not wait for them to answer its first page.
     const booking = performance.now();
-    const stays = await seedDemoStays(db, config);
-    if (stays.booked > 0 || stays.skipped) {
-      log(
-        'demo stays booked',
-        booking,
-        stays.skipped
-          ? `none: ${stays.skipped}`
-          : `${stays.booked} stays, ${stays.reviews} reviews`,
-      );
-    }
+    void seedDemoStays(db, config).then(
+      (stays) => {
+        if (stays.booked > 0 || stays.skipped) {
+          log(
+            'demo stays booked',
+            booking,
+            stays.skipped
+              ? `none: ${stays.skipped}`
+              : `${stays.booked} stays, ${stays.reviews} reviews`,
+          );
+        }
+      },
+      (error: unknown) => {
+        console.error(
+          `DevStay start: the demo stays could not all be booked: ${errorMessage(error)}`,
+        );
+      },
+    );
   }
 }
