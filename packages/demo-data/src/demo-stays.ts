@@ -33,7 +33,7 @@ import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 export const DEMO_STAY_KEY = 'demo-stay-';
 
 /** Guests of the demo stays besides the demo guest; they sign in only by a password reset. */
-export const DEMO_GUESTS = [
+const DEMO_GUESTS = [
   {
     email: 'lucia.romero@example.com',
     name: 'Lucía Romero',
