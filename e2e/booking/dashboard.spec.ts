@@ -64,13 +64,16 @@ async function paidNightAt(request: APIRequestContext, hotelId: number): Promise
   throw new Error(`No night free at hotel ${hotelId} in eight tries`);
 }
 
-/** Both charts drawn: the occupancy's bars and the revenue's lines, as SVG. */
+/** Both charts drawn as SVG: the occupancy's bars, the revenue's axis in dollars. */
 async function expectChartsDrawn(page: Page) {
   await expect(
     page.getByTestId('occupancy-chart').locator('svg .recharts-bar-rectangle').first(),
   ).toBeAttached();
   await expect(
-    page.getByTestId('revenue-chart').locator('svg path.recharts-curve').first(),
+    page
+      .getByTestId('revenue-chart')
+      .locator('svg .recharts-yAxis-tick-labels')
+      .getByText('$0', { exact: true }),
   ).toBeAttached();
 }
 
@@ -101,14 +104,16 @@ test('the admin’s dashboard on /profileAdmin: the booked night in the chart an
   ).toBeVisible();
   await expectChartsDrawn(page);
   await expect(page.getByRole('heading', { name: 'Occupancy, next 60 nights' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Revenue, last 12 months' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Revenue, last 12 months and next 3' }),
+  ).toBeVisible();
 
   // The tables are read by screen readers before anyone asks to see them.
   const occupancy = page.getByRole('table', { name: /^Occupancy, next 60 nights/ });
   await expect(occupancy.locator('tbody tr')).toHaveCount(60);
   await expect(
-    page.getByRole('table', { name: /^Revenue, last 12 months/ }).locator('tbody tr'),
-  ).toHaveCount(12);
+    page.getByRole('table', { name: /^Revenue, last 12 months and next 3/ }).locator('tbody tr'),
+  ).toHaveCount(15);
 
   // The booked night counts at least the unit just paid (more if parallel tests booked it too).
   const index = before.occupancy.nights.indexOf(night);

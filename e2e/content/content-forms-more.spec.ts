@@ -71,7 +71,7 @@ test('a superAdmin creates a room service with a dropped picture, then renames i
   await expectSoundPage(page, errors);
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, 'Service created successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/profileSuperAdmin\/formsSuperAdmin$/);
 
   // Every hotel's room form offers it at once.
   await page.goto('/home/createRooms');
@@ -92,7 +92,7 @@ test('a superAdmin creates a room service with a dropped picture, then renames i
   await expect(page.getByRole('img', { name: 'Image 2' })).toBeVisible();
   await page.getByRole('button', { name: 'Modify' }).click();
   await expect(toast(page, 'Service modified successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/profileSuperAdmin\/formsSuperAdmin$/);
 
   await page.goto('/home/modifyServRooms');
   await page.getByRole('combobox', { name: 'Service', exact: true }).click();
@@ -129,7 +129,8 @@ test('an admin creates an event shown on /home/Events and changes a room price s
   await expectSoundPage(page, errors);
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, 'Event created successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/home\/Events$/);
+  await expect(page).toHaveURL(/\/profileAdmin\/formsAdmin$/);
+  await page.goto('/home/Events');
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(name, 'i') })).toBeVisible();
 
   // A room's price, then the room page.
@@ -146,7 +147,7 @@ test('an admin creates an event shown on /home/Events and changes a room price s
   await slideTo(price, page, after);
   await page.getByRole('button', { name: 'Modify' }).click();
   await expect(toast(page, 'Rooms modify successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/profileAdmin\/formsAdmin$/);
 
   const rooms = (await (
     await page.request.get(`/api/content/rooms?idHotel=${hotel.id}`)
@@ -184,7 +185,7 @@ test('an admin creates a hotel service and modifies it; the hotel page shows eac
   await expectSoundPage(page, errors);
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, 'Service created successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/profileAdmin\/formsAdmin$/);
 
   await page.goto(`/hotel/${hotel.id}`);
   const services = page.getByRole('region', { name: 'Hotel services' });
@@ -213,7 +214,7 @@ test('an admin creates a hotel service and modifies it; the hotel page shows eac
   await expect(page.getByRole('img', { name: 'Image 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Modify' }).click();
   await expect(toast(page, 'Service modified successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/profileAdmin\/formsAdmin$/);
 
   await page.goto(`/hotel/${hotel.id}`);
   await expect(services.getByText(changed)).toBeVisible();

@@ -79,7 +79,7 @@ test('an admin creates a room with an uploaded picture and finds it on the hotel
   await expectSoundPage(page, errors);
   await create.click();
   await expect(toast(page, 'Rooms created successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/profileAdmin\/formsAdmin$/);
 
   await page.goto(`/hotel/${hotel.id}`);
   const card = page.getByRole('article').filter({ hasText: description });
@@ -167,7 +167,7 @@ test('a superAdmin creates a hotel through states, departments and cities', asyn
   await expectSoundPage(page, errors);
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, 'Hotel created successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/profileSuperAdmin\/formsSuperAdmin$/);
 
   // The server-side hotel picker finds it by name and by its city.
   await page.goto('/home/ModifyHotel');
@@ -212,7 +212,8 @@ test('an admin modifies an event and sees it on /home/Events', async ({ page, si
   await expectSoundPage(page, errors);
   await page.getByRole('button', { name: 'Modify' }).click();
   await expect(toast(page, 'Event modified successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/home\/Events$/);
+  await expect(page).toHaveURL(/\/profileAdmin\/formsAdmin$/);
+  await page.goto('/home/Events');
   await expect(
     page.getByRole('heading', { level: 2, name: new RegExp(renamed, 'i') }),
   ).toBeVisible();

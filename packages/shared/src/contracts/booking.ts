@@ -227,7 +227,7 @@ export type PaymentResult = z.infer<typeof paymentResult>;
 // ── Bookings history and the bookings table (product §2.12, §7.3) ─────────────────────────────
 
 /** One booked room as the history and the bookings table show it (the product's `cartRoom` line). */
-const bookedRoom = bookingLine.omit({ totalCents: true, nights: true }).extend({
+const bookedRoom = bookingLine.omit({ nights: true }).extend({
   /**
    * Units of the room still free for every night of this stay (the table's stock balance):
    * stock minus the most taken on any of those nights, today.
@@ -254,6 +254,11 @@ const bookingRecord = z.object({
   cartTotalAmount: z.number(),
   /** The rooms; for an admin, those of their hotel only. */
   cartRoom: z.array(bookedRoom),
+  /**
+   * Who booked, for the staff to reach them: on the bookings table (GET /booking) only. `name`
+   * is the account's display name (may be empty).
+   */
+  guest: z.object({ name: z.string(), email: z.string() }).optional(),
   /**
    * Whether the account asking may cancel it now: confirmed, and asked by the staff of every
    * hotel in it (an admin of one hotel of a booking that spans hotels may not), or by its guest
@@ -287,15 +292,24 @@ export const cancelledBooking = bookingRecord.extend({ refund: refundOutcome });
 export type CancelledBooking = z.infer<typeof cancelledBooking>;
 
 /**
- * GET /booking: one page of bookings, newest first unless sorted; `hotel` and `status` filter.
- * The total is in X-Total-Count.
+ * GET /booking: one page of the bookings table, whose rows are booked rooms (product §2.12),
+ * newest booking first unless sorted; `hotel`, `status` and the check-in window `from`..`to`
+ * (yyyy-MM-dd, both inclusive) filter. A page holds `pageSize` rooms, grouped into their
+ * bookings; X-Total-Count counts the rooms.
  */
-export const bookingListQuery = pageQuery.extend({
-  hotel: idParam.optional(),
-  status: z.enum(SHOWN_BOOKING_STATUSES).optional(),
-  sort: z.enum(BOOKING_SORTS).optional(),
-  pageSize: pageQuery.shape.pageSize.unwrap().default(BOOKINGS_PER_PAGE),
-});
+export const bookingListQuery = pageQuery
+  .extend({
+    hotel: idParam.optional(),
+    status: z.enum(SHOWN_BOOKING_STATUSES).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    sort: z.enum(BOOKING_SORTS).optional(),
+    pageSize: pageQuery.shape.pageSize.unwrap().default(BOOKINGS_PER_PAGE),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'Must not be before from',
+    path: ['to'],
+  });
 
 /** GET /booking/user/{uid}: a guest's bookings, newest first (total in X-Total-Count). */
 export const userBookingsParams = z.object({ uid: z.string().min(1).max(200) });

@@ -4,14 +4,16 @@ import { cents, isoDate } from './common.ts';
 
 /**
  * A hotel's dashboard (GET /api/hotels/{id}/dashboard): its occupancy over the coming nights and
- * its revenue over the past months, for the hotel's admin and the superAdmin. Every date is the
+ * its revenue over the past months and what is on its books for the coming ones, for the hotel's admin and the superAdmin. Every date is the
  * hotel's: the nights start at its today and the months are its calendar months, in its zone.
  */
 
 /** Nights the occupancy covers, from the hotel's today. */
 export const DASHBOARD_NIGHTS = 60;
-/** Calendar months the revenue covers: the hotel's current month and the ones before it. */
+/** Calendar months the revenue covers up to now: the hotel's current month and the ones before it. */
 export const DASHBOARD_MONTHS = 12;
+/** Calendar months after the current one the revenue covers: what is on the books for them. */
+export const DASHBOARD_MONTHS_AHEAD = 3;
 
 /** A room of the hotel with the units its confirmed bookings take on each night of `nights`. */
 const occupancyRoom = z.object({
@@ -25,7 +27,11 @@ const occupancyRoom = z.object({
 });
 export type OccupancyRoom = z.infer<typeof occupancyRoom>;
 
-/** What the hotel's guests paid for the nights of one calendar month (`yyyy-MM`). */
+/**
+ * What the hotel's guests paid for the nights of one calendar month (`yyyy-MM`): earned for the
+ * nights before the hotel's today, on the books for its today and after (paid ahead, not yet
+ * stayed). A month holding today has both.
+ */
 const revenueMonth = z.object({
   month: z.string().regex(/^\d{4}-\d{2}$/),
   /** The hotel's share of the captured payments for those nights. */
@@ -34,6 +40,10 @@ const revenueMonth = z.object({
   refundedCents: cents,
   /** Captured minus refunded. */
   netCents: z.number().int(),
+  /** The net for the month's nights before today. */
+  earnedCents: z.number().int(),
+  /** The net for the month's nights from today on: netCents − earnedCents. */
+  onBooksCents: z.number().int(),
 });
 
 export const hotelDashboard = z.object({
@@ -46,7 +56,10 @@ export const hotelDashboard = z.object({
     /** Every room of the hotel, by id. */
     rooms: z.array(occupancyRoom),
   }),
-  /** DASHBOARD_MONTHS months, oldest first, ending with the hotel's current month. */
+  /**
+   * DASHBOARD_MONTHS months up to the hotel's current one, then DASHBOARD_MONTHS_AHEAD coming
+   * months, oldest first.
+   */
   revenue: z.array(revenueMonth),
 });
 export type HotelDashboard = z.infer<typeof hotelDashboard>;

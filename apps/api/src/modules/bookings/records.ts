@@ -68,6 +68,104 @@ export async function listBookings(
   return { items: await bookingRecords(db, ids, viewer, now, filter.hotelId), total };
 }
 
+/** The bookings table's filter: its rows are booked rooms (booking lines). */
+export interface BookingTableFilter {
+  /** Only rooms at this hotel (an admin's hotel, or the superAdmin's filter). */
+  hotelId?: number;
+  status?: Extract<BookingStatus, 'confirmed' | 'cancelled'>;
+  /** Check-ins from this date on (yyyy-MM-dd). */
+  from?: string;
+  /** Check-ins up to this date, included. */
+  to?: string;
+  sort?: BookingSort;
+  page: number;
+  pageSize: number;
+}
+
+// A row per booked room: by its hotel's name or its check-in; newest booking first breaks ties,
+// and the booking and line ids make pages stable.
+const ROW_ORDER: Record<BookingSort | 'newest', SQL> = {
+  'hotel-asc': sql`h.name asc, l.check_in asc, b.created_at desc`,
+  'hotel-desc': sql`h.name desc, l.check_in asc, b.created_at desc`,
+  'checkIn-asc': sql`l.check_in asc, b.created_at desc`,
+  'checkIn-desc': sql`l.check_in desc, b.created_at desc`,
+  newest: sql`b.created_at desc`,
+};
+
+/**
+ * One page of the bookings table (product §2.12): `pageSize` booked rooms, each booking's
+ * adjacent rooms grouped into one record, with who booked; `total` counts the rooms, as the
+ * table shows them.
+ */
+export async function listBookingTable(
+  db: Executor,
+  filter: BookingTableFilter,
+  viewer: SessionUser,
+  now: Date,
+): Promise<{ items: BookingRecord[]; total: number }> {
+  const where = [sql`b.status in ('confirmed', 'cancelled')`];
+  if (filter.hotelId !== undefined) where.push(sql`l.hotel_id = ${filter.hotelId}`);
+  if (filter.status !== undefined) where.push(sql`b.status = ${filter.status}`);
+  if (filter.from !== undefined) where.push(sql`l.check_in >= ${filter.from}::date`);
+  if (filter.to !== undefined) where.push(sql`l.check_in <= ${filter.to}::date`);
+  const page = await db.execute<{ booking_id: string; line_id: number; total: number }>(sql`
+    select b.id as booking_id, l.id as line_id, (count(*) over ())::int as total
+    from bookings b
+    join booking_lines l on l.booking_id = b.id
+    join hotels h on h.id = l.hotel_id
+    where ${sql.join(where, sql` and `)}
+    order by ${ROW_ORDER[filter.sort ?? 'newest']}, b.id, l.id
+    limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`);
+  const total =
+    page.rows[0]?.total ??
+    (filter.page > 1
+      ? ((
+          await db.execute<{ total: number }>(sql`
+            select count(*)::int as total
+            from bookings b join booking_lines l on l.booking_id = b.id
+            where ${sql.join(where, sql` and `)}`)
+        ).rows[0]?.total ?? 0)
+      : 0);
+  const rooms = new Map<number, BookedRoom>();
+  const records = await bookingRecords(
+    db,
+    [...new Set(page.rows.map((r) => r.booking_id))],
+    viewer,
+    now,
+    filter.hotelId,
+    rooms,
+  );
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const guests = await guestsOf(
+    db,
+    records.map((r) => r.user),
+  );
+  const items: BookingRecord[] = [];
+  for (const row of page.rows) {
+    const record = byId.get(row.booking_id);
+    const room = rooms.get(row.line_id);
+    if (!record || !room) continue;
+    const last = items.at(-1);
+    if (last?.id === row.booking_id) {
+      last.cartRoom.push(room);
+      continue;
+    }
+    items.push({ ...record, cartRoom: [room], guest: guests.get(record.user) });
+  }
+  return { items, total };
+}
+
+/** Name and e-mail of each account of `ids` (who booked, for the staff to reach them). */
+async function guestsOf(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; email: string }>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute<{ id: string; name: string; email: string }>(sql`
+    select id, name, email from users where id = any(${`{${[...new Set(ids)].join(',')}}`}::text[])`);
+  return new Map(result.rows.map((u) => [u.id, { name: u.name, email: u.email }]));
+}
+
 /** The count alone, for a page past the end (the window count has no row to ride on). */
 async function countBookings(db: Executor, where: SQL[]): Promise<number> {
   const result = await db.execute<{ total: number }>(sql`
@@ -132,6 +230,8 @@ export async function bookingRecords(
   viewer: SessionUser,
   now: Date,
   hotelId?: number,
+  /** Filled with each room shown, by its booking line's id (the bookings table's rows). */
+  roomsByLine?: Map<number, BookedRoom>,
 ): Promise<BookingRecord[]> {
   if (ids.length === 0) return [];
   const idList = sql`${`{${ids.join(',')}}`}::uuid[]`;
@@ -152,6 +252,7 @@ export async function bookingRecords(
     from bookings b where b.id = any(${idList})`);
   const lines = await db.execute<{
     booking_id: string;
+    line_id: number;
     id: number;
     name: string;
     id_hotel: number;
@@ -166,9 +267,10 @@ export async function bookingRecords(
     new_stock: number;
     time_zone: string;
   }>(sql`
-    select l.booking_id, l.room_id as id, r.name, l.hotel_id as id_hotel, h.name as hotel,
-      h.address, h.time_zone, l.check_in, l.check_out, l.quantity, l.guests, l.nightly_cents,
-      l.total_cents, ${sql.raw(unitsFreeSql('r', 'l.check_in', 'l.check_out'))}::int as new_stock
+    select l.booking_id, l.id as line_id, l.room_id as id, r.name, l.hotel_id as id_hotel,
+      h.name as hotel, h.address, h.time_zone, l.check_in, l.check_out, l.quantity, l.guests,
+      l.nightly_cents, l.total_cents,
+      ${sql.raw(unitsFreeSql('r', 'l.check_in', 'l.check_out'))}::int as new_stock
     from booking_lines l
     join rooms r on r.id = l.room_id
     join hotels h on h.id = l.hotel_id
@@ -185,7 +287,7 @@ export async function bookingRecords(
       quantity: shown.quantity + l.quantity,
       cents: shown.cents + l.total_cents,
     });
-    list.push({
+    const room: BookedRoom = {
       id: l.id,
       name: l.name,
       idHotel: l.id_hotel,
@@ -196,9 +298,12 @@ export async function bookingRecords(
       guests: l.guests,
       cartQuantity: l.quantity,
       price: centsToPrice(l.nightly_cents),
+      totalCents: l.total_cents,
       newStock: Math.max(0, l.new_stock),
       stayEnded: stayHasEnded(l.check_out, calendarDateIn(l.time_zone, now)),
-    });
+    };
+    list.push(room);
+    roomsByLine?.set(l.line_id, room);
   }
   const byId = new Map(heads.rows.map((h) => [h.id, h]));
   return ids.flatMap((id) => {

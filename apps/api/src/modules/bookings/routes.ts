@@ -19,7 +19,7 @@ import { canManageHotel, canSeeAccount, linesHotel, STAFF_ROLES } from '../../li
 import { access, signedInUser } from '../../plugins/authorization.ts';
 import { cancelBooking } from './cancel.ts';
 import { checkout } from './checkout.ts';
-import { bookingHotels, listBookings } from './records.ts';
+import { bookingHotels, listBookings, listBookingTable } from './records.ts';
 import { holdLimits } from './rules.ts';
 
 const PAGED = 'One page as a JSON array; the number of matches is in the X-Total-Count header.';
@@ -97,11 +97,16 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['booking'],
-        summary: 'Confirmed and cancelled bookings: an admin’s hotel’s, or all for the superAdmin',
+        summary:
+          'The bookings table: booked rooms of confirmed and cancelled bookings, an admin’s hotel’s or all for the superAdmin',
         description:
-          `${PAGED} Filters: hotel (an admin may name only their own), status (confirmed or ` +
-          'cancelled); sort: hotel-asc, hotel-desc, checkIn-asc, checkIn-desc (newest first ' +
-          'otherwise). An admin sees only the rooms of their hotel.',
+          'One page as a JSON array of bookings holding `pageSize` booked rooms (the table’s ' +
+          'rows; a booking’s adjacent rooms in one record, with its guest’s name and e-mail); ' +
+          'X-Total-Count counts the rooms. Filters: hotel (an admin may name only their own: ' +
+          '403), status (confirmed or cancelled), from and to (check-in dates, both included; ' +
+          'to before from is a 400 naming to); sort: hotel-asc, hotel-desc, checkIn-asc, ' +
+          'checkIn-desc (newest booking first otherwise). An admin sees only the rooms of ' +
+          'their hotel.',
         querystring: bookingListQuery,
         response: { 200: bookingRecords, 400: errorBody, 401: errorBody, 403: errorBody },
       },
@@ -116,7 +121,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       const page =
         own === null
           ? { items: [], total: 0 }
-          : await listBookings(app.db, { ...rest, hotelId: own ?? hotel }, user, app.clock());
+          : await listBookingTable(app.db, { ...rest, hotelId: own ?? hotel }, user, app.clock());
       setTotalCount(reply, page.total);
       reply.header('cache-control', 'no-store');
       return page.items;

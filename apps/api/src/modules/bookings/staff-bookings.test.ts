@@ -175,6 +175,8 @@ describe('who may list and cancel, cell by cell (product §6)', () => {
           checkOut: inDays(5),
           cartQuantity: 1,
           price: 100,
+          // Two nights at $100.
+          totalCents: 20_000,
           newStock: expect.any(Number),
           // Check-out in five days: not over yet.
           stayEnded: false,
@@ -336,8 +338,12 @@ describe('GET /api/booking: filters, sort and pages on the server', () => {
   const all = async (query: string) => {
     const res = await get(`/api/booking?pageSize=100&${query}`, 'superAdmin');
     expect(res.statusCode, res.body).toBe(200);
-    expect(Number(res.headers[TOTAL_COUNT_HEADER])).toBe(res.json().length);
-    return res.json() as BookingRecord[];
+    const list = res.json() as BookingRecord[];
+    // The count is of the table's rows: booked rooms.
+    expect(Number(res.headers[TOTAL_COUNT_HEADER])).toBe(
+      list.reduce((sum, b) => sum + b.cartRoom.length, 0),
+    );
+    return list;
   };
 
   test('status filters', async () => {
@@ -521,5 +527,137 @@ describe('a booking spanning hotels: each hotel’s admin sees that hotel’s ro
         refundedCents: cents,
       });
     }
+  });
+});
+
+describe('the bookings table: who booked, line totals, check-in dates, a count of its rows', () => {
+  const guestEmail = `table.guest.${randomUUID()}@devstay.dev`;
+  let guest: { id: string; cookie: string };
+  /** Two rooms at hotel A and one at hotel B, one cart, check-in in 60 and 61 days. */
+  let multi: Booking;
+  /** One room at hotel B, check-in in 64 days. */
+  let later: Booking;
+
+  beforeAll(async () => {
+    guest = await signUp(t.app, guestEmail);
+    const book = async (lines: { id: number; from: number; to: number; quantity: number }[]) => {
+      const held = await t.app.inject({
+        method: 'POST',
+        url: '/api/booking',
+        headers: { ...withSession(guest.cookie), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+        payload: await checkoutPayload(
+          t.app,
+          lines.map((l) => ({
+            id: l.id,
+            checkIn: inDays(l.from),
+            checkOut: inDays(l.to),
+            cartQuantity: l.quantity,
+          })),
+        ),
+      });
+      expect(held.statusCode, held.body).toBe(201);
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/card',
+        headers: { ...withSession(guest.cookie), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+        payload: { booking: held.json().id, card: VISA },
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      return paid.json().booking as Booking;
+    };
+    multi = await book([
+      { id: roomA, from: 60, to: 62, quantity: 2 },
+      { id: roomB, from: 61, to: 64, quantity: 1 },
+    ]);
+    later = await book([{ id: roomB, from: 64, to: 65, quantity: 1 }]);
+  });
+
+  const table = async (query: string, actor: Actor = 'superAdmin') => {
+    const res = await get(`/api/booking?${query}`, actor);
+    expect(res.statusCode, res.body).toBe(200);
+    return { list: res.json() as BookingRecord[], total: Number(res.headers[TOTAL_COUNT_HEADER]) };
+  };
+  const window = `from=${inDays(60)}&to=${inDays(64)}`;
+
+  test('each row says who booked (name and e-mail) and the line’s total beside the nightly price', async () => {
+    const { list } = await table(`${window}&pageSize=100`);
+    const record = list.find((b) => b.id === multi.id);
+    expect(record?.guest).toEqual({ name: expect.any(String), email: guestEmail });
+    expect(record?.cartRoom.map((r) => [r.idHotel, r.price, r.totalCents])).toEqual([
+      // $100 × 2 nights × 2 units; $200 × 3 nights × 1 unit.
+      [hotelA, 100, 40_000],
+      [hotelB, 200, 60_000],
+    ]);
+    // The guest's own history carries no guest block.
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/booking/user/${guest.id}`,
+      headers: withSession(guest.cookie),
+    });
+    expect((history.json() as BookingRecord[]).every((b) => b.guest === undefined)).toBe(true);
+  });
+
+  test('from and to keep the rooms whose check-in falls between them, both included', async () => {
+    const rows = async (query: string) =>
+      (await table(`${query}&pageSize=100`)).list
+        .filter((b) => b.id === multi.id || b.id === later.id)
+        .flatMap((b) => b.cartRoom.map((r) => r.checkIn));
+    expect(await rows(window)).toEqual(
+      expect.arrayContaining([inDays(60), inDays(61), inDays(64)]),
+    );
+    expect((await rows(window)).length).toBe(3);
+    // Only the line that checks in on the 61st day of the multi-room booking.
+    expect(await rows(`from=${inDays(61)}&to=${inDays(61)}`)).toEqual([inDays(61)]);
+    expect(await rows(`from=${inDays(62)}`)).toEqual([inDays(64)]);
+    expect(await rows(`to=${inDays(59)}`)).toEqual([]);
+  });
+
+  test('the count is the number of rows, and pages of rows cover them once', async () => {
+    const { list, total } = await table(`${window}&sort=checkIn-asc&pageSize=100`);
+    const rows = list.flatMap((b) => b.cartRoom.map((r) => `${b.id}|${r.idHotel}|${r.checkIn}`));
+    expect(total).toBe(rows.length);
+    expect(total).toBeGreaterThanOrEqual(3);
+    const paged: string[] = [];
+    for (let page = 1; page <= total + 1; page++) {
+      const one = await table(`${window}&sort=checkIn-asc&pageSize=1&page=${page}`);
+      expect(one.total).toBe(total);
+      expect(one.list.flatMap((b) => b.cartRoom)).toHaveLength(page <= total ? 1 : 0);
+      paged.push(
+        ...one.list.flatMap((b) => b.cartRoom.map((r) => `${b.id}|${r.idHotel}|${r.checkIn}`)),
+      );
+    }
+    expect(paged).toEqual(rows);
+  });
+
+  test('an admin’s table holds their hotel’s rooms only, whatever the filters; another hotel is 403', async () => {
+    const { list, total } = await table(`${window}&status=confirmed&pageSize=100`, 'adminA');
+    const rooms = list.flatMap((b) => b.cartRoom);
+    expect(rooms.length).toBe(total);
+    expect(rooms.every((r) => r.idHotel === hotelA)).toBe(true);
+    const record = list.find((b) => b.id === multi.id);
+    // Hotel A's part of the money alone: $400 of $1,000.
+    expect(record?.cartTotalAmount).toBe(400);
+    expect(record?.guest?.email).toBe(guestEmail);
+    const other = await get(`/api/booking?hotel=${hotelB}&${window}`, 'adminA');
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ code: 'OTHER_HOTEL', field: 'hotel' });
+    // A guest may not read the table at all.
+    expect((await get(`/api/booking?${window}`, 'user')).statusCode).toBe(403);
+  });
+
+  test.each([
+    ['from=2026-13-01', 'from'],
+    ['from=tomorrow', 'from'],
+    ['to=2026-02-30', 'to'],
+    [`from=${inDays(10)}&to=${inDays(9)}`, 'to'],
+    ['status=pending', 'status'],
+    ['sort=price', 'sort'],
+    ['hotel=abc', 'hotel'],
+    ['page=0', 'page'],
+    ['pageSize=100000', 'pageSize'],
+  ])('bad input %s: 400 naming %s', async (query, field) => {
+    const res = await get(`/api/booking?${query}`, 'superAdmin');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ field });
   });
 });

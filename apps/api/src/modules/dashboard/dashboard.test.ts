@@ -241,8 +241,8 @@ describe('the dates are the hotel’s, in its time zone', () => {
     expect(a.today).toBe(calendarDateIn('Pacific/Kiritimati'));
     expect(b.today).toBe(calendarDateIn('Pacific/Pago_Pago'));
     expect(a.occupancy.nights[0]).toBe(a.today);
-    expect(a.revenue.at(-1)?.month).toBe(a.today.slice(0, 7));
-    expect(b.revenue.at(-1)?.month).toBe(b.today.slice(0, 7));
+    expect(a.revenue.at(-4)?.month).toBe(a.today.slice(0, 7));
+    expect(b.revenue.at(-4)?.month).toBe(b.today.slice(0, 7));
   });
 });
 
@@ -272,12 +272,14 @@ test('at one instant, two hotels on either side of the date line are in differen
       ...['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'].map(
         (m) => `2026-${m}`,
       ),
+      ...['01', '02', '03'].map((m) => `2027-${m}`),
     ]);
-    expect([east.today, east.revenue[0]?.month, east.revenue.at(-1)?.month]).toEqual([
+    expect([east.today, east.revenue[0]?.month, east.revenue.at(-4)?.month]).toEqual([
       '2027-01-02',
       '2026-02',
       '2027-01',
     ]);
+    expect(east.revenue.at(-1)?.month).toBe('2027-04');
   } finally {
     await fixed.close();
   }
@@ -329,12 +331,14 @@ describe('revenue: what was paid for each month’s nights, refunds subtracted',
     await moveLine(unpaid, revA.cheap, day(1, 3));
   });
 
-  test('month by month over the hotel’s last twelve months, oldest first', async () => {
+  test('month by month over the hotel’s last twelve months, oldest first, all earned', async () => {
     const body = await dashboardOf(revA.hotel);
     const entry = (capturedCents: number, refundedCents = 0) => ({
       capturedCents,
       refundedCents,
       netCents: capturedCents - refundedCents,
+      earnedCents: capturedCents - refundedCents,
+      onBooksCents: 0,
     });
     const byMonth: Record<number, ReturnType<typeof entry>> = {
       11: entry(20_000),
@@ -344,7 +348,7 @@ describe('revenue: what was paid for each month’s nights, refunds subtracted',
       2: entry(40_000, 20_000),
     };
     expect(body.revenue).toEqual(
-      Array.from({ length: 12 }, (_, i) => 11 - i).map((back) => ({
+      Array.from({ length: 15 }, (_, i) => 11 - i).map((back) => ({
         month: month(back),
         ...(byMonth[back] ?? entry(0)),
       })),
@@ -354,7 +358,7 @@ describe('revenue: what was paid for each month’s nights, refunds subtracted',
   test('the other hotel of the spanning booking counts its own rooms', async () => {
     const body = await dashboardOf(revB.hotel);
     expect(body.revenue.find((m) => m.month === month(5))).toMatchObject({ capturedCents: 60_000 });
-    expect(body.revenue.at(-1)).toMatchObject({ month: thisMonth, capturedCents: 30_000 });
+    expect(body.revenue.at(-4)).toMatchObject({ month: thisMonth, capturedCents: 30_000 });
   });
 
   test('a hotel’s share of a partly refunded payment is its receipt’s', async () => {
@@ -388,15 +392,51 @@ describe('revenue: what was paid for each month’s nights, refunds subtracted',
       capturedCents: payment?.amountCents,
       refundedCents: payment?.refundedCents,
       netCents: 26_667,
+      earnedCents: 26_667,
+      onBooksCents: 0,
     });
   });
+});
+
+test('on the books: what was paid for the coming nights, beside what the past nights earned', async () => {
+  const { hotel, room } = await roomWithStock(t.db, 5, 10_000);
+  // Two nights, yesterday and tonight: one earned, one on the books.
+  const straddling = await confirmed({ room: room.id, from: 1, to: 3 });
+  await moveLine(straddling, room.id, inDays(-1));
+  // Three nights in five to eight weeks: on the books, in their months.
+  await confirmed({ room: room.id, from: 40, to: 43 });
+  // Paid, then cancelled and refunded: nothing on the books.
+  await cancelled(await confirmed({ room: room.id, from: 50, to: 52 }));
+
+  const earned = new Map<string, number>();
+  const onBooks = new Map<string, number>();
+  const add = (map: Map<string, number>, night: string) =>
+    map.set(night.slice(0, 7), (map.get(night.slice(0, 7)) ?? 0) + 10_000);
+  add(earned, inDays(-1));
+  for (const night of [inDays(0), inDays(40), inDays(41), inDays(42)]) add(onBooks, night);
+
+  const body = await dashboardOf(hotel.id);
+  expect(body.revenue).toHaveLength(15);
+  expect(body.revenue.at(-1)?.month).toBe(addMonths(body.today.slice(0, 7), 3));
+  for (const m of body.revenue) {
+    const e = earned.get(m.month) ?? 0;
+    const b = onBooks.get(m.month) ?? 0;
+    expect(m, m.month).toMatchObject({ earnedCents: e, onBooksCents: b, netCents: e + b });
+  }
+  expect(body.revenue.reduce((sum, m) => sum + m.onBooksCents, 0)).toBe(40_000);
 });
 
 test.each([
   ['occupancy', () => occupancyStatement(hotelA, inDays(0), inDays(59))],
   [
     'revenue',
-    () => revenueStatement(hotelA, `${addMonths(inDays(0).slice(0, 7), -11)}-01`, inDays(0)),
+    () =>
+      revenueStatement(
+        hotelA,
+        `${addMonths(inDays(0).slice(0, 7), -11)}-01`,
+        `${addMonths(inDays(0).slice(0, 7), 4)}-01`,
+        inDays(0),
+      ),
   ],
 ])(
   'the %s statement reads the hotel’s booking lines by (hotel_id, check_in)',

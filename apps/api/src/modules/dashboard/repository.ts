@@ -61,10 +61,14 @@ export async function hotelOccupancy(
   return [...rooms.values()];
 }
 
-/** The hotel's share of what was paid for the nights of one month, and of what was refunded. */
+/**
+ * The hotel's share of what was paid for the nights of one month, and of what was refunded; and
+ * of that net, the part for the nights before the hotel's today (earned; the rest is on the books).
+ */
 export interface MonthTakings {
   capturedCents: number;
   refundedCents: number;
+  earnedCents: number;
 }
 
 /**
@@ -74,7 +78,9 @@ export interface MonthTakings {
  * between hotels (`shareOf` in bookings/receipt-routes.ts: amount × part ÷ booking total,
  * rounded down), the part being this hotel's rooms on that month's nights — a stay across a
  * month's end is split by its nights, and a booking spanning hotels counts this hotel's rooms
- * alone. Pending, failed and abandoned payments took nothing.
+ * alone. Pending, failed and abandoned payments took nothing. Of each month's net, the share of
+ * its nights before `today` is earned (captured and refunded each rounded down the same way, so a
+ * month wholly past has earned its whole net).
  *
  * One statement: the hotel's lines from the (hotel_id, check_in) index (the check-in bounded
  * below by the longest stay), their bookings by key, their payments by the booking index.
@@ -84,12 +90,19 @@ export async function hotelRevenue(
   hotelId: number,
   from: string,
   to: string,
+  today: string,
 ): Promise<Map<string, MonthTakings>> {
-  const result = await db.execute<{ month: string; captured: number; refunded: number }>(
-    revenueStatement(hotelId, from, to),
-  );
+  const result = await db.execute<{
+    month: string;
+    captured: number;
+    refunded: number;
+    earned: number;
+  }>(revenueStatement(hotelId, from, to, today));
   return new Map(
-    result.rows.map((r) => [r.month, { capturedCents: r.captured, refundedCents: r.refunded }]),
+    result.rows.map((r) => [
+      r.month,
+      { capturedCents: r.captured, refundedCents: r.refunded, earnedCents: r.earned },
+    ]),
   );
 }
 
@@ -117,18 +130,24 @@ export function occupancyStatement(hotelId: number, from: string, last: string):
     order by r.id, booked.night`;
 }
 
-/** The revenue's statement (hotelRevenue): nights in [from, to). */
-export function revenueStatement(hotelId: number, from: string, to: string): SQL {
+/** The revenue's statement (hotelRevenue): nights in [from, to), earned before `today`. */
+export function revenueStatement(hotelId: number, from: string, to: string, today: string): SQL {
   // Materialized: the hotel's lines are found first, by the (hotel_id, check_in) index; inlined,
   // the planner may walk every line in booking order instead, to group without sorting.
   return sql`
     with parts as materialized (
       select l.booking_id, m.month,
-        -- What the line's nights within the month were charged (night_cents, one per night).
+        -- What the line's nights within the month were charged (night_cents, one per night),
+        -- and of those what was charged for nights before today.
         sum(l.quantity * (
           select coalesce(sum(u.cents), 0) from unnest(l.night_cents) with ordinality as u(cents, i)
           where l.check_in + (u.i::int - 1) >= m.month::date
-            and l.check_in + (u.i::int - 1) < (m.month + interval '1 month')::date)) as part
+            and l.check_in + (u.i::int - 1) < (m.month + interval '1 month')::date)) as part,
+        sum(l.quantity * (
+          select coalesce(sum(u.cents), 0) from unnest(l.night_cents) with ordinality as u(cents, i)
+          where l.check_in + (u.i::int - 1) >= m.month::date
+            and l.check_in + (u.i::int - 1) < least((m.month + interval '1 month')::date,
+              ${today}::date))) as past
       from booking_lines l
       cross join lateral generate_series(
         date_trunc('month', greatest(l.check_in, ${from}::date)::timestamp),
@@ -141,7 +160,9 @@ export function revenueStatement(hotelId: number, from: string, to: string): SQL
       group by l.booking_id, m.month)
     select to_char(parts.month, 'YYYY-MM') as month,
       sum(div(paid.amount * parts.part, paid.total))::bigint as captured,
-      sum(div(paid.refunded * parts.part, paid.total))::bigint as refunded
+      sum(div(paid.refunded * parts.part, paid.total))::bigint as refunded,
+      sum(div(paid.amount * parts.past, paid.total)
+        - div(paid.refunded * parts.past, paid.total))::bigint as earned
     from parts
     -- Per booking, by its key and the payments' booking index (an aggregate keeps the planner
     -- from turning these look-ups into a scan of every booking).

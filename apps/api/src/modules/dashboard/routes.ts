@@ -18,13 +18,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['hotels'],
         summary:
-          'A hotel’s occupancy over the coming 60 nights and revenue over the last 12 months',
+          'A hotel’s occupancy over the coming 60 nights, revenue over the last 12 months and what is on its books for the coming 3',
         description:
           'In the hotel’s time zone: the nights start at its today, the months are its calendar ' +
-          'months up to the current one. Occupancy: units of each room taken by confirmed ' +
+          'months from 11 before the current one to 3 after it. Occupancy: units of each room taken by confirmed ' +
           'bookings (holds excluded), beside its stock. Revenue: what guests paid for the nights ' +
           'of each month (captured payments, refunds subtracted), a booking spanning hotels ' +
-          'counting this hotel’s rooms alone. The hotel’s admin and the superAdmin; never cached.',
+          'counting this hotel’s rooms alone; `earnedCents` for the nights before the hotel’s today, ' +
+          '`onBooksCents` for the nights from today on (paid ahead). The hotel’s admin and the superAdmin; never cached.',
         ...byId,
         response: {
           200: hotelDashboard,
@@ -47,7 +48,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           app.db,
           hotel.id,
           firstDayOf(months[0] ?? today.slice(0, 7)),
-          firstDayOf(addMonths(today.slice(0, 7), 1)),
+          firstDayOf(addMonths(months.at(-1) ?? today.slice(0, 7), 1)),
+          today,
         ),
       ]);
       reply.header('cache-control', 'private, no-store');
@@ -56,8 +58,20 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         today,
         occupancy: { nights, rooms },
         revenue: months.map((month) => {
-          const { capturedCents = 0, refundedCents = 0 } = takings.get(month) ?? {};
-          return { month, capturedCents, refundedCents, netCents: capturedCents - refundedCents };
+          const {
+            capturedCents = 0,
+            refundedCents = 0,
+            earnedCents = 0,
+          } = takings.get(month) ?? {};
+          const netCents = capturedCents - refundedCents;
+          return {
+            month,
+            capturedCents,
+            refundedCents,
+            netCents,
+            earnedCents,
+            onBooksCents: netCents - earnedCents,
+          };
         }),
       };
     },

@@ -8,7 +8,7 @@ test('months move across years both ways', () => {
   expect(addMonths('2026-03', 0)).toBe('2026-03');
 });
 
-test('the twelve months end with the month of the hotel’s today, oldest first', () => {
+test('twelve months up to the month of the hotel’s today, then three coming ones, oldest first', () => {
   expect(revenueMonths('2027-01-01')).toEqual([
     '2026-02',
     '2026-03',
@@ -22,6 +22,9 @@ test('the twelve months end with the month of the hotel’s today, oldest first'
     '2026-11',
     '2026-12',
     '2027-01',
+    '2027-02',
+    '2027-03',
+    '2027-04',
   ]);
 });
 

@@ -1,4 +1,8 @@
-import { DASHBOARD_MONTHS, DASHBOARD_NIGHTS } from '@devstay/shared/contracts/dashboard';
+import {
+  DASHBOARD_MONTHS,
+  DASHBOARD_MONTHS_AHEAD,
+  DASHBOARD_NIGHTS,
+} from '@devstay/shared/contracts/dashboard';
 import { addDays } from '@devstay/shared/stay';
 
 /**
@@ -18,10 +22,13 @@ export function addMonths(month: string, months: number): string {
   return `${String(year).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-/** DASHBOARD_MONTHS months, oldest first, ending with the month of `today`. */
+/**
+ * DASHBOARD_MONTHS months ending with the month of `today`, then DASHBOARD_MONTHS_AHEAD coming
+ * ones, oldest first.
+ */
 export function revenueMonths(today: string): string[] {
   const current = today.slice(0, 7);
-  return Array.from({ length: DASHBOARD_MONTHS }, (_, i) =>
+  return Array.from({ length: DASHBOARD_MONTHS + DASHBOARD_MONTHS_AHEAD }, (_, i) =>
     addMonths(current, i - DASHBOARD_MONTHS + 1),
   );
 }

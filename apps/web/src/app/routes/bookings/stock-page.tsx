@@ -1,4 +1,5 @@
 import { BOOKING_SORTS, BOOKINGS_PER_PAGE, type BookingSort } from '@devstay/shared/booking-table';
+import { isIsoDate } from '@devstay/shared/calendar-date';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { profileOf } from '@devstay/shared/paths';
 import { parseRowId } from '@devstay/shared/row-id';
@@ -20,44 +21,63 @@ import { useCancelBookingFlow } from '../../../features/bookings/hooks/use-cance
 import { errorMessage } from '../../../lib/api.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
-/** The table's state from the address (`?hotel=&status=&sort=&page=`): Back restores it. */
+/** A yyyy-MM-dd date from the address, or none. */
+const dateParam = (value: string | null): string | undefined =>
+  value && isIsoDate(value) ? value : undefined;
+
+/**
+ * The table's state from the address (`?hotel=&status=&from=&to=&sort=&page=`): Back restores
+ * it. A window whose end is before its start keeps its start alone.
+ */
 function readQuery(params: URLSearchParams): BookingTableQuery {
   const hotel = parseRowId(params.get('hotel'));
   const status = params.get('status');
   const sort = params.get('sort');
   const page = Number(params.get('page'));
+  const from = dateParam(params.get('from'));
+  const to = dateParam(params.get('to'));
   return {
     hotel: hotel ?? undefined,
     status: status === 'confirmed' || status === 'cancelled' ? status : undefined,
+    from,
+    to: from && to && to < from ? undefined : to,
     sort: BOOKING_SORTS.includes(sort as BookingSort) ? (sort as BookingSort) : undefined,
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }
 
-/** The superAdmin's filter options: every hotel. */
+type FilterChange = (change: Record<string, string | null | undefined>) => void;
+
+/** The filters as the query has them. */
+const filterValues = (query: BookingTableQuery) => ({
+  hotel: query.hotel ? String(query.hotel) : null,
+  status: query.status ?? null,
+  from: query.from ?? null,
+  to: query.to ?? null,
+  sort: query.sort ?? null,
+});
+
+/** The superAdmin's filters, with every hotel to pick from. */
 function SuperAdminFilters({
   query,
   onChange,
 }: {
   query: BookingTableQuery;
-  onChange: (change: Record<string, string | null | undefined>) => void;
+  onChange: FilterChange;
 }) {
   const hotels = useHotelOptions('');
-  return (
-    <BookingsFilters
-      hotels={hotels.options}
-      hotel={query.hotel ? String(query.hotel) : null}
-      status={query.status ?? null}
-      sort={query.sort ?? null}
-      onChange={onChange}
-    />
-  );
+  return <BookingsFilters hotels={hotels.options} {...filterValues(query)} onChange={onChange} />;
 }
 
+/** What the table's 'Stock balance' column means. */
+const STOCK_BALANCE_NOTE =
+  'Stock balance: units of the room still free on every night of that stay, as of now.';
+
 /**
- * /stock: the bookings table (product §2.12). An admin sees their hotel's reservations; the
- * superAdmin every hotel's, with filters by hotel and status and sorting by hotel and check-in.
- * The server filters, sorts and pages.
+ * /stock: the bookings table (product §2.12), a row per booked room with who booked it. An admin
+ * sees their hotel's rooms; the superAdmin every hotel's and a filter by hotel. Both filter by
+ * status and check-in dates and sort by hotel and check-in. The server filters, sorts, pages and
+ * counts the rows.
  */
 export function StockPage() {
   const { me } = useSignedIn();
@@ -65,7 +85,8 @@ export function StockPage() {
   const query = readQuery(params);
   const table = useBookingTable(query);
   const cancelFlow = useCancelBookingFlow('staff');
-  const pages = Math.ceil((table.data?.total ?? 0) / BOOKINGS_PER_PAGE);
+  const total = table.data?.total ?? 0;
+  const pages = Math.ceil(total / BOOKINGS_PER_PAGE);
   const superAdmin = me.rol === 'superAdmin';
 
   const change = (next: Record<string, string | null | undefined>) => {
@@ -93,9 +114,16 @@ export function StockPage() {
   } else if (table.data.items.length === 0) {
     body = <Text c="dimmed">{BOOKING_MESSAGES.noBookings}</Text>;
   } else {
+    const first = (query.page - 1) * BOOKINGS_PER_PAGE + 1;
+    const shown = table.data.items.reduce((sum, b) => sum + b.cartRoom.length, 0);
     body = (
       <Stack gap="md">
-        <Text c="dimmed">{`${table.data.total} reservations`}</Text>
+        <Text c="dimmed" data-testid="stock-count">
+          {total === 1 ? '1 booked room' : `Booked rooms ${first}–${first + shown - 1} of ${total}`}
+        </Text>
+        <Text size="sm" c="dimmed" id="stock-balance-note">
+          {STOCK_BALANCE_NOTE}
+        </Text>
         <BookingsTable
           bookings={table.data.items}
           cancellingId={cancelFlow.cancellingId}
@@ -121,7 +149,11 @@ export function StockPage() {
           <PageTitle>Bookings</PageTitle>
           <BackButton fallback={profileOf(me.rol)} />
         </Group>
-        {superAdmin ? <SuperAdminFilters query={query} onChange={change} /> : null}
+        {superAdmin ? (
+          <SuperAdminFilters query={query} onChange={change} />
+        ) : (
+          <BookingsFilters {...filterValues(query)} onChange={change} />
+        )}
         {body}
       </Stack>
       {cancelFlow.dialog}

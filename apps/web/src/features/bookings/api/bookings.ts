@@ -22,11 +22,18 @@ export function useBookingHistory(userId: string, page: number) {
 export interface BookingTableQuery {
   hotel?: number;
   status?: 'confirmed' | 'cancelled';
+  /** Check-ins from this date (yyyy-MM-dd). */
+  from?: string;
+  /** Check-ins up to this date, included. */
+  to?: string;
   sort?: BookingSort;
   page: number;
 }
 
-/** GET /booking: one page of the bookings table, filtered and sorted by the server. */
+/**
+ * GET /booking: one page of the bookings table (its rows, booked rooms, grouped by booking),
+ * filtered, sorted and counted by the server.
+ */
 export function useBookingTable(query: BookingTableQuery) {
   return useQuery({
     queryKey: [...BOOKINGS_KEY, 'table', query],

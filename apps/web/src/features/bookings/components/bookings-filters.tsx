@@ -4,7 +4,7 @@ import {
   BOOKING_STATUS_FILTERS,
   type BookingSort,
 } from '@devstay/shared/booking-table';
-import { Group, Select } from '@mantine/core';
+import { Group, Select, TextInput } from '@mantine/core';
 
 interface SelectOption {
   value: string;
@@ -19,31 +19,49 @@ const SORT_LABELS: Record<BookingSort, string> = {
 };
 
 interface BookingsFiltersProps {
-  hotels: SelectOption[];
+  /** The superAdmin's hotel filter; none for an admin, whose table is their hotel's. */
+  hotels?: SelectOption[];
   hotel: string | null;
   status: string | null;
+  from: string | null;
+  to: string | null;
   sort: string | null;
   onChange: (change: {
     hotel?: string | null;
     status?: string | null;
+    from?: string | null;
+    to?: string | null;
     sort?: string | null;
   }) => void;
 }
 
-/** The superAdmin's filters of the bookings table: hotel, status, and the sort (product §9). */
-export function BookingsFilters({ hotels, hotel, status, sort, onChange }: BookingsFiltersProps) {
+/**
+ * The bookings table's filters: hotel (the superAdmin's), status and the check-in window, and
+ * the sort (product §9). Each wraps onto its own line on a narrow screen.
+ */
+export function BookingsFilters({
+  hotels,
+  hotel,
+  status,
+  from,
+  to,
+  sort,
+  onChange,
+}: BookingsFiltersProps) {
   return (
     <Group align="flex-end" gap="md">
-      <Select
-        label="Filter by hotel"
-        placeholder="All hotels"
-        data={hotels}
-        value={hotel}
-        onChange={(value) => onChange({ hotel: value })}
-        searchable
-        clearable
-        w={280}
-      />
+      {hotels ? (
+        <Select
+          label="Filter by hotel"
+          placeholder="All hotels"
+          data={hotels}
+          value={hotel}
+          onChange={(value) => onChange({ hotel: value })}
+          searchable
+          clearable
+          w={{ base: '100%', xs: 280 }}
+        />
+      ) : null}
       <Select
         label="Filter by status"
         placeholder="All"
@@ -51,7 +69,23 @@ export function BookingsFilters({ hotels, hotel, status, sort, onChange }: Booki
         value={status}
         onChange={(value) => onChange({ status: value })}
         clearable
-        w={180}
+        w={{ base: '100%', xs: 180 }}
+      />
+      <TextInput
+        type="date"
+        label="Check-in from"
+        value={from ?? ''}
+        max={to ?? undefined}
+        onChange={(event) => onChange({ from: event.currentTarget.value || null })}
+        w={{ base: '100%', xs: 180 }}
+      />
+      <TextInput
+        type="date"
+        label="Check-in to"
+        value={to ?? ''}
+        min={from ?? undefined}
+        onChange={(event) => onChange({ to: event.currentTarget.value || null })}
+        w={{ base: '100%', xs: 180 }}
       />
       <Select
         label="Sort by"
@@ -60,7 +94,7 @@ export function BookingsFilters({ hotels, hotel, status, sort, onChange }: Booki
         value={sort}
         onChange={(value) => onChange({ sort: value })}
         clearable
-        w={240}
+        w={{ base: '100%', xs: 240 }}
       />
     </Group>
   );

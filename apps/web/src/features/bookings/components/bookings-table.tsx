@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Table.layer.css';
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
-import { Button, Table, Text } from '@mantine/core';
+import { Anchor, Button, Table, Text } from '@mantine/core';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 interface BookingsTableProps {
@@ -13,9 +13,11 @@ interface BookingsTableProps {
 
 const HEADERS = [
   'Hotel',
+  'Guest',
   'Date',
   'Room',
   'Price (USD)',
+  'Total (USD)',
   'Quantity',
   'Check-in',
   'Check-out',
@@ -24,10 +26,14 @@ const HEADERS = [
   'Cancel',
 ];
 
-/** The bookings table (product §2.12 /stock): a row per booked room; Cancel ends the whole booking. */
+/**
+ * The bookings table (product §2.12 /stock): a row per booked room, with who booked it and the
+ * room's total beside its nightly price; Cancel ends the whole booking. 'Stock balance' is
+ * explained by the element `stock-balance-note` the page shows.
+ */
 export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <Table.ScrollContainer minWidth={1200}>
       <Table
         striped
         highlightOnHover
@@ -38,7 +44,11 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
         <Table.Thead>
           <Table.Tr>
             {HEADERS.map((h) => (
-              <Table.Th key={h} scope="col">
+              <Table.Th
+                key={h}
+                scope="col"
+                aria-describedby={h === 'Stock balance' ? 'stock-balance-note' : undefined}
+              >
                 {h}
               </Table.Th>
             ))}
@@ -62,9 +72,20 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                       {room.address}
                     </Text>
                   </Table.Td>
+                  <Table.Td>
+                    {booking.guest ? (
+                      <>
+                        <Text size="sm">{booking.guest.name || booking.guest.email}</Text>
+                        <Anchor size="xs" href={`mailto:${booking.guest.email}`}>
+                          {booking.guest.email}
+                        </Anchor>
+                      </>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>{booking.date}</Table.Td>
                   <Table.Td>{roomName}</Table.Td>
                   <Table.Td>{formatUsd(priceToCents(room.price))}</Table.Td>
+                  <Table.Td>{formatUsd(room.totalCents)}</Table.Td>
                   <Table.Td>{room.cartQuantity}</Table.Td>
                   <Table.Td>{room.checkIn}</Table.Td>
                   <Table.Td>{room.checkOut}</Table.Td>

@@ -3,7 +3,15 @@ import type { ContentForm } from '@devstay/shared/contracts/content';
 import type { HotelRef } from '@devstay/shared/contracts/users';
 import { Alert, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { BackButton } from '../../../components/back-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import type { ContentDraft, Draft } from '../hooks/use-content-draft.ts';
@@ -13,23 +21,28 @@ import type { ImageSlot } from './image-slot.ts';
 
 interface FormPageProps {
   title: string;
-  /** Where Back goes when the form was opened directly (its forms page). */
+  /** The account's forms page: where Back goes when the form was opened directly, and a save. */
   back: string;
   children: ReactNode;
 }
 
+/** The forms page of the screen a form is on: a save goes back to it. */
+const FormsPageContext = createContext<string | null>(null);
+
 /** A content form's screen: its title above the picker(s) and the form. */
 export function FormPage({ title, back, children }: FormPageProps) {
   return (
-    <Container size="md" py="lg">
-      <Stack gap="md">
-        <PageTitle>{title}</PageTitle>
-        {children}
-        <Group>
-          <BackButton fallback={back} />
-        </Group>
-      </Stack>
-    </Container>
+    <FormsPageContext value={back}>
+      <Container size="md" py="lg">
+        <Stack gap="md">
+          <PageTitle>{title}</PageTitle>
+          {children}
+          <Group>
+            <BackButton fallback={back} />
+          </Group>
+        </Stack>
+      </Container>
+    </FormsPageContext>
   );
 }
 
@@ -64,7 +77,9 @@ interface FormFrameProps<F extends ContentForm> {
  * A save refused because someone else saved in between offers to load their version.
  */
 export function FormFrame<F extends ContentForm>({ draft, onReload, children }: FormFrameProps<F>) {
-  const save = useSaveContent(draft.form, draft);
+  const formsPage = useContext(FormsPageContext);
+  if (formsPage === null) throw new Error('A content form is shown outside its FormPage');
+  const save = useSaveContent(draft.form, draft, formsPage);
   const { canSubmit } = draft;
   const { saving } = save;
   const stale = save.stale && onReload ? { message: save.stale, onReload } : null;

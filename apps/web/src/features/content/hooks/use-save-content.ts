@@ -13,10 +13,15 @@ const TOAST_ID = 'content-form';
 /**
  * Submitting a form (product §4, Forms, with the server waited for): an invalid draft shows every
  * message and 'Check the fields'; a valid one is posted or put, and only once the server has
- * stored it does the success toast appear and the form move on, with every screen's content
- * read again. A failure keeps the draft and says why.
+ * stored it does the success toast appear and the staff member go back to `formsPage` (where
+ * the next edit starts, rather than the public list), with every screen's content read again.
+ * A failure keeps the draft and says why.
  */
-export function useSaveContent<F extends ContentForm>(form: F, draft: ContentDraft<F>) {
+export function useSaveContent<F extends ContentForm>(
+  form: F,
+  draft: ContentDraft<F>,
+  formsPage: string,
+) {
   const texts = FORM_TEXTS[form];
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -36,7 +41,7 @@ export function useSaveContent<F extends ContentForm>(form: F, draft: ContentDra
       onSuccess: () => {
         void refreshContent(queryClient);
         notifySuccess(texts.success, TOAST_ID);
-        navigate(texts.next);
+        navigate(formsPage);
       },
       onError: (error) => {
         const failure = describeSaveFailure(texts, error);

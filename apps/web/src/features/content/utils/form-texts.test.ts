@@ -43,12 +43,11 @@ describe('what a failed save says', () => {
     );
   });
 
-  test('success texts and next screens of the product', () => {
+  test('success texts of the product', () => {
     expect(FORM_TEXTS.roomCreate.success).toBe('Rooms created successfully');
     expect(FORM_TEXTS.roomModify.success).toBe('Rooms modify successfully');
     expect(FORM_TEXTS.eventModify).toMatchObject({
       success: 'Event modified successfully',
-      next: '/home/Events',
       method: 'PUT',
       kind: 'events',
     });

@@ -1,6 +1,5 @@
 import type { ContentForm } from '@devstay/shared/contracts/content';
 import { CONTENT_MESSAGES } from '@devstay/shared/messages';
-import { paths } from '@devstay/shared/paths';
 import { ApiError } from '../../../lib/api.ts';
 import type { ContentKind } from '../api/content-api.ts';
 
@@ -13,11 +12,9 @@ export interface FormTexts {
   success: string;
   /** The failure toast's title: the product's text where it gives one (§8), ours otherwise. */
   failure: string;
-  /** Where the form goes after a save (product §2.13). */
-  next: typeof paths.hotels | typeof paths.events;
 }
 
-/** Per form: its call, toasts and next screen (product §2.13, §7.1, §8). */
+/** Per form: its call and toasts (product §2.13, §7.1, §8). */
 export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
   roomCreate: {
     kind: 'rooms',
@@ -25,7 +22,6 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'room',
     success: 'Rooms created successfully',
     failure: 'An error occurred while creating the room.',
-    next: paths.hotels,
   },
   roomModify: {
     kind: 'rooms',
@@ -33,7 +29,6 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'room',
     success: 'Rooms modify successfully',
     failure: 'Error, when modify Room!!',
-    next: paths.hotels,
   },
   hotelCreate: {
     kind: 'hotels',
@@ -41,7 +36,6 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'hotel',
     success: 'Hotel created successfully',
     failure: 'An error occurred while creating the hotel.',
-    next: paths.hotels,
   },
   hotelModify: {
     kind: 'hotels',
@@ -49,7 +43,6 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'hotel',
     success: 'Hotel modified successfully',
     failure: 'An error occurred while updating the hotel.',
-    next: paths.hotels,
   },
   eventCreate: {
     kind: 'events',
@@ -57,7 +50,6 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'event',
     success: 'Event created successfully',
     failure: 'An error occurred while creating the event.',
-    next: paths.events,
   },
   eventModify: {
     kind: 'events',
@@ -65,7 +57,6 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'event',
     success: 'Event modified successfully',
     failure: 'An error occurred while updating the event.',
-    next: paths.events,
   },
   roomServiceCreate: {
     kind: 'serviceRooms',
@@ -73,7 +64,6 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'room service',
     success: 'Service created successfully',
     failure: 'An error occurred while creating the service.',
-    next: paths.hotels,
   },
   roomServiceModify: {
     kind: 'serviceRooms',
@@ -81,7 +71,6 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'room service',
     success: 'Service modified successfully',
     failure: 'An error occurred while updating the service.',
-    next: paths.hotels,
   },
   hotelServiceCreate: {
     kind: 'serviceHotels',
@@ -89,7 +78,6 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'hotel service',
     success: 'Service created successfully',
     failure: 'An error occurred while creating the service.',
-    next: paths.hotels,
   },
   hotelServiceModify: {
     kind: 'serviceHotels',
@@ -97,7 +85,6 @@ export const FORM_TEXTS: Record<ContentForm, FormTexts> = {
     what: 'hotel service',
     success: 'Service modified successfully',
     failure: 'An error occurred while updating the service.',
-    next: paths.hotels,
   },
 };
 

@@ -4,8 +4,8 @@
 import '@mantine/core/styles/ColorSwatch.layer.css';
 import '@mantine/charts/styles.layer.css';
 import { formatUsd, priceToCents } from '@devstay/shared/text';
-import { BarChart, LineChart } from '@mantine/charts';
-import type { ChartSeries } from '../utils/dashboard-data.ts';
+import { BarChart } from '@mantine/charts';
+import { type ChartSeries, type DollarAxis, dollarTick } from '../utils/dashboard-data.ts';
 
 const CHART_HEIGHT = 280;
 
@@ -43,28 +43,41 @@ export function OccupancyChart({
   );
 }
 
-export function RevenueChart({ data }: { data: Record<string, string | number>[] }) {
+export function RevenueChart({
+  data,
+  axis,
+}: {
+  data: Record<string, string | number>[];
+  axis: DollarAxis;
+}) {
   return (
     <div aria-hidden="true" data-testid="revenue-chart">
-      <LineChart
+      <BarChart
         h={CHART_HEIGHT}
         data={data}
         dataKey="label"
-        // Net revenue drawn last: on top of the refunds' line where both are $0.
+        // Earned below, what is on the books for the same month on top of it.
         series={[
-          { name: 'refunded', label: 'Refunded', color: 'red.6' },
-          { name: 'net', label: 'Net revenue', color: 'teal.7' },
+          { name: 'earned', label: 'Earned', color: 'teal.7' },
+          { name: 'onBooks', label: 'On the books', color: 'blue.4' },
         ]}
+        type="stacked"
         xAxisLabel="Month"
         yAxisLabel="US dollars"
         valueFormatter={(dollars) => formatUsd(priceToCents(dollars))}
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
         tickLine="y"
-        curveType="linear"
         accessibilityLayer={false}
         tooltipAnimationDuration={0}
-        yAxisProps={{ width: 90 }}
+        yAxisProps={{
+          width: axis.width,
+          domain: [0, axis.ticks.at(-1) ?? 0],
+          ticks: axis.ticks,
+          interval: 0,
+          tickFormatter: dollarTick,
+        }}
+        xAxisProps={{ minTickGap: 8 }}
       />
     </div>
   );

@@ -22,6 +22,7 @@ import {
   type OccupancyView,
   occupancyChart,
   occupancyNights,
+  revenueAxis,
   revenueRows,
   roomLabels,
 } from '../utils/dashboard-data.ts';
@@ -32,7 +33,7 @@ const RevenueChart = lazy(() => charts().then((m) => ({ default: m.RevenueChart 
 
 /**
  * A hotel's dashboard (product §2.12): occupancy over the coming nights and revenue over the past
- * months, each a chart and a table of the same numbers — read by screen readers always, shown
+ * months and what is on the books for the coming ones, each a chart and a table of the same numbers — read by screen readers always, shown
  * on the screen on demand.
  */
 export function HotelDashboard({
@@ -215,15 +216,18 @@ function Occupancy({ dashboard }: { dashboard: Dashboard }) {
 
 function Revenue({ dashboard }: { dashboard: Dashboard }) {
   const rows = revenueRows(dashboard);
-  const title = `Revenue, last ${rows.length} months`;
+  const current = dashboard.today.slice(0, 7);
+  const past = rows.filter((r) => r.month <= current).length;
+  const title = `Revenue, last ${past} months and next ${rows.length - past}`;
   return (
     <ChartCard
       title={title}
-      description="What guests paid for each month’s nights, refunds subtracted. A booking at several hotels counts this hotel’s rooms only."
+      description="What guests paid for each month’s nights, refunds subtracted: earned for the nights already stayed, on the books for the nights to come (paid ahead). A booking at several hotels counts this hotel’s rooms only."
       chart={
         <Suspense fallback={chartFallback}>
           <RevenueChart
-            data={rows.map((r) => ({ label: r.label, net: r.net, refunded: r.refunded }))}
+            data={rows.map((r) => ({ label: r.label, earned: r.earned, onBooks: r.onBooks }))}
+            axis={revenueAxis(rows)}
           />
         </Suspense>
       }
@@ -233,6 +237,8 @@ function Revenue({ dashboard }: { dashboard: Dashboard }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Month</Table.Th>
+              <Table.Th scope="col">Earned</Table.Th>
+              <Table.Th scope="col">On the books</Table.Th>
               <Table.Th scope="col">Paid</Table.Th>
               <Table.Th scope="col">Refunded</Table.Th>
               <Table.Th scope="col">Net revenue</Table.Th>
@@ -242,6 +248,8 @@ function Revenue({ dashboard }: { dashboard: Dashboard }) {
             {rows.map((r) => (
               <Table.Tr key={r.month}>
                 <Table.Th scope="row">{r.label}</Table.Th>
+                <Table.Td>{formatUsd(r.earnedCents)}</Table.Td>
+                <Table.Td>{formatUsd(r.onBooksCents)}</Table.Td>
                 <Table.Td>{formatUsd(r.capturedCents)}</Table.Td>
                 <Table.Td>{formatUsd(r.refundedCents)}</Table.Td>
                 <Table.Td>{formatUsd(r.netCents)}</Table.Td>

@@ -1,10 +1,12 @@
 import type { HotelDashboard } from '@devstay/shared/contracts/dashboard';
 import { describe, expect, test } from 'vitest';
 import {
+  dollarTick,
   monthLabel,
   nightLabel,
   occupancyChart,
   occupancyNights,
+  revenueAxis,
   revenueRows,
   roomLabels,
 } from './dashboard-data.ts';
@@ -21,8 +23,22 @@ const dashboard: HotelDashboard = {
     ],
   },
   revenue: [
-    { month: '2026-11', capturedCents: 0, refundedCents: 0, netCents: 0 },
-    { month: '2026-12', capturedCents: 50_050, refundedCents: 20_000, netCents: 30_050 },
+    {
+      month: '2026-11',
+      capturedCents: 0,
+      refundedCents: 0,
+      netCents: 0,
+      earnedCents: 0,
+      onBooksCents: 0,
+    },
+    {
+      month: '2026-12',
+      capturedCents: 50_050,
+      refundedCents: 20_000,
+      netCents: 30_050,
+      earnedCents: 10_050,
+      onBooksCents: 20_000,
+    },
   ],
 };
 
@@ -79,7 +95,41 @@ test('revenue: dollars for the chart, cents kept for the table', () => {
     capturedCents: 50_050,
     refundedCents: 20_000,
     netCents: 30_050,
-    net: 300.5,
-    refunded: 200,
+    earnedCents: 10_050,
+    onBooksCents: 20_000,
+    earned: 100.5,
+    onBooks: 200,
+  });
+});
+
+describe('the revenue axis fits the months', () => {
+  const rows = (...dollars: [number, number][]) =>
+    revenueRows({
+      ...dashboard,
+      revenue: dollars.map(([earned, onBooks], i) => ({
+        month: `2026-${String(i + 1).padStart(2, '0')}`,
+        capturedCents: (earned + onBooks) * 100,
+        refundedCents: 0,
+        netCents: (earned + onBooks) * 100,
+        earnedCents: earned * 100,
+        onBooksCents: onBooks * 100,
+      })),
+    });
+
+  test('its top is the first round figure above the highest stacked month', () => {
+    expect(revenueAxis(rows([300, 0], [1_200, 1_437])).ticks).toEqual([0, 1000, 2000, 3000]);
+    expect(revenueAxis(rows([0, 730])).ticks).toEqual([0, 200, 400, 600, 800]);
+    expect(revenueAxis(rows([41_000, 0])).ticks).toEqual([0, 20_000, 40_000, 60_000]);
+    expect(revenueAxis(rows([0, 95])).ticks).toEqual([0, 25, 50, 75, 100]);
+  });
+
+  test('a business with nothing yet still reads in dollars, $0 to $100', () => {
+    expect(revenueAxis(rows([0, 0], [0, 0])).ticks).toEqual([0, 25, 50, 75, 100]);
+  });
+
+  test('wide enough for its longest label', () => {
+    const axis = revenueAxis(rows([41_000, 0]));
+    expect(dollarTick(60_000)).toBe('$60,000');
+    expect(axis.width).toBeGreaterThanOrEqual('$60,000'.length * 7);
   });
 });

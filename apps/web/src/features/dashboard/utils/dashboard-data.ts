@@ -109,15 +109,46 @@ export interface RevenueRow {
   capturedCents: number;
   refundedCents: number;
   netCents: number;
-  net: number;
-  refunded: number;
+  earnedCents: number;
+  onBooksCents: number;
+  earned: number;
+  onBooks: number;
 }
 
 export function revenueRows(dashboard: HotelDashboard): RevenueRow[] {
   return dashboard.revenue.map((m) => ({
     ...m,
     label: monthLabel(m.month),
-    net: centsToPrice(m.netCents),
-    refunded: centsToPrice(m.refundedCents),
+    earned: centsToPrice(m.earnedCents),
+    onBooks: centsToPrice(m.onBooksCents),
   }));
 }
+
+/** The revenue chart's dollar axis: from $0 to a round top above the highest month. */
+export interface DollarAxis {
+  ticks: number[];
+  /** Room for the longest tick label, in pixels. */
+  width: number;
+}
+
+/** At most this many steps between $0 and the axis's top. */
+const AXIS_STEPS = 4;
+
+/**
+ * An axis that fits the months: steps of 1, 2, 2.5 or 5 × a power of ten, the smallest that
+ * reach the highest month's stacked bar in AXIS_STEPS, up to the first step above it; $0–$100
+ * when every month is $0.
+ */
+export function revenueAxis(rows: readonly RevenueRow[]): DollarAxis {
+  const highest = Math.max(0, ...rows.map((r) => Math.max(0, r.earned) + Math.max(0, r.onBooks)));
+  const top = Math.max(highest, 100);
+  const power = 10 ** Math.floor(Math.log10(top / AXIS_STEPS));
+  const step = ([1, 2, 2.5, 5, 10].find((m) => m * power * AXIS_STEPS >= top) ?? 10) * power;
+  const ticks = Array.from({ length: Math.ceil(top / step) + 1 }, (_, i) => i * step);
+  const longest = Math.max(...ticks.map((t) => dollarTick(t).length));
+  return { ticks, width: longest * 8 + 12 };
+}
+
+/** '$12,500': whole dollars on the axis. */
+export const dollarTick = (dollars: number): string =>
+  `$${Math.round(dollars).toLocaleString('en-US')}`;
