@@ -25,7 +25,9 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { name } = request.query;
-      return name === undefined ? listStates(app.catalogue.db) : departmentsOf(app.catalogue.db, name);
+      return name === undefined
+        ? listStates(app.catalogue.db)
+        : departmentsOf(app.catalogue.db, name);
     },
   );
 

@@ -39,7 +39,10 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const [found, list] = await Promise.all([hotelExists(app.catalogue.db, id), roomsOfHotel(app.catalogue.db, id)]);
+      const [found, list] = await Promise.all([
+        hotelExists(app.catalogue.db, id),
+        roomsOfHotel(app.catalogue.db, id),
+      ]);
       if (!found) throw notFound('Hotel');
       return list;
     },
