@@ -20,8 +20,6 @@ import * as schema from './schema.ts';
 export interface ReplicaReads {
   /** The handle catalogue reads take: the primary's unless a replica is set. */
   readonly db: Db;
-  /** Whether a replica is set. */
-  readonly replica: boolean;
   /**
    * A catalogue change was committed (its notice heard, or this process wrote it): reads go
    * to the primary until its position is known, then to a replica that has replayed it.
@@ -58,7 +56,7 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
   const { primary } = options;
   const routed = { replica: 0, primary: 0 };
   if (!options.replicaUrl) {
-    return { db: primary, replica: false, changeHeard() {}, routed, close: async () => {} };
+    return { db: primary, changeHeard() {}, routed, close: async () => {} };
   }
   let closed = false;
   // The position every read must see; `pending` changes heard whose position is not yet read.
@@ -173,7 +171,6 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
 
   return {
     db,
-    replica: true,
     changeHeard() {
       pending += 1;
       void readPosition().finally(() => {
