@@ -1,6 +1,7 @@
 // The API processes: the same build as `npm start` (scripts/start.ts), each on its own port,
-// stateless, on the database through HAProxy's primary door. One that ends without being asked
-// to (a rolling restart's SIGTERM, a crash) is started again.
+// stateless, on the database through HAProxy's primary door (the catalogue's reads through the
+// replicas' door). One that ends without being asked to (a rolling restart's SIGTERM, a crash)
+// is started again.
 import path from 'node:path';
 import { ROOT } from '../web-build.ts';
 import type { ProcessTable } from './processes.ts';
@@ -19,6 +20,8 @@ function apiEnv(settings: ClusterSettings, secrets: Secrets, port: number): Node
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: database(settings.primaryPort),
+    // Catalogue reads, once the replica has replayed what they must see (db/replica-reads.ts).
+    DATABASE_REPLICA_URL: database(settings.replicaPort),
     PUBLIC_URL: settings.publicUrl,
     // The balancer's own address, as browsers on this machine may also write it.
     TRUSTED_ORIGINS: [`http://127.0.0.1:${site.port || settings.port}`, process.env.TRUSTED_ORIGINS]

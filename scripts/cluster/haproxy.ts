@@ -18,7 +18,14 @@ function haproxyConfig(settings: ClusterSettings): string {
   const nodes = settings.nodes
     .map((n) => `  server ${n.name} 127.0.0.1:${n.pgPort} check port ${n.restPort}`)
     .join('\n');
-  const database = (name: string, port: number, check: string) => `
+  // With no replica healthy, the replicas' door leads to the primary (its state followed from
+  // the primary's door): catalogue reads go on, and the API sees it is no replica.
+  const primaryFallback = settings.nodes
+    .map(
+      (n) => `  server ${n.name}_primary 127.0.0.1:${n.pgPort} backup track db_primary/${n.name}`,
+    )
+    .join('\n');
+  const database = (name: string, port: number, check: string, fallback = '') => `
 listen ${name}
   mode tcp
   bind 127.0.0.1:${port}
@@ -30,7 +37,7 @@ listen ${name}
   # A node that stops being ${check} loses its sessions at once: no write goes to a demoted node.
   default-server inter 1s fall 2 rise 1 on-marked-down shutdown-sessions
 ${nodes}
-`;
+${fallback}`;
   // The API processes, each checked on `uri`, back in after `rise` checks.
   const apiBackend = (name: string, uri: string, rise: number) => `backend ${name}
   balance roundrobin
@@ -64,7 +71,7 @@ frontend site
   default_backend ${API_BACKEND}
 
 ${apiBackend(API_BACKEND, '/api/ready', 2)}
-${apiBackend('api_live', '/api/health', 1)}${database('db_primary', settings.primaryPort, 'primary')}${database('db_replica', settings.replicaPort, 'replica')}
+${apiBackend('api_live', '/api/health', 1)}${database('db_primary', settings.primaryPort, 'primary')}${database('db_replica', settings.replicaPort, 'replica', primaryFallback)}
 listen stats
   bind 127.0.0.1:${settings.statsPort}
   stats enable

@@ -12,7 +12,7 @@ export interface Tools {
   pgBinDir: string;
 }
 
-const PG_BIN_DIR = '/usr/lib/postgresql/15/bin';
+export const PG_BIN_DIR = '/usr/lib/postgresql/15/bin';
 
 /** Where each tool is looked for, and the Debian package that brings it. */
 const WANTED = [

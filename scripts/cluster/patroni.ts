@@ -11,6 +11,9 @@ import type { Secrets } from './secrets.ts';
 import type { ClusterSettings, DatabaseNode } from './settings.ts';
 import { statusOf, waitFor } from './wait.ts';
 
+/** The WAL archive every node copies to (on several machines: storage they all reach). */
+export const walArchive = (settings: ClusterSettings) => path.join(settings.dir, 'wal-archive');
+
 /** How long the leader key lives without renewal: the longest a dead primary holds on to it. */
 const LEADER_TTL_S = 10;
 
@@ -55,6 +58,13 @@ function patroniConfig(
             synchronous_commit: 'on',
             hot_standby_feedback: 'on',
             max_connections: 200,
+            // Every finished WAL segment is copied to the archive: with a base backup it
+            // restores the database to any moment since (scripts/cluster/pitr.ts). A replica
+            // archives nothing until it is promoted.
+            archive_mode: 'on',
+            archive_command: `test ! -f ${walArchive(settings)}/%f && cp %p ${walArchive(settings)}/%f`,
+            // A quiet primary still closes a segment each minute: at most a minute is unarchived.
+            archive_timeout: 60,
           },
         },
       },
@@ -131,10 +141,12 @@ export function startNode(
   writeFileSync(configFile, JSON.stringify(patroniConfig(settings, node, tools, secrets), null, 2));
   chmodSync(configFile, 0o600);
   chmodSync(nodeDir, 0o700);
+  mkdirSync(walArchive(settings), { recursive: true, mode: 0o700 });
   const root = userInfo().uid === 0;
   if (root) {
     const { uid, gid } = postgresIds();
     chownTree(nodeDir, uid, gid);
+    chownSync(walArchive(settings), uid, gid);
   }
   const kind = namespaceKind();
   const asPostgres = root
@@ -187,4 +199,4 @@ export function waitForRole(
   );
 }
 
-export { namespaceKind };
+export { chownTree, namespaceKind, postgresIds };

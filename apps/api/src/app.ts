@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createReplicaReads } from './db/replica-reads.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerJsonBodyParser } from './lib/json-body.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.ts';
@@ -145,7 +146,15 @@ export async function buildApp({
   await app.register(changeNotices, { db, channels: [CATALOGUE_CHANNEL, SESSION_CHANNEL] });
   await app.register(sessionCache, { ttlMs: config.SESSION_CACHE_MS });
   await app.register(authorization, { auth, config });
-  await app.register(catalogueCache, { db, keptAnswers });
+  // Catalogue reads from the replica once it has replayed what was heard (DATABASE_REPLICA_URL).
+  const reads = createReplicaReads({
+    primary: db,
+    replicaUrl: config.DATABASE_REPLICA_URL,
+    lagSeen: (seconds) => app.metrics.recordReplicaLag(seconds),
+    unreachable: (error) => app.log.warn({ err: error }, 'replica unreachable: read from primary'),
+  });
+  app.addHook('onClose', () => reads.close());
+  await app.register(catalogueCache, { db, reads, keptAnswers });
   // Metrics on a port of their own (METRICS_PORT), read from the caches registered above.
   await app.register(metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST });
 

@@ -30,6 +30,12 @@ const configSchema = z.object({
     .optional(),
   /** Any PostgreSQL 15+. Unset: an embedded PostgreSQL is started with data in PG_DATA_DIR. */
   DATABASE_URL: z.url().optional(),
+  /**
+   * A streaming replica (or a balancer's door to the replicas) the catalogue's reads may come
+   * from once it has replayed the changes heard (db/replica-reads.ts). Unset: every read
+   * from DATABASE_URL's server.
+   */
+  DATABASE_REPLICA_URL: z.url().optional(),
   PG_DATA_DIR: z.string().default(path.join(ROOT_DIR, '.data/postgres')),
   PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   /** Where uploaded and generated images are stored (local disk driver). */

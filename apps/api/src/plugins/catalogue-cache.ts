@@ -2,6 +2,7 @@ import type { City } from '@devstay/shared/contracts/catalogue';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db, Executor } from '../db/client.ts';
+import type { ReplicaReads } from '../db/replica-reads.ts';
 import { ENTRY_BYTES, textBytes } from '../lib/held-bytes.ts';
 import type { ReadyBody } from '../lib/http.ts';
 import { ReadCache } from '../lib/read-cache.ts';
@@ -58,6 +59,14 @@ interface CachedHotelPage {
 }
 
 export interface CatalogueCache {
+  /**
+   * The handle the catalogue's reads take (lists, hotels, rooms, events, services, places):
+   * a replica that has replayed every change heard, else the primary (db/replica-reads.ts).
+   * A read whose answer moves with bookings, or decides money or access, takes `app.db`.
+   */
+  db: Db;
+  /** Reads `db` sent to the replica, and to the primary (replica behind or away). */
+  readonly readsRouted: Readonly<ReplicaReads['routed']>;
   hotelPages: ReadCache<CachedHotelPage>;
   hotelCounts: ReadCache<number>;
   cities: ReadCache<City[]>;
@@ -191,10 +200,11 @@ function createCaches() {
  * processes' changes through `changeNotices`. Registered at the application's level, after
  * `changeNotices` and before the modules.
  */
-export const catalogueCache: FastifyPluginAsync<{ db: Db; keptAnswers?: KeptAnswers }> = async (
-  app,
-  { db, keptAnswers },
-) => {
+export const catalogueCache: FastifyPluginAsync<{
+  db: Db;
+  reads: ReplicaReads;
+  keptAnswers?: KeptAnswers;
+}> = async (app, { db, reads, keptAnswers }) => {
   const caches = createCaches();
 
   const clearAll = () => {
@@ -232,6 +242,9 @@ export const catalogueCache: FastifyPluginAsync<{ db: Db; keptAnswers?: KeptAnsw
 
   app.changeNotices.on(CATALOGUE_CHANNEL, {
     notice(payload) {
+      // Raised with the drop: no read that begins after it fills a cache from a replica that
+      // has not replayed the change.
+      reads.changeHeard();
       const change = parseChange(payload);
       if (change) drop(change);
       else {
@@ -240,14 +253,20 @@ export const catalogueCache: FastifyPluginAsync<{ db: Db; keptAnswers?: KeptAnsw
       }
     },
     // Changes announced while no connection listened were missed: forget everything.
-    connected: clearAll,
+    connected() {
+      reads.changeHeard();
+      clearAll();
+    },
   });
 
   const cache: CatalogueCache = {
     ...caches,
+    db: reads.db,
+    readsRouted: reads.routed,
     async invalidate(change, tx) {
       drop(change);
       if (tx) return announceCatalogueChange(tx, change);
+      reads.changeHeard();
       // The write is committed: a notice that cannot be sent leaves the other processes to
       // the TTL, which is no reason to fail the request.
       await announceCatalogueChange(db, change).catch((error: unknown) => {

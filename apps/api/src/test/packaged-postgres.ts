@@ -37,6 +37,30 @@ export function ensurePackagedPostgres(): string {
   return installed;
 }
 
+/** Runs one of the server's tools, as `postgres` when this is root (PostgreSQL refuses root). */
+function toolRunner(binDir: string) {
+  const asRoot = userInfo().uid === 0;
+  return (tool: string, args: string[]) =>
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(binDir, tool), ...args])
+      : execFileSync(path.join(binDir, tool), args);
+}
+
+/** A throwaway folder the server's user owns. */
+async function serverFolder(): Promise<string> {
+  const work = await mkdtemp(path.join(tmpdir(), 'devstay-pg-'));
+  await chmod(work, 0o755);
+  if (userInfo().uid === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    await chown(work, uid, gid);
+  }
+  return work;
+}
+
+const serverOptions = (port: number) =>
+  `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
+
 /**
  * A throwaway PostgreSQL server from Debian's packages (trust on loopback, user `devstay`), for
  * a test that needs the server and the tools of one version. As root it runs as `postgres`.
@@ -46,23 +70,21 @@ export async function startPackagedPostgres(binDir: string): Promise<{
   adminUrl: string;
   stop(): Promise<void>;
 }> {
-  const work = await mkdtemp(path.join(tmpdir(), 'devstay-pg-'));
-  await chmod(work, 0o755);
+  const work = await serverFolder();
   const dataDir = path.join(work, 'data');
-  const asRoot = userInfo().uid === 0;
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-    await chown(work, uid, gid);
-  }
-  const as = (tool: string, args: string[]) =>
-    asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(binDir, tool), ...args])
-      : execFileSync(path.join(binDir, tool), args);
+  const as = toolRunner(binDir);
   as('initdb', ['-D', dataDir, '-U', 'devstay', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   const port = await freePort();
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
-  as('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(work, 'log'), '-w', 'start']);
+  as('pg_ctl', [
+    '-D',
+    dataDir,
+    '-o',
+    serverOptions(port),
+    '-l',
+    path.join(work, 'log'),
+    '-w',
+    'start',
+  ]);
   return {
     adminUrl: `postgres://devstay@127.0.0.1:${port}/postgres`,
     async stop() {
@@ -70,4 +92,52 @@ export async function startPackagedPostgres(binDir: string): Promise<{
       await rm(work, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A primary and a streaming replica of it (PostgreSQL's own physical replication: a base backup
+ * of the primary started in standby, `pg_basebackup -R`), both throwaway servers of Debian's
+ * packages. Asynchronous: the test decides when the replica replays (`pg_wal_replay_pause()`).
+ */
+export async function startPackagedReplicaPair(binDir: string): Promise<{
+  /** The `postgres` database of each. */
+  primaryAdminUrl: string;
+  replicaAdminUrl: string;
+  stop(): Promise<void>;
+}> {
+  const primary = await startPackagedPostgres(binDir);
+  const primaryPort = new URL(primary.adminUrl).port;
+  const work = await serverFolder();
+  const dataDir = path.join(work, 'data');
+  const as = toolRunner(binDir);
+  try {
+    as('pg_basebackup', [
+      ...['-h', '127.0.0.1', '-p', primaryPort, '-U', 'devstay', '-D', dataDir],
+      ...['-R', '-X', 'stream', '-c', 'fast'],
+    ]);
+    const port = await freePort();
+    as('pg_ctl', [
+      '-D',
+      dataDir,
+      '-o',
+      serverOptions(port),
+      '-l',
+      path.join(work, 'log'),
+      '-w',
+      'start',
+    ]);
+    return {
+      primaryAdminUrl: primary.adminUrl,
+      replicaAdminUrl: `postgres://devstay@127.0.0.1:${port}/postgres`,
+      async stop() {
+        as('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        await rm(work, { recursive: true, force: true });
+        await primary.stop();
+      },
+    };
+  } catch (error) {
+    await rm(work, { recursive: true, force: true });
+    await primary.stop();
+    throw error;
+  }
 }

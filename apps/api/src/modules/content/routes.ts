@@ -17,7 +17,9 @@ const writeErrors = {
  * PUT modifies. Admins write only their own hotel's rooms, events and services and modify only
  * their hotel; the superAdmin writes everything and alone creates hotels and room services
  * (lib/policies.ts). A modify applies only over the version it loaded (409 otherwise). Each
- * writer tells the catalogue cache what it changed, in its transaction; pictures a modify
+ * writer tells the catalogue cache what it changed, in its transaction, and answers once every
+ * process has heard it: the writer's next page, whichever process serves it, shows the change
+ * (from the primary or a replica that has replayed it, db/replica-reads.ts). Pictures a modify
  * dropped are deleted once nothing uses them (repository.ts).
  */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,7 +35,11 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 201: kind.editable, ...writeErrors },
         },
       },
-      async (request, reply) => reply.status(201).send(await createRecord(app, kind, request.body)),
+      async (request, reply) => {
+        const record = await createRecord(app, kind, request.body);
+        await app.changeNotices.settle();
+        return reply.status(201).send(record);
+      },
     );
 
     app.put(
@@ -48,7 +54,11 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: kind.editable, ...writeErrors },
         },
       },
-      async (request) => modifyRecord(app, kind, request.body),
+      async (request) => {
+        const record = await modifyRecord(app, kind, request.body);
+        await app.changeNotices.settle();
+        return record;
+      },
     );
   }
 

@@ -28,7 +28,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total } = await searchEvents(app.db, request.query);
+      const { items, total } = await searchEvents(app.catalogue.db, request.query);
       setTotalCount(reply, total);
       return items;
     },
@@ -46,7 +46,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const found = await findEvent(app.db, request.params.id);
+      const found = await findEvent(app.catalogue.db, request.params.id);
       if (!found) throw notFound('Event');
       return found;
     },
@@ -66,8 +66,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { idHotel } = request.params;
       const [found, list] = await Promise.all([
-        hotelExists(app.db, idHotel),
-        eventsOfHotel(app.db, idHotel),
+        hotelExists(app.catalogue.db, idHotel),
+        eventsOfHotel(app.catalogue.db, idHotel),
       ]);
       if (!found) throw notFound('Hotel');
       return list;

@@ -49,6 +49,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
   ) => {
     checkSearchCheckIn(search.checkIn, new Date());
     if (isLiveSearch(search)) {
+      // Its matches move with bookings: read where bookings are written.
       const { items, total, totalIsLowerBound } = await searchHotels(app.db, search, {
         counts: cache.hotelCounts,
         countCap: app.config.SEARCH_COUNT_CAP,
@@ -59,7 +60,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
     const kept = await cache.hotelPages.get(hotelSearchKey(search), async () => {
       // Cards as toHotelCard makes them, typed by the contract (the tests check the answers
       // against it): not parsed again with the schema at every read.
-      const { items, total, totalIsLowerBound } = await searchHotels(app.db, search, {
+      const { items, total, totalIsLowerBound } = await searchHotels(cache.db, search, {
         counts: cache.hotelCounts,
         countCap: app.config.SEARCH_COUNT_CAP,
       });
@@ -117,7 +118,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cityList },
       },
     },
-    async () => cache.cities.get('all', () => citiesWithHotels(app.db)),
+    async () => cache.cities.get('all', () => citiesWithHotels(cache.db)),
   );
 
   app.get(
@@ -134,7 +135,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const ready = await cache.hotelDetails.get(String(id), async () => {
-        const hotel = await findHotelDetail(app.db, id);
+        const hotel = await findHotelDetail(cache.db, id);
         return hotel ? readyBody(JSON.stringify(hotelDetail.parse(hotel))) : null;
       });
       if (!ready) throw notFound('Hotel');

@@ -25,7 +25,9 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { name } = request.query;
-      return name === undefined ? listStates(app.db) : departmentsOf(app.db, name);
+      return name === undefined
+        ? listStates(app.catalogue.db)
+        : departmentsOf(app.catalogue.db, name);
     },
   );
 
@@ -40,6 +42,6 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cityList, 400: errorBody },
       },
     },
-    async (request) => citiesOf(app.db, request.query.name, request.query.state),
+    async (request) => citiesOf(app.catalogue.db, request.query.name, request.query.state),
   );
 };

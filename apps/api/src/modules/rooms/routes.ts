@@ -20,7 +20,7 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const room = await findRoomDetail(app.db, request.params.id);
+      const room = await findRoomDetail(app.catalogue.db, request.params.id);
       if (!room) throw notFound('Room');
       return room;
     },
@@ -39,7 +39,10 @@ export const roomRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const [found, list] = await Promise.all([hotelExists(app.db, id), roomsOfHotel(app.db, id)]);
+      const [found, list] = await Promise.all([
+        hotelExists(app.catalogue.db, id),
+        roomsOfHotel(app.catalogue.db, id),
+      ]);
       if (!found) throw notFound('Hotel');
       return list;
     },

@@ -29,7 +29,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: roomServiceList },
       },
     },
-    async () => listRoomServices(app.db),
+    async () => listRoomServices(app.catalogue.db),
   );
 
   app.get(
@@ -44,7 +44,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const service = await findRoomService(app.db, request.params.id);
+      const service = await findRoomService(app.catalogue.db, request.params.id);
       if (!service) throw notFound('Room service');
       return service;
     },
@@ -67,8 +67,8 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
       // contract once, when read.
       const ready = await app.catalogue.hotelServices.get(String(id), async () => {
         const [found, list] = await Promise.all([
-          hotelExists(app.db, id),
-          servicesOfHotel(app.db, id),
+          hotelExists(app.catalogue.db, id),
+          servicesOfHotel(app.catalogue.db, id),
         ]);
         return found ? readyBody(JSON.stringify(hotelServiceList.parse(list))) : null;
       });
@@ -89,7 +89,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const service = await findHotelService(app.db, request.params.id);
+      const service = await findHotelService(app.catalogue.db, request.params.id);
       if (!service) throw notFound('Hotel service');
       return service;
     },

@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from './client.ts';
+import * as schema from './schema.ts';
+
+/**
+ * Where the catalogue's reads go (docs/decisions/0012-replica-reads.md): to a streaming replica
+ * (DATABASE_REPLICA_URL) once it has replayed every catalogue change this process has heard of,
+ * else to the primary. Bookings, payments, holds, sessions, rate limits, favourites and every
+ * read that decides money or access never come here: they take the primary's handle.
+ *
+ * Each catalogue change notice raises the position every read must see: when the notice
+ * arrives the change is committed, so the primary's `pg_current_wal_lsn()` read then lies past
+ * its commit record. Until that position is known, reads go to the primary. A replica's
+ * connection is asked `pg_last_wal_replay_lsn()` only when the position moved past what it
+ * last answered, and on that same connection the read then runs: behind a balancer a new
+ * connection may reach another server, so a position is never carried from one to another.
+ */
+export interface ReplicaReads {
+  /** The handle catalogue reads take: the primary's unless a replica is set. */
+  readonly db: Db;
+  /**
+   * A catalogue change was committed (its notice heard, or this process wrote it): reads go
+   * to the primary until its position is known, then to a replica that has replayed it.
+   */
+  changeHeard(): void;
+  /** Reads sent to the replica, and to the primary because the replica was behind or away. */
+  readonly routed: { replica: number; primary: number };
+  close(): Promise<void>;
+}
+
+export interface ReplicaReadsOptions {
+  primary: Db;
+  replicaUrl: string | undefined;
+  /** The replica's replay lag as a reader saw it, in seconds. */
+  lagSeen?(seconds: number): void;
+  /** A replica that could not be reached (its reads went to the primary). */
+  unreachable?(error: Error): void;
+}
+
+/** A WAL position ('16/B374D848') as a number that orders. */
+export function lsnValue(lsn: string): bigint {
+  const [high, low] = lsn.split('/');
+  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
+}
+
+/** Not a replica at all: the replica's door sent this connection to the primary. */
+const PRIMARY = -1n;
+/** Before the replica's first check: behind every position. */
+const UNKNOWN = -2n;
+/** A position taken from the primary failed: tried again after this. */
+const POSITION_RETRY_MS = 500;
+
+export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
+  const { primary } = options;
+  const routed = { replica: 0, primary: 0 };
+  if (!options.replicaUrl) {
+    return { db: primary, changeHeard() {}, routed, close: async () => {} };
+  }
+  let closed = false;
+  // The position every read must see; `pending` changes heard whose position is not yet read.
+  let need = 0n;
+  let pending = 0;
+  const replayed = new WeakMap<pg.PoolClient, bigint>();
+  const primaryPool = primary.$client;
+
+  async function readPosition(): Promise<void> {
+    while (!closed) {
+      try {
+        const result = await primary.execute<{ lsn: string }>(
+          sql`select pg_current_wal_lsn()::text as lsn`,
+        );
+        const lsn = result.rows[0]?.lsn;
+        if (lsn) {
+          const value = lsnValue(lsn);
+          if (value > need) need = value;
+        }
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, POSITION_RETRY_MS));
+      }
+    }
+  }
+
+  /** Whether `client` (a replica's connection) shows every change heard so far. */
+  async function caughtUp(client: pg.PoolClient): Promise<boolean> {
+    if (pending > 0) return false;
+    const target = need;
+    const known = replayed.get(client) ?? UNKNOWN;
+    if (known === PRIMARY || known >= target) return true;
+    const result = await client.query<{ recovering: boolean; lsn: string | null; lag: number }>(
+      `select pg_is_in_recovery() as recovering, pg_last_wal_replay_lsn()::text as lsn,
+        case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
+          else coalesce(extract(epoch from now() - pg_last_xact_replay_timestamp()), 0)::float8
+        end as lag`,
+    );
+    const row = result.rows[0];
+    if (!row?.recovering || !row.lsn) {
+      // A primary behind the replicas' door (no replica healthy): it has every change.
+      replayed.set(client, PRIMARY);
+      return true;
+    }
+    options.lagSeen?.(row.lag);
+    const position = lsnValue(row.lsn);
+    replayed.set(client, position);
+    return position >= target && pending === 0;
+  }
+
+  class ReplicaPool extends pg.Pool {
+    override connect(): Promise<pg.PoolClient>;
+    override connect(
+      callback: (
+        err: Error | undefined,
+        client: pg.PoolClient | undefined,
+        done: () => void,
+      ) => void,
+    ): void;
+    override connect(
+      callback?: (
+        err: Error | undefined,
+        client: pg.PoolClient | undefined,
+        done: () => void,
+      ) => void,
+    ): Promise<pg.PoolClient> | undefined {
+      if (callback) throw new Error('the replica pool answers promises only');
+      return this.#checkedConnect();
+    }
+
+    async #checkedConnect(): Promise<pg.PoolClient> {
+      if (pending === 0) {
+        let client: pg.PoolClient | undefined;
+        try {
+          client = await super.connect();
+          if (await caughtUp(client)) {
+            routed.replica += 1;
+            return client;
+          }
+          client.release();
+        } catch (error) {
+          client?.release(error instanceof Error ? error : true);
+          options.unreachable?.(error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+      routed.primary += 1;
+      return primaryPool.connect();
+    }
+
+    // Every query takes a checked connection: drizzle's and the hand-written statements alike.
+    override query(...args: unknown[]): never {
+      const run = async () => {
+        const client = await this.connect();
+        try {
+          return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        } finally {
+          client.release();
+        }
+      };
+      return run() as never;
+    }
+  }
+
+  const pool = new ReplicaPool({
+    connectionString: options.replicaUrl,
+    max: primaryPool.options.max,
+    application_name: 'devstay catalogue reads',
+  });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+
+  return {
+    db,
+    changeHeard() {
+      pending += 1;
+      void readPosition().finally(() => {
+        pending -= 1;
+      });
+    },
+    routed,
+    async close() {
+      closed = true;
+      await pool.end().catch(() => {});
+    },
+  };
+}

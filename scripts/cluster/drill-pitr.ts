@@ -1,0 +1,115 @@
+// Point-in-time restore drill: a base backup of the running cluster, then a booking, a moment,
+// a second booking; the base backup and the archived WAL restored to that moment on a server
+// of its own must hold the first booking, paid, and not the second. Exits non-zero when a bar
+// is not met.
+import path from 'node:path';
+import pg from 'pg';
+import type { Cluster } from './cluster.ts';
+import { runDrill, seconds, verdict } from './drill.ts';
+import { Load, sleep } from './load.ts';
+import { PG_BIN_DIR } from './packages.ts';
+import { baseBackup, restoreToTime } from './pitr.ts';
+import { waitFor } from './wait.ts';
+
+/** One booking made and paid through the balancer: its id. */
+async function oneBooking(cluster: Cluster, prepared: Awaited<ReturnType<typeof Load.prepare>>) {
+  const load = new Load(cluster.base, cluster.settings.publicUrl);
+  load.book(prepared.guests, prepared.rooms);
+  await waitFor('a booking confirmed', async () => load.confirmed.length > 0, 60_000, 50);
+  await load.stop();
+  return load.confirmed as string[];
+}
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string, values?: unknown[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+await runDrill('pitr', async (cluster) => {
+  const { settings, secrets } = cluster;
+  const backupDir = path.join(settings.dir, 'base-backups', 'drill');
+  let t0 = performance.now();
+  baseBackup(settings, secrets, PG_BIN_DIR, backupDir);
+  console.log(`base backup taken in ${seconds(performance.now() - t0)} s`);
+
+  const prepared = await Load.prepare(cluster, 1, 2);
+  const first = await oneBooking(cluster, prepared);
+  await sleep(1000);
+  const [moment] = await query<{ at: string }>(
+    cluster.adminUrl(),
+    'select clock_timestamp()::text as at',
+  );
+  const target = moment?.at as string;
+  await sleep(1000);
+  const second = await oneBooking(cluster, prepared);
+  // Closes the segment holding the second booking so that it is archived now, not within a
+  // minute (archive_timeout): the restore must find WAL past the target to stop at it.
+  const [segment] = await query<{ wal: string }>(
+    cluster.adminUrl(),
+    'select pg_walfile_name(pg_switch_wal()) as wal',
+  );
+  await waitFor(
+    'the WAL past the target archived',
+    async () => {
+      const [archived] = await query<{ last: string | null }>(
+        cluster.adminUrl(),
+        'select last_archived_wal as last from pg_stat_archiver',
+      );
+      return (archived?.last ?? '') >= (segment?.wal ?? '');
+    },
+    60_000,
+  );
+  console.log(`bookings: ${first.length} before ${target}, ${second.length} after`);
+
+  t0 = performance.now();
+  const restored = await restoreToTime({
+    settings,
+    secrets,
+    binDir: PG_BIN_DIR,
+    backupDir,
+    dataDir: path.join(settings.dir, 'restored', 'data'),
+    target,
+  });
+  console.log(`restored to ${target} in ${seconds(performance.now() - t0)} s`);
+  try {
+    const found = async (ids: string[]) =>
+      (
+        await query<{ n: number }>(
+          restored.url,
+          `select count(*)::int as n from bookings b
+            where b.id::text = any($1) and b.status = 'confirmed'
+              and exists (select 1 from payments p where p.booking_id = b.id and p.status = 'captured')
+              and not exists (select 1 from booking_lines l
+                where l.booking_id = b.id and exists (select 1
+                  from generate_series(l.check_in, l.check_out - 1, interval '1 day') night
+                  where not exists (select 1 from room_nights n where n.room_id = l.room_id
+                    and n.night = night::date and n.taken >= l.quantity)))`,
+          [ids],
+        )
+      )[0]?.n ?? 0;
+    const before = await found(first);
+    const after = await found(second);
+    const [anyAfter] = await query<{ n: number }>(
+      restored.url,
+      'select count(*)::int as n from bookings where id::text = any($1)',
+      [second],
+    );
+    verdict([
+      [
+        `the booking before the moment is there, paid, with its nights (${before}/${first.length})`,
+        before === first.length,
+      ],
+      [
+        `the booking after the moment is not (${anyAfter?.n ?? 0} found)`,
+        (anyAfter?.n ?? 0) === 0 && after === 0,
+      ],
+    ]);
+  } finally {
+    restored.stop();
+  }
+});
