@@ -1,30 +1,70 @@
-// Dates as the pages show them, in English and in UTC, so the server's render and the browser's
-// agree whatever their time zones. Written out rather than through Intl.DateTimeFormat, whose
-// first use loads ICU's calendar data while a phone is drawing the page.
+import { useSyncExternalStore } from 'react';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+// The one way the site writes a date: weekday, day, month and year in the browser's language
+// ('Tue, Dec 15, 2026' in American English, 'Tue, 15 Dec 2026' in British, 'mar, 15 dic 2026' in
+// Spanish), read in UTC: stay dates are calendar dates and an instant is shown by its UTC day,
+// so no time zone shifts a date by one.
+//
+// The server renders the public pages without knowing the browser's language, so it writes
+// them in RENDER_LOCALE, and the browser's first render (the hydration) does the same; right
+// after, the page is drawn again in the browser's language (useDateText).
 
-/** 'Nov 24, 2026' */
-export function shortDate(date: Date): string {
-  return `${MONTHS[date.getUTCMonth()]?.slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+/** The language of the server's render, and of the browser's first render over it. */
+export const RENDER_LOCALE = 'en-US';
+
+const OPTIONS: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+};
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(locale: string): Intl.DateTimeFormat {
+  let format = formats.get(locale);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(locale, OPTIONS);
+    } catch {
+      // A language tag Intl does not take: the render's language.
+      format = new Intl.DateTimeFormat(RENDER_LOCALE, OPTIONS);
+    }
+    formats.set(locale, format);
+  }
+  return format;
 }
 
-/** 'Tue, November 24, 2026' */
-export function longDate(date: Date): string {
-  const weekday = WEEKDAYS[date.getUTCDay()]?.slice(0, 3);
-  return `${weekday}, ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `date` as the site writes dates, in `locale`: a calendar date (`yyyy-MM-dd`) as that day, an
+ * instant (a Date, or an ISO date-time) by its UTC day. Text that is not a date is given back.
+ */
+export function dateText(date: string | Date, locale: string = RENDER_LOCALE): string {
+  const instant =
+    typeof date === 'string' ? new Date(ISO_DATE.test(date) ? `${date}T00:00:00Z` : date) : date;
+  if (Number.isNaN(instant.getTime())) return typeof date === 'string' ? date : '';
+  return formatIn(locale).format(instant);
+}
+
+function onLanguageChange(changed: () => void): () => void {
+  window.addEventListener('languagechange', changed);
+  return () => window.removeEventListener('languagechange', changed);
+}
+
+/** The browser's language; RENDER_LOCALE on the server and while hydrating its render. */
+export function useDateLocale(): string {
+  return useSyncExternalStore(
+    onLanguageChange,
+    () => navigator.language || RENDER_LOCALE,
+    () => RENDER_LOCALE,
+  );
+}
+
+/** `dateText` in the browser's language (see useDateLocale). */
+export function useDateText(): (date: string | Date) => string {
+  const locale = useDateLocale();
+  return (date) => dateText(date, locale);
 }

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { PAYMENT_REDIRECT_MS } from '@devstay/shared/constants';
+import type { PaymentConfig } from '@devstay/shared/contracts/booking';
 import { paths } from '@devstay/shared/paths';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import {
@@ -30,6 +31,7 @@ import {
 } from '../../../features/checkout/api/use-payment.ts';
 import { CardForm } from '../../../features/checkout/components/card-form.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useDateText } from '../../../lib/date-text.ts';
 
 /** The receipt page of the app at the path of the server's receipt address. */
 function receiptPath(receiptUrl: string): string {
@@ -38,6 +40,28 @@ function receiptPath(receiptUrl: string): string {
   } catch {
     return receiptUrl;
   }
+}
+
+/** Groups of four digits as printed on a card. */
+const cardNumberText = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** The processor is in test mode (the server says so): which numbers to try, nothing charged. */
+function TestCards({ cards }: { cards: PaymentConfig['testCards'] }) {
+  return (
+    <Alert color="blue" mb="md" title="Test mode: no card is charged">
+      <Text size="sm">Use one of these numbers, any future expiry and any security code:</Text>
+      <Box component="ul" m={0} mt={4} pl="md" fz="sm">
+        {cards.map((card) => (
+          <li key={card.number}>
+            <Text span ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {cardNumberText(card.number)}
+            </Text>{' '}
+            {card.outcome}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
 }
 
 // Stripe's card form, loaded only when Stripe takes the payments.
@@ -63,6 +87,7 @@ export function PaymentPage() {
   // No longer read once paid: the cart is empty then.
   const quote = useCartQuote(lines, paid === null);
   const paymentConfig = usePaymentConfig();
+  const dateText = useDateText();
   const current = quote.isPlaceholderData ? undefined : quote.data;
 
   useEffect(() => {
@@ -144,7 +169,8 @@ export function PaymentPage() {
                         <Table.Td>
                           <Text fw={600}>{capitalize(line.name)}</Text>
                           <Text size="sm" c="dimmed">
-                            {capitalize(line.hotel)} · {line.checkIn} to {line.checkOut}
+                            {capitalize(line.hotel)} · {dateText(line.checkIn)} to{' '}
+                            {dateText(line.checkOut)}
                           </Text>
                           {line.availabilityMessage ? (
                             <Text size="sm" c="red.8" fw={500}>
@@ -195,6 +221,9 @@ export function PaymentPage() {
             <Title order={2} size="h4" id="card-heading" mb="sm">
               Card
             </Title>
+            {paymentConfig.data && paymentConfig.data.testCards.length > 0 ? (
+              <TestCards cards={paymentConfig.data.testCards} />
+            ) : null}
             {paymentConfig.data?.provider === 'stripe' && paymentConfig.data.publishableKey ? (
               <Suspense fallback={<Text role="status">Loading the card form...</Text>}>
                 <StripeCardForm
@@ -209,6 +238,7 @@ export function PaymentPage() {
             ) : paymentConfig.data ? (
               <CardForm
                 key={formKey}
+                amountCents={current?.cartTotalCents}
                 paying={paying}
                 disabled={blocked}
                 onPay={(card) => void pay({ card }, current?.cartTotalCents)}

@@ -9,11 +9,13 @@ import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { bookingCalendarUrl } from '../../../features/bookings/api/bookings.ts';
 import { useBookingReceipt } from '../../../features/checkout/api/get-receipt.ts';
+import { useDateText } from '../../../lib/date-text.ts';
 
 /** /bookings/:id/receipt — the bill the 'Hotel Receipt' e-mail links to; printable. */
 export function ReceiptPage() {
   const id = useParams().id ?? '';
   const receipt = useBookingReceipt(id);
+  const dateText = useDateText();
 
   if (receipt.isPending || receipt.isError) {
     return (
@@ -59,7 +61,7 @@ export function ReceiptPage() {
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            Booked on {data.date}
+            Booked on {dateText(data.date)}
           </Text>
         </Stack>
         <Box
@@ -91,7 +93,7 @@ export function ReceiptPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      {line.checkIn} to {line.checkOut} ({nights}{' '}
+                      {dateText(line.checkIn)} to {dateText(line.checkOut)} ({nights}{' '}
                       {nights === 1 ? 'night' : 'nights'})
                     </Table.Td>
                     <Table.Td>{formatUsd(priceToCents(line.price))}</Table.Td>

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Table.layer.css';
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { Button, Table, Text } from '@mantine/core';
+import { useDateText } from '../../../lib/date-text.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 interface BookingsTableProps {
@@ -26,6 +27,7 @@ const HEADERS = [
 
 /** The bookings table (product §2.12 /stock): a row per booked room; Cancel ends the whole booking. */
 export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTableProps) {
+  const dateText = useDateText();
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table
@@ -62,12 +64,12 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                       {room.address}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{booking.date}</Table.Td>
+                  <Table.Td>{dateText(booking.date)}</Table.Td>
                   <Table.Td>{roomName}</Table.Td>
                   <Table.Td>{formatUsd(priceToCents(room.price))}</Table.Td>
                   <Table.Td>{room.cartQuantity}</Table.Td>
-                  <Table.Td>{room.checkIn}</Table.Td>
-                  <Table.Td>{room.checkOut}</Table.Td>
+                  <Table.Td>{dateText(room.checkIn)}</Table.Td>
+                  <Table.Td>{dateText(room.checkOut)}</Table.Td>
                   <Table.Td>{room.newStock}</Table.Td>
                   <Table.Td>
                     <BookingStatusBadge status={booking.status} />

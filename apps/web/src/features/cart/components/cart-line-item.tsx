@@ -4,14 +4,9 @@ import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useDateText } from '../../../lib/date-text.ts';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import type { CartLine } from '../store/cart-store.ts';
-
-/** Stay dates as the cart shows them: dd/MM/yy (product §9), read as calendar dates. */
-function cartDate(date: string): string {
-  const [y, m, d] = date.split('-');
-  return y && m && d ? `${d}/${m}/${y.slice(2)}` : date;
-}
 
 /** No more units can be added to this line: a §5 text applies, or every free unit is in it. */
 function cannotIncrease(quote: QuoteLine | undefined): boolean {
@@ -33,6 +28,7 @@ export function CartLineItem({ line, quote, onIncrease, onDecrease, onRemove }: 
   const hotel = capitalize(quote?.hotel ?? line.Hotels?.name ?? '');
   const picture = quote ? quote.image : line.image[0];
   const message = quote?.availabilityMessage ?? null;
+  const dateText = useDateText();
   const messageId = `cart-line-${line.id}-${line.checkIn}-${line.checkOut}-availability`;
   return (
     <Paper withBorder p="md" component="li" data-testid="cart-line">
@@ -53,7 +49,7 @@ export function CartLineItem({ line, quote, onIncrease, onDecrease, onRemove }: 
             {name}
           </Anchor>
           <Text size="sm">
-            Check-in {cartDate(line.checkIn)} · Check-out {cartDate(line.checkOut)}
+            Check-in {dateText(line.checkIn)} · Check-out {dateText(line.checkOut)}
           </Text>
           {quote ? (
             <Text size="sm" c="dimmed">

@@ -6,6 +6,7 @@ import { Button, TextInput } from '@mantine/core';
 import { IconCalendarSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { KeptElement } from '../../../components/kept-markup.tsx';
+import { useDateText } from '../../../lib/date-text.ts';
 import classes from './hotel-toolbar.module.css';
 
 /** What a kept markup's key may hold: the address's values only when they are plain. */
@@ -30,6 +31,9 @@ export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
   const [checkOut, setCheckOut] = useState(stay?.checkOut ?? '');
   const [units, setUnits] = useState(String(rooms ?? 1));
   const [error, setError] = useState<{ field: 'checkIn' | 'checkOut' | 'rooms'; text: string }>();
+  // The browser writes a date field's value its own way: the site's way is said under it.
+  const dateText = useDateText();
+  const written = (date: string) => (isIsoDate(date) ? dateText(date) : undefined);
 
   const checkInField = useRef<HTMLInputElement>(null);
   const checkOutField = useRef<HTMLInputElement>(null);
@@ -97,6 +101,7 @@ export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
         value={checkIn}
         min={today}
         onChange={(e) => setCheckIn(e.currentTarget.value)}
+        description={written(checkIn)}
         error={errorOf('checkIn')}
         className={classes.date}
       />
@@ -107,6 +112,7 @@ export function StaySearch({ stay, rooms, onSearch }: StaySearchProps) {
         value={checkOut}
         min={checkIn || today}
         onChange={(e) => setCheckOut(e.currentTarget.value)}
+        description={written(checkOut)}
         error={errorOf('checkOut')}
         className={classes.date}
       />

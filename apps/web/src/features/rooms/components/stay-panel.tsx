@@ -12,7 +12,8 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconShoppingCartPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { datePickerProps } from '../../../components/date-picker-props.ts';
+import { dateInputFormatter, datePickerProps } from '../../../components/date-picker-props.ts';
+import { useDateLocale } from '../../../lib/date-text.ts';
 
 const NO_AVAILABILITY_MESSAGE = 'There is no availability for this room at the moment';
 
@@ -32,8 +33,6 @@ interface StayPanelProps {
   favorite?: ReactNode;
 }
 
-const DISPLAY_FORMAT = 'ddd, MMM D, YYYY';
-
 /**
  * Check-in and check-out (calendar dates, yyyy-MM-dd), the price of the stay and ADD TO CART
  * (product §2.6, §5). The stay price is nightly price × nights, from the shared rule.
@@ -49,6 +48,7 @@ export function StayPanel({
 }: StayPanelProps) {
   // The hotel's today, in its time zone: not the browser's date.
   const todayDate = calendarDateIn(room.Hotels.timeZone);
+  const valueFormatter = dateInputFormatter(useDateLocale());
   const nightlyCents = priceToCents(room.price);
   const check = checkStay(checkIn, checkOut, todayDate);
   const nights = Math.max(1, nightsBetween(checkIn, checkOut));
@@ -83,7 +83,7 @@ export function StayPanel({
             value={checkIn}
             onChange={(value) => value && onChange({ checkIn: value, checkOut })}
             minDate={todayDate}
-            valueFormat={DISPLAY_FORMAT}
+            valueFormatter={valueFormatter}
             leftSection={<IconCalendar size={18} aria-hidden="true" />}
           />
           <DatePickerInput
@@ -92,7 +92,7 @@ export function StayPanel({
             value={checkOut}
             onChange={(value) => value && onChange({ checkIn, checkOut: value })}
             minDate={addDays(checkIn, 1)}
-            valueFormat={DISPLAY_FORMAT}
+            valueFormatter={valueFormatter}
             leftSection={<IconCalendar size={18} aria-hidden="true" />}
           />
         </SimpleGrid>
