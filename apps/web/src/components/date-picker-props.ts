@@ -1,5 +1,5 @@
+import { dateText } from '@devstay/shared/date-text';
 import type { DateFormatter } from '@mantine/dates';
-import { dateText } from '../lib/date-text.ts';
 import classes from './date-picker-props.module.css';
 
 const ARIA_LABELS = {
