@@ -21,6 +21,7 @@ import {
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
+import tables from '../../../components/stacked-table.module.css';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
 import { clearCart, useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { usePaymentConfig } from '../../../features/checkout/api/payment-config.ts';
@@ -154,7 +155,7 @@ export function PaymentPage() {
                 role="region"
                 aria-label="Booked rooms"
               >
-                <Table>
+                <Table className={tables.stacked}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th scope="col">Room</Table.Th>
@@ -166,7 +167,7 @@ export function PaymentPage() {
                   <Table.Tbody>
                     {data.cartRoom.map((line) => (
                       <Table.Tr key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
-                        <Table.Td>
+                        <Table.Td data-label="Room">
                           <Text fw={600}>{capitalize(line.name)}</Text>
                           <Text size="sm" c="dimmed">
                             {capitalize(line.hotel)} · {dateText(line.checkIn)} to{' '}
@@ -178,12 +179,12 @@ export function PaymentPage() {
                             </Text>
                           ) : null}
                         </Table.Td>
-                        <Table.Td>{capitalize(line.category)}</Table.Td>
-                        <Table.Td>
+                        <Table.Td data-label="Category">{capitalize(line.category)}</Table.Td>
+                        <Table.Td data-label="Price">
                           {formatUsd(priceToCents(line.price))} × {line.nights}{' '}
                           {line.nights === 1 ? 'night' : 'nights'}
                         </Table.Td>
-                        <Table.Td>{line.cartQuantity}</Table.Td>
+                        <Table.Td data-label="Quantity">{line.cartQuantity}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

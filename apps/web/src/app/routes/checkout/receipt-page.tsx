@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { CalendarDownload } from '../../../components/calendar-download.tsx';
 import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import tables from '../../../components/stacked-table.module.css';
 import { bookingCalendarUrl } from '../../../features/bookings/api/bookings.ts';
 import { useBookingReceipt } from '../../../features/checkout/api/get-receipt.ts';
 import { useDateText } from '../../../lib/date-text.ts';
@@ -52,7 +53,7 @@ export function ReceiptPage() {
       <Paper withBorder p="md" mt="md">
         <Stack gap="xs">
           <Group gap="sm">
-            <Text>Booking {data.id}</Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>Booking {data.id}</Text>
             <Badge
               color={data.status === 'confirmed' ? 'green' : 'gray'}
               data-testid="receipt-status"
@@ -71,7 +72,7 @@ export function ReceiptPage() {
           aria-label="Booked rooms"
           mt="md"
         >
-          <Table>
+          <Table className={tables.stacked}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Room</Table.Th>
@@ -86,19 +87,21 @@ export function ReceiptPage() {
                 const nights = nightsBetween(line.checkIn, line.checkOut);
                 return (
                   <Table.Tr key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
-                    <Table.Td>
+                    <Table.Td data-label="Room">
                       <Text fw={600}>{capitalize(line.name)}</Text>
                       <Text size="sm" c="dimmed">
                         {capitalize(line.hotel)} · {line.address}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Stay">
                       {dateText(line.checkIn)} to {dateText(line.checkOut)} ({nights}{' '}
                       {nights === 1 ? 'night' : 'nights'})
                     </Table.Td>
-                    <Table.Td>{formatUsd(priceToCents(line.price))}</Table.Td>
-                    <Table.Td>{line.cartQuantity}</Table.Td>
-                    <Table.Td>{formatUsd(line.totalCents)}</Table.Td>
+                    <Table.Td data-label="Nightly price">
+                      {formatUsd(priceToCents(line.price))}
+                    </Table.Td>
+                    <Table.Td data-label="Quantity">{line.cartQuantity}</Table.Td>
+                    <Table.Td data-label="Amount">{formatUsd(line.totalCents)}</Table.Td>
                   </Table.Tr>
                 );
               })}

@@ -1,7 +1,9 @@
 import '@mantine/core/styles/Table.layer.css';
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
-import { Button, Table, Text } from '@mantine/core';
+import { Box, Button, Table, Text } from '@mantine/core';
+import type { CSSProperties } from 'react';
+import tables from '../../../components/stacked-table.module.css';
 import { useDateText } from '../../../lib/date-text.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
@@ -29,8 +31,10 @@ const HEADERS = [
 export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTableProps) {
   const dateText = useDateText();
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <Box style={{ overflowX: 'auto' }}>
       <Table
+        className={`${tables.stacked} ${tables.wide}`}
+        style={{ '--stacked-table-min-width': '960px' } as CSSProperties}
         striped
         highlightOnHover
         withTableBorder
@@ -56,7 +60,7 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                   key={`${booking.id}-${room.id}-${room.checkIn}-${room.checkOut}`}
                   data-testid="booking-row"
                 >
-                  <Table.Td>
+                  <Table.Td data-label={HEADERS[0]}>
                     <Text size="sm" fw={600}>
                       {hotel}
                     </Text>
@@ -64,17 +68,17 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                       {room.address}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{dateText(booking.date)}</Table.Td>
-                  <Table.Td>{roomName}</Table.Td>
-                  <Table.Td>{formatUsd(priceToCents(room.price))}</Table.Td>
-                  <Table.Td>{room.cartQuantity}</Table.Td>
-                  <Table.Td>{dateText(room.checkIn)}</Table.Td>
-                  <Table.Td>{dateText(room.checkOut)}</Table.Td>
-                  <Table.Td>{room.newStock}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={HEADERS[1]}>{dateText(booking.date)}</Table.Td>
+                  <Table.Td data-label={HEADERS[2]}>{roomName}</Table.Td>
+                  <Table.Td data-label={HEADERS[3]}>{formatUsd(priceToCents(room.price))}</Table.Td>
+                  <Table.Td data-label={HEADERS[4]}>{room.cartQuantity}</Table.Td>
+                  <Table.Td data-label={HEADERS[5]}>{dateText(room.checkIn)}</Table.Td>
+                  <Table.Td data-label={HEADERS[6]}>{dateText(room.checkOut)}</Table.Td>
+                  <Table.Td data-label={HEADERS[7]}>{room.newStock}</Table.Td>
+                  <Table.Td data-label={HEADERS[8]}>
                     <BookingStatusBadge status={booking.status} />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={HEADERS[9]}>
                     {booking.cancellable ? (
                       <Button
                         size="xs"
@@ -94,6 +98,6 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }
