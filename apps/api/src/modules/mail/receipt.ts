@@ -26,7 +26,7 @@ interface ReceiptInput {
  * and the card charged, the cancellation terms with their deadline, and links to the receipt,
  * to their bookings and to the stay's calendar file.
  */
-export function receiptMail(input: ReceiptInput, details: BookingDetails, now: Date): MailMessage {
+function receiptMail(input: ReceiptInput, details: BookingDetails, now: Date): MailMessage {
   const { booking, receiptUrl } = input;
   const card = cardText(details.card);
   const terms = cancellationTerms(details, now);
