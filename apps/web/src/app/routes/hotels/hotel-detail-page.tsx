@@ -33,6 +33,7 @@ import { HotelServices } from '../../../features/hotels/components/hotel-service
 import { ReviewList } from '../../../features/hotels/components/review-list.tsx';
 import { RoomCard } from '../../../features/hotels/components/room-card.tsx';
 import { isNotFound } from '../../../lib/api.ts';
+import { useDateText } from '../../../lib/date-text.ts';
 import { locationText } from '../../../lib/location.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
@@ -75,6 +76,7 @@ export function HotelDetailPage() {
   const hotel = useHotel(id);
   const services = useHotelServices(id);
   const stay = useStayFromLink();
+  const dateText = useDateText();
   const moderation = useReviewModeration(id);
   useDocumentTitle(
     hotel.data
@@ -184,8 +186,8 @@ export function HotelDetailPage() {
                   mb="md"
                   icon={<IconCalendarEvent size={20} aria-hidden="true" />}
                 >
-                  Your stay from {stay.checkIn} to {stay.checkOut} is carried to the room you
-                  choose.
+                  Your stay from {dateText(stay.checkIn)} to {dateText(stay.checkOut)} is carried to
+                  the room you choose.
                 </Alert>
               ) : null}
               {data.Rooms.length > 0 ? (
