@@ -159,7 +159,7 @@ test('a declined card shows Unprocessed Payment and keeps the cart', async ({ pa
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(toast(page, 'Unprocessed Payment')).toBeVisible();
   // The title once, then the processor's reason.
-  const alert = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+  const alert = page.locator('.mantine-Alert-root').filter({ hasText: 'Unprocessed Payment' });
   await expect(alert).toHaveText('Unprocessed PaymentYour card was declined.');
   await expect(page.getByText('Unprocessed Payment: ')).toHaveCount(0);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
