@@ -148,12 +148,20 @@ test('a declined card shows Unprocessed Payment and keeps the cart', async ({ pa
   const room = await roomOf(request, 2);
   await addToCart(page, room.id, inDays(50), inDays(51));
   await page.goto('/home/stripe');
+  // The server's provider is in test mode: the page lists the numbers to try.
+  const testCards = page.getByRole('alert').filter({ hasText: 'Test mode: no card is charged' });
+  await expect(testCards).toContainText(`${DECLINED} Declined: Your card was declined.`);
+  await expect(testCards).toContainText(`${VISA} Succeeds`);
+  // Pay says what it charges: the total the server priced.
+  const total = await page.getByTestId('payment-total').textContent();
+  await expect(page.getByRole('button', { name: `Pay ${total}`, exact: true })).toBeVisible();
   await fillCard(page, DECLINED);
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(toast(page, 'Unprocessed Payment')).toBeVisible();
-  await expect(
-    page.getByText('Unprocessed Payment: Your card was declined.').first(),
-  ).toBeVisible();
+  // The title once, then the processor's reason.
+  const alert = page.locator('.mantine-Alert-root').filter({ hasText: 'Unprocessed Payment' });
+  await expect(alert).toHaveText('Unprocessed PaymentYour card was declined.');
+  await expect(page.getByText('Unprocessed Payment: ')).toHaveCount(0);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   // A new attempt (new keys) with a good card goes through.
   await fillCard(page, VISA);

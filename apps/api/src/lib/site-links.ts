@@ -15,3 +15,7 @@ export const receiptUrl = (publicUrl: string, bookingId: string): string =>
 /** A hotel's page. */
 export const hotelUrl = (publicUrl: string, hotelId: number): string =>
   siteUrl(publicUrl, paths.hotel(hotelId));
+
+/** A booking's calendar file (the calendar module's `/calendar/booking/:id.ics`, under /api). */
+export const bookingCalendarUrl = (publicUrl: string, bookingId: string): string =>
+  siteUrl(publicUrl, `/api/calendar/booking/${encodeURIComponent(bookingId)}.ics`);

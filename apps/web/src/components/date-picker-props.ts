@@ -1,3 +1,5 @@
+import { dateText } from '@devstay/shared/date-text';
+import type { DateFormatter } from '@mantine/dates';
 import classes from './date-picker-props.module.css';
 
 const ARIA_LABELS = {
@@ -23,4 +25,16 @@ export function datePickerProps(id: string) {
     ariaLabels: ARIA_LABELS,
     classNames: { day: classes.day },
   };
+}
+
+/** What a date picker shows for its value: the site's dates (`dateText`) in `locale`. */
+export function dateInputFormatter(locale: string): DateFormatter {
+  const text = (date: unknown) => (typeof date === 'string' ? dateText(date, locale) : '');
+  return ({ date, labelSeparator }) =>
+    Array.isArray(date)
+      ? date
+          .map(text)
+          .filter((part) => part !== '')
+          .join(` ${labelSeparator} `)
+      : text(date);
 }

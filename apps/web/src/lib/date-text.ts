@@ -1,30 +1,27 @@
-// Dates as the pages show them, in English and in UTC, so the server's render and the browser's
-// agree whatever their time zones. Written out rather than through Intl.DateTimeFormat, whose
-// first use loads ICU's calendar data while a phone is drawing the page.
+import { dateText, RENDER_LOCALE } from '@devstay/shared/date-text';
+import { useSyncExternalStore } from 'react';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+// Dates in the browser's language, as `dateText` (@devstay/shared/date-text) writes them.
+// The server renders the public pages without knowing the browser's language, so it writes
+// them in RENDER_LOCALE, and the browser's first render (the hydration) does the same; right
+// after, the page is drawn again in the browser's language.
 
-/** 'Nov 24, 2026' */
-export function shortDate(date: Date): string {
-  return `${MONTHS[date.getUTCMonth()]?.slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+function onLanguageChange(changed: () => void): () => void {
+  window.addEventListener('languagechange', changed);
+  return () => window.removeEventListener('languagechange', changed);
 }
 
-/** 'Tue, November 24, 2026' */
-export function longDate(date: Date): string {
-  const weekday = WEEKDAYS[date.getUTCDay()]?.slice(0, 3);
-  return `${weekday}, ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+/** The browser's language; RENDER_LOCALE on the server and while hydrating its render. */
+export function useDateLocale(): string {
+  return useSyncExternalStore(
+    onLanguageChange,
+    () => navigator.language || RENDER_LOCALE,
+    () => RENDER_LOCALE,
+  );
+}
+
+/** `dateText` in the browser's language (see useDateLocale). */
+export function useDateText(): (date: string | Date) => string {
+  const locale = useDateLocale();
+  return (date) => dateText(date, locale);
 }

@@ -209,11 +209,13 @@ export const paymentBody = z
 
 /**
  * How the payment page takes the card: `stripe` with Stripe's Payment Element (its publishable
- * key here), `test` with the built-in card form.
+ * key here), `test` with the built-in card form. `testCards`: the numbers to try while the
+ * processor is in test mode (empty when it takes real cards).
  */
 export const paymentConfig = z.object({
   provider: z.string(),
   publishableKey: z.string().nullable(),
+  testCards: z.array(z.object({ number: z.string(), outcome: z.string() })),
 });
 export type PaymentConfig = z.infer<typeof paymentConfig>;
 

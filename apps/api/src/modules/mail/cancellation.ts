@@ -2,9 +2,9 @@ import { CANCELLATION_SUBJECT } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { capitalize, formatUsd } from '@devstay/shared/text';
 import type { Executor } from '../../db/client.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { bookingDetailsOf, bookingLinks, lineBlock } from './booking-details.ts';
 import { enqueueMail } from './outbox.ts';
-import { buttonHtml, layoutHtml } from './templates.ts';
+import { type MailBlock, mailHtml, mailText } from './templates.ts';
 
 export interface CancellationMail {
   to: string;
@@ -42,33 +42,24 @@ export async function enqueueCancellationMail(
   input: CancellationMail,
 ): Promise<string> {
   const { booking } = input;
-  const lines = booking.cartRoom.map(
-    (l) =>
-      `${capitalize(l.name)} at ${l.hotel}, ${l.checkIn} to ${l.checkOut}, ` +
-      `${l.cartQuantity} × ${formatUsd(l.totalCents / l.cartQuantity)}`,
-  );
+  const details = await bookingDetailsOf(db, booking.id);
   const opening =
     input.by === 'guest'
       ? 'You cancelled your booking at DevStay.'
       : 'Your booking at DevStay was cancelled by the hotel.';
-  const refund = refundSentence(input);
+  const blocks: MailBlock[] = [
+    { kind: 'paragraph', text: opening },
+    { kind: 'facts', rows: [['Booking number', booking.id]] },
+    { kind: 'paragraph', text: refundSentence(input), strong: true },
+    { kind: 'heading', text: booking.cartRoom.length === 1 ? 'The room' : 'The rooms' },
+    ...booking.cartRoom.map((line) => lineBlock(line, details)),
+    { kind: 'facts', rows: [['Total of the booking', formatUsd(booking.cartTotalCents)]] },
+    bookingLinks(booking, input.receiptUrl, false),
+  ];
   return enqueueMail(db, {
     to: input.to,
     subject: CANCELLATION_SUBJECT,
-    text: [
-      opening,
-      ...lines,
-      `Total of the booking: ${formatUsd(booking.cartTotalCents)}`,
-      refund,
-      `Your receipt: ${input.receiptUrl}`,
-    ].join('\n'),
-    html: layoutHtml(
-      CANCELLATION_SUBJECT,
-      `<p>${escapeHtml(opening)}</p><ul>` +
-        lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('') +
-        `</ul><p>Total of the booking: ${escapeHtml(formatUsd(booking.cartTotalCents))}</p>` +
-        `<p><strong>${escapeHtml(refund)}</strong></p>` +
-        buttonHtml(input.receiptUrl, 'See your bill'),
-    ),
+    text: mailText(blocks),
+    html: mailHtml(CANCELLATION_SUBJECT, blocks),
   });
 }

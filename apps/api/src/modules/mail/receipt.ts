@@ -1,36 +1,66 @@
 import { RECEIPT_SUBJECT } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
-import { capitalize, formatUsd } from '@devstay/shared/text';
+import { dateText } from '@devstay/shared/date-text';
+import { formatUsd } from '@devstay/shared/text';
 import type { Executor } from '../../db/client.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import {
+  type BookingDetails,
+  bookingDetailsOf,
+  bookingLinks,
+  cancellationTerms,
+  cardText,
+  lineBlock,
+} from './booking-details.ts';
 import { enqueueMail, type MailMessage } from './outbox.ts';
-import { buttonHtml, layoutHtml } from './templates.ts';
+import { type MailBlock, mailHtml, mailText } from './templates.ts';
 
-/** The 'Hotel Receipt' e-mail (product §7.4) of a paid booking. */
-function receiptMail(input: { to: string; booking: Booking; receiptUrl: string }): MailMessage {
+interface ReceiptInput {
+  to: string;
+  booking: Booking;
+  receiptUrl: string;
+}
+
+/**
+ * The 'Hotel Receipt' e-mail (product §7.4) of a paid booking: what a guest keeps from any
+ * booking site — its number, each room with its hotel's address, nights and prices, the total
+ * and the card charged, the cancellation terms with their deadline, and links to the receipt,
+ * to their bookings and to the stay's calendar file.
+ */
+function receiptMail(input: ReceiptInput, details: BookingDetails, now: Date): MailMessage {
   const { booking, receiptUrl } = input;
-  const lines = booking.cartRoom.map(
-    (l) =>
-      `${capitalize(l.name)} at ${l.hotel}, ${l.checkIn} to ${l.checkOut}, ` +
-      `${l.cartQuantity} × ${formatUsd(l.totalCents / l.cartQuantity)} = ${formatUsd(l.totalCents)}`,
-  );
-  const total = formatUsd(booking.cartTotalCents);
+  const card = cardText(details.card);
+  const terms = cancellationTerms(details, now);
+  const blocks: MailBlock[] = [
+    { kind: 'paragraph', text: 'Thank you for your booking at DevStay. Here is your receipt.' },
+    {
+      kind: 'facts',
+      rows: [
+        ['Booking number', booking.id],
+        ['Booked on', dateText(booking.date)],
+      ],
+    },
+    { kind: 'heading', text: booking.cartRoom.length === 1 ? 'Your room' : 'Your rooms' },
+    ...booking.cartRoom.map((line) => lineBlock(line, details)),
+    {
+      kind: 'facts',
+      rows: [
+        ['Total paid', formatUsd(booking.cartTotalCents)],
+        ...(card ? [['Charged to', card] as const] : []),
+      ],
+    },
+    ...(terms
+      ? [
+          { kind: 'heading', text: 'Cancellation' } as const,
+          { kind: 'paragraph', text: terms } as const,
+        ]
+      : []),
+    bookingLinks(booking, receiptUrl, true),
+  ];
   return {
     to: input.to,
     subject: RECEIPT_SUBJECT,
-    text: [
-      'Thank you for your booking at DevStay.',
-      ...lines,
-      `Total paid: ${total}`,
-      `Your receipt: ${receiptUrl}`,
-    ].join('\n'),
-    html: layoutHtml(
-      RECEIPT_SUBJECT,
-      '<p>Thank you for your booking at DevStay.</p><ul>' +
-        lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('') +
-        `</ul><p><strong>Total paid: ${escapeHtml(total)}</strong></p>` +
-        buttonHtml(receiptUrl, 'See your bill'),
-    ),
+    text: mailText(blocks),
+    html: mailHtml(RECEIPT_SUBJECT, blocks),
   };
 }
 
@@ -38,9 +68,7 @@ function receiptMail(input: { to: string; booking: Booking; receiptUrl: string }
  * The receipt written to the outbox in the transaction that confirms the booking: it leaves
  * only if the booking is confirmed, and only once, since a booking is confirmed once.
  */
-export async function enqueueReceiptMail(
-  db: Executor,
-  input: { to: string; booking: Booking; receiptUrl: string },
-): Promise<string> {
-  return enqueueMail(db, receiptMail(input));
+export async function enqueueReceiptMail(db: Executor, input: ReceiptInput): Promise<string> {
+  const details = await bookingDetailsOf(db, input.booking.id);
+  return enqueueMail(db, receiptMail(input, details, new Date()));
 }

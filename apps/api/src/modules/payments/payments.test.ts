@@ -145,6 +145,23 @@ describe('POST /api/payments/card', () => {
     await expectLedgerReconciled(t.db, [room.id]);
   });
 
+  test('in test mode the page is told the test cards, and each does what it is listed for', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
+    expect(res.json()).toMatchObject({ provider: 'test', publishableKey: null });
+    const testCards: { number: string; outcome: string }[] = res.json().testCards;
+    const declined = testCards.find((c) => c.outcome.startsWith('Declined: '));
+    const succeeds = testCards.find((c) => c.outcome === 'Succeeds');
+    if (!declined || !succeeds) throw new Error(`no test cards listed: ${res.body}`);
+    const { room } = await roomWithStock(t.db, 2);
+    const refused = await pay({ booking: (await hold(room.id)).id, card: card(declined.number) });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().message).toBe(
+      BOOKING_MESSAGES.declined(declined.outcome.slice('Declined: '.length)),
+    );
+    const paid = await pay({ booking: (await hold(room.id)).id, card: card(succeeds.number) });
+    expect(paid.statusCode, paid.body).toBe(200);
+  });
+
   test('a payment method id from a card widget works too', async () => {
     const { room } = await roomWithStock(t.db, 1);
     const booking = await hold(room.id);

@@ -6,8 +6,19 @@ import type { CardInput } from '@devstay/shared/contracts/booking';
  * carries our idempotency key: the processor answers a repeated key with the first result and
  * never moves money twice.
  */
+/** A card number that makes a known outcome in a processor's test mode. */
+export interface TestCard {
+  number: string;
+  outcome: string;
+}
+
 export interface PaymentProvider {
   readonly name: string;
+  /**
+   * The cards to try while the processor is in test mode (none when it takes real cards): the
+   * payment page lists them, so a tester need not look them up.
+   */
+  readonly testCards: readonly TestCard[];
   /**
    * Refuses a malformed payment method before anything is recorded (Luhn, expiry, code, an
    * unknown method id): throws PaymentInputError naming the field.

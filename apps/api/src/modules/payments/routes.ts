@@ -26,6 +26,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       provider: app.payments.name,
       publishableKey:
         app.payments.name === 'stripe' ? (app.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+      testCards: [...app.payments.testCards],
     }),
   );
 

@@ -8,6 +8,7 @@ import {
   RefundRefusedError,
   type WebhookEvent,
 } from './provider.ts';
+import { TEST_CARDS } from './test-card-provider.ts';
 
 /**
  * The Stripe adapter: each DevStay payment is one PaymentIntent, created and confirmed in one
@@ -108,6 +109,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   return {
     name: 'stripe',
+    // Stripe's test keys take its well-known test numbers, the built-in provider's too.
+    testCards: options.secretKey.startsWith('sk_test_') ? TEST_CARDS : [],
 
     checkMethod(method) {
       methodId(method);

@@ -145,7 +145,10 @@ const holdAnswers = () => {
 describe('Stripe as the payment provider', () => {
   test('the payment page is told to use Stripe’s card form, with the publishable key', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
-    expect(res.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_devstay' });
+    const config = res.json();
+    expect(config).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_devstay' });
+    // A test key: the page lists the test numbers Stripe takes.
+    expect(config.testCards).toContainEqual({ number: '4242424242424242', outcome: 'Succeeds' });
   });
 
   test('pays once with the server’s amount and our key; the webhook after it changes nothing', async () => {

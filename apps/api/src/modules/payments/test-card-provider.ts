@@ -19,6 +19,7 @@ import {
   type PaymentProvider,
   ProviderUnavailableError,
   RefundRefusedError,
+  type TestCard,
   type WebhookEvent,
 } from './provider.ts';
 
@@ -50,6 +51,19 @@ const METHOD_IDS: Record<string, string> = {
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_createDispute: DISPUTED_CARD,
 };
+
+/**
+ * The test numbers as the payment page lists them. They are the card processors' well-known
+ * test numbers, so Stripe's test mode takes the same ones.
+ */
+export const TEST_CARDS: readonly TestCard[] = [
+  { number: '4242424242424242', outcome: 'Succeeds' },
+  ...Object.entries(DECLINES).map(([number, { reason }]) => ({
+    number,
+    outcome: `Declined: ${reason}`,
+  })),
+  { number: DISPUTED_CARD, outcome: 'Succeeds, then the cardholder disputes it' },
+];
 
 const TEST_WEBHOOK_SIGNATURE_HEADER = 'devstay-test-signature';
 
@@ -126,6 +140,7 @@ export function createTestCardProvider(options: TestCardProviderOptions): TestCa
 
   const provider: TestCardProvider = {
     name: 'test',
+    testCards: TEST_CARDS,
     async capturedCharge(idempotencyKey) {
       const [row] = await db
         .select({

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { guestsText } from '@devstay/shared/cart';
 import { PAYMENT_REDIRECT_MS } from '@devstay/shared/constants';
+import type { PaymentConfig } from '@devstay/shared/contracts/booking';
 import { paths } from '@devstay/shared/paths';
 import { capitalize, formatUsd } from '@devstay/shared/text';
 import {
@@ -21,6 +22,7 @@ import {
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
+import tables from '../../../components/stacked-table.module.css';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
 import { FreeCancellationTerms } from '../../../features/cart/components/free-cancellation-terms.tsx';
 import { clearCart, useCartLines } from '../../../features/cart/store/cart-store.ts';
@@ -33,6 +35,7 @@ import {
 import { CardForm } from '../../../features/checkout/components/card-form.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { nightsText } from '../../../lib/night-prices.ts';
+import { useDateText } from '../../../lib/date-text.ts';
 
 /** The receipt page of the app at the path of the server's receipt address. */
 function receiptPath(receiptUrl: string): string {
@@ -41,6 +44,28 @@ function receiptPath(receiptUrl: string): string {
   } catch {
     return receiptUrl;
   }
+}
+
+/** Groups of four digits as printed on a card. */
+const cardNumberText = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** The processor is in test mode (the server says so): which numbers to try, nothing charged. */
+function TestCards({ cards }: { cards: PaymentConfig['testCards'] }) {
+  return (
+    <Alert color="blue" mb="md" title="Test mode: no card is charged">
+      <Text size="sm">Use one of these numbers, any future expiry and any security code:</Text>
+      <Box component="ul" m={0} mt={4} pl="md" fz="sm">
+        {cards.map((card) => (
+          <li key={card.number}>
+            <Text span ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {cardNumberText(card.number)}
+            </Text>{' '}
+            {card.outcome}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
 }
 
 // Stripe's card form, loaded only when Stripe takes the payments.
@@ -66,6 +91,7 @@ export function PaymentPage() {
   // No longer read once paid: the cart is empty then.
   const quote = useCartQuote(lines, paid === null);
   const paymentConfig = usePaymentConfig();
+  const dateText = useDateText();
   const current = quote.isPlaceholderData ? undefined : quote.data;
 
   useEffect(() => {
@@ -132,7 +158,7 @@ export function PaymentPage() {
                 role="region"
                 aria-label="Booked rooms"
               >
-                <Table>
+                <Table className={tables.stacked}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th scope="col">Room</Table.Th>
@@ -144,11 +170,11 @@ export function PaymentPage() {
                   <Table.Tbody>
                     {data.cartRoom.map((line) => (
                       <Table.Tr key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
-                        <Table.Td>
+                        <Table.Td data-label="Room">
                           <Text fw={600}>{capitalize(line.name)}</Text>
                           <Text size="sm" c="dimmed">
-                            {line.hotel} · {line.checkIn} to {line.checkOut} ·{" "}
-                            {guestsText(line.guests)}
+                            {line.hotel} · {dateText(line.checkIn)} to{' '}
+                            {dateText(line.checkOut)} · {guestsText(line.guests)}
                           </Text>
                           <FreeCancellationTerms terms={line.freeCancellation} />
                           {line.availabilityMessage || line.guestsMessage ? (
@@ -157,11 +183,11 @@ export function PaymentPage() {
                             </Text>
                           ) : null}
                         </Table.Td>
-                        <Table.Td>{capitalize(line.category)}</Table.Td>
-                        <Table.Td data-testid="payment-line-nights">
+                        <Table.Td data-label="Category">{capitalize(line.category)}</Table.Td>
+                        <Table.Td data-label="Nights" data-testid="payment-line-nights">
                           {nightsText(line.nights)}
                         </Table.Td>
-                        <Table.Td>{line.cartQuantity}</Table.Td>
+                        <Table.Td data-label="Quantity">{line.cartQuantity}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -199,6 +225,9 @@ export function PaymentPage() {
             <Title order={2} size="h4" id="card-heading" mb="sm">
               Card
             </Title>
+            {paymentConfig.data && paymentConfig.data.testCards.length > 0 ? (
+              <TestCards cards={paymentConfig.data.testCards} />
+            ) : null}
             {paymentConfig.data?.provider === 'stripe' && paymentConfig.data.publishableKey ? (
               <Suspense fallback={<Text role="status">Loading the card form...</Text>}>
                 <StripeCardForm
@@ -213,6 +242,7 @@ export function PaymentPage() {
             ) : paymentConfig.data ? (
               <CardForm
                 key={formKey}
+                amountCents={current?.cartTotalCents}
                 paying={paying}
                 disabled={blocked}
                 onPay={(card) => void pay({ card }, current?.cartTotalCents)}

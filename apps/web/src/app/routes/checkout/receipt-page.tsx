@@ -8,14 +8,17 @@ import { useParams } from 'react-router';
 import { CalendarDownload } from '../../../components/calendar-download.tsx';
 import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import tables from '../../../components/stacked-table.module.css';
 import { bookingCalendarUrl } from '../../../features/bookings/api/bookings.ts';
 import { useBookingReceipt } from '../../../features/checkout/api/get-receipt.ts';
 import { nightsText } from '../../../lib/night-prices.ts';
+import { useDateText } from '../../../lib/date-text.ts';
 
 /** /bookings/:id/receipt — the bill the 'Hotel Receipt' e-mail links to; printable. */
 export function ReceiptPage() {
   const id = useParams().id ?? '';
   const receipt = useBookingReceipt(id);
+  const dateText = useDateText();
 
   if (receipt.isPending || receipt.isError) {
     return (
@@ -52,7 +55,7 @@ export function ReceiptPage() {
       <Paper withBorder p="md" mt="md">
         <Stack gap="xs">
           <Group gap="sm">
-            <Text>Booking {data.id}</Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>Booking {data.id}</Text>
             <Badge
               color={data.status === 'confirmed' ? 'green' : 'gray'}
               data-testid="receipt-status"
@@ -61,7 +64,7 @@ export function ReceiptPage() {
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            Booked on {data.date}
+            Booked on {dateText(data.date)}
           </Text>
         </Stack>
         <Box
@@ -71,7 +74,7 @@ export function ReceiptPage() {
           aria-label="Booked rooms"
           mt="md"
         >
-          <Table>
+          <Table className={tables.stacked}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Room</Table.Th>
@@ -85,19 +88,21 @@ export function ReceiptPage() {
               {data.cartRoom.map((line) => {
                 return (
                   <Table.Tr key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
-                    <Table.Td>
+                    <Table.Td data-label="Room">
                       <Text fw={600}>{capitalize(line.name)}</Text>
                       <Text size="sm" c="dimmed">
                         {line.hotel} · {line.address}
                       </Text>
                       <Text size="sm">{guestsText(line.guests)}</Text>
                     </Table.Td>
-                    <Table.Td>
-                      {line.checkIn} to {line.checkOut}
+                    <Table.Td data-label="Stay">
+                      {dateText(line.checkIn)} to {dateText(line.checkOut)}
                     </Table.Td>
-                    <Table.Td data-testid="receipt-line-nights">{nightsText(line.nights)}</Table.Td>
-                    <Table.Td>{line.cartQuantity}</Table.Td>
-                    <Table.Td>{formatUsd(line.totalCents)}</Table.Td>
+                    <Table.Td data-label="Nights" data-testid="receipt-line-nights">
+                      {nightsText(line.nights)}
+                    </Table.Td>
+                    <Table.Td data-label="Quantity">{line.cartQuantity}</Table.Td>
+                    <Table.Td data-label="Amount">{formatUsd(line.totalCents)}</Table.Td>
                   </Table.Tr>
                 );
               })}

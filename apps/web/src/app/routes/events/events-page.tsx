@@ -6,11 +6,12 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconFilterOff } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { datePickerProps } from '../../../components/date-picker-props.ts';
+import { dateInputFormatter, datePickerProps } from '../../../components/date-picker-props.ts';
 import { ListMessage } from '../../../components/list-message.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { type EventRange, useEvents } from '../../../features/events/api/get-events.ts';
 import { EventCard } from '../../../features/events/components/event-card.tsx';
+import { useDateLocale } from '../../../lib/date-text.ts';
 
 type Range = [string | null, string | null];
 
@@ -51,6 +52,7 @@ export function EventsPage() {
     // The new page is read from its top: the count above the cards.
     listTop.current?.scrollIntoView({ block: 'start' });
   };
+  const dateLocale = useDateLocale();
 
   const onRange = (value: Range) => {
     setPicked(value);
@@ -79,7 +81,7 @@ export function EventsPage() {
           placeholder="Choose a date range"
           value={picked}
           onChange={onRange}
-          valueFormat="MMM D, YYYY"
+          valueFormatter={dateInputFormatter(dateLocale)}
           clearable
           allowSingleDateInRange
           leftSection={<IconCalendar size={18} aria-hidden="true" />}

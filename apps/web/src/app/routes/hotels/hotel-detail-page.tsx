@@ -35,6 +35,7 @@ import { ReviewList } from '../../../features/hotels/components/review-list.tsx'
 import { RoomCard } from '../../../features/hotels/components/room-card.tsx';
 import { ownReviewKey, useOwnReview } from '../../../features/reviews/api/reviews.ts';
 import { isNotFound } from '../../../lib/api.ts';
+import { useDateText } from '../../../lib/date-text.ts';
 import { locationText } from '../../../lib/location.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
@@ -108,6 +109,7 @@ export function HotelDetailPage() {
   const hotel = useHotel(id);
   const services = useHotelServices(id);
   const stay = useStayFromLink();
+  const dateText = useDateText();
   const reviewActions = useReviewActions(id);
   useDocumentTitle(
     hotel.data ? hotel.data.name : isNotFound(hotel.error) ? 'Hotel not found' : 'Hotel',
@@ -216,8 +218,8 @@ export function HotelDetailPage() {
                   mb="md"
                   icon={<IconCalendarEvent size={20} aria-hidden="true" />}
                 >
-                  Your stay from {stay.checkIn} to {stay.checkOut} is carried to the room you
-                  choose.
+                  Your stay from {dateText(stay.checkIn)} to {dateText(stay.checkOut)} is carried to
+                  the room you choose.
                 </Alert>
               ) : null}
               {data.Rooms.length > 0 ? (

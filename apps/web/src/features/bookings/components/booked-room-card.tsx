@@ -4,6 +4,7 @@ import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { useDateText } from '../../../lib/date-text.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 /**
@@ -40,6 +41,7 @@ function Field({ label, value }: { label: string; value: string }) {
 export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
   const hotel = room.hotel;
   const noteId = useId();
+  const dateText = useDateText();
   return (
     <Card
       withBorder
@@ -58,10 +60,10 @@ export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
           <BookingStatusBadge status={booking.status} />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-          <Field label="Reservation date" value={booking.date} />
+          <Field label="Reservation date" value={dateText(booking.date)} />
           <Field label="Room" value={capitalize(room.name)} />
-          <Field label="Check-in" value={room.checkIn} />
-          <Field label="Check-out" value={room.checkOut} />
+          <Field label="Check-in" value={dateText(room.checkIn)} />
+          <Field label="Check-out" value={dateText(room.checkOut)} />
           <Field label="Quantity" value={String(room.cartQuantity)} />
           <Field label="Guests" value={String(room.guests)} />
           <Field label="Price per night" value={formatUsd(priceToCents(room.price))} />

@@ -1,7 +1,10 @@
 import '@mantine/core/styles/Table.layer.css';
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
-import { Anchor, Button, Table, Text } from '@mantine/core';
+import { Anchor, Box, Button, Table, Text } from '@mantine/core';
+import type { CSSProperties } from 'react';
+import tables from '../../../components/stacked-table.module.css';
+import { useDateText } from '../../../lib/date-text.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 interface BookingsTableProps {
@@ -32,9 +35,12 @@ const HEADERS = [
  * explained by the element `stock-balance-note` the page shows.
  */
 export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTableProps) {
+  const dateText = useDateText();
   return (
-    <Table.ScrollContainer minWidth={1200}>
+    <Box style={{ overflowX: 'auto' }}>
       <Table
+        className={`${tables.stacked} ${tables.wide}`}
+        style={{ '--stacked-table-min-width': '1200px' } as CSSProperties}
         striped
         highlightOnHover
         withTableBorder
@@ -64,7 +70,7 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                   key={`${booking.id}-${room.id}-${room.checkIn}-${room.checkOut}`}
                   data-testid="booking-row"
                 >
-                  <Table.Td>
+                  <Table.Td data-label={HEADERS[0]}>
                     <Text size="sm" fw={600}>
                       {hotel}
                     </Text>
@@ -72,7 +78,7 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                       {room.address}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={HEADERS[1]}>
                     {booking.guest ? (
                       <>
                         <Text size="sm">{booking.guest.name || booking.guest.email}</Text>
@@ -82,18 +88,18 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                       </>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{booking.date}</Table.Td>
-                  <Table.Td>{roomName}</Table.Td>
-                  <Table.Td>{formatUsd(priceToCents(room.price))}</Table.Td>
-                  <Table.Td>{formatUsd(room.totalCents)}</Table.Td>
-                  <Table.Td>{room.cartQuantity}</Table.Td>
-                  <Table.Td>{room.checkIn}</Table.Td>
-                  <Table.Td>{room.checkOut}</Table.Td>
-                  <Table.Td>{room.newStock}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={HEADERS[2]}>{dateText(booking.date)}</Table.Td>
+                  <Table.Td data-label={HEADERS[3]}>{roomName}</Table.Td>
+                  <Table.Td data-label={HEADERS[4]}>{formatUsd(priceToCents(room.price))}</Table.Td>
+                  <Table.Td data-label={HEADERS[5]}>{formatUsd(room.totalCents)}</Table.Td>
+                  <Table.Td data-label={HEADERS[6]}>{room.cartQuantity}</Table.Td>
+                  <Table.Td data-label={HEADERS[7]}>{dateText(room.checkIn)}</Table.Td>
+                  <Table.Td data-label={HEADERS[8]}>{dateText(room.checkOut)}</Table.Td>
+                  <Table.Td data-label={HEADERS[9]}>{room.newStock}</Table.Td>
+                  <Table.Td data-label={HEADERS[10]}>
                     <BookingStatusBadge status={booking.status} />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={HEADERS[11]}>
                     {booking.cancellable ? (
                       <Button
                         size="xs"
@@ -113,6 +119,6 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }

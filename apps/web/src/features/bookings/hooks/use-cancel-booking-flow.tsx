@@ -5,6 +5,7 @@ import { capitalize } from '@devstay/shared/text';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api.ts';
+import { useDateText } from '../../../lib/date-text.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancelBooking } from '../api/bookings.ts';
 
@@ -33,6 +34,7 @@ function refundText(refund: RefundOutcome, by: 'guest' | 'staff'): string {
  */
 export function useCancelBookingFlow(by: 'guest' | 'staff') {
   const [target, setTarget] = useState<BookingRecord | null>(null);
+  const dateText = useDateText();
   const cancel = useCancelBooking();
 
   const confirm = () => {
@@ -67,7 +69,7 @@ export function useCancelBookingFlow(by: 'guest' | 'staff') {
         {/* A cancel frees the whole booking: every room of it the asker sees. */}
         {target?.cartRoom.map((room) => (
           <Text c="dimmed" key={`${room.id}-${room.checkIn}-${room.checkOut}`}>
-            {`${capitalize(room.name)} at ${room.hotel}, ${room.checkIn} to ${room.checkOut}`}
+            {`${capitalize(room.name)} at ${room.hotel}, ${dateText(room.checkIn)} to ${dateText(room.checkOut)}`}
           </Text>
         ))}
         <Group justify="flex-end">

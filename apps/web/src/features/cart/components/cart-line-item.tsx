@@ -6,16 +6,11 @@ import { capitalize, formatUsd } from '@devstay/shared/text';
 import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useDateText } from '../../../lib/date-text.ts';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { nightsText } from '../../../lib/night-prices.ts';
 import type { CartLine } from '../store/cart-store.ts';
 import { FreeCancellationTerms } from './free-cancellation-terms.tsx';
-
-/** Stay dates as the cart shows them: dd/MM/yy (product §9), read as calendar dates. */
-function cartDate(date: string): string {
-  const [y, m, d] = date.split('-');
-  return y && m && d ? `${d}/${m}/${y.slice(2)}` : date;
-}
 
 /** No more units can be added to this line: a §5 text applies, or every free unit is in it. */
 function cannotIncrease(quote: QuoteLine | undefined): boolean {
@@ -50,6 +45,7 @@ export function CartLineItem({
   const hotel = quote?.hotel ?? line.Hotels?.name ?? '';
   const picture = quote ? quote.image : line.image[0];
   const message = quote?.availabilityMessage ?? quote?.guestsMessage ?? null;
+  const dateText = useDateText();
   const messageId = `cart-line-${line.id}-${line.checkIn}-${line.checkOut}-availability`;
   return (
     <Paper withBorder p="md" component="li" data-testid="cart-line">
@@ -70,7 +66,7 @@ export function CartLineItem({
             {name}
           </Anchor>
           <Text size="sm">
-            Check-in {cartDate(line.checkIn)} · Check-out {cartDate(line.checkOut)}
+            Check-in {dateText(line.checkIn)} · Check-out {dateText(line.checkOut)}
           </Text>
           {quote ? (
             <Text size="sm" c="dimmed" data-testid="cart-line-nights">

@@ -39,26 +39,26 @@ describe('what a failed payment tells the guest', () => {
     });
   });
 
-  test("a declined card: the processor's reason as it is", () => {
-    const declined = new ApiError(402, 'Your card was declined', undefined, 'PAYMENT_DECLINED');
+  test("a declined card: the processor's reason, without the title the page shows above it", () => {
+    const declined = new ApiError(
+      402,
+      `${PAYMENT_ERROR_TITLE}: Your card was declined.`,
+      undefined,
+      'PAYMENT_DECLINED',
+    );
     expect(paymentFailure(declined)).toEqual({
       kind: 'refused',
-      message: 'Your card was declined',
+      message: 'Your card was declined.',
     });
   });
 
-  test('any other failure: prefixed with the payment error title', () => {
+  test('any other failure: its message, under the payment error title', () => {
     const lapsed = new ApiError(409, 'The hold expired', undefined, 'HOLD_EXPIRED');
-    expect(paymentFailure(lapsed)).toEqual({
-      kind: 'refused',
-      message: `${PAYMENT_ERROR_TITLE}: The hold expired`,
-    });
+    expect(paymentFailure(lapsed)).toEqual({ kind: 'refused', message: 'The hold expired' });
     expect(paymentFailure(new ApiError(0, NETWORK_ERROR_MESSAGE)).message).toBe(
-      `${PAYMENT_ERROR_TITLE}: ${NETWORK_ERROR_MESSAGE}`,
+      NETWORK_ERROR_MESSAGE,
     );
-    expect(paymentFailure('?').message).toBe(
-      `${PAYMENT_ERROR_TITLE}: Something went wrong. Please try again.`,
-    );
+    expect(paymentFailure('?').message).toBe('Something went wrong. Please try again.');
   });
 });
 
@@ -112,7 +112,7 @@ describe('paying the cart', () => {
     });
     const { hook } = payment();
     await act(() => hook.result.current.pay(card, 10_000));
-    expect(hook.result.current.failure).toBe(`${PAYMENT_ERROR_TITLE}: Try later`);
+    expect(hook.result.current.failure).toBe('Try later');
     const kept = JSON.parse(window.sessionStorage.getItem(CHECKOUT_ATTEMPT_KEY) ?? '{}');
     expect(kept.bookingId).toBe('b-1');
   });

@@ -27,11 +27,13 @@ export function paymentFailure(error: unknown): PaymentFailure {
   if (error instanceof ApiError && error.code === 'PRICE_CHANGED') {
     return { kind: 'repriced', message: errorMessage(error) };
   }
-  // The processor's refusal says it all; anything else is prefixed as product §8 writes it.
-  const declined = error instanceof ApiError && error.code === 'PAYMENT_DECLINED';
+  // Shown under the title 'Unprocessed Payment' (product §8), so the title is not repeated:
+  // the processor's reason, without the prefix the API's message carries.
+  const message = errorMessage(error);
+  const prefix = `${PAYMENT_ERROR_TITLE}: `;
   return {
     kind: 'refused',
-    message: declined ? errorMessage(error) : `${PAYMENT_ERROR_TITLE}: ${errorMessage(error)}`,
+    message: message.startsWith(prefix) ? message.slice(prefix.length) : message,
   };
 }
 

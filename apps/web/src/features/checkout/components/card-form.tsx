@@ -8,6 +8,7 @@ import {
   passesLuhn,
 } from '@devstay/shared/card';
 import type { CardInput } from '@devstay/shared/contracts/booking';
+import { formatUsd } from '@devstay/shared/text';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconCreditCard, IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -56,7 +57,14 @@ function spaced(number: string): string {
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
+/** The Pay button's text: the amount it charges, once the server has priced the cart. */
+export function payLabel(amountCents: number | undefined): string {
+  return amountCents === undefined ? 'Pay' : `Pay ${formatUsd(amountCents)}`;
+}
+
 interface CardFormProps {
+  /** The total the server priced, shown on Pay (undefined while it is not known). */
+  amountCents: number | undefined;
   paying: boolean;
   disabled: boolean;
   /** Called with a card that passed every check; the number goes nowhere else. */
@@ -64,7 +72,7 @@ interface CardFormProps {
 }
 
 /** Card number, expiry, security code and name, checked as typed once submitted, and Pay. */
-export function CardForm({ paying, disabled, onPay }: CardFormProps) {
+export function CardForm({ amountCents, paying, disabled, onPay }: CardFormProps) {
   const [draft, setDraft] = useState<CardDraft>(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const errors = submitted ? checkCard(draft) : {};
@@ -105,7 +113,8 @@ export function CardForm({ paying, disabled, onPay }: CardFormProps) {
           leftSection={<IconCreditCard size={18} aria-hidden="true" />}
           {...field('number')}
         />
-        <SimpleGrid cols={2} spacing="sm">
+        {/* Side by side only where both labels fit on one line, so the two inputs line up. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label="Expiry (MM/YY)"
             required
@@ -133,7 +142,7 @@ export function CardForm({ paying, disabled, onPay }: CardFormProps) {
             disabled={disabled}
             leftSection={<IconLock size={18} aria-hidden="true" />}
           >
-            Pay
+            {payLabel(amountCents)}
           </Button>
         </Group>
       </Stack>

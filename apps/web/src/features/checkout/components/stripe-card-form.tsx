@@ -3,6 +3,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { payLabel } from './card-form.tsx';
 
 interface StripeCardFormProps {
   publishableKey: string;
@@ -45,16 +46,17 @@ export function StripeCardForm({ publishableKey, amountCents, ...form }: StripeC
         allowedPaymentMethodTypes: ['card'],
       }}
     >
-      <PaymentElementForm {...form} />
+      <PaymentElementForm amountCents={amountCents} {...form} />
     </Elements>
   );
 }
 
 function PaymentElementForm({
+  amountCents,
   paying,
   disabled,
   onPay,
-}: Omit<StripeCardFormProps, 'publishableKey' | 'amountCents'>) {
+}: Omit<StripeCardFormProps, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -106,7 +108,7 @@ function PaymentElementForm({
             disabled={disabled || !ready}
             leftSection={<IconLock size={18} aria-hidden="true" />}
           >
-            Pay
+            {payLabel(amountCents > 0 ? amountCents : undefined)}
           </Button>
         </Group>
       </Stack>

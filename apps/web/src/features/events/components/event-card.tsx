@@ -6,7 +6,7 @@ import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from '@mantine
 import { IconCalendarEvent, IconClock, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CalendarDownload } from '../../../components/calendar-download.tsx';
-import { longDate } from '../../../lib/date-text.ts';
+import { useDateText } from '../../../lib/date-text.ts';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { locationText } from '../../../lib/location.ts';
 import { eventCalendarUrl } from '../api/get-events.ts';
@@ -14,11 +14,6 @@ import { eventCalendarUrl } from '../api/get-events.ts';
 /** An event's calendar date, shown without any time-zone shift. */
 function eventDay(date: string): string {
   return date.slice(0, 10);
-}
-
-function displayDate(date: string): string {
-  const day = eventDay(date);
-  return isIsoDate(day) ? longDate(new Date(`${day}T00:00:00Z`)) : date;
 }
 
 /** '19:00 hrs (Buenos Aires time)': the event's time in its hotel's zone, named for people. */
@@ -32,6 +27,7 @@ export function EventCard({ event }: { event: Event }) {
   const hotelName = event.Hotels.name;
   const location = locationText(event.Hotels.Locations[0]);
   const day = eventDay(event.date);
+  const dateText = useDateText();
   const stay = isIsoDate(day) ? { checkIn: day, checkOut: addDays(day, 1) } : undefined;
   return (
     <Card withBorder padding="md" component="article" h="100%">
@@ -58,7 +54,7 @@ export function EventCard({ event }: { event: Event }) {
           <Group gap={4} wrap="nowrap">
             <IconCalendarEvent size={16} aria-hidden="true" />
             <Text size="sm" fw={500}>
-              <time dateTime={day}>{displayDate(event.date)}</time>
+              <time dateTime={day}>{isIsoDate(day) ? dateText(day) : event.date}</time>
             </Text>
           </Group>
           <Group gap={4} wrap="nowrap">

@@ -1,4 +1,5 @@
 import { Badge, CloseButton, Group, Text } from '@mantine/core';
+import { useDateText } from '../../../lib/date-text.ts';
 import type { HotelListParams } from '../api/get-hotels.ts';
 import type { HotelFilterKey } from '../hooks/use-hotel-list-state.ts';
 
@@ -9,6 +10,7 @@ interface ActiveFiltersProps {
 
 /** The search and filters in force, each removable on its own. */
 export function ActiveFilters({ params, onRemove }: ActiveFiltersProps) {
+  const dateText = useDateText();
   const active: { key: HotelFilterKey; label: string }[] = [];
   if (params.name) active.push({ key: 'name', label: `Name: ${params.name}` });
   if (params.city) active.push({ key: 'city', label: `City: ${params.city}` });
@@ -22,7 +24,7 @@ export function ActiveFilters({ params, onRemove }: ActiveFiltersProps) {
     const guests = params.guests ?? 1;
     active.push({
       key: 'stay',
-      label: `${checkIn} to ${checkOut}, ${rooms} ${rooms === 1 ? 'room' : 'rooms'}, ${guests} ${
+      label: `${dateText(checkIn)} to ${dateText(checkOut)}, ${rooms} ${rooms === 1 ? 'room' : 'rooms'}, ${guests} ${
         guests === 1 ? 'guest' : 'guests'
       }`,
     });

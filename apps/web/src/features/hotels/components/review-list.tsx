@@ -3,13 +3,8 @@ import { Badge } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { StarRating } from '../../../components/star-rating.tsx';
-import { shortDate } from '../../../lib/date-text.ts';
+import { useDateText } from '../../../lib/date-text.ts';
 import classes from './review-list.module.css';
-
-function reviewDate(createdAt: string): string {
-  const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? '' : shortDate(date);
-}
 
 interface ReviewListProps {
   reviews: Review[];
@@ -23,6 +18,7 @@ interface ReviewListProps {
  * server and hydrated on arrival.
  */
 export function ReviewList({ reviews, actions }: ReviewListProps) {
+  const dateText = useDateText();
   return (
     <div className={classes.list}>
       {reviews.map((review) => (
@@ -40,7 +36,7 @@ export function ReviewList({ reviews, actions }: ReviewListProps) {
                 </Badge>
               ) : null}
             </div>
-            <p className={classes.date}>{reviewDate(review.createdAt)}</p>
+            <p className={classes.date}>{dateText(review.createdAt)}</p>
           </div>
           <div className={classes.stars}>
             <StarRating

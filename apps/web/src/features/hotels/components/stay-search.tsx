@@ -6,6 +6,7 @@ import { Button, TextInput } from '@mantine/core';
 import { IconCalendarSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { KeptElement } from '../../../components/kept-markup.tsx';
+import { useDateText } from '../../../lib/date-text.ts';
 import classes from './hotel-toolbar.module.css';
 
 /** What a kept markup's key may hold: the address's values only when they are plain. */
@@ -35,6 +36,9 @@ export function StaySearch({ stay, rooms, guests, onSearch }: StaySearchProps) {
   const [units, setUnits] = useState(String(rooms ?? 1));
   const [people, setPeople] = useState(String(guests ?? 1));
   const [error, setError] = useState<{ field: StayField; text: string }>();
+  // The browser writes a date field's value its own way: the site's way is said under it.
+  const dateText = useDateText();
+  const written = (date: string) => (isIsoDate(date) ? dateText(date) : undefined);
 
   const checkInField = useRef<HTMLInputElement>(null);
   const checkOutField = useRef<HTMLInputElement>(null);
@@ -109,6 +113,7 @@ export function StaySearch({ stay, rooms, guests, onSearch }: StaySearchProps) {
         value={checkIn}
         min={today}
         onChange={(e) => setCheckIn(e.currentTarget.value)}
+        description={written(checkIn)}
         error={errorOf('checkIn')}
         className={classes.date}
       />
@@ -119,6 +124,7 @@ export function StaySearch({ stay, rooms, guests, onSearch }: StaySearchProps) {
         value={checkOut}
         min={checkIn || today}
         onChange={(e) => setCheckOut(e.currentTarget.value)}
+        description={written(checkOut)}
         error={errorOf('checkOut')}
         className={classes.date}
       />

@@ -9,7 +9,8 @@ import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@man
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconShoppingCartPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { datePickerProps } from '../../../components/date-picker-props.ts';
+import { dateInputFormatter, datePickerProps } from '../../../components/date-picker-props.ts';
+import { useDateLocale } from '../../../lib/date-text.ts';
 import { nightsText, nightsTotalCents } from '../../../lib/night-prices.ts';
 
 const NO_AVAILABILITY_MESSAGE = 'There is no availability for this room at the moment';
@@ -41,8 +42,6 @@ interface StayPanelProps {
   terms?: ReactNode;
 }
 
-const DISPLAY_FORMAT = 'ddd, MMM D, YYYY';
-
 /**
  * Check-in and check-out (calendar dates, yyyy-MM-dd), the price of the stay and ADD TO CART
  * (product §2.6, §5). The stay's nights and their prices are the server's quote (its one
@@ -62,6 +61,7 @@ export function StayPanel({
 }: StayPanelProps) {
   // The hotel's today, in its time zone: not the browser's date.
   const todayDate = calendarDateIn(room.Hotels.timeZone);
+  const valueFormatter = dateInputFormatter(useDateLocale());
   const baseCents = priceToCents(room.price);
   const fromCents = priceToCents(room.fromPrice);
   const check = checkStay(checkIn, checkOut, todayDate);
@@ -103,7 +103,7 @@ export function StayPanel({
             value={checkIn}
             onChange={(value) => value && onChange({ checkIn: value, checkOut })}
             minDate={todayDate}
-            valueFormat={DISPLAY_FORMAT}
+            valueFormatter={valueFormatter}
             leftSection={<IconCalendar size={18} aria-hidden="true" />}
           />
           <DatePickerInput
@@ -112,7 +112,7 @@ export function StayPanel({
             value={checkOut}
             onChange={(value) => value && onChange({ checkIn, checkOut: value })}
             minDate={addDays(checkIn, 1)}
-            valueFormat={DISPLAY_FORMAT}
+            valueFormatter={valueFormatter}
             leftSection={<IconCalendar size={18} aria-hidden="true" />}
           />
         </SimpleGrid>

@@ -1,0 +1,125 @@
+import type { Booking, BookingLine } from '@devstay/shared/contracts/booking';
+import { dateText } from '@devstay/shared/date-text';
+import { BOOKING_MESSAGES } from '@devstay/shared/messages';
+import { paths } from '@devstay/shared/paths';
+import { nightsBetween } from '@devstay/shared/stay';
+import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
+import type { Executor } from '../../db/client.ts';
+import { bookingCalendarUrl, siteUrl } from '../../lib/site-links.ts';
+import { cancelScopeOf } from '../bookings/records.ts';
+import { bookingCalendarOf } from '../calendar/repository.ts';
+import { receiptPaymentOf } from '../payments/repository.ts';
+import type { MailBlock } from './templates.ts';
+
+/**
+ * What the booking e-mails tell of a booking beyond the booking itself, read in the transaction
+ * that confirms or cancels it: each hotel's full address, the card it was paid with and its
+ * free-cancellation deadline.
+ */
+export interface BookingDetails {
+  /** Hotel id → 'Street 123, City, State'. */
+  addresses: ReadonlyMap<number, string>;
+  /** The card as recorded by the processor (brand and last four), when a payment recorded one. */
+  card: { brand: string | null; last4: string | null } | null;
+  /** Until when the guest may cancel for free: that day's start in the hotel's zone. */
+  freeCancellation: { until: Date; date: string; timeZone: string } | null;
+}
+
+export async function bookingDetailsOf(db: Executor, bookingId: string): Promise<BookingDetails> {
+  // One after the other: in a transaction they share one connection.
+  const calendar = await bookingCalendarOf(db, bookingId);
+  const payment = await receiptPaymentOf(db, bookingId);
+  const scope = await cancelScopeOf(db, bookingId);
+  const addresses = new Map<number, string>();
+  for (const s of calendar?.stays ?? []) {
+    addresses.set(s.hotelId, `${s.address}, ${capitalize(s.city)}, ${capitalize(s.state)}`);
+  }
+  const fc = scope?.freeCancellation;
+  return {
+    addresses,
+    card: payment?.cardLast4 ? { brand: payment.cardBrand, last4: payment.cardLast4 } : null,
+    freeCancellation: fc
+      ? { until: new Date(fc.until), date: fc.date, timeZone: fc.timeZone }
+      : null,
+  };
+}
+
+/** 'Visa ending in 4242', or null when no card was recorded. */
+export function cardText(card: BookingDetails['card']): string | null {
+  return card?.last4 ? `${capitalize(card.brand ?? 'card')} ending in ${card.last4}` : null;
+}
+
+/**
+ * The prices of each night of a line, when the booking records them (nightly rates); without
+ * them every night is at the line's nightly price.
+ */
+function pricedNights(line: BookingLine): { date: string; price: number }[] | null {
+  const nights: unknown = (line as { nights?: unknown }).nights;
+  if (!Array.isArray(nights) || nights.length === 0) return null;
+  return nights as { date: string; price: number }[];
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** One booked room as the e-mails show it: where, when, each night's price and the line's total. */
+export function lineBlock(line: BookingLine, details: BookingDetails): MailBlock {
+  const nights = nightsBetween(line.checkIn, line.checkOut);
+  const address = details.addresses.get(line.idHotel) ?? line.address;
+  const byNight = pricedNights(line);
+  const stayCents = byNight
+    ? byNight.reduce((sum, n) => sum + priceToCents(n.price), 0)
+    : priceToCents(line.price) * nights;
+  const prices = byNight
+    ? byNight.map((n) => `${dateText(n.date)}: ${formatUsd(priceToCents(n.price))}`)
+    : [
+        `${plural(nights, 'night', 'nights')} × ${formatUsd(priceToCents(line.price))} = ${formatUsd(stayCents)}`,
+      ];
+  return {
+    kind: 'item',
+    title: `${capitalize(line.name)} at ${capitalize(line.hotel)}`,
+    lines: [
+      address,
+      `Check-in ${dateText(line.checkIn)}, check-out ${dateText(line.checkOut)} (${plural(nights, 'night', 'nights')})`,
+      ...prices,
+      `${plural(line.cartQuantity, 'room', 'rooms')}: ${formatUsd(line.totalCents)}`,
+    ],
+  };
+}
+
+/** The cancellation terms as of `now`: until when it is free, or that the window has closed. */
+export function cancellationTerms(details: BookingDetails, now: Date): string | null {
+  const fc = details.freeCancellation;
+  if (!fc) return null;
+  const date = dateText(fc.date);
+  return fc.until.getTime() > now.getTime()
+    ? `${BOOKING_MESSAGES.freeCancellationUntil(date, fc.timeZone)}. After that, the booking can no longer be cancelled for free.`
+    : `${BOOKING_MESSAGES.freeCancellationEnded(date, fc.timeZone)}: this booking can no longer be cancelled for free.`;
+}
+
+/**
+ * The site's address, from a booking's receipt address (the API hands that one out: its
+ * PUBLIC_URL followed by the receipt's path).
+ */
+function siteOf(receiptUrl: string, booking: Booking): string {
+  const path = paths.receipt(booking.id);
+  return receiptUrl.endsWith(path) ? receiptUrl.slice(0, -path.length) : new URL(receiptUrl).origin;
+}
+
+/** The links of a booking's e-mails: its receipt, the guest's bookings and its calendar file. */
+export function bookingLinks(
+  booking: Booking,
+  receiptUrl: string,
+  withCalendar: boolean,
+): MailBlock {
+  const site = siteOf(receiptUrl, booking);
+  return {
+    kind: 'links',
+    links: [
+      { label: 'See your receipt', url: receiptUrl },
+      { label: 'Your bookings', url: siteUrl(site, paths.bookingHistory) },
+      ...(withCalendar
+        ? [{ label: 'Add to your calendar', url: bookingCalendarUrl(site, booking.id) }]
+        : []),
+    ],
+  };
+}

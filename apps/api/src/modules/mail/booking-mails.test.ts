@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { CANCELLATION_SUBJECT, RECEIPT_SUBJECT } from '@devstay/shared/constants';
+import type { Booking } from '@devstay/shared/contracts/booking';
+import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { hotels } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { signUp, withSession } from '../../test/auth.ts';
+import { checkoutPayload, roomWithStock } from '../../test/booking-fixtures.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
+import { type MailWorker, startConfiguredMailWorker } from './worker.ts';
+
+/**
+ * The guest's booking e-mails as they leave over a real SMTP server: what the receipt and the
+ * cancellation say, in both their parts.
+ */
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+let worker: MailWorker | null = null;
+let guest: { cookie: string; email: string; id: string };
+let roomA = 0;
+let roomB = 0;
+let hotelA: { address: string };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_POLL_MS: '25', MAIL_RETRY_BASE_MS: '100' });
+  worker = startConfiguredMailWorker(t.db, t.app.config);
+  const a = await roomWithStock(t.db, 5, 12_500, 'America/Argentina/Buenos_Aires');
+  const b = await roomWithStock(t.db, 5, 20_000, 'America/Argentina/Buenos_Aires');
+  await t.db.update(hotels).set({ freeCancellationDays: 3 }).where(eq(hotels.id, a.hotel.id));
+  await t.db.update(hotels).set({ freeCancellationDays: 1 }).where(eq(hotels.id, b.hotel.id));
+  [roomA, roomB, hotelA] = [a.room.id, b.room.id, a.hotel];
+  const email = `mails.${randomUUID()}@devstay.dev`;
+  const made = await signUp(t.app, email);
+  guest = { cookie: made.cookie, email, id: made.id };
+});
+afterAll(async () => {
+  await worker?.stop();
+  await smtp.close();
+  await t.close();
+});
+
+async function bookAndPay(
+  lines: { id: number; checkIn: string; checkOut: string; cartQuantity: number }[],
+): Promise<Booking> {
+  const held = await t.app.inject({
+    method: 'POST',
+    url: '/api/booking',
+    headers: { ...withSession(guest.cookie), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    payload: await checkoutPayload(t.app, lines),
+  });
+  expect(held.statusCode, held.body).toBe(201);
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/card',
+    headers: { ...withSession(guest.cookie), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    payload: {
+      booking: held.json().id,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+    },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return paid.json().booking as Booking;
+}
+
+const mailOf = (subject: string, bookingId: string) =>
+  smtp.waitFor(
+    (m) =>
+      m.envelopeTo.includes(guest.email) &&
+      m.parsed.subject === subject &&
+      (m.parsed.text ?? '').includes(bookingId),
+  );
+
+describe('the receipt e-mail', () => {
+  test('says the number, each room with its address, nights and prices, the card, the terms and the links', async () => {
+    const booking = await bookAndPay([
+      { id: roomA, checkIn: '2030-07-10', checkOut: '2030-07-12', cartQuantity: 2 },
+      { id: roomB, checkIn: '2030-07-12', checkOut: '2030-07-13', cartQuantity: 1 },
+    ]);
+    const mail = await mailOf(RECEIPT_SUBJECT, booking.id);
+    const text = mail.parsed.text ?? '';
+    const html = mail.parsed.html ?? '';
+    for (const part of [text, html]) {
+      expect(part).toContain(booking.id);
+      expect(part).toContain(hotelA.address);
+      expect(part).toContain('Check-in Wed, Jul 10, 2030, check-out Fri, Jul 12, 2030 (2 nights)');
+      expect(part).toContain('2 nights × $125 = $250');
+      expect(part).toContain('2 rooms: $500');
+      expect(part).toContain('1 night × $200 = $200');
+      expect(part).toContain('1 room: $200');
+      expect(part).toContain('$700');
+      expect(part).toContain('Visa ending in 4242');
+      // The strictest deadline of the booking: 3 days before the first check-in, in the hotel's zone.
+      expect(part).toContain(
+        'Free cancellation until Sun, Jul 7, 2030 00:00 (America/Argentina/Buenos_Aires time)',
+      );
+      expect(part).toContain(`http://localhost:3000/bookings/${booking.id}/receipt`);
+      expect(part).toContain('http://localhost:3000/profileusers/bookingHistory');
+      expect(part).toContain(`http://localhost:3000/api/calendar/booking/${booking.id}.ics`);
+    }
+    expect(text).toContain('Total paid: $700\nCharged to: Visa ending in 4242');
+    // The receipt is the first address of the text: the one a person follows.
+    expect(/https?:\/\/\S+/.exec(text)?.[0]).toBe(
+      `http://localhost:3000/bookings/${booking.id}/receipt`,
+    );
+  });
+});
+
+describe('the cancellation e-mail', () => {
+  test('says the booking, what was refunded and to which card', async () => {
+    const booking = await bookAndPay([
+      { id: roomA, checkIn: '2030-08-10', checkOut: '2030-08-11', cartQuantity: 1 },
+    ]);
+    const cancelled = await t.app.inject({
+      method: 'PUT',
+      url: '/api/booking/status',
+      headers: withSession(guest.cookie),
+      payload: { id: booking.id, user: guest.id, status: 'cancelled' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const mail = await mailOf(CANCELLATION_SUBJECT, booking.id);
+    for (const part of [mail.parsed.text ?? '', mail.parsed.html ?? '']) {
+      expect(part).toContain(booking.id);
+      expect(part).toContain('Refund: $125 to your Visa card ending in 4242.');
+      expect(part).toContain('1 night × $125 = $125');
+      expect(part).toContain(hotelA.address);
+      expect(part).toContain(`http://localhost:3000/bookings/${booking.id}/receipt`);
+    }
+  });
+});

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
+import { paths } from '@devstay/shared/paths';
+import { addDays, calendarDateIn } from '@devstay/shared/stay';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO, signInApi, signUpApi, siteHeaders, uniqueEmail } from '../support/accounts.ts';
+import { expect, test, toast } from '../support/fixtures.ts';
+
+/**
+ * Reflow (WCAG 2.2, 1.4.10): at 360 px wide every page of a booking's journey, and its
+ * e-mails, read without sideways scrolling and without a table cell cut off.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/**
+ * What does not fit in the width: the page wider than the window, or a table cell outside it or
+ * outside the box that scrolls it. Empty when everything reflows.
+ */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width) {
+      problems.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+    }
+    for (const cell of document.querySelectorAll<HTMLElement>('td, th')) {
+      const box = cell.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      const name = (cell.textContent ?? '').trim().slice(0, 40);
+      // Column names kept for screen readers only (a 1 px box), as a phone's stacked table has.
+      let hidden = false;
+      for (let up = cell.parentElement; up && !hidden; up = up.parentElement) {
+        hidden = up.clientWidth <= 1 && getComputedStyle(up).overflow === 'hidden';
+      }
+      if (hidden) continue;
+      if (box.left < -0.5 || box.right > width + 0.5) problems.push(`cell "${name}" is cut off`);
+      for (let up = cell.parentElement; up; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX !== 'visible' && up.scrollWidth > up.clientWidth + 1) {
+          problems.push(`cell "${name}" is in a box that scrolls sideways`);
+          break;
+        }
+      }
+    }
+    return [...new Set(problems)];
+  });
+}
+
+/** A room with free units on a night a few weeks ahead, booked and paid by the signed-in guest. */
+async function paidBooking(request: APIRequestContext): Promise<string> {
+  const hotels = await json<{ id: number }[]>(await request.get('/api/hotels?pageSize=8'));
+  const hotel = await json<{ Rooms: { id: number; stock: number }[]; timeZone: string }>(
+    await request.get(`/api/hotels/${hotels[5]?.id}`),
+  );
+  const room = [...hotel.Rooms].sort((a, b) => b.stock - a.stock)[0];
+  if (!room) throw new Error('no room');
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const checkIn = addDays(calendarDateIn(hotel.timeZone), 30 + Math.floor(Math.random() * 200));
+    const cartRoom = [{ id: room.id, checkIn, checkOut: addDays(checkIn, 2), cartQuantity: 1 }];
+    const quote = await json<{ bookable: boolean; cartTotalCents: number }>(
+      await request.post('/api/cart/quote', { headers: siteHeaders(), data: { cartRoom } }),
+    );
+    if (!quote.bookable) continue;
+    const held = await request.post('/api/booking', {
+      headers: { ...siteHeaders(), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      data: { cartRoom, cartTotalCents: quote.cartTotalCents },
+    });
+    if (held.status() === 409) continue;
+    const booking = await json<{ id: string }>(held);
+    await json(
+      await request.post('/api/payments/card', {
+        headers: { ...siteHeaders(), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+        data: {
+          booking: booking.id,
+          card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+        },
+      }),
+    );
+    return booking.id;
+  }
+  throw new Error('No free night in eight tries');
+}
+
+/** The HTML of the newest e-mail with `subject` to `to`, from the development inbox. */
+async function mailHtml(request: APIRequestContext, to: string, subject: string) {
+  let html = '';
+  await expect
+    .poll(async () => {
+      const inbox = await json<{ subject: string; html: string }[]>(
+        await request.get('/api/dev/inbox', { params: { to, limit: 20 } }),
+      );
+      html = inbox.find((m) => m.subject === subject)?.html ?? '';
+      return html !== '';
+    })
+    .toBe(true);
+  return html;
+}
+
+test('a guest’s receipt, history, cart, payment and e-mails reflow at 360 px', async ({ page }) => {
+  const email = uniqueEmail('reflow');
+  const guestId = await signUpApi(page.request, email, `pw-${randomUUID().slice(0, 8)}`);
+  const bookingId = await paidBooking(page.request);
+
+  await page.goto(paths.receipt(bookingId));
+  await expect(page.getByTestId('receipt-total')).toBeVisible();
+  expect(await overflowing(page), 'receipt').toEqual([]);
+
+  await page.goto(paths.bookingHistory);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(await overflowing(page), 'history').toEqual([]);
+
+  // A room in the cart, then the cart and the payment page.
+  const hotels = await json<{ id: number }[]>(await page.request.get('/api/hotels?pageSize=8'));
+  const hotel = await json<{ Rooms: { id: number }[]; timeZone: string }>(
+    await page.request.get(`/api/hotels/${hotels[6]?.id}`),
+  );
+  const checkIn = addDays(calendarDateIn(hotel.timeZone), 40);
+  await page.goto(
+    `${paths.room(hotel.Rooms[0]?.id ?? 0)}?checkIn=${checkIn}&checkOut=${addDays(checkIn, 1)}`,
+  );
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+  await expect(toast(page, 'added to cart')).toBeVisible();
+  await page.goto(paths.cart);
+  await expect(page.getByTestId('cart-line-total')).not.toHaveText('…');
+  expect(await overflowing(page), 'cart').toEqual([]);
+  await page.goto('/home/stripe');
+  await expect(page.getByTestId('payment-total')).not.toHaveText('…');
+  expect(await overflowing(page), 'payment').toEqual([]);
+
+  // The e-mails, as a phone's mail app draws their HTML.
+  const receipt = await mailHtml(page.request, email, 'Hotel Receipt');
+  const cancelled = await page.request.put('/api/booking/status', {
+    headers: siteHeaders(),
+    data: { id: bookingId, user: guestId, status: 'cancelled' },
+  });
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  const cancellation = await mailHtml(page.request, email, 'Booking Cancelled');
+  for (const [name, html] of [
+    ['receipt e-mail', receipt],
+    ['cancellation e-mail', cancellation],
+  ] as const) {
+    await page.setContent(html);
+    await expect(page.getByText('Booking number:')).toBeVisible();
+    expect(await overflowing(page), name).toEqual([]);
+  }
+});
+
+test('the admin’s /stock reflows at 360 px', async ({ page }) => {
+  await signInApi(page.request, DEMO.admin.email);
+  await page.goto(paths.stock);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(
+    page.getByTestId('booking-row').first().or(page.getByText('No reservations found')),
+  ).toBeVisible();
+  expect(await overflowing(page), '/stock').toEqual([]);
+});
+
+// The dashboard's night-by-night table is still wider than a phone (its own columns per room).
+test.fixme('the admin’s dashboard reflows at 360 px', async ({ page }) => {
+  await signInApi(page.request, DEMO.admin.email);
+  await page.goto(paths.adminProfile);
+  await expect(page.getByTestId('occupancy-chart')).toBeVisible();
+  expect(await overflowing(page), 'dashboard').toEqual([]);
+});
+
+test('the card fields line up at 412 px', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 900 });
+  const email = uniqueEmail('cardform');
+  await signUpApi(page.request, email, `pw-${randomUUID().slice(0, 8)}`);
+  const hotels = await json<{ id: number }[]>(await page.request.get('/api/hotels?pageSize=8'));
+  const hotel = await json<{ Rooms: { id: number }[]; timeZone: string }>(
+    await page.request.get(`/api/hotels/${hotels[7]?.id}`),
+  );
+  const checkIn = addDays(calendarDateIn(hotel.timeZone), 45);
+  await page.goto(
+    `${paths.room(hotel.Rooms[0]?.id ?? 0)}?checkIn=${checkIn}&checkOut=${addDays(checkIn, 1)}`,
+  );
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+  await expect(toast(page, 'added to cart')).toBeVisible();
+  await page.goto('/home/stripe');
+  const fields = ['Card number', 'Expiry (MM/YY)', 'Security code (CVC)', 'Name on the card'];
+  const boxes = await Promise.all(fields.map(async (f) => page.getByLabel(f).boundingBox()));
+  // One column: every field starts at the same left edge and is as wide as the others.
+  for (const box of boxes) {
+    expect(box?.x).toBeCloseTo(boxes[0]?.x ?? -1, 0);
+    expect(box?.width).toBeCloseTo(boxes[0]?.width ?? -1, 0);
+  }
+  expect(await overflowing(page)).toEqual([]);
+});
