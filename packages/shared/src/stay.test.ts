@@ -11,7 +11,6 @@ import {
   nightsBetween,
   stayNights,
   stayPriceCents,
-  timeZoneName,
 } from './stay.ts';
 
 describe('stay dates and prices', () => {
@@ -135,13 +134,5 @@ describe('stay dates and prices', () => {
   test('adding days and the rolling event horizon', () => {
     expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
     expect(eventDateMax('2026-11-22', 2)).toBe('2028-11-22');
-  });
-});
-
-describe('time zone names', () => {
-  test('the place an IANA name ends with, as people write it', () => {
-    expect(timeZoneName('America/Argentina/Buenos_Aires')).toBe('Buenos Aires');
-    expect(timeZoneName('Pacific/Kiritimati')).toBe('Kiritimati');
-    expect(timeZoneName('UTC')).toBe('UTC');
   });
 });

@@ -53,15 +53,6 @@ export function isTimeZone(name: string): boolean {
 }
 
 /**
- * A time zone as people read it: the place its IANA name ends with, 'America/Argentina/
- * Buenos_Aires' → 'Buenos Aires', 'Europe/London' → 'London'; 'UTC' stays 'UTC'. Written out
- * rather than through Intl's zone names, whose data a phone would load for one label.
- */
-export function timeZoneName(zone: string): string {
-  return (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
-}
-
-/**
  * The calendar date (yyyy-MM-dd) at instant `now` in `timeZone`: a hotel's "today" is
  * `calendarDateIn(hotel.timeZone)`, on the server and in the browser alike, whatever zone either
  * runs in. Throws a RangeError for an unknown zone.

@@ -4,6 +4,7 @@ import { timeZoneName, weekdayDate } from './time-zone-name.ts';
 test('a zone reads as its city, never as its IANA id', () => {
   expect(timeZoneName('America/Argentina/Buenos_Aires')).toBe('Buenos Aires');
   expect(timeZoneName('Europe/Madrid')).toBe('Madrid');
+  expect(timeZoneName('Pacific/Kiritimati')).toBe('Kiritimati');
   expect(timeZoneName('UTC')).toBe('UTC');
   expect(timeZoneName('Etc/GMT+3')).toBe('GMT+3');
 });

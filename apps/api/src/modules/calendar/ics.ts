@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@devstay/shared/constants';
-import { timeZoneName } from '@devstay/shared/stay';
 import { capitalize } from '@devstay/shared/text';
+import { timeZoneName } from '@devstay/shared/time-zone-name';
 import ical from 'ical-generator';
 import { hotelUrl, receiptUrl } from '../../lib/site-links.ts';
 import type { CalendarEvent, CalendarStay } from './repository.ts';

@@ -34,8 +34,8 @@ import {
 } from '../../../features/checkout/api/use-payment.ts';
 import { CardForm } from '../../../features/checkout/components/card-form.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { nightsText } from '../../../lib/night-prices.ts';
 import { useDateText } from '../../../lib/date-text.ts';
+import { nightsText } from '../../../lib/night-prices.ts';
 
 /** The receipt page of the app at the path of the server's receipt address. */
 function receiptPath(receiptUrl: string): string {
@@ -173,8 +173,8 @@ export function PaymentPage() {
                         <Table.Td data-label="Room">
                           <Text fw={600}>{capitalize(line.name)}</Text>
                           <Text size="sm" c="dimmed">
-                            {line.hotel} · {dateText(line.checkIn)} to{' '}
-                            {dateText(line.checkOut)} · {guestsText(line.guests)}
+                            {line.hotel} · {dateText(line.checkIn)} to {dateText(line.checkOut)} ·{' '}
+                            {guestsText(line.guests)}
                           </Text>
                           <FreeCancellationTerms terms={line.freeCancellation} />
                           {line.availabilityMessage || line.guestsMessage ? (

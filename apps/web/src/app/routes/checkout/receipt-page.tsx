@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Table.layer.css';
 import { guestsText } from '@devstay/shared/cart';
-import { nightsBetween } from '@devstay/shared/stay';
-import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
+import { capitalize, formatUsd } from '@devstay/shared/text';
 import { Badge, Box, Button, Container, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useParams } from 'react-router';
@@ -11,8 +10,8 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import tables from '../../../components/stacked-table.module.css';
 import { bookingCalendarUrl } from '../../../features/bookings/api/bookings.ts';
 import { useBookingReceipt } from '../../../features/checkout/api/get-receipt.ts';
-import { nightsText } from '../../../lib/night-prices.ts';
 import { useDateText } from '../../../lib/date-text.ts';
+import { nightsText } from '../../../lib/night-prices.ts';
 
 /** /bookings/:id/receipt — the bill the 'Hotel Receipt' e-mail links to; printable. */
 export function ReceiptPage() {

@@ -1,7 +1,8 @@
 import { isIsoDate } from '@devstay/shared/calendar-date';
 import type { Event } from '@devstay/shared/contracts/catalogue';
 import { paths } from '@devstay/shared/paths';
-import { addDays, timeZoneName } from '@devstay/shared/stay';
+import { addDays } from '@devstay/shared/stay';
+import { timeZoneName } from '@devstay/shared/time-zone-name';
 import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
