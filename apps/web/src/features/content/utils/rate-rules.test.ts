@@ -54,7 +54,7 @@ describe('the rates calendar', () => {
 describe('a rule in words', () => {
   test('a season by its nights, a weekday rule by its days', () => {
     expect(ruleNights({ kind: 'season', from: '2027-01-01', to: '2027-02-28' })).toBe(
-      'Jan 1, 2027 to Feb 28, 2027',
+      'Fri, Jan 1, 2027 to Sun, Feb 28, 2027',
     );
     expect(ruleNights({ kind: 'weekdays', weekdays: [5, 6] })).toBe('Friday, Saturday');
   });

@@ -1,8 +1,8 @@
 import type { RateRule } from '@devstay/shared/contracts/rates';
+import { dateText } from '@devstay/shared/date-text';
 import type { RateKind } from '@devstay/shared/rates';
 import { WEEKDAY_NAMES } from '@devstay/shared/rates';
 import { addDays } from '@devstay/shared/stay';
-import { shortDate } from '../../../lib/date-text.ts';
 
 // The rates screen's pure parts: the months its calendar shows, what a rule says in words, and
 // the rule form's draft and what it sends.
@@ -78,14 +78,10 @@ export function calendarWindow(today: string, offset: number) {
   };
 }
 
-function day(date: string): string {
-  return shortDate(new Date(`${date}T00:00:00Z`));
-}
-
-/** What nights a rule prices, in words: 'Jan 1, 2027 to Feb 28, 2027' or 'Friday, Saturday'. */
+/** What nights a rule prices, in words: 'Fri, Jan 1, 2027 to Sun, Feb 28, 2027' or 'Friday, Saturday'. */
 export function ruleNights(rule: Pick<RateRule, 'kind' | 'from' | 'to' | 'weekdays'>): string {
   if (rule.kind === 'season') {
-    return rule.from && rule.to ? `${day(rule.from)} to ${day(rule.to)}` : '';
+    return rule.from && rule.to ? `${dateText(rule.from)} to ${dateText(rule.to)}` : '';
   }
   return (rule.weekdays ?? []).map((d) => WEEKDAY_NAMES[d] ?? String(d)).join(', ');
 }
