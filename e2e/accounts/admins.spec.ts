@@ -15,7 +15,6 @@ async function twoHotels(request: APIRequestContext): Promise<[HotelCard, HotelC
   return [hotels[0] as HotelCard, hotels[1] as HotelCard];
 }
 
-
 test('the superAdmin registers an admin, edits their hotel and deletes them', async ({
   page,
   signInAs,
@@ -141,9 +140,7 @@ test('the demo admin sees their hotel and tools on their profile', async ({ page
   const account = await me(page.request);
   await page.goto('/profileAdmin');
   await expect(page.getByTestId('profile-E-mail')).toHaveText(DEMO.admin.email);
-  await expect(page.getByTestId('profile-Hotel')).toHaveText(
-    account?.hotel?.name ?? '',
-  );
+  await expect(page.getByTestId('profile-Hotel')).toHaveText(account?.hotel?.name ?? '');
   await expect(page.getByRole('link', { name: 'Edit Forms' })).toHaveAttribute(
     'href',
     '/profileAdmin/formsAdmin',
