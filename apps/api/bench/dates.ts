@@ -166,6 +166,7 @@ async function main() {
       ['dates + stars', () => ({ ...base, qualification: between(1, 5), ...stay() })],
       ['city + dates + 2 rooms', () => ({ ...base, city: pick(cities).city, rooms: 2, ...stay() })],
       ['dates alone, page 50', () => ({ ...base, page: 50, ...stay() })],
+      ['dates, guest rating', () => ({ ...base, sort: 'rating_desc', ...stay() })],
       ['name + dates', () => ({ ...base, name: pick(names), ...stay() })],
     ];
     console.log(`\n${RUNS} sequential searches of each kind, as the route runs a stay search`);
