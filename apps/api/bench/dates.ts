@@ -167,6 +167,7 @@ async function main() {
       ['dates + stars', () => ({ ...base, qualification: between(1, 5), ...stay() })],
       ['city + dates + 2 rooms', () => ({ ...base, city: pick(cities).city, rooms: 2, ...stay() })],
       ['dates alone, page 50', () => ({ ...base, page: 50, ...stay() })],
+      ['dates, guest rating', () => ({ ...base, sort: 'rating_desc', ...stay() })],
       ['name + dates', () => ({ ...base, name: pick(names), ...stay() })],
     ];
     // Each kind again with guests: 2–4 for one unit (rooms sleep 1–4), up to twice that for more.
