@@ -559,12 +559,21 @@ describe('demo seed', () => {
     // Stores every demo picture in the bucket: tens of seconds on a busy two-core machine.
   }, 120_000);
 
-  test('the plan is deterministic, and only event dates follow the day it runs', () => {
+  test('the plan is deterministic, and only event dates and seasons follow the day it runs', () => {
     const first = buildDemoPlan('2030-01-01');
     const again = buildDemoPlan('2030-01-01');
     const later = buildDemoPlan('2030-03-01');
     expect(again).toEqual(first);
-    expect(later.hotels).toEqual(first.hotels);
+    const withoutRates = (plan: typeof first) =>
+      plan.hotels.map((h) => ({ ...h, rooms: h.rooms.map(({ rates: _, ...r }) => r) }));
+    const ratesOf = (plan: typeof first) =>
+      plan.hotels.flatMap((h) => h.rooms.flatMap((r) => r.rates ?? []));
+    expect(withoutRates(later)).toEqual(withoutRates(first));
+    // A season over by the day the seed runs is not planted; every other rule is the same.
+    expect(ratesOf(first).some((r) => r.kind === 'season' && r.to < '2030-03-01')).toBe(true);
+    expect(ratesOf(later)).toEqual(
+      ratesOf(first).filter((r) => r.kind !== 'season' || (r.to ?? '') >= '2030-03-01'),
+    );
     expect(later.images).toEqual(first.images);
     expect(later.events.map((e) => e.date)).toEqual(first.events.map((e) => addDays(e.date, 59)));
     for (const e of first.events) {

@@ -27,8 +27,8 @@ beforeAll(async () => {
   const databaseUrl = await createTestDatabase();
   db = createDb(databaseUrl, 2);
   [a, b] = await Promise.all([
-    startServerProcess(databaseUrl, { SESSION_CACHE_MS: String(TTL_MS) }),
-    startServerProcess(databaseUrl, { SESSION_CACHE_MS: String(TTL_MS) }),
+    startServerProcess(databaseUrl, { SESSION_CACHE_MS: String(TTL_MS), DEMO_ACCOUNTS: 'true' }),
+    startServerProcess(databaseUrl, { SESSION_CACHE_MS: String(TTL_MS), DEMO_ACCOUNTS: 'true' }),
   ]);
   superAdmin = await signIn(a, DEMO.superAdmin, DEMO_PASSWORD);
 }, 120_000);

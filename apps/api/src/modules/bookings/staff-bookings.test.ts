@@ -174,6 +174,7 @@ describe('who may list and cancel, cell by cell (product §6)', () => {
           checkIn: inDays(3),
           checkOut: inDays(5),
           cartQuantity: 1,
+          guests: 1,
           price: 100,
           // Two nights at $100.
           totalCents: 20_000,

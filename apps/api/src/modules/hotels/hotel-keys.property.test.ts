@@ -115,6 +115,7 @@ describe('hotel list keys', () => {
       checkIn: '2031-05-01',
       checkOut: '2031-05-03',
       rooms: 2,
+      guests: 3,
       services: [1],
     };
     const stay = ['checkIn', 'checkOut'];

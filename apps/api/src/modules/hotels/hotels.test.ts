@@ -520,9 +520,11 @@ describe('GET /api/hotels/:id', () => {
       name: 'suite',
       image: expensive.image,
       price: 250.5,
+      fromPrice: 250.5,
       description: expensive.description,
       category: 'presidential',
       stock: 2,
+      capacity: 2,
       idHotel: cafeId,
     });
     expect(hotel.Reviews).toEqual([

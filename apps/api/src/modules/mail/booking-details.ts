@@ -69,14 +69,18 @@ export function lineBlock(line: BookingLine, details: BookingDetails): MailBlock
   const stayCents = byNight
     ? byNight.reduce((sum, n) => sum + priceToCents(n.price), 0)
     : priceToCents(line.price) * nights;
-  const prices = byNight
-    ? byNight.map((n) => `${dateText(n.date)}: ${formatUsd(priceToCents(n.price))}`)
-    : [
-        `${plural(nights, 'night', 'nights')} × ${formatUsd(priceToCents(line.price))} = ${formatUsd(stayCents)}`,
-      ];
+  // One price for every night reads as one line; nights priced differently, each on its own.
+  const onePrice = byNight?.every((n) => n.price === byNight[0]?.price) ?? true;
+  const nightly = byNight?.[0]?.price ?? line.price;
+  const prices =
+    byNight && !onePrice
+      ? byNight.map((n) => `${dateText(n.date)}: ${formatUsd(priceToCents(n.price))}`)
+      : [
+          `${plural(nights, 'night', 'nights')} × ${formatUsd(priceToCents(nightly))} = ${formatUsd(stayCents)}`,
+        ];
   return {
     kind: 'item',
-    title: `${capitalize(line.name)} at ${capitalize(line.hotel)}`,
+    title: `${capitalize(line.name)} at ${line.hotel}`,
     lines: [
       address,
       `Check-in ${dateText(line.checkIn)}, check-out ${dateText(line.checkOut)} (${plural(nights, 'night', 'nights')})`,

@@ -34,10 +34,12 @@ type RoomRow = {
  */
 export const ROOM_WITH_FROM_PRICE = {
   ...getTableColumns(rooms),
-  fromCents: sql<number>`least(${rooms.priceCents}, (select min(rr.price_cents) from ${roomRates} rr
-    where rr.room_id = ${rooms.id} and (rr.kind = 'weekdays' or rr.last_night >= current_date)))`.mapWith(
-    Number,
-  ),
+  // The room's columns by their table's name: in a one-table select Drizzle writes a column bare,
+  // and a bare "id" inside the subquery would be the rate's own.
+  fromCents: sql<number>`least(${rooms}.${sql.identifier(rooms.priceCents.name)},
+    (select min(rr.price_cents) from ${roomRates} rr
+      where rr.room_id = ${rooms}.${sql.identifier(rooms.id.name)}
+        and (rr.kind = 'weekdays' or rr.last_night >= current_date)))`.mapWith(Number),
 };
 
 /** A room as lists show it; the nightly price in dollars (stored in cents). */

@@ -62,9 +62,12 @@ describe('GET /api/rooms/:id', () => {
       name: 'suite',
       image: [image('room-1'), image('room-2')],
       price: 199.99,
+      // No rate rules: no night is cheaper than the base.
+      fromPrice: 199.99,
       description: 'a suite with two screens',
       category: 'premium',
       stock: 3,
+      capacity: 2,
       idHotel: hotelId,
       services: [`desk ${token}`, `wifi ${token}`],
       ServicesRooms: [
@@ -121,7 +124,18 @@ describe('GET /api/rooms/allRooms/:id', () => {
       [suiteId, 199.99, hotelId],
     ]);
     expect(Object.keys(list[0] ?? {}).sort()).toEqual(
-      ['category', 'description', 'id', 'idHotel', 'image', 'name', 'price', 'stock'].sort(),
+      [
+        'capacity',
+        'category',
+        'description',
+        'fromPrice',
+        'id',
+        'idHotel',
+        'image',
+        'name',
+        'price',
+        'stock',
+      ].sort(),
     );
   });
 

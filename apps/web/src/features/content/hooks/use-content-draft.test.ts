@@ -63,7 +63,7 @@ describe('draft state of a content form', () => {
       name: 'double',
       price: 10,
       stock: 1,
-      services: ['fibre'],
+      services: ['Fibre'],
     });
   });
 
