@@ -136,7 +136,8 @@ export const REVIEW_MESSAGES = {
   userRequired: 'User is required',
   reviewMissing: 'Review not found',
   /** DELETE of a review by someone who is neither its author nor the superAdmin. */
-  notYourReview: 'Unauthorized entry: only its author or the super administrator may remove this review',
+  notYourReview:
+    'Unauthorized entry: only its author or the super administrator may remove this review',
   /** The author's earlier review kept changing while this one was saved: send it again. */
   busy: 'Your review changed while it was saved; please send it again',
   removeConfirm: 'Are you sure you want to remove this review?',
