@@ -71,8 +71,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         return result;
       });
       if (!saved) throw new HttpError(404, REVIEW_MESSAGES.hotelMissing, 'idHotel');
-      // The reviewer's next page, on any process, shows the review (content/routes.ts).
-      await app.changeNotices.settle();
       return reply.status(saved.created ? 201 : 200).send(saved.review);
     },
   );
@@ -126,7 +124,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         return result;
       });
       if (!removed) throw new HttpError(404, REVIEW_MESSAGES.reviewMissing, 'id');
-      await app.changeNotices.settle();
       return reply.status(204).send(null);
     },
   );
