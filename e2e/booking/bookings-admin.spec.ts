@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { dateText } from '@devstay/shared/date-text';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
@@ -79,7 +80,8 @@ test('a paid booking shows in the guest’s history and its hotel’s admin canc
   await page.getByRole('link', { name: 'Booking history' }).click();
   await expect(page).toHaveURL(/\/profileusers\/bookingHistory$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Booking history' })).toBeVisible();
-  const card = page.getByRole('article').filter({ hasText: checkIn });
+  // Dates are shown in the site's one format.
+  const card = page.getByRole('article').filter({ hasText: dateText(checkIn) });
   await expect(card).toHaveCount(1);
   await expect(card.getByText('confirmed')).toBeVisible();
   // The stay is to come: a review is welcome, and the card says when it becomes verified.
@@ -93,7 +95,7 @@ test('a paid booking shows in the guest’s history and its hotel’s admin canc
   await page.goto('/profileAdmin');
   await page.getByRole('link', { name: 'Bookings' }).click();
   await expect(page).toHaveURL(/\/stock$/);
-  const row = page.getByTestId('booking-row').filter({ hasText: checkIn });
+  const row = page.getByTestId('booking-row').filter({ hasText: dateText(checkIn) });
   await expect(row).toHaveCount(1);
   await expect(row.getByText('confirmed')).toBeVisible();
   await page.waitForLoadState('networkidle');

@@ -11,7 +11,7 @@ export function FreeCancellationTerms({ terms }: { terms: QuoteLine['freeCancell
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" data-testid="free-cancellation">
       <IconCalendarCancel size={16} aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
-      <Text size="sm" c={terms.open ? 'teal.9' : 'orange.9'}>
+      <Text size="sm" c={terms.open ? 'teal.9' : 'red.9'}>
         {terms.open
           ? BOOKING_MESSAGES.freeCancellationUntil(terms.date, terms.timeZone)
           : BOOKING_MESSAGES.noFreeCancellation}
