@@ -1,5 +1,6 @@
 import { HOTEL_TIME_ZONE_DEFAULT } from '@devstay/shared/constants';
 import type { HotelCard, HotelDetail } from '@devstay/shared/contracts/catalogue';
+import { dateText } from '@devstay/shared/date-text';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
@@ -47,7 +48,7 @@ test('a search for 3 guests hides a hotel whose rooms sleep 2, on a phone and a 
     await expect(cardLink(page, small.name)).toHaveCount(0);
     await expect(cardLink(page, large.name)).toBeVisible();
     await expect(page.getByRole('group', { name: 'Active filters' })).toContainText(
-      `${checkIn} to ${checkOut}, 1 room, 3 guests`,
+      `${dateText(checkIn)} to ${dateText(checkOut)}, 1 room, 3 guests`,
     );
     // Two guests fit the smaller hotel's rooms again.
     await guestsField(page).fill('2');

@@ -161,8 +161,16 @@ test('an admin creates an event shown on /home/Events and changes a room price s
   );
   if (!room) throw new Error(`the modified room is listed at $${after}`);
   await page.goto(`/hotel/room/${room.id}`);
-  // The base price (nights may cost more: a season, a weekend, an event night).
-  await expect(page.getByTestId('room-nightly-price')).toHaveText(`$${after} per night`);
+  // The new base price, or the room's lowest rule where one is now below it (rules keep their
+  // own prices).
+  const shown = (await (await page.request.get(`/api/rooms/${room.id}`)).json()) as {
+    price: number;
+    fromPrice: number;
+  };
+  expect(shown.price).toBe(after);
+  await expect(page.getByTestId('room-nightly-price')).toHaveText(
+    shown.fromPrice < after ? `from $${shown.fromPrice} per night` : `$${after} per night`,
+  );
 });
 
 test('an admin creates a hotel service and modifies it; the hotel page shows each', async ({

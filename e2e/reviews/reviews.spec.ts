@@ -1,4 +1,5 @@
 import type { HotelCard, HotelDetail } from '@devstay/shared/contracts/catalogue';
+import { dateText } from '@devstay/shared/date-text';
 import { REVIEW_MESSAGES } from '@devstay/shared/messages';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -55,13 +56,13 @@ test('a guest reviews a hotel after a past stay: verified, on the hotel page, fr
     const cards = page.getByRole('article', { name: new RegExp(`^${name},`) });
     await expect(cards).toHaveCount(2);
     // The stay to come: any signed-in guest may review; the mark comes once the stay ends.
-    const comingCard = cards.filter({ hasText: coming.checkOut });
+    const comingCard = cards.filter({ hasText: dateText(coming.checkOut) });
     await expect(comingCard.getByRole('link', { name: `Write a review of ${name}` })).toBeVisible();
     await expect(comingCard).toContainText(
-      `After your stay (check-out ${coming.checkOut}) your review is marked as a verified stay`,
+      `After your stay (check-out ${dateText(coming.checkOut)}) your review is marked as a verified stay`,
     );
     // The stay that has ended opens the hotel's review page.
-    const pastCard = cards.filter({ hasText: past.checkOut });
+    const pastCard = cards.filter({ hasText: dateText(past.checkOut) });
     await pastCard.getByRole('link', { name: `Write a review of ${name}` }).click();
     await expect(page).toHaveURL(`/hotel/${hotel.id}/review`);
     await expect(page.getByRole('heading', { level: 1, name: `Review ${name}` })).toBeVisible();

@@ -12,10 +12,10 @@ import { BookingStatusBadge } from './booking-status-badge.tsx';
  * hotel (product §1, §6), and the server marks the review a verified stay once the stay has
  * ended (its check-out before the hotel's today). A cancelled booking offers no review.
  */
-function reviewNote(room: BookedRoom): string {
+function reviewNote(room: BookedRoom, dateText: (date: string) => string): string {
   return room.stayEnded
     ? 'Your review will be marked as a verified stay'
-    : `After your stay (check-out ${room.checkOut}) your review is marked as a verified stay`;
+    : `After your stay (check-out ${dateText(room.checkOut)}) your review is marked as a verified stay`;
 }
 
 interface BookedRoomCardProps {
@@ -71,7 +71,7 @@ export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
         {booking.status === 'confirmed' ? (
           <Group justify="flex-end" gap="sm">
             <Text size="sm" c="dimmed" id={noteId}>
-              {reviewNote(room)}
+              {reviewNote(room, dateText)}
             </Text>
             <Button
               component={Link}

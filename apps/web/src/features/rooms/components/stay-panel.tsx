@@ -89,9 +89,12 @@ export function StayPanel({
             <Text id="stay-heading" fw={700} size="lg" component="h2">
               Your stay
             </Text>
-            <Text size="sm" c="dimmed" data-testid="room-nightly-price">
-              {fromCents < baseCents ? `from ${formatUsd(fromCents)}` : formatUsd(baseCents)} per
-              night · sleeps {room.capacity} {room.capacity === 1 ? 'guest' : 'guests'}
+            <Text size="sm" c="dimmed">
+              <span data-testid="room-nightly-price">
+                {fromCents < baseCents ? `from ${formatUsd(fromCents)}` : formatUsd(baseCents)} per
+                night
+              </span>{' '}
+              · sleeps {room.capacity} {room.capacity === 1 ? 'guest' : 'guests'}
             </Text>
           </div>
           {favorite}
