@@ -94,9 +94,7 @@ describe('the receipt e-mail', () => {
       expect(part).toContain('$700');
       expect(part).toContain('Visa ending in 4242');
       // The strictest deadline of the booking: 3 days before the first check-in, in the hotel's zone.
-      expect(part).toContain(
-        'Free cancellation until Sun, Jul 7, 2030, 00:00 (Buenos Aires time)',
-      );
+      expect(part).toContain('Free cancellation until Sun, Jul 7, 2030, 00:00 (Buenos Aires time)');
       expect(part).toContain(`http://localhost:3000/bookings/${booking.id}/receipt`);
       expect(part).toContain('http://localhost:3000/profileusers/bookingHistory');
       expect(part).toContain(`http://localhost:3000/api/calendar/booking/${booking.id}.ics`);
