@@ -5,6 +5,7 @@ import { Anchor, Card, Divider, Group, Stack, Text, Title } from '@mantine/core'
 import { IconReceipt } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { useDateText } from '../../../lib/date-text.ts';
 import { BookedRoomCard } from './booked-room-card.tsx';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 import { GuestBookingActions, reservationName } from './guest-booking-actions.tsx';
@@ -25,6 +26,7 @@ export function BookingGroup({ booking, onCancel, cancelling }: BookingGroupProp
   const name = sentenceStart(reservationName(booking));
   const headingId = useId();
   const rooms = booking.cartRoom.length;
+  const dateText = useDateText();
   return (
     <Card
       withBorder
@@ -43,7 +45,7 @@ export function BookingGroup({ booking, onCancel, cancelling }: BookingGroupProp
               {name}
             </Title>
             <Text size="sm" c="dimmed">
-              Booked on {booking.date} · {rooms} {rooms === 1 ? 'room' : 'rooms'}
+              Booked on {dateText(booking.date)} · {rooms} {rooms === 1 ? 'room' : 'rooms'}
             </Text>
           </div>
           <BookingStatusBadge status={booking.status} />

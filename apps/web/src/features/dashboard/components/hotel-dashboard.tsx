@@ -1,3 +1,4 @@
+import { timeZoneName } from '@devstay/shared/time-zone-name';
 import '@mantine/core/styles/Table.layer.css';
 import type { HotelDashboard as Dashboard } from '@devstay/shared/contracts/dashboard';
 import { formatUsd } from '@devstay/shared/text';
@@ -84,7 +85,7 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
   return (
     <>
       <Text c="dimmed">
-        {`Dates in the hotel’s time zone (${dashboard.hotel.timeZone}), where today is ${nightLabel(dashboard.today)}.`}
+        {`Dates in the hotel’s time zone (${timeZoneName(dashboard.hotel.timeZone)} time), where today is ${nightLabel(dashboard.today)}.`}
       </Text>
       <Occupancy dashboard={dashboard} />
       <Revenue dashboard={dashboard} />
