@@ -21,10 +21,10 @@ import {
 } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FreeCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import tables from '../../../components/stacked-table.module.css';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
-import { FreeCancellationTerms } from '../../../features/cart/components/free-cancellation-terms.tsx';
 import { clearCart, useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { usePaymentConfig } from '../../../features/checkout/api/payment-config.ts';
 import {

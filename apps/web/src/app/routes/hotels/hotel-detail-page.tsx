@@ -29,7 +29,6 @@ import { useSession } from '../../../features/auth/api/session.ts';
 import { useHotel } from '../../../features/hotels/api/get-hotel.ts';
 import { useHotelServices } from '../../../features/hotels/api/get-hotel-services.ts';
 import { refreshHotelReviews } from '../../../features/hotels/api/refresh-hotel-reviews.ts';
-import { HotelCancellationTerms } from '../../../features/hotels/components/hotel-cancellation-terms.tsx';
 import { HotelServices } from '../../../features/hotels/components/hotel-services.tsx';
 import { ReviewList } from '../../../features/hotels/components/review-list.tsx';
 import { RoomCard } from '../../../features/hotels/components/room-card.tsx';
@@ -38,6 +37,7 @@ import { isNotFound } from '../../../lib/api.ts';
 import { useDateText } from '../../../lib/date-text.ts';
 import { locationText } from '../../../lib/location.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { HotelCancellationTerms } from './hotel-cancellation-terms.tsx';
 
 // The removal control: fetched only when the superAdmin, or a guest with a review, opens a hotel page.
 const RemoveReviewButton = lazy(() =>

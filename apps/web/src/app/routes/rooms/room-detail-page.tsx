@@ -10,11 +10,11 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BackButton } from '../../../components/back-button.tsx';
 import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
+import { FreeCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
 import { ImageCarousel } from '../../../components/image-carousel.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSession } from '../../../features/auth/api/session.ts';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
-import { FreeCancellationTerms } from '../../../features/cart/components/free-cancellation-terms.tsx';
 import { useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { addRoomToCart } from '../../../features/cart/utils/add-room-to-cart.ts';
 import {

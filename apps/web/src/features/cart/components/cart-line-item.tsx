@@ -6,11 +6,11 @@ import { capitalize, formatUsd } from '@devstay/shared/text';
 import { ActionIcon, Anchor, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { FreeCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
 import { useDateText } from '../../../lib/date-text.ts';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { nightsText } from '../../../lib/night-prices.ts';
 import type { CartLine } from '../store/cart-store.ts';
-import { FreeCancellationTerms } from './free-cancellation-terms.tsx';
 
 /** No more units can be added to this line: a §5 text applies, or every free unit is in it. */
 function cannotIncrease(quote: QuoteLine | undefined): boolean {

@@ -3,8 +3,8 @@ import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import type { StayDates } from '@devstay/shared/paths';
 import { Group, Text } from '@mantine/core';
 import { IconCalendarCancel } from '@tabler/icons-react';
-import { useCartQuote } from '../../cart/api/cart-quote.ts';
-import { FreeCancellationTerms } from '../../cart/components/free-cancellation-terms.tsx';
+import { FreeCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
+import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
 
 interface HotelCancellationTermsProps {
   hotel: Pick<HotelDetail, 'freeCancellationDays' | 'timeZone' | 'Rooms'>;
