@@ -20,20 +20,13 @@ const OPTIONS: Intl.DateTimeFormatOptions = {
   timeZone: 'UTC',
 };
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
 function formatIn(locale: string): Intl.DateTimeFormat {
-  let format = formats.get(locale);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat(locale, OPTIONS);
-    } catch {
-      // A language tag Intl does not take: the render's language.
-      format = new Intl.DateTimeFormat(RENDER_LOCALE, OPTIONS);
-    }
-    formats.set(locale, format);
+  try {
+    return new Intl.DateTimeFormat(locale, OPTIONS);
+  } catch {
+    // A language tag Intl does not take: the render's language.
+    return new Intl.DateTimeFormat(RENDER_LOCALE, OPTIONS);
   }
-  return format;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -6,15 +6,13 @@ import { useSyncExternalStore } from 'react';
 // them in RENDER_LOCALE, and the browser's first render (the hydration) does the same; right
 // after, the page is drawn again in the browser's language.
 
-function onLanguageChange(changed: () => void): () => void {
-  window.addEventListener('languagechange', changed);
-  return () => window.removeEventListener('languagechange', changed);
-}
+// The language is read at each render: a change of the browser's language shows at the next one.
+const unchanging = () => () => {};
 
 /** The browser's language; RENDER_LOCALE on the server and while hydrating its render. */
 export function useDateLocale(): string {
   return useSyncExternalStore(
-    onLanguageChange,
+    unchanging,
     () => navigator.language || RENDER_LOCALE,
     () => RENDER_LOCALE,
   );
