@@ -2,20 +2,15 @@ import { type CartLineKey, lineGuests, unitsSleep } from '@devstay/shared/cart';
 import { MAX_PAYMENT_CENTS, MAX_STAY_NIGHTS, type RoomCategory } from '@devstay/shared/constants';
 import type { CartQuote, QuoteLine } from '@devstay/shared/contracts/booking';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '@devstay/shared/messages';
-import {
-  nightPrices,
-  type PricedNight,
-  type PricingRule,
-  type RateKind,
-  stayCents,
-} from '@devstay/shared/rates';
+import { nightPrices, type PricedNight, type PricingRule, stayCents } from '@devstay/shared/rates';
 import { calendarDateIn, earliestToday, nightsBetween } from '@devstay/shared/stay';
 import { centsToPrice, formatUsd } from '@devstay/shared/text';
-import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { ImageRef } from '../../db/schema.ts';
-import { events, hotels, roomRates, rooms } from '../../db/schema.ts';
+import { events, hotels, rooms } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { rulesOfRooms } from '../rates/rules-of-rooms.ts';
 import { stayDeadlines } from './free-cancellation.ts';
 import { takenByNight, unitsFreeOf } from './ledger.ts';
 
@@ -60,18 +55,20 @@ export function pricedNights(
   );
 }
 
-async function roomsForSale(
+/**
+ * The rooms `roomIds` for sale, with what prices their nights of [from, to): their rules
+ * (rulesOfRooms) and their hotels' event dates within those nights. A room that does not
+ * exist is not in the answer.
+ */
+export async function roomsForSale(
   db: Executor,
-  lines: readonly CartLineKey[],
+  roomIds: readonly number[],
+  from: string,
+  to: string,
 ): Promise<Map<number, RoomForSale>> {
-  if (lines.length === 0) return new Map();
-  const ids = [...new Set(lines.map((l) => l.id))];
-  const from = lines.map((l) => l.checkIn).sort()[0] as string;
-  const to = lines
-    .map((l) => l.checkOut)
-    .sort()
-    .at(-1) as string;
-  const [rows, rateRows] = await Promise.all([
+  if (roomIds.length === 0) return new Map();
+  const ids = [...new Set(roomIds)];
+  const [rows, rules] = await Promise.all([
     db
       .select({
         id: rooms.id,
@@ -93,35 +90,25 @@ async function roomsForSale(
       .from(rooms)
       .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
       .where(inArray(rooms.id, ids)),
-    db
-      .select({
-        roomId: roomRates.roomId,
-        kind: roomRates.kind,
-        from: roomRates.firstNight,
-        to: roomRates.lastNight,
-        weekdays: roomRates.weekdays,
-        priceCents: roomRates.priceCents,
-      })
-      .from(roomRates)
-      .where(
-        and(
-          inArray(roomRates.roomId, ids),
-          or(eq(roomRates.kind, 'weekdays'), gte(roomRates.lastNight, from)),
-        ),
-      ),
+    rulesOfRooms(db, ids, from, to),
   ]);
   return new Map(
     rows.map((r) => [
       r.id,
-      {
-        ...r,
-        category: r.category as RoomCategory,
-        rates: rateRows
-          .filter((rate) => rate.roomId === r.id)
-          .map((rate) => ({ ...rate, kind: rate.kind as RateKind })),
-      },
+      { ...r, category: r.category as RoomCategory, rates: rules.get(r.id) ?? [] },
     ]),
   );
+}
+
+/** The nights a cart spans: its first check-in and last check-out (yyyy-MM-dd sort as dates). */
+function cartSpan(lines: readonly CartLineKey[]): { from: string; to: string } {
+  return {
+    from: lines.map((l) => l.checkIn).sort()[0] as string,
+    to: lines
+      .map((l) => l.checkOut)
+      .sort()
+      .at(-1) as string,
+  };
 }
 
 /**
@@ -279,15 +266,11 @@ export async function quoteCart(
       cartMessage: null,
     };
   }
-  const roomOf = requireRooms(lines, await roomsForSale(db, lines));
+  const { from, to } = cartSpan(lines);
+  const ids = lines.map((l) => l.id);
+  const roomOf = requireRooms(lines, await roomsForSale(db, ids, from, to));
   checkCheckIns(lines, roomOf, now);
-  // yyyy-MM-dd strings sort as dates.
-  const from = lines.map((l) => l.checkIn).sort()[0] as string;
-  const to = lines
-    .map((l) => l.checkOut)
-    .sort()
-    .at(-1) as string;
-  const taken = await takenByNight(db, [...new Set(lines.map((l) => l.id))], from, to);
+  const taken = await takenByNight(db, [...new Set(ids)], from, to);
   const deadlines = await stayDeadlines(
     db,
     lines.map((l, i) => ({ checkIn: l.checkIn, hotelId: (roomOf[i] as RoomForSale).hotelId })),

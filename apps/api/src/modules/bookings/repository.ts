@@ -121,16 +121,20 @@ export function saleRoomsSql(ids: string, lock: boolean, when = 'true'): string 
 
 /**
  * What prices the nights of the relation `line`'s stays of room `r` at hotel `h`
- * (RoomForSale's rates and eventNights): the room's rules (seasons ending before its stays
- * left out) and the hotel's event dates within them.
+ * (RoomForSale's rates and eventNights): the room's rules reaching its stays' nights (as
+ * rulesOfRooms reads them, within one statement here) and the hotel's event dates within them,
+ * each in a set order, so that two reads of unchanged rows answer the same JSON
+ * (START_PAYMENT compares them).
  */
 function roomRatesSql(r: string, h: string): string {
   return `(select coalesce(json_agg(json_build_object('kind', rr.kind, 'from', rr.first_night,
-            'to', rr.last_night, 'weekdays', rr.weekdays, 'priceCents', rr.price_cents)), '[]')
-          from room_rates rr
-          where rr.room_id = ${r}.id and (rr.kind = 'weekdays' or rr.last_night >= (
-            select min(l.check_in) from line l where l.room_id = ${r}.id))) as rates,
-        (select coalesce(json_agg(distinct e.date), '[]') from events e
+            'to', rr.last_night, 'weekdays', rr.weekdays, 'priceCents', rr.price_cents)
+            order by rr.id), '[]')
+          from room_rates rr, (select min(l.check_in) as first, max(l.check_out) as last
+            from line l where l.room_id = ${r}.id) span
+          where rr.room_id = ${r}.id and (rr.kind = 'weekdays'
+            or (rr.last_night >= span.first and rr.first_night < span.last))) as rates,
+        (select coalesce(json_agg(distinct e.date order by e.date), '[]') from events e
           where e.hotel_id = ${h}.id and exists (select 1 from line l
             where l.room_id = ${r}.id and e.date >= l.check_in and e.date < l.check_out))
           as event_nights`;
@@ -143,7 +147,7 @@ export const saleRoomsJson = (room: string) =>
           'hotel', hotel,
           'address', address, 'timeZone', time_zone,
           'premiumPercent', event_night_premium_percent, 'rates', rates,
-          'eventNights', event_nights)), '[]') from ${room})`;
+          'eventNights', event_nights) order by id), '[]') from ${room})`;
 
 /**
  * What a checkout decides from, as CTEs of one statement, for the account `$1`, the key `$2`,

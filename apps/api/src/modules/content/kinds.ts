@@ -20,6 +20,7 @@ import { priceToCents, searchKey } from '@devstay/shared/text';
 import type { z } from 'zod';
 import { canCreateHotel, canManageRoomServices, rolesWhere } from '../../lib/policies.ts';
 import { type Access, access } from '../../plugins/authorization.ts';
+import { lockHotelPrices } from '../rates/price-locks.ts';
 import {
   editableEvent as readEvent,
   editableHotel as readHotel,
@@ -86,6 +87,10 @@ const hotel: ContentKind<
     access: access.hotel({ body: hotelModifyBody }, (r) => r.body.id),
   },
   editable: editableHotel,
+  // Its event-night premium prices its rooms' nights (and its time zone dates them).
+  lockFirst: async (tx, _body, id) => {
+    if (id !== undefined) await lockHotelPrices(tx, [id]);
+  },
   check: (tx, body) => requireLocation(tx, body.idLocation),
   values: (body) => ({
     name: body.name,
@@ -169,6 +174,14 @@ const event: ContentKind<
   },
   editable: editableEvent,
   hotelField: 'idHotel',
+  // Its date is an event night of its hotel's rooms, the one it leaves and the one it joins.
+  lockFirst: async (tx, body, id) =>
+    lockHotelPrices(
+      tx,
+      id === undefined
+        ? [body.idHotel]
+        : await storedAndSentHotels(tx, 'event', { id, idHotel: body.idHotel }),
+    ),
   check: async (_tx, body, { hotel }) => requireEventDate(body.date, hotel.timeZone),
   values: (body) => ({
     name: body.name,

@@ -76,6 +76,11 @@ export type StoredKind<
   values(
     body: C | M,
   ): Omit<(typeof TABLES)[Key]['$inferInsert'], 'id' | 'hotelId' | 'image' | 'version'>;
+  /**
+   * Locks a write takes before any other (`id`: a modify's): one that can change what nights
+   * cost locks the rooms priced from it (rates/price-locks.ts).
+   */
+  lockFirst?(tx: Tx, body: C | M, id?: number): Promise<void>;
   /** Rows it links to once written (a room's services). */
   link?(tx: Tx, id: number, checked: Checked): Promise<void>;
   /** The record as the modify forms load it. */
@@ -119,6 +124,7 @@ export async function createRecord<
   const t = TABLES[kind.key] as typeof rooms;
   const id = await store.db
     .transaction(async (tx) => {
+      await kind.lockFirst?.(tx, body);
       const { hotel, checked } = await checkSent(tx, kind, body);
       const image = await resolveImageRefs(tx, body.image);
       const values = { ...kind.values(body), ...(hotel && { hotelId: hotel.id }), image };
@@ -153,6 +159,7 @@ export async function modifyRecord<
 >(store: ContentStore, kind: StoredKind<Key, C, M, E, K>, body: M): Promise<E> {
   const before = await store.db
     .transaction(async (tx) => {
+      await kind.lockFirst?.(tx, body, body.id);
       const stored = await lockForModify(tx, kind.key, body.id, body.version);
       const { hotel, checked } = await checkSent(tx, kind, body, body.id);
       const image = await resolveImageRefs(tx, body.image, stored.image);

@@ -92,11 +92,11 @@ export async function insertPendingPayment(
 /**
  * What the booking rules decide a charge on, as CTEs over `input (booking_id, user_id)`, all
  * from one snapshot: the guest's booking (`lapsed`: its hold has run out, swept or not), its
- * lines, their rooms as they are now with their hotels (saleRoomsSql; with `lock`,
- * share-locked: price and stock hold until the transaction ends), the account's other unpaid
- * holds (holdsOfAccountSql) and the booking's payment, if any.
+ * lines, their rooms as they are now with their hotels and what prices their nights
+ * (saleRoomsSql), the account's other unpaid holds (holdsOfAccountSql) and the booking's
+ * payment, if any.
  */
-function chargeReadsSql(lock: boolean): string {
+function chargeReadsSql(): string {
   return `booking as (
       select b.id, b.status, b.total_cents as "totalCents",
         b.hold_expires_at is null or b.hold_expires_at <= now() as lapsed
@@ -104,7 +104,7 @@ function chargeReadsSql(lock: boolean): string {
     line as (
       select l.id, l.room_id, l.check_in, l.check_out, l.quantity, l.guests
       from booking_lines l where l.booking_id = (select id from booking)),
-    room as (${saleRoomsSql('select room_id from line', lock)}),
+    room as (${saleRoomsSql('select room_id from line', false)}),
     held as (${holdsOfAccountSql('(select user_id from input)', '(select booking_id from input)')}),
     payment as (
       select p.id, p.idempotency_key as "idempotencyKey", p.status
@@ -145,7 +145,7 @@ const READ_CHARGE: PreparedStatement = {
   text: `
     with counted as (${countCallSql({ key: '$3', now: '$4', windowStart: '$5', max: '$6' })}),
     input as (select $1::uuid as booking_id, $2::text as user_id),
-    ${chargeReadsSql(false)}
+    ${chargeReadsSql()}
     select c.count, c.last_request as started, ${CHARGE_READS_COLUMNS}
     from counted c`,
 };
@@ -174,13 +174,20 @@ export async function readCharge(
 }
 
 /**
- * chargeReadsSql again inside the payment's transaction, the rooms share-locked: what the
- * rules decide on holds until it commits.
+ * chargeReadsSql again inside the payment's transaction, once the booking's rooms are
+ * share-locked (in id order, as checkouts lock them): what the rules decide on holds until it
+ * commits. The reads are a statement of their own after the locks: one that waited for a write
+ * of prices (rates/price-locks.ts) reads what that write committed.
  */
 export async function lockCharge(tx: Tx, bookingId: string, userId: string): Promise<ChargeReads> {
+  await tx.execute(sql`
+    select r.id from rooms r
+    where r.id in (select l.room_id from booking_lines l join bookings b on b.id = l.booking_id
+      where b.id = ${bookingId}::uuid and b.user_id = ${userId}::text)
+    order by r.id for share`);
   const result = await tx.execute<ChargeReads>(sql`
     with input as (select ${bookingId}::uuid as booking_id, ${userId}::text as user_id),
-    ${sql.raw(chargeReadsSql(true))}
+    ${sql.raw(chargeReadsSql())}
     select ${sql.raw(CHARGE_READS_COLUMNS)}`);
   const row = result.rows[0];
   if (!row) throw new Error('The payment statement answered nothing');
@@ -189,8 +196,9 @@ export async function lockCharge(tx: Tx, bookingId: string, userId: string): Pro
 
 /**
  * The payment call's usual second step in one statement — the guest's own booking, pending
- * with its hold live and no payment yet, its rooms' prices and hotels' zones still those the
- * rules were checked against (`$5`, JSON records (id, price_cents, time_zone)):
+ * with its hold live and no payment yet, its rooms still as the rules were checked against
+ * them (`$5`, READ_CHARGE's `rooms`: prices, rate rules, event nights and premium, zones, read
+ * again here the same way and compared whole):
  * - the booking's units held for `holdSeconds` more at least;
  * - the pending payment written, whose id the processor will see.
  * Answers the payment with the booking as its receipt will show it and the guest's e-mail, or
@@ -202,20 +210,17 @@ export async function lockCharge(tx: Tx, bookingId: string, userId: string): Pro
 const START_PAYMENT: PreparedStatement = {
   name: 'payment_start',
   text: `
-    with checked as (
-      select * from jsonb_to_recordset($5::jsonb) as c(id int, price_cents int, time_zone text)),
+    with line as (
+      select l.room_id, l.check_in, l.check_out from booking_lines l
+      where l.booking_id = $1::uuid),
+    room as (${saleRoomsSql('select room_id from line', false)}),
     held as (
       update bookings
         set hold_expires_at = greatest(hold_expires_at, now() + make_interval(secs => $6::int))
       where id = $1::uuid and user_id = $2::text and status = 'pending'
         and hold_expires_at > now()
         and not exists (select 1 from payments where booking_id = $1::uuid)
-        and not exists (
-          select 1 from booking_lines l
-          join rooms r on r.id = l.room_id join hotels h on h.id = r.hotel_id
-          left join checked c on c.id = r.id
-          where l.booking_id = $1::uuid and (c.id is null or c.price_cents <> r.price_cents
-            or c.time_zone <> h.time_zone))
+        and ${saleRoomsJson('room')}::jsonb = $5::jsonb
       returning id, status, user_id, total_quantity, total_cents, hold_expires_at, created_at),
     payment as (
       insert into payments (booking_id, provider, idempotency_key, amount_cents, status)
@@ -260,9 +265,7 @@ export async function startPayment(
       input.userId,
       input.provider,
       input.idempotencyKey,
-      JSON.stringify(
-        input.checked.map((r) => ({ id: r.id, price_cents: r.priceCents, time_zone: r.timeZone })),
-      ),
+      JSON.stringify(input.checked),
       input.holdSeconds,
     ]);
   } catch (error) {

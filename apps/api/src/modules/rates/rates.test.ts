@@ -5,8 +5,8 @@ import type { BookingReceipt } from '@devstay/shared/contracts/receipt';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { BOOKING_MESSAGES, CONTENT_MESSAGES, RATE_MESSAGES } from '@devstay/shared/messages';
 import { weekdayOf } from '@devstay/shared/rates';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { hotels, payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp, withSession } from '../../test/auth.ts';
@@ -19,7 +19,11 @@ import {
   TEST_CARD,
   twoHotelsWithStaff,
 } from '../../test/booking-fixtures.ts';
-import { insertEvent } from '../../test/catalogue-rows.ts';
+import { insertEvent, UNKNOWN_ID } from '../../test/catalogue-rows.ts';
+import type { CheckoutRoom } from '../bookings/repository.ts';
+import { lockCharge, readCharge, startPayment } from '../payments/repository.ts';
+import { lockHotelPrices } from './price-locks.ts';
+import { rulesOfRooms } from './rules-of-rooms.ts';
 
 /**
  * Nightly rates through the API: who may keep a room's rules, what input they are refused, and
@@ -429,5 +433,193 @@ describe('the price a guest sees is the price charged', () => {
     expect(await t.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toEqual(
       [],
     );
+  });
+});
+
+test('the rules that price nights: each weekday rule and the seasons reaching into them, read once for the price list and the quote', async () => {
+  const season = (from: number, to: number, price: number) =>
+    addRate(staff.roomA, { kind: 'season', from: inDays(from), to: inDays(to), price });
+  const added = [
+    await season(390, 399, 91), // ends the night before: out
+    await season(400, 400, 92), // ends on the first night
+    await season(403, 403, 93), // the last night
+    await season(404, 410, 94), // starts on the check-out: out
+    await addRate(staff.roomA, { kind: 'weekdays', weekdays: [weekdayOf(inDays(401))], price: 95 }),
+  ];
+  const rules = await rulesOfRooms(t.db, [staff.roomA, UNKNOWN_ID], inDays(400), inDays(404));
+  expect(rules.get(UNKNOWN_ID)).toEqual([]);
+  expect(rules.get(staff.roomA)?.map((r) => r.priceCents)).toEqual([9_200, 9_300, 9_500]);
+  const listed = await prices(staff.roomA, inDays(400), inDays(404));
+  expect(listed.map((n) => n.price)).toEqual([92, 95, 100, 93]);
+  expect((await quote(staff.roomA, 400, 404)).cartRoom[0]?.nights).toEqual(listed);
+  for (const rule of added) await call('DELETE', `/api/rates/${rule.id}`, staff.cookies.superAdmin);
+});
+
+describe('a premium or an event changed while a guest pays: charged at the price then, or 409', () => {
+  type Pictured = { image: { url: string; public_id: string }[] };
+  const pictures = (record: Pictured) =>
+    record.image.map((i) => ({ url: i.url, public_id: i.public_id }));
+
+  /** PUT /api/hotels of hotel B with its premium at `percent`, as the hotel form sends it. */
+  const putPremium = async (percent: number) => {
+    const hotel = (
+      await call('GET', `/api/content/hotels/${staff.hotelB}`, staff.cookies.superAdmin)
+    ).json();
+    return call('PUT', '/api/hotels', staff.cookies.adminB, {
+      ...hotel,
+      image: pictures(hotel),
+      eventNightPremiumPercent: percent,
+    });
+  };
+  const setPremium = async (percent: number) => {
+    const put = await putPremium(percent);
+    expect(put.statusCode, put.body).toBe(200);
+  };
+
+  /** PUT /api/events moving event `id` of hotel B to `date`, as the event form sends it. */
+  const moveEvent = async (id: number, date: string) => {
+    const list = await call(
+      'GET',
+      `/api/content/events?idHotel=${staff.hotelB}`,
+      staff.cookies.adminB,
+    );
+    const stored = list.json<(Pictured & { id: number })[]>().find((e) => e.id === id);
+    if (!stored) throw new Error(`event ${id} not listed`);
+    return call('PUT', '/api/events', staff.cookies.adminB, {
+      ...stored,
+      image: pictures(stored),
+      date,
+    });
+  };
+
+  const eventOn = (day: number) =>
+    insertEvent(t.db, {
+      hotelId: staff.hotelB,
+      name: `meetup ${randomUUID()}`,
+      date: inDays(day),
+      time: '18:00',
+    });
+
+  const holdTwoNights = async (day: number) => {
+    const booking = await placeHold(t.app, guest, [
+      { id: staff.roomB, checkIn: inDays(day), checkOut: inDays(day + 2), cartQuantity: 1 },
+    ]);
+    expect(booking.cartTotalCents).toBe(40_000);
+    return booking;
+  };
+
+  const expectRefused = async (
+    res: Awaited<ReturnType<typeof payByCard>>,
+    bookingId: string,
+    now: string,
+  ) => {
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'PRICE_CHANGED',
+      message: BOOKING_MESSAGES.priceChanged('$400', now),
+    });
+    expect(await t.db.select().from(payments).where(eq(payments.bookingId, bookingId))).toEqual([]);
+  };
+
+  // Each test starts from no premium, whatever the one before left.
+  beforeEach(() => setPremium(0));
+
+  /** Waits until a session of this database waits for a lock another holds. */
+  const someoneWaits = () =>
+    expect
+      .poll(
+        async () =>
+          (
+            await t.db.execute<{ n: number }>(sql`
+              select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`)
+          ).rows[0]?.n,
+        { timeout: 10_000, interval: 20 },
+      )
+      .toBeGreaterThan(0);
+
+  test('the premium raised, or an event moved onto a night, after the hold: 409 at the new total', async () => {
+    await eventOn(111);
+    const first = await holdTwoNights(110);
+    await setPremium(50);
+    await expectRefused(await payByCard(t.app, guest, first.id, TEST_CARD), first.id, '$500');
+
+    await setPremium(25);
+    const event = await eventOn(140);
+    const second = await holdTwoNights(120);
+    const moved = await moveEvent(event.id, inDays(121));
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expectRefused(await payByCard(t.app, guest, second.id, TEST_CARD), second.id, '$450');
+    await setPremium(0);
+  });
+
+  test('a premium change and an event move wait for a payment checking the rooms’ prices', async () => {
+    const event = await eventOn(160);
+    const booking = await holdTwoNights(150);
+    for (const write of [() => putPremium(30), () => moveEvent(event.id, inDays(151))]) {
+      let settled = false;
+      let written: Promise<Awaited<ReturnType<typeof call>>> | undefined;
+      await t.db.transaction(async (tx) => {
+        // The payment's check, under way: its booking's rooms share-locked.
+        await lockCharge(tx, booking.id, booking.user);
+        written = write().finally(() => {
+          settled = true;
+        });
+        await someoneWaits();
+        expect(settled).toBe(false);
+      });
+      const res = await (written as Promise<Awaited<ReturnType<typeof call>>>);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await setPremium(0);
+  });
+
+  test('a payment meeting a premium change under way waits for it, then is refused at the new total', async () => {
+    await eventOn(171);
+    const booking = await holdTwoNights(170);
+    // A lapsed hold is checked again under the rooms' locks before it is charged.
+    await lapseHold(t.db, booking.id);
+    let paying: ReturnType<typeof payByCard> | undefined;
+    await t.db.transaction(async (tx) => {
+      // The hotel form's write, under way.
+      await lockHotelPrices(tx, [staff.hotelB]);
+      await tx
+        .update(hotels)
+        .set({ eventNightPremiumPercent: 50 })
+        .where(eq(hotels.id, staff.hotelB));
+      paying = payByCard(t.app, guest, booking.id, TEST_CARD);
+      await someoneWaits();
+    });
+    await expectRefused(await (paying as ReturnType<typeof payByCard>), booking.id, '$500');
+    await setPremium(0);
+  });
+
+  test('a payment checked before a premium change starts no charge of the old total', async () => {
+    await eventOn(181);
+    const booking = await holdTwoNights(180);
+    const rateLimit = { key: `rates-test:${randomUUID()}`, max: 100, windowMs: 60_000 };
+    const start = async (checked: CheckoutRoom[]) =>
+      startPayment(t.db, {
+        bookingId: booking.id,
+        userId: booking.user,
+        provider: 'test-card',
+        idempotencyKey: randomUUID(),
+        checked,
+        holdSeconds: 60,
+      });
+    const checked = (
+      await readCharge(t.db, { bookingId: booking.id, userId: booking.user, rateLimit })
+    ).rooms;
+    await setPremium(50);
+    expect(await start(checked)).toBeNull();
+    // With the rooms as they were checked, the payment starts at once.
+    await setPremium(0);
+    const again = await readCharge(t.db, {
+      bookingId: booking.id,
+      userId: booking.user,
+      rateLimit,
+    });
+    expect(again.rooms).toEqual(checked);
+    expect((await start(again.rooms))?.payment).toMatchObject({ amountCents: 40_000 });
   });
 });

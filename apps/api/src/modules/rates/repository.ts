@@ -2,17 +2,18 @@ import type { RateCreateBody, RateModifyBody, RateRule } from '@devstay/shared/c
 import { CONTENT_MESSAGES, RATE_MESSAGES } from '@devstay/shared/messages';
 import { type RateKind, WEEKDAY_NAMES } from '@devstay/shared/rates';
 import { centsToPrice, priceToCents } from '@devstay/shared/text';
-import { and, asc, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { events, hotels, roomRates, rooms } from '../../db/schema.ts';
+import { roomRates, rooms } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import type { CatalogueCache } from '../../plugins/catalogue-cache.ts';
-import { pricedNights, type RoomForSale } from '../availability/quote.ts';
+import { pricedNights, roomsForSale } from '../availability/quote.ts';
+import { lockRoomPrices } from './price-locks.ts';
 
 /**
- * A room's rate rules, stored and checked. Every write locks the room's row first: rules of one
- * room are checked for overlaps one write at a time, and a checkout holding the room (which
- * share-locks it while it prices the stay) is never priced from rules changing under it.
+ * A room's rate rules, stored and checked. Every write locks the room's row first
+ * (lockRoomPrices): rules of one room are checked for overlaps one write at a time, and a
+ * checkout or a payment pricing the room is never priced from rules changing under it.
  */
 
 interface RateStore {
@@ -71,17 +72,6 @@ function values(body: RateCreateBody) {
     : { kind: body.kind, firstNight: null, lastNight: null, weekdays: body.weekdays };
 }
 
-/** Locks room `roomId`'s row (rules of a room are written one at a time) and answers its hotel. */
-async function lockRoom(tx: Tx, roomId: number): Promise<number> {
-  const [row] = await tx
-    .select({ hotelId: rooms.hotelId })
-    .from(rooms)
-    .where(eq(rooms.id, roomId))
-    .for('no key update');
-  if (!row) throw notFound('Room');
-  return row.hotelId;
-}
-
 /** No two rules of one kind of a room overlap: 400 naming the field, and the rule it meets. */
 async function requireNoOverlap(
   tx: Tx,
@@ -126,7 +116,7 @@ export async function createRate(
   body: RateCreateBody,
 ): Promise<RateRule> {
   return store.db.transaction(async (tx) => {
-    const hotelId = await lockRoom(tx, roomId);
+    const hotelId = await lockRoomPrices(tx, roomId);
     await requireNoOverlap(tx, roomId, body);
     const [row] = await tx
       .insert(roomRates)
@@ -153,7 +143,7 @@ export async function modifyRate(
       .from(roomRates)
       .where(eq(roomRates.id, id));
     if (!found) throw new HttpError(404, RATE_MESSAGES.rateMissing);
-    const hotelId = await lockRoom(tx, found.roomId);
+    const hotelId = await lockRoomPrices(tx, found.roomId);
     await requireNoOverlap(tx, found.roomId, body, id);
     const [row] = await tx
       .update(roomRates)
@@ -184,7 +174,7 @@ export async function deleteRate(store: RateStore, id: number): Promise<void> {
       .from(roomRates)
       .where(eq(roomRates.id, id));
     if (!found) throw new HttpError(404, RATE_MESSAGES.rateMissing);
-    const hotelId = await lockRoom(tx, found.roomId);
+    const hotelId = await lockRoomPrices(tx, found.roomId);
     await tx.delete(roomRates).where(eq(roomRates.id, id));
     await store.catalogue.invalidate({ room: found.roomId, hotel: hotelId }, tx);
   });
@@ -197,48 +187,9 @@ export async function pricesOfRoom(
   from: string,
   to: string,
 ): Promise<{ date: string; price: number }[]> {
-  const [[room], rules, eventRows] = await Promise.all([
-    db
-      .select({
-        priceCents: rooms.priceCents,
-        premiumPercent: hotels.eventNightPremiumPercent,
-        hotelId: hotels.id,
-      })
-      .from(rooms)
-      .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
-      .where(eq(rooms.id, roomId)),
-    db
-      .select({
-        kind: roomRates.kind,
-        from: roomRates.firstNight,
-        to: roomRates.lastNight,
-        weekdays: roomRates.weekdays,
-        priceCents: roomRates.priceCents,
-      })
-      .from(roomRates)
-      .where(
-        and(
-          eq(roomRates.roomId, roomId),
-          or(
-            eq(roomRates.kind, 'weekdays'),
-            and(gte(roomRates.lastNight, from), lt(roomRates.firstNight, to)),
-          ),
-        ),
-      ),
-    db
-      .selectDistinct({ date: events.date })
-      .from(events)
-      .innerJoin(rooms, eq(rooms.hotelId, events.hotelId))
-      .where(and(eq(rooms.id, roomId), gte(events.date, from), lt(events.date, to))),
-  ]);
+  const room = (await roomsForSale(db, [roomId], from, to)).get(roomId);
   if (!room) throw notFound('Room');
-  const forSale: Pick<RoomForSale, 'priceCents' | 'premiumPercent' | 'rates' | 'eventNights'> = {
-    priceCents: room.priceCents,
-    premiumPercent: room.premiumPercent,
-    rates: rules.map((r) => ({ ...r, kind: r.kind as RateKind })),
-    eventNights: eventRows.map((e) => e.date),
-  };
-  return pricedNights(forSale, from, to).map((n) => ({
+  return pricedNights(room, from, to).map((n) => ({
     date: n.date,
     price: centsToPrice(n.cents),
   }));
