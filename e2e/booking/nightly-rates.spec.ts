@@ -187,10 +187,11 @@ test('an admin prices a season; a guest booking across its first night sees and 
     await signInAs('admin');
     const rules = (await (await page.request.get(`/api/rooms/${room.id}/rates`)).json()) as {
       id: number;
+      version: number;
       from?: string;
     }[];
     for (const r of rules.filter((x) => x.from === seasonFrom)) {
-      await page.request.delete(`/api/rates/${r.id}`, {
+      await page.request.delete(`/api/rates/${r.id}?version=${r.version}`, {
         headers: siteHeaders(),
       });
     }

@@ -74,7 +74,7 @@ const GOOD: Record<string, { id: number; status: number }> = {
   'get /api/rooms/{id}/rates': { id: 17, status: 200 },
   'post /api/rooms/{id}/rates': { id: 17, status: 400 },
   'put /api/rates/{id}': { id: 1, status: 400 },
-  'delete /api/rates/{id}': { id: 1, status: 204 },
+  'delete /api/rates/{id}': { id: 1, status: 400 },
   'get /api/serviceRooms/{id}': { id: 1, status: 200 },
   'get /api/serviceHotels/{id}': { id: 1, status: 200 },
   'get /api/serviceHotels/hotel/{id}': { id: 17, status: 200 },

@@ -114,6 +114,18 @@ export const rateRuleList = z.array(rateRule);
 export const rateParams = z.object({ id: idParam });
 
 /**
+ * DELETE /rates/{id}?version= — the rule removed only at the `version` it was loaded at, as a
+ * modify applies (409 when someone saved it in between).
+ */
+export const rateDeleteQuery = z.object({
+  version: z
+    .string({ error: CONTENT_MESSAGES.versionRequired })
+    .regex(/^\d{1,10}$/, CONTENT_MESSAGES.versionRequired)
+    .transform(Number)
+    .pipe(version),
+});
+
+/**
  * GET /rooms/{id}/prices — `from` is the first night, `to` the check-out (excluded): the nights
  * [from, to), at most MAX_PRICED_NIGHTS.
  */

@@ -69,6 +69,16 @@ const addRate = async (roomId: number, body: object, cookie = staff.cookies.supe
   return res.json<RateRule>();
 };
 
+/** Removes rules of a room at their stored versions, as the rates screen lists them. */
+const removeRates = async (roomId: number, ids: readonly number[]) => {
+  const su = staff.cookies.superAdmin;
+  const list = (await call('GET', `/api/rooms/${roomId}/rates`, su)).json<RateRule[]>();
+  for (const rule of list.filter((r) => ids.includes(r.id))) {
+    const res = await call('DELETE', `/api/rates/${rule.id}?version=${rule.version}`, su);
+    expect(res.statusCode, res.body).toBe(204);
+  }
+};
+
 const prices = async (roomId: number, from: string, to: string) => {
   const res = await call('GET', `/api/rooms/${roomId}/prices?from=${from}&to=${to}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -108,7 +118,7 @@ describe('who may keep a room’s rates', () => {
         await call('GET', `/api/rooms/${roomA}/rates`, cookie),
         await call('POST', `/api/rooms/${roomA}/rates`, cookie, season(2)),
         await call('PUT', `/api/rates/${mine.id}`, cookie, { ...season(0), version: 1 }),
-        await call('DELETE', `/api/rates/${mine.id}`, cookie),
+        await call('DELETE', `/api/rates/${mine.id}?version=${mine.version}`, cookie),
       ];
       for (const res of attempts) expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
     }
@@ -124,11 +134,12 @@ describe('who may keep a room’s rates', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ price: 60, version: theirs.version + 1 });
-    expect((await call('DELETE', `/api/rates/${mine.id}`, cookies.superAdmin)).statusCode).toBe(
-      204,
-    );
-    expect((await call('DELETE', `/api/rates/${theirs.id}`, cookies.adminA)).statusCode).toBe(204);
-    expect((await call('DELETE', `/api/rates/${theirs.id}`, cookies.adminA)).statusCode).toBe(404);
+    const remove = (id: number, version: number, cookie: string) =>
+      call('DELETE', `/api/rates/${id}?version=${version}`, cookie);
+    expect((await remove(mine.id, mine.version, cookies.superAdmin)).statusCode).toBe(204);
+    const stored = changed.json<RateRule>().version;
+    expect((await remove(theirs.id, stored, cookies.adminA)).statusCode).toBe(204);
+    expect((await remove(theirs.id, stored, cookies.adminA)).statusCode).toBe(404);
     // The price list is everyone's.
     expect(
       (await call('GET', `/api/rooms/${roomA}/prices?from=${inDays(1)}&to=${inDays(2)}`))
@@ -239,11 +250,7 @@ describe('bad input: 400 naming the field', () => {
       'weekdays',
       RATE_MESSAGES.weekdaysOverlap('Saturday'),
     );
-    for (const id of [summer.id, next.id, weekend.id]) {
-      expect((await call('DELETE', `/api/rates/${id}`, staff.cookies.superAdmin)).statusCode).toBe(
-        204,
-      );
-    }
+    await removeRates(staff.roomB, [summer.id, next.id, weekend.id]);
   });
 
   test('a price list of more than 366 nights, or none: 400 naming to', async () => {
@@ -303,7 +310,37 @@ test('a stale edit of a rule: 409, the rule as the other saved it', async () => 
     price: 220,
     version: 2,
   });
-  await call('DELETE', `/api/rates/${rule.id}`, staff.cookies.superAdmin);
+  await removeRates(staff.roomB, [rule.id]);
+});
+
+test('a stale removal of a rule: 409, the rule kept as the other saved it; no version: 400', async () => {
+  const rule = await addRate(staff.roomB, { kind: 'weekdays', weekdays: [3], price: 210 });
+  const changed = await call('PUT', `/api/rates/${rule.id}`, staff.cookies.adminB, {
+    kind: 'weekdays',
+    weekdays: [3],
+    price: 220,
+    version: rule.version,
+  });
+  expect(changed.statusCode, changed.body).toBe(200);
+  const url = `/api/rates/${rule.id}`;
+  const stale = await call('DELETE', `${url}?version=${rule.version}`, staff.cookies.superAdmin);
+  expect(stale.statusCode, stale.body).toBe(409);
+  expect(stale.json()).toMatchObject({
+    code: 'CONFLICT',
+    field: 'version',
+    message: CONTENT_MESSAGES.staleVersion('rate'),
+  });
+  const list = await call('GET', `/api/rooms/${staff.roomB}/rates`, staff.cookies.adminB);
+  expect(list.json<RateRule[]>().find((r) => r.id === rule.id)).toMatchObject({
+    price: 220,
+    version: 2,
+  });
+  for (const query of ['', '?version=', '?version=0', '?version=two']) {
+    const res = await call('DELETE', `${url}${query}`, staff.cookies.superAdmin);
+    expect(res.statusCode, `${query}: ${res.body}`).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'version' });
+  }
+  await removeRates(staff.roomB, [rule.id]);
 });
 
 describe('the price a guest sees is the price charged', () => {
@@ -366,7 +403,7 @@ describe('the price a guest sees is the price charged', () => {
       cartRoom: [{ nights: expected, totalCents: 53_000 }],
       payment: { amountCents: 53_000 },
     });
-    await call('DELETE', `/api/rates/${season.id}`, staff.cookies.superAdmin);
+    await removeRates(staff.roomA, [season.id]);
     await t.db
       .update(hotels)
       .set({ eventNightPremiumPercent: 0 })
@@ -378,7 +415,7 @@ describe('the price a guest sees is the price charged', () => {
     const rule = await addRate(staff.roomB, { kind: 'weekdays', weekdays: [5, 6], price: 260 });
     const nights = await prices(staff.roomB, inDays(friday - 1), inDays(friday + 3));
     expect(nights.map((n) => n.price)).toEqual([200, 260, 260, 200]);
-    await call('DELETE', `/api/rates/${rule.id}`, staff.cookies.superAdmin);
+    await removeRates(staff.roomB, [rule.id]);
   });
 
   test('a room’s "from" price is the lowest of its rates still to come', async () => {
@@ -392,8 +429,7 @@ describe('the price a guest sees is the price charged', () => {
     });
     const tuesday = await addRate(staff.roomB, { kind: 'weekdays', weekdays: [2], price: 150 });
     expect(await fromOf()).toMatchObject({ price: 200, fromPrice: 150 });
-    for (const id of [past.id, tuesday.id])
-      await call('DELETE', `/api/rates/${id}`, staff.cookies.superAdmin);
+    await removeRates(staff.roomB, [past.id, tuesday.id]);
     expect(await fromOf()).toMatchObject({ fromPrice: 200 });
   });
 
@@ -452,7 +488,10 @@ test('the rules that price nights: each weekday rule and the seasons reaching in
   const listed = await prices(staff.roomA, inDays(400), inDays(404));
   expect(listed.map((n) => n.price)).toEqual([92, 95, 100, 93]);
   expect((await quote(staff.roomA, 400, 404)).cartRoom[0]?.nights).toEqual(listed);
-  for (const rule of added) await call('DELETE', `/api/rates/${rule.id}`, staff.cookies.superAdmin);
+  await removeRates(
+    staff.roomA,
+    added.map((r) => r.id),
+  );
 });
 
 describe('a premium or an event changed while a guest pays: charged at the price then, or 409', () => {

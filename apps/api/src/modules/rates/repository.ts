@@ -128,8 +128,16 @@ export async function createRate(
   });
 }
 
-const staleRate = () =>
-  new HttpError(409, CONTENT_MESSAGES.staleVersion('rate'), 'version', 'CONFLICT');
+/**
+ * A versioned write of rule `id` that matched no row (its room locked: no other write is under
+ * way): 409 when the rule is there at another version, 404 when it is gone.
+ */
+async function missingOrStale(tx: Tx, id: number): Promise<never> {
+  const [still] = await tx.select({ id: roomRates.id }).from(roomRates).where(eq(roomRates.id, id));
+  throw still
+    ? new HttpError(409, CONTENT_MESSAGES.staleVersion('rate'), 'version', 'CONFLICT')
+    : new HttpError(404, RATE_MESSAGES.rateMissing);
+}
 
 /** Replaces rule `id` over the version it was loaded at (409 when someone saved in between). */
 export async function modifyRate(
@@ -155,19 +163,14 @@ export async function modifyRate(
       })
       .where(and(eq(roomRates.id, id), eq(roomRates.version, body.version)))
       .returning();
-    if (!row) {
-      const [still] = await tx
-        .select({ id: roomRates.id })
-        .from(roomRates)
-        .where(eq(roomRates.id, id));
-      throw still ? staleRate() : new HttpError(404, RATE_MESSAGES.rateMissing);
-    }
+    if (!row) return missingOrStale(tx, id);
     await store.catalogue.invalidate({ room: found.roomId, hotel: hotelId }, tx);
     return toRateRule(row);
   });
 }
 
-export async function deleteRate(store: RateStore, id: number): Promise<void> {
+/** Removes rule `id` at the version it was loaded at (409 when someone saved in between). */
+export async function deleteRate(store: RateStore, id: number, version: number): Promise<void> {
   await store.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ roomId: roomRates.roomId })
@@ -175,7 +178,11 @@ export async function deleteRate(store: RateStore, id: number): Promise<void> {
       .where(eq(roomRates.id, id));
     if (!found) throw new HttpError(404, RATE_MESSAGES.rateMissing);
     const hotelId = await lockRoomPrices(tx, found.roomId);
-    await tx.delete(roomRates).where(eq(roomRates.id, id));
+    const [gone] = await tx
+      .delete(roomRates)
+      .where(and(eq(roomRates.id, id), eq(roomRates.version, version)))
+      .returning({ id: roomRates.id });
+    if (!gone) return missingOrStale(tx, id);
     await store.catalogue.invalidate({ room: found.roomId, hotel: hotelId }, tx);
   });
 }

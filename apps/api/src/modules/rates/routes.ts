@@ -1,6 +1,7 @@
 import { errorBody, idParams } from '@devstay/shared/contracts/common';
 import {
   rateCreateBody,
+  rateDeleteQuery,
   rateModifyBody,
   rateParams,
   rateRule,
@@ -110,12 +111,14 @@ export const rateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['rates'],
         summary: 'Remove a rate rule',
+        description: '409 when the rule was saved by someone else since `version` was loaded.',
         params: rateParams,
-        response: { 204: z.null(), ...staffErrors },
+        querystring: rateDeleteQuery,
+        response: { 204: z.null(), ...staffErrors, 409: errorBody },
       },
     },
     async (request, reply) => {
-      await deleteRate(store, request.params.id);
+      await deleteRate(store, request.params.id, request.query.version);
       return reply.status(204).send(null);
     },
   );

@@ -34,7 +34,13 @@ export function saveRate(roomId: number, id: number | null, body: unknown): Prom
     : apiJson<RateRule>(`/rates/${id}`, { method: 'PUT', body });
 }
 
-/** DELETE /rates/{id}: the rule goes, its nights fall back to the other rules and the base. */
-export function removeRate(rule: Pick<RateRule, 'id'>): Promise<void> {
-  return apiJson<void>(`/rates/${rule.id}`, { method: 'DELETE' });
+/**
+ * DELETE /rates/{id}?version=: the rule goes, its nights fall back to the other rules and the
+ * base — only at the version it was shown at (409 when someone saved it in between).
+ */
+export function removeRate(rule: Pick<RateRule, 'id' | 'version'>): Promise<void> {
+  return apiJson<void>(`/rates/${rule.id}`, {
+    method: 'DELETE',
+    query: { version: rule.version },
+  });
 }

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import type { EditableRoom } from '@devstay/shared/contracts/content';
 import type { RateRule } from '@devstay/shared/contracts/rates';
@@ -9,7 +8,6 @@ import {
   Box,
   Button,
   Group,
-  Modal,
   Paper,
   Stack,
   Table,
@@ -17,9 +15,10 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { ConfirmRemoval } from '../../../components/confirm-removal.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { refreshContent, useEditableHotel, useEditableRooms } from '../api/content-api.ts';
 import { removeRate, useRoomRates } from '../api/rates-api.ts';
@@ -173,11 +172,10 @@ function RemoveRateButton({
   onRemoved: () => void;
   onReload: () => void;
 }) {
-  const [asking, setAsking] = useState(false);
   const queryClient = useQueryClient();
   const remove = useMutation({ mutationFn: () => removeRate(rule) });
   const nights = ruleNights(rule);
-  const confirm = () =>
+  const confirm = (close: () => void) =>
     remove.mutate(undefined, {
       onSuccess: () => {
         void refreshContent(queryClient);
@@ -185,53 +183,28 @@ function RemoveRateButton({
         onRemoved();
       },
       onError: (error) => {
+        // A 409: changed by someone else since the list was read (the forms' stale message).
         const failure = describeSaveFailure(RATE_TEXTS.remove, error);
         notifyError(failure.message, failure.title, 'rate-remove');
         // Removed or changed by someone else meanwhile: show what is stored now.
         onReload();
       },
-      onSettled: () => setAsking(false),
+      onSettled: close,
     });
   return (
-    <>
-      <Button
-        variant="subtle"
-        color="red"
-        size="compact-sm"
-        leftSection={<IconTrash size={16} aria-hidden="true" />}
-        aria-label={`Remove the rule for ${nights}`}
-        onClick={() => setAsking(true)}
-      >
-        Remove
-      </Button>
-      <Modal
-        opened={asking}
-        onClose={remove.isPending ? () => {} : () => setAsking(false)}
-        title="Remove rule"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        centered
-      >
-        <Stack gap="md">
-          <Text>
-            Remove the {RATE_KIND_LABELS[rule.kind].toLowerCase()} rule for {nights} (
-            {formatUsd(priceToCents(rule.price))} per night)? Its nights go back to the other rules
-            and the base price.
-          </Text>
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => setAsking(false)}
-              disabled={remove.isPending}
-              data-autofocus
-            >
-              No
-            </Button>
-            <Button color="red" onClick={confirm} loading={remove.isPending}>
-              Yes, remove it
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <ConfirmRemoval
+      label="Remove"
+      ariaLabel={`Remove the rule for ${nights}`}
+      title="Remove rule"
+      confirmLabel="Yes, remove it"
+      pending={remove.isPending}
+      onConfirm={confirm}
+    >
+      <Text>
+        Remove the {RATE_KIND_LABELS[rule.kind].toLowerCase()} rule for {nights} (
+        {formatUsd(priceToCents(rule.price))} per night)? Its nights go back to the other rules and
+        the base price.
+      </Text>
+    </ConfirmRemoval>
   );
 }
