@@ -68,7 +68,10 @@ export function nightsBetween(checkIn: string, checkOut: string): number {
   return Math.round((toUtcMs(checkOut) - toUtcMs(checkIn)) / DAY_MS);
 }
 
-/** Price of a stay: nightly price × nights, at least one night (product §9). Works in cents. */
+/**
+ * Price of a stay at one price every night (a room with no rate rules): that price × nights, at
+ * least one night. Works in cents. A stay's real price is the sum of its nights (rates.ts).
+ */
 export function stayPriceCents(nightlyCents: number, checkIn: string, checkOut: string): number {
   return nightlyCents * Math.max(1, nightsBetween(checkIn, checkOut));
 }

@@ -49,7 +49,7 @@ declare module 'fastify' {
  * A process answers when the request arrives, i.e. after every notice committed before it
  * (notices reach a listener in commit order).
  */
-const SETTLE_CHANNEL = 'devstay_settle';
+export const SETTLE_CHANNEL = 'devstay_settle';
 /** Beyond this a settle gives up waiting: a process that stalls must not stall every write. */
 const SETTLE_TIMEOUT_MS = 2000;
 

@@ -228,8 +228,11 @@ export type PaymentResult = z.infer<typeof paymentResult>;
 
 // ── Bookings history and the bookings table (product §2.12, §7.3) ─────────────────────────────
 
-/** One booked room as the history and the bookings table show it (the product's `cartRoom` line). */
-const bookedRoom = bookingLine.omit({ nights: true }).extend({
+/**
+ * One booked room as the history and the bookings table show it (the product's `cartRoom` line),
+ * with its nights as they were charged.
+ */
+const bookedRoom = bookingLine.extend({
   /**
    * Units of the room still free for every night of this stay (the table's stock balance):
    * stock minus the most taken on any of those nights, today.

@@ -18,6 +18,7 @@ import {
   toFreeCancellation,
 } from '../availability/free-cancellation.ts';
 import { unitsFreeSql } from '../availability/ledger.ts';
+import { chargedNights } from './repository.ts';
 
 /**
  * Confirmed and cancelled bookings as the booking history and the bookings table show them
@@ -263,13 +264,14 @@ export async function bookingRecords(
     quantity: number;
     guests: number;
     nightly_cents: number;
+    night_cents: (number | string)[];
     total_cents: number;
     new_stock: number;
     time_zone: string;
   }>(sql`
     select l.booking_id, l.id as line_id, l.room_id as id, r.name, l.hotel_id as id_hotel,
       h.name as hotel, h.address, h.time_zone, l.check_in, l.check_out, l.quantity, l.guests,
-      l.nightly_cents, l.total_cents,
+      l.nightly_cents, l.night_cents, l.total_cents,
       ${sql.raw(unitsFreeSql('r', 'l.check_in', 'l.check_out'))}::int as new_stock
     from booking_lines l
     join rooms r on r.id = l.room_id
@@ -298,6 +300,7 @@ export async function bookingRecords(
       guests: l.guests,
       cartQuantity: l.quantity,
       price: centsToPrice(l.nightly_cents),
+      nights: chargedNights(l.check_in, l.check_out, l.night_cents),
       totalCents: l.total_cents,
       newStock: Math.max(0, l.new_stock),
       stayEnded: stayHasEnded(l.check_out, calendarDateIn(l.time_zone, now)),

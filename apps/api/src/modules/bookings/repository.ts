@@ -475,7 +475,7 @@ export type BookingViewRow = {
 };
 
 /** A line's nights as they were charged (booking_lines.night_cents, one per night, in order). */
-function chargedNights(
+export function chargedNights(
   checkIn: string,
   checkOut: string,
   nightCents: readonly (number | string)[],

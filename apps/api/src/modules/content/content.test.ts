@@ -5,7 +5,9 @@ import { addDays, calendarDateIn, eventDateMax } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startNotifyListener } from '../../db/notify-listener.ts';
 import { images } from '../../db/schema.ts';
+import { SETTLE_CHANNEL } from '../../plugins/change-notices.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, ORIGIN, signIn, withSession } from '../../test/auth.ts';
 import { inDays } from '../../test/booking-fixtures.ts';
@@ -793,4 +795,40 @@ describe("the superAdmin's hotel picker searches on the server", () => {
     expect(limited.statusCode).toBe(400);
     expect(limited.json().field).toBe('limit');
   });
+});
+
+test('a content write answers once every process has heard it: the settle round waits for each listener', async () => {
+  // Another process of the site, as far as the round can tell: a listener of the same database
+  // that answers only when this test lets it.
+  const asked: string[] = [];
+  const other = await startNotifyListener({
+    connection: t.db.$client.options,
+    channels: [SETTLE_CHANNEL],
+    onNotice(payload) {
+      const message = JSON.parse(payload) as { settle?: string };
+      if (message.settle) asked.push(message.settle);
+    },
+    onConnect() {},
+    onError() {},
+  });
+  try {
+    let answered = false;
+    const write = send('superAdmin', 'POST', '/api/serviceRooms', {
+      ...(await roomServiceCreate()),
+      name: `Settle ${uniqueToken()}`,
+    }).finally(() => {
+      answered = true;
+    });
+    await expect.poll(() => asked.length, { timeout: 5000, interval: 10 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answered).toBe(false);
+    const heard = Date.now();
+    await other.notify(SETTLE_CHANNEL, JSON.stringify({ heard: asked[0] }));
+    const res = await write;
+    expect(res.statusCode, res.body).toBe(201);
+    // Answered on hearing the last process, well before the round would give up waiting.
+    expect(Date.now() - heard).toBeLessThan(1500);
+  } finally {
+    await other.close();
+  }
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CartQuote } from '@devstay/shared/contracts/booking';
+import type { BookingRecord, CartQuote } from '@devstay/shared/contracts/booking';
 import type { RateRule, RoomPrices } from '@devstay/shared/contracts/rates';
 import type { BookingReceipt } from '@devstay/shared/contracts/receipt';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
@@ -402,6 +402,16 @@ describe('the price a guest sees is the price charged', () => {
       cartTotalCents: 53_000,
       cartRoom: [{ nights: expected, totalCents: 53_000 }],
       payment: { amountCents: 53_000 },
+    });
+    // The history and the bookings table show the nights as charged too.
+    const charged = { nights: expected, price: 100, totalCents: 53_000 };
+    const history = await call('GET', `/api/booking/user/${booking.user}`, guest);
+    expect(history.json<BookingRecord[]>().find((b) => b.id === booking.id)).toMatchObject({
+      cartRoom: [charged],
+    });
+    const table = await call('GET', '/api/booking?pageSize=50', staff.cookies.adminA);
+    expect(table.json<BookingRecord[]>().find((b) => b.id === booking.id)).toMatchObject({
+      cartRoom: [charged],
     });
     await removeRates(staff.roomA, [season.id]);
     await t.db

@@ -1,10 +1,11 @@
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
 import { paths } from '@devstay/shared/paths';
-import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
+import { capitalize, formatUsd } from '@devstay/shared/text';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useDateText } from '../../../lib/date-text.ts';
+import { nightsText } from '../../../lib/night-prices.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 /**
@@ -36,7 +37,8 @@ function Field({ label, value }: { label: string; value: string }) {
 
 /**
  * One booked room of the guest's history (product §2.12), inside its booking's group: hotel
- * link, reservation date, room, dates, quantity, price, status and the review button.
+ * link, reservation date, room, dates, quantity, price (its nights as charged, as the receipt
+ * words them) and the line's amount, status and the review button.
  */
 export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
   const hotel = room.hotel;
@@ -66,7 +68,8 @@ export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
           <Field label="Check-out" value={dateText(room.checkOut)} />
           <Field label="Quantity" value={String(room.cartQuantity)} />
           <Field label="Guests" value={String(room.guests)} />
-          <Field label="Price per night" value={formatUsd(priceToCents(room.price))} />
+          <Field label="Price" value={nightsText(room.nights)} />
+          <Field label="Amount" value={formatUsd(room.totalCents)} />
         </SimpleGrid>
         {booking.status === 'confirmed' ? (
           <Group justify="flex-end" gap="sm">

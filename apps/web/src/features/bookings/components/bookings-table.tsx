@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Table.layer.css';
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
-import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
+import { capitalize, formatUsd } from '@devstay/shared/text';
 import { Anchor, Box, Button, Table, Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import tables from '../../../components/stacked-table.module.css';
 import { useDateText } from '../../../lib/date-text.ts';
+import { nightsText } from '../../../lib/night-prices.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
 
 interface BookingsTableProps {
@@ -30,8 +31,9 @@ const HEADERS = [
 ];
 
 /**
- * The bookings table (product §2.12 /stock): a row per booked room, with who booked it and the
- * room's total beside its nightly price; Cancel ends the whole booking. 'Stock balance' is
+ * The bookings table (product §2.12 /stock): a row per booked room, with who booked it, its
+ * nights as they were charged (as the receipt words them) and its total; Cancel ends the whole
+ * booking. 'Stock balance' is
  * explained by the element `stock-balance-note` the page shows.
  */
 export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTableProps) {
@@ -90,7 +92,7 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                   </Table.Td>
                   <Table.Td data-label={HEADERS[2]}>{dateText(booking.date)}</Table.Td>
                   <Table.Td data-label={HEADERS[3]}>{roomName}</Table.Td>
-                  <Table.Td data-label={HEADERS[4]}>{formatUsd(priceToCents(room.price))}</Table.Td>
+                  <Table.Td data-label={HEADERS[4]}>{nightsText(room.nights)}</Table.Td>
                   <Table.Td data-label={HEADERS[5]}>{formatUsd(room.totalCents)}</Table.Td>
                   <Table.Td data-label={HEADERS[6]}>{room.cartQuantity}</Table.Td>
                   <Table.Td data-label={HEADERS[7]}>{dateText(room.checkIn)}</Table.Td>
