@@ -1,4 +1,4 @@
-import { RATE_MESSAGES } from '@devstay/shared/messages';
+import { CONTENT_MESSAGES, RATE_MESSAGES } from '@devstay/shared/messages';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInApi, signUpApi, siteHeaders, uniqueEmail } from '../support/accounts.ts';
@@ -181,6 +181,11 @@ test('an admin prices a season; a guest booking across its first night sees and 
       payment: { amountCents: number } | null;
     };
     expect(receipt.payment?.amountCents).toBe(totalCents);
+    // The history shows the nights as charged, as the receipt words them.
+    await page.goto('/profileusers/bookingHistory');
+    await expect(
+      page.getByRole('article').filter({ hasText: line }).getByText(total, { exact: true }),
+    ).toBeVisible();
   } finally {
     // The season goes, so that no other test meets it on this room.
     await page.context().clearCookies();
@@ -196,4 +201,60 @@ test('an admin prices a season; a guest booking across its first night sees and 
       });
     }
   }
+});
+
+test('a rule saved by someone else since the list was read: Remove says so, and shows the rule as saved', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('admin');
+  const me = (await (await page.request.get('/api/me')).json()) as {
+    hotel: { id: number } | null;
+  };
+  if (!me.hotel) throw new Error('the demo admin runs a hotel');
+  const rooms = (await (
+    await page.request.get(`/api/content/rooms?idHotel=${me.hotel.id}`)
+  ).json()) as EditableRoom[];
+  const room = rooms.find((r) => rooms.filter((o) => roomLabel(o) === roomLabel(r)).length === 1);
+  if (!room) throw new Error('the admin’s hotel has a room');
+  // One night far ahead, a price no other rule of the room is likely to have.
+  const night = inDays(600 + Math.floor(Math.random() * 100));
+  const created = await page.request.post(`/api/rooms/${room.id}/rates`, {
+    headers: siteHeaders(),
+    data: { kind: 'season', from: night, to: night, price: 987 },
+  });
+  expect(created.status()).toBe(201);
+  const rule = (await created.json()) as { id: number; version: number };
+
+  await page.goto('/profileAdmin/formsAdmin');
+  await page.getByRole('link', { name: 'Room rates' }).click();
+  await page.getByRole('combobox', { name: 'Room', exact: true }).click();
+  await page.getByRole('option', { name: roomLabel(room), exact: true }).click();
+  const shown = page.getByTestId('rate-rule').filter({ hasText: '$987' });
+  await expect(shown).toHaveCount(1);
+
+  // Someone else changes it meanwhile.
+  const changed = await page.request.put(`/api/rates/${rule.id}`, {
+    headers: siteHeaders(),
+    data: { kind: 'season', from: night, to: night, price: 986, version: rule.version },
+  });
+  expect(changed.status()).toBe(200);
+
+  const remove = async (row: typeof shown) => {
+    await row.getByRole('button', { name: /^Remove the rule for / }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove rule' })
+      .getByRole('button', { name: 'Yes, remove it' })
+      .click();
+  };
+  await remove(shown);
+  await expect(toast(page, CONTENT_MESSAGES.staleVersion('rate'))).toBeVisible();
+  const saved = page.getByTestId('rate-rule').filter({ hasText: '$986' });
+  await expect(saved).toHaveCount(1);
+  await expect(shown).toHaveCount(0);
+
+  // Read again, at its new version: removed.
+  await remove(saved);
+  await expect(toast(page, 'Rate removed successfully')).toBeVisible();
+  await expect(saved).toHaveCount(0);
 });

@@ -58,8 +58,17 @@ async function serverFolder(): Promise<string> {
   return work;
 }
 
-const serverOptions = (port: number) =>
-  `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
+/**
+ * Starts the server of `work`/data on a free loopback port (no socket file), its log in
+ * `work`/log, and waits until it answers; the port.
+ */
+async function startServer(as: ReturnType<typeof toolRunner>, work: string): Promise<number> {
+  const port = await freePort();
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`;
+  const log = path.join(work, 'log');
+  as('pg_ctl', ['-D', path.join(work, 'data'), '-o', options, '-l', log, '-w', 'start']);
+  return port;
+}
 
 /**
  * A throwaway PostgreSQL server from Debian's packages (trust on loopback, user `devstay`), for
@@ -74,17 +83,7 @@ export async function startPackagedPostgres(binDir: string): Promise<{
   const dataDir = path.join(work, 'data');
   const as = toolRunner(binDir);
   as('initdb', ['-D', dataDir, '-U', 'devstay', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  const port = await freePort();
-  as('pg_ctl', [
-    '-D',
-    dataDir,
-    '-o',
-    serverOptions(port),
-    '-l',
-    path.join(work, 'log'),
-    '-w',
-    'start',
-  ]);
+  const port = await startServer(as, work);
   return {
     adminUrl: `postgres://devstay@127.0.0.1:${port}/postgres`,
     async stop() {
@@ -115,17 +114,7 @@ export async function startPackagedReplicaPair(binDir: string): Promise<{
       ...['-h', '127.0.0.1', '-p', primaryPort, '-U', 'devstay', '-D', dataDir],
       ...['-R', '-X', 'stream', '-c', 'fast'],
     ]);
-    const port = await freePort();
-    as('pg_ctl', [
-      '-D',
-      dataDir,
-      '-o',
-      serverOptions(port),
-      '-l',
-      path.join(work, 'log'),
-      '-w',
-      'start',
-    ]);
+    const port = await startServer(as, work);
     return {
       primaryAdminUrl: primary.adminUrl,
       replicaAdminUrl: `postgres://devstay@127.0.0.1:${port}/postgres`,

@@ -176,7 +176,11 @@ describe('who may list and cancel, cell by cell (product §6)', () => {
           cartQuantity: 1,
           guests: 1,
           price: 100,
-          // Two nights at $100.
+          // Two nights at $100, as charged.
+          nights: [
+            { date: inDays(3), price: 100 },
+            { date: inDays(4), price: 100 },
+          ],
           totalCents: 20_000,
           newStock: expect.any(Number),
           // Check-out in five days: not over yet.

@@ -1,4 +1,18 @@
 import '@mantine/core/styles/Combobox.layer.css';
+import {
+  CAPACITY_MAX,
+  CAPACITY_MIN,
+  EVENT_PREMIUM_PERCENT_MAX,
+  EVENT_PREMIUM_PERCENT_MIN,
+  FREE_CANCELLATION_DAYS_MAX,
+  FREE_CANCELLATION_DAYS_MIN,
+  PRICE_MAX,
+  PRICE_MIN,
+  QUALIFICATION_MAX,
+  QUALIFICATION_MIN,
+  STOCK_MAX,
+  STOCK_MIN,
+} from '@devstay/shared/constants';
 import type { ContentForm, ImageRefInput } from '@devstay/shared/contracts/content';
 import type { HotelRef } from '@devstay/shared/contracts/users';
 import { Select, type SelectProps, Textarea, TextInput, type TextInputProps } from '@mantine/core';
@@ -105,21 +119,54 @@ export function ChoiceField<F extends ContentForm>({
   );
 }
 
-/** A whole number on a slider (product §5: stock 1–50, price 10–1000, qualification 1–5). */
-export function NumberSlider<F extends ContentForm>({
-  draft,
-  field,
-  ...slider
-}: FieldProps<F, number> & {
+/** What a slider shows: its label, the unit after its number and its range. */
+interface SliderSpec {
   label: string;
   min: number;
   max: number;
-  unit?: string | readonly [one: string, other: string];
-}) {
+  /** Text after the number ('USD per night'), or its singular and plural ('room', 'rooms'). */
+  unit: string | readonly [one: string, other: string];
+}
+
+/** Every slider of the content forms, by the field it sets (product §5's ranges). */
+const SLIDERS = {
+  qualification: {
+    label: 'Qualification',
+    unit: ['star', 'stars'],
+    min: QUALIFICATION_MIN,
+    max: QUALIFICATION_MAX,
+  },
+  freeCancellationDays: {
+    label: 'Free cancellation',
+    unit: ['day before check-in', 'days before check-in'],
+    min: FREE_CANCELLATION_DAYS_MIN,
+    max: FREE_CANCELLATION_DAYS_MAX,
+  },
+  eventNightPremiumPercent: {
+    label: 'Event-night premium',
+    unit: 'percent on event nights',
+    min: EVENT_PREMIUM_PERCENT_MIN,
+    max: EVENT_PREMIUM_PERCENT_MAX,
+  },
+  price: { label: 'Price', unit: 'USD per night', min: PRICE_MIN, max: PRICE_MAX },
+  stock: { label: 'Stock', unit: ['room', 'rooms'], min: STOCK_MIN, max: STOCK_MAX },
+  capacity: {
+    label: 'Capacity',
+    unit: ['guest per room', 'guests per room'],
+    min: CAPACITY_MIN,
+    max: CAPACITY_MAX,
+  },
+} as const satisfies Record<string, SliderSpec>;
+
+/** A whole number on a slider, its label, unit and range those of its field (SLIDERS). */
+export function NumberSlider<F extends ContentForm>({
+  draft,
+  field,
+}: FieldProps<F, number> & { field: keyof typeof SLIDERS }) {
   const d = loose(draft);
   return (
     <SliderField
-      {...slider}
+      {...SLIDERS[field]}
       value={d.draft[field]}
       onChange={(value) => d.set(field, value)}
       error={d.visibleErrors[field]}

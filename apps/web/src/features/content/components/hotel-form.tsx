@@ -1,12 +1,7 @@
 import {
   DESCRIPTION_MAX,
-  EVENT_PREMIUM_PERCENT_MAX,
-  EVENT_PREMIUM_PERCENT_MIN,
   FREE_CANCELLATION_DAYS_DEFAULT,
-  FREE_CANCELLATION_DAYS_MAX,
-  FREE_CANCELLATION_DAYS_MIN,
   HOTEL_TIME_ZONE_DEFAULT,
-  QUALIFICATION_MAX,
   QUALIFICATION_MIN,
 } from '@devstay/shared/constants';
 import { useMemo } from 'react';
@@ -51,14 +46,7 @@ export function HotelForm(props: ContentFormProps<'hotelCreate' | 'hotelModify'>
     <FormFrame draft={draft} onReload={props.onReload}>
       <NameField draft={draft} field="name" />
       <ImagesField draft={draft} slot={props.images} />
-      <NumberSlider
-        draft={draft}
-        field="qualification"
-        label="Qualification"
-        unit={['star', 'stars']}
-        min={QUALIFICATION_MIN}
-        max={QUALIFICATION_MAX}
-      />
+      <NumberSlider draft={draft} field="qualification" />
       <DescriptionField draft={draft} field="description" max={DESCRIPTION_MAX} />
       <TextField draft={draft} field="address" label="Address" autoComplete="off" />
       <LocationFields draft={draft} />
@@ -73,22 +61,8 @@ export function HotelForm(props: ContentFormProps<'hotelCreate' | 'hotelModify'>
         maxDropdownHeight={280}
         data-testid="time-zone-field"
       />
-      <NumberSlider
-        draft={draft}
-        field="freeCancellationDays"
-        label="Free cancellation"
-        unit={['day before check-in', 'days before check-in']}
-        min={FREE_CANCELLATION_DAYS_MIN}
-        max={FREE_CANCELLATION_DAYS_MAX}
-      />
-      <NumberSlider
-        draft={draft}
-        field="eventNightPremiumPercent"
-        label="Event-night premium"
-        unit={['percent on event nights', 'percent on event nights']}
-        min={EVENT_PREMIUM_PERCENT_MIN}
-        max={EVENT_PREMIUM_PERCENT_MAX}
-      />
+      <NumberSlider draft={draft} field="freeCancellationDays" />
+      <NumberSlider draft={draft} field="eventNightPremiumPercent" />
     </FormFrame>
   );
 }

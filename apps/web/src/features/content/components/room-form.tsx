@@ -3,14 +3,10 @@ import '@mantine/core/styles/Pill.layer.css';
 import '@mantine/core/styles/PillsInput.layer.css';
 import {
   CAPACITY_DEFAULT,
-  CAPACITY_MAX,
-  CAPACITY_MIN,
-  PRICE_MAX,
   PRICE_MIN,
   ROOM_CATEGORIES,
   ROOM_DESCRIPTION_MAX,
   ROOM_NAMES,
-  STOCK_MAX,
   STOCK_MIN,
 } from '@devstay/shared/constants';
 import type { HotelRef } from '@devstay/shared/contracts/users';
@@ -75,30 +71,9 @@ export function RoomForm(props: ContentFormProps<'roomCreate' | 'roomModify'>) {
         />
       </SimpleGrid>
       <ImagesField draft={draft} slot={props.images} />
-      <NumberSlider
-        draft={draft}
-        field="price"
-        label="Price"
-        unit="USD per night"
-        min={PRICE_MIN}
-        max={PRICE_MAX}
-      />
-      <NumberSlider
-        draft={draft}
-        field="stock"
-        label="Stock"
-        unit={['room', 'rooms']}
-        min={STOCK_MIN}
-        max={STOCK_MAX}
-      />
-      <NumberSlider
-        draft={draft}
-        field="capacity"
-        label="Capacity"
-        unit={['guest per room', 'guests per room']}
-        min={CAPACITY_MIN}
-        max={CAPACITY_MAX}
-      />
+      <NumberSlider draft={draft} field="price" />
+      <NumberSlider draft={draft} field="stock" />
+      <NumberSlider draft={draft} field="capacity" />
       <MultiSelect
         label="Services"
         placeholder={services.isPending ? 'Loading...' : 'Choose the room services'}

@@ -30,6 +30,20 @@ function filledRoom() {
   };
 }
 
+/** A create-hotel draft with every field filled, its sliders at their defaults. */
+function filledHotel() {
+  return {
+    ...emptyHotelDraft(),
+    name: 'byte inn',
+    image: [image],
+    description: 'Fibre in every room',
+    address: 'Calle 1',
+    state: 'Córdoba',
+    department: 'Capital',
+    idLocation: 3,
+  };
+}
+
 describe('draft state of a content form', () => {
   test('an untouched empty form shows no message and cannot be submitted', () => {
     const view = viewDraft('roomCreate', initialDraftState(emptyRoomDraft(hotel)));
@@ -77,16 +91,7 @@ describe('draft state of a content form', () => {
   });
 
   test("a hotel's free-cancellation window: 2 days by default, 0 to 60 whole days", () => {
-    const hotelDraft = {
-      ...emptyHotelDraft(),
-      name: 'byte inn',
-      image: [image],
-      description: 'Fibre in every room',
-      address: 'Calle 1',
-      state: 'Córdoba',
-      department: 'Capital',
-      idLocation: 3,
-    };
+    const hotelDraft = filledHotel();
     const fresh = viewDraft('hotelCreate', initialDraftState(hotelDraft));
     expect(fresh.check.ok && fresh.check.value.freeCancellationDays).toBe(2);
     const wrong = setField(initialDraftState(hotelDraft), 'freeCancellationDays', 61);
@@ -99,16 +104,7 @@ describe('draft state of a content form', () => {
   });
 
   test("a hotel's event-night premium: none by default, 0 to 300 whole percent", () => {
-    const hotelDraft = {
-      ...emptyHotelDraft(),
-      name: 'byte inn',
-      image: [image],
-      description: 'Fibre in every room',
-      address: 'Calle 1',
-      state: 'Córdoba',
-      department: 'Capital',
-      idLocation: 3,
-    };
+    const hotelDraft = filledHotel();
     const fresh = viewDraft('hotelCreate', initialDraftState(hotelDraft));
     expect(fresh.check.ok && fresh.check.value.eventNightPremiumPercent).toBe(0);
     const over = setField(initialDraftState(hotelDraft), 'eventNightPremiumPercent', 301);

@@ -4,7 +4,7 @@ import type { StayDates } from '@devstay/shared/paths';
 import { CHECK_OUT_ERROR, checkStay, earliestToday } from '@devstay/shared/stay';
 import { Button, TextInput } from '@mantine/core';
 import { IconCalendarSearch } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { KeptElement } from '../../../components/kept-markup.tsx';
 import { useDateText } from '../../../lib/date-text.ts';
 import classes from './hotel-toolbar.module.css';
@@ -23,6 +23,17 @@ interface StaySearchProps {
 }
 
 type StayField = 'checkIn' | 'checkOut' | 'rooms' | 'guests';
+
+/** A field of the search: a date (with its earliest day) or a whole number (with its most). */
+interface SearchField {
+  field: StayField;
+  label: string;
+  value: string;
+  set: (value: string) => void;
+  ref: RefObject<HTMLInputElement | null>;
+  min?: string;
+  max?: number;
+}
 
 /**
  * Check-in, check-out, rooms and guests of the hotel list: hotels with a room free on every night
@@ -53,19 +64,53 @@ export function StaySearch({ stay, rooms, guests, onSearch }: StaySearchProps) {
     setError(undefined);
   }, [stay?.checkIn, stay?.checkOut, rooms, guests]);
 
+  const today = earliestToday();
+  // The four fields, in order: two dates, then two whole numbers from 1 to `max`.
+  const fields: SearchField[] = [
+    {
+      field: 'checkIn',
+      label: 'Check-in',
+      value: checkIn,
+      set: setCheckIn,
+      ref: checkInField,
+      min: today,
+    },
+    {
+      field: 'checkOut',
+      label: 'Check-out',
+      value: checkOut,
+      set: setCheckOut,
+      ref: checkOutField,
+      min: checkIn || today,
+    },
+    {
+      field: 'rooms',
+      label: 'Rooms',
+      value: units,
+      set: setUnits,
+      ref: unitsField,
+      max: STOCK_MAX,
+    },
+    {
+      field: 'guests',
+      label: 'Guests',
+      value: people,
+      set: setPeople,
+      ref: guestsField,
+      max: GUESTS_MAX,
+    },
+  ];
+
   // The server drew these fields and their code comes after: what a guest typed before it
   // arrived is in the inputs (hydration keeps it), not in the state. Taken over once,
   // after the address's stay above (effects run in order).
-  const drawn = useRef({ checkIn, checkOut, units, people });
+  const drawn = useRef(fields.map((f) => f.value));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, over what the server drew
   useEffect(() => {
-    const typed = (field: typeof checkInField, set: (value: string) => void, was: string) => {
-      const value = field.current?.value;
-      if (value !== undefined && value !== was) set(value);
-    };
-    typed(checkInField, setCheckIn, drawn.current.checkIn);
-    typed(checkOutField, setCheckOut, drawn.current.checkOut);
-    typed(unitsField, setUnits, drawn.current.units);
-    typed(guestsField, setPeople, drawn.current.people);
+    fields.forEach((f, i) => {
+      const value = f.ref.current?.value;
+      if (value !== undefined && value !== drawn.current[i]) f.set(value);
+    });
   }, []);
 
   const submit = (event: FormEvent) => {
@@ -77,25 +122,22 @@ export function StaySearch({ stay, rooms, guests, onSearch }: StaySearchProps) {
       setError({ field: onCheckOut ? 'checkOut' : 'checkIn', text: checked.error ?? '' });
       return;
     }
-    const n = Number(units);
-    if (!Number.isInteger(n) || n < 1 || n > STOCK_MAX) {
-      setError({ field: 'rooms', text: `Rooms must be a whole number from 1 to ${STOCK_MAX}` });
-      return;
-    }
-    const g = Number(people);
-    if (!Number.isInteger(g) || g < 1 || g > GUESTS_MAX) {
-      setError({ field: 'guests', text: `Guests must be a whole number from 1 to ${GUESTS_MAX}` });
-      return;
+    const counts: number[] = [];
+    for (const { field, label, value, max } of fields) {
+      if (max === undefined) continue;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1 || n > max) {
+        setError({ field, text: `${label} must be a whole number from 1 to ${max}` });
+        return;
+      }
+      counts.push(n);
     }
     setError(undefined);
-    onSearch({ checkIn, checkOut }, n, g);
+    onSearch({ checkIn, checkOut }, counts[0] as number, counts[1] as number);
   };
-
-  const errorOf = (field: StayField) => (error?.field === field ? error.text : undefined);
 
   // What the server draws depends on the stay, the rooms, the guests and today only (no error
   // yet): drawn once for each, when they make a key.
-  const today = earliestToday();
   const drawnAs = `stay-${today}-${checkIn}-${checkOut}-${units}-${people}`;
   return (
     <KeptElement
@@ -106,52 +148,25 @@ export function StaySearch({ stay, rooms, guests, onSearch }: StaySearchProps) {
       aria-label="Dates of your stay"
       noValidate
     >
-      <TextInput
-        type="date"
-        label="Check-in"
-        ref={checkInField}
-        value={checkIn}
-        min={today}
-        onChange={(e) => setCheckIn(e.currentTarget.value)}
-        description={written(checkIn)}
-        error={errorOf('checkIn')}
-        className={classes.date}
-      />
-      <TextInput
-        type="date"
-        label="Check-out"
-        ref={checkOutField}
-        value={checkOut}
-        min={checkIn || today}
-        onChange={(e) => setCheckOut(e.currentTarget.value)}
-        description={written(checkOut)}
-        error={errorOf('checkOut')}
-        className={classes.date}
-      />
-      <TextInput
-        type="number"
-        label="Rooms"
-        ref={unitsField}
-        value={units}
-        min={1}
-        max={STOCK_MAX}
-        inputMode="numeric"
-        onChange={(e) => setUnits(e.currentTarget.value)}
-        error={errorOf('rooms')}
-        className={classes.rooms}
-      />
-      <TextInput
-        type="number"
-        label="Guests"
-        ref={guestsField}
-        value={people}
-        min={1}
-        max={GUESTS_MAX}
-        inputMode="numeric"
-        onChange={(e) => setPeople(e.currentTarget.value)}
-        error={errorOf('guests')}
-        className={classes.rooms}
-      />
+      {fields.map(({ field, label, value, set, ref, min, max }) => {
+        const date = max === undefined;
+        return (
+          <TextInput
+            key={field}
+            type={date ? 'date' : 'number'}
+            label={label}
+            ref={ref}
+            value={value}
+            min={min ?? 1}
+            max={max}
+            inputMode={date ? undefined : 'numeric'}
+            onChange={(e) => set(e.currentTarget.value)}
+            description={date ? written(value) : undefined}
+            error={error?.field === field ? error.text : undefined}
+            className={date ? classes.date : classes.rooms}
+          />
+        );
+      })}
       <Button
         type="submit"
         variant="light"
