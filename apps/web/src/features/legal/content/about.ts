@@ -32,7 +32,7 @@ export const ABOUT = {
     {
       heading: 'Prices you can trust',
       paragraphs: [
-        'Prices are shown per night in US dollars. Each night has its own price (the room's base price, a season's or a weekday's price the hotel set, and the hotel's premium on the nights of its events); the price of a stay is the sum of its nights, shown night by night before you pay, and it is always computed again by our server before you pay, together with the availability of the room for every night of your stay. A room is never sold twice for the same night.',
+        'Prices are shown per night in US dollars. Each night has its own price (the room’s base price, a season’s or a weekday’s price the hotel set, and the hotel’s premium on the nights of its events); the price of a stay is the sum of its nights, shown night by night before you pay, and it is always computed again by our server before you pay, together with the availability of the room for every night of your stay. A room is never sold twice for the same night.',
       ],
     },
     {

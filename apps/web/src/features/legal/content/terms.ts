@@ -29,7 +29,7 @@ export const TERMS = {
     {
       heading: 'Prices and payment',
       paragraphs: [
-        'Prices are shown per night, in US dollars, and include the taxes the hotel charges on the room unless the room description says otherwise. Each night has its own price: the room's base price, or the price the hotel set for a season or for some days of the week, with the hotel's premium added on the nights of its own events. The price of a stay is the sum of the prices of its nights, shown night by night in your cart, at payment and on your receipt. The amount you pay is computed by our server at the moment of payment; if it differs from what your cart showed, you will see the new amount before you are charged.',
+        'Prices are shown per night, in US dollars, and include the taxes the hotel charges on the room unless the room description says otherwise. Each night has its own price: the room’s base price, or the price the hotel set for a season or for some days of the week, with the hotel’s premium added on the nights of its own events. The price of a stay is the sum of the prices of its nights, shown night by night in your cart, at payment and on your receipt. The amount you pay is computed by our server at the moment of payment; if it differs from what your cart showed, you will see the new amount before you are charged.',
         'You pay by card when you book. Card details are handled by our payment provider and never stored by DevStay. Local charges that the hotel collects on arrival (such as a city tax or a deposit) are shown in the room description when they apply.',
       ],
     },
