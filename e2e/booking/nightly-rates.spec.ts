@@ -40,6 +40,18 @@ function roomLabel(room: EditableRoom): string {
   return `${capitalize(room.name)} — ${room.category}, $${room.price}`;
 }
 
+/** A room of the signed-in admin's hotel that the room picker names unambiguously. */
+async function adminRoom(request: APIRequestContext): Promise<EditableRoom> {
+  const me = (await (await request.get('/api/me')).json()) as { hotel: { id: number } | null };
+  if (!me.hotel) throw new Error('the demo admin runs a hotel');
+  const rooms = (await (
+    await request.get(`/api/content/rooms?idHotel=${me.hotel.id}`)
+  ).json()) as EditableRoom[];
+  const room = rooms.find((r) => rooms.filter((o) => roomLabel(o) === roomLabel(r)).length === 1);
+  if (!room) throw new Error('the admin’s hotel has a room');
+  return room;
+}
+
 async function nightsOf(request: APIRequestContext, roomId: number, from: string, to: string) {
   const response = await request.get(`/api/rooms/${roomId}/prices?from=${from}&to=${to}`);
   expect(response.status()).toBe(200);
@@ -68,16 +80,7 @@ test('an admin prices a season; a guest booking across its first night sees and 
 }) => {
   const errors = collectConsoleErrors(page);
   await signInAs('admin');
-  const me = (await (await page.request.get('/api/me')).json()) as {
-    hotel: { id: number } | null;
-  };
-  if (!me.hotel) throw new Error('the demo admin runs a hotel');
-  const rooms = (await (
-    await page.request.get(`/api/content/rooms?idHotel=${me.hotel.id}`)
-  ).json()) as EditableRoom[];
-  // A room the picker names unambiguously.
-  const room = rooms.find((r) => rooms.filter((o) => roomLabel(o) === roomLabel(r)).length === 1);
-  if (!room) throw new Error('the admin’s hotel has a room');
+  const room = await adminRoom(page.request);
 
   // A stay of three nights whose third night is the season's first.
   const checkIn = inDays(45 + Math.floor(Math.random() * 5));
@@ -208,15 +211,7 @@ test('a rule saved by someone else since the list was read: Remove says so, and 
   signInAs,
 }) => {
   await signInAs('admin');
-  const me = (await (await page.request.get('/api/me')).json()) as {
-    hotel: { id: number } | null;
-  };
-  if (!me.hotel) throw new Error('the demo admin runs a hotel');
-  const rooms = (await (
-    await page.request.get(`/api/content/rooms?idHotel=${me.hotel.id}`)
-  ).json()) as EditableRoom[];
-  const room = rooms.find((r) => rooms.filter((o) => roomLabel(o) === roomLabel(r)).length === 1);
-  if (!room) throw new Error('the admin’s hotel has a room');
+  const room = await adminRoom(page.request);
   // One night far ahead, a price no other rule of the room is likely to have.
   const night = inDays(600 + Math.floor(Math.random() * 100));
   const created = await page.request.post(`/api/rooms/${room.id}/rates`, {

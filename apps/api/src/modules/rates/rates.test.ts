@@ -287,56 +287,55 @@ describe('bad input: 400 naming the field', () => {
   });
 });
 
-test('a stale edit of a rule: 409, the rule as the other saved it', async () => {
-  const rule = await addRate(staff.roomB, { kind: 'weekdays', weekdays: [2], price: 210 });
-  const body = { kind: 'weekdays', weekdays: [2], version: rule.version };
-  const first = await call('PUT', `/api/rates/${rule.id}`, staff.cookies.adminB, {
-    ...body,
-    price: 220,
-  });
-  expect(first.statusCode, first.body).toBe(200);
-  const second = await call('PUT', `/api/rates/${rule.id}`, staff.cookies.superAdmin, {
-    ...body,
-    price: 230,
-  });
-  expect(second.statusCode, second.body).toBe(409);
-  expect(second.json()).toMatchObject({
-    code: 'CONFLICT',
-    field: 'version',
-    message: CONTENT_MESSAGES.staleVersion('rate'),
-  });
-  const list = await call('GET', `/api/rooms/${staff.roomB}/rates`, staff.cookies.adminB);
-  expect(list.json<RateRule[]>().find((r) => r.id === rule.id)).toMatchObject({
-    price: 220,
-    version: 2,
-  });
-  await removeRates(staff.roomB, [rule.id]);
-});
+/** A later write of rule `id` over its first version, by the superAdmin. */
+const STALE_WRITES = [
+  [
+    'edit',
+    (id: number) =>
+      call('PUT', `/api/rates/${id}`, staff.cookies.superAdmin, {
+        kind: 'weekdays',
+        weekdays: [2],
+        price: 230,
+        version: 1,
+      }),
+  ],
+  [
+    'removal',
+    (id: number) => call('DELETE', `/api/rates/${id}?version=1`, staff.cookies.superAdmin),
+  ],
+] as const;
 
-test('a stale removal of a rule: 409, the rule kept as the other saved it; no version: 400', async () => {
+test.each(STALE_WRITES)(
+  'a stale %s of a rule: 409, the rule as the other saved it',
+  async (_, write) => {
+    const rule = await addRate(staff.roomB, { kind: 'weekdays', weekdays: [2], price: 210 });
+    const first = await call('PUT', `/api/rates/${rule.id}`, staff.cookies.adminB, {
+      kind: 'weekdays',
+      weekdays: [2],
+      price: 220,
+      version: rule.version,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await write(rule.id);
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toMatchObject({
+      code: 'CONFLICT',
+      field: 'version',
+      message: CONTENT_MESSAGES.staleVersion('rate'),
+    });
+    const list = await call('GET', `/api/rooms/${staff.roomB}/rates`, staff.cookies.adminB);
+    expect(list.json<RateRule[]>().find((r) => r.id === rule.id)).toMatchObject({
+      price: 220,
+      version: 2,
+    });
+    await removeRates(staff.roomB, [rule.id]);
+  },
+);
+
+test('a removal names the version it removes: 400 naming it otherwise', async () => {
   const rule = await addRate(staff.roomB, { kind: 'weekdays', weekdays: [3], price: 210 });
-  const changed = await call('PUT', `/api/rates/${rule.id}`, staff.cookies.adminB, {
-    kind: 'weekdays',
-    weekdays: [3],
-    price: 220,
-    version: rule.version,
-  });
-  expect(changed.statusCode, changed.body).toBe(200);
-  const url = `/api/rates/${rule.id}`;
-  const stale = await call('DELETE', `${url}?version=${rule.version}`, staff.cookies.superAdmin);
-  expect(stale.statusCode, stale.body).toBe(409);
-  expect(stale.json()).toMatchObject({
-    code: 'CONFLICT',
-    field: 'version',
-    message: CONTENT_MESSAGES.staleVersion('rate'),
-  });
-  const list = await call('GET', `/api/rooms/${staff.roomB}/rates`, staff.cookies.adminB);
-  expect(list.json<RateRule[]>().find((r) => r.id === rule.id)).toMatchObject({
-    price: 220,
-    version: 2,
-  });
   for (const query of ['', '?version=', '?version=0', '?version=two']) {
-    const res = await call('DELETE', `${url}${query}`, staff.cookies.superAdmin);
+    const res = await call('DELETE', `/api/rates/${rule.id}${query}`, staff.cookies.superAdmin);
     expect(res.statusCode, `${query}: ${res.body}`).toBe(400);
     expect(res.json()).toMatchObject({ field: 'version' });
   }

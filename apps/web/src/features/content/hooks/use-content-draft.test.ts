@@ -90,33 +90,34 @@ describe('draft state of a content form', () => {
     });
   });
 
-  test("a hotel's free-cancellation window: 2 days by default, 0 to 60 whole days", () => {
-    const hotelDraft = filledHotel();
-    const fresh = viewDraft('hotelCreate', initialDraftState(hotelDraft));
-    expect(fresh.check.ok && fresh.check.value.freeCancellationDays).toBe(2);
-    const wrong = setField(initialDraftState(hotelDraft), 'freeCancellationDays', 61);
-    expect(viewDraft('hotelCreate', wrong).visibleErrors).toEqual({
-      freeCancellationDays: M.freeCancellationDaysRange,
-    });
-    const right = setField(wrong, 'freeCancellationDays', 0);
-    expect(viewDraft('hotelCreate', right).visibleErrors).toEqual({});
-    expect(viewDraft('hotelCreate', right).canSubmit).toBe(true);
-  });
-
-  test("a hotel's event-night premium: none by default, 0 to 300 whole percent", () => {
-    const hotelDraft = filledHotel();
-    const fresh = viewDraft('hotelCreate', initialDraftState(hotelDraft));
-    expect(fresh.check.ok && fresh.check.value.eventNightPremiumPercent).toBe(0);
-    const over = setField(initialDraftState(hotelDraft), 'eventNightPremiumPercent', 301);
-    expect(viewDraft('hotelCreate', over).visibleErrors).toEqual({
-      eventNightPremiumPercent: M.eventNightPremiumRange,
-    });
-    const partial = setField(over, 'eventNightPremiumPercent', 12.5);
-    expect(viewDraft('hotelCreate', partial).visibleErrors).toEqual({
-      eventNightPremiumPercent: M.eventNightPremiumInteger,
-    });
-    const right = setField(partial, 'eventNightPremiumPercent', 25);
-    expect(viewDraft('hotelCreate', right).canSubmit).toBe(true);
+  // Each of a hotel's sliders: its default, a value out of range, a part, one in range.
+  test.each([
+    {
+      field: 'freeCancellationDays',
+      fresh: 2,
+      wrong: [[61, M.freeCancellationDaysRange]],
+      right: 0,
+    },
+    {
+      field: 'eventNightPremiumPercent',
+      fresh: 0,
+      wrong: [
+        [301, M.eventNightPremiumRange],
+        [12.5, M.eventNightPremiumInteger],
+      ],
+      right: 25,
+    },
+  ] as const)("a hotel's $field: $fresh by default, whole numbers in range", (slider) => {
+    const start = initialDraftState(filledHotel());
+    const fresh = viewDraft('hotelCreate', start);
+    expect(fresh.check.ok && fresh.check.value[slider.field]).toBe(slider.fresh);
+    for (const [value, message] of slider.wrong) {
+      const wrong = setField(start, slider.field, value);
+      expect(viewDraft('hotelCreate', wrong).visibleErrors).toEqual({ [slider.field]: message });
+    }
+    const right = viewDraft('hotelCreate', setField(start, slider.field, slider.right));
+    expect(right.visibleErrors).toEqual({});
+    expect(right.canSubmit).toBe(true);
   });
 
   test('a function of the current value adds to a list (uploads finishing one by one)', () => {
