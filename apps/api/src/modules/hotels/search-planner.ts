@@ -74,7 +74,7 @@ interface HotelListFilter<T> {
 const checkInMayBePast = (checkIn: string) => checkIn <= addDays(earliestToday(), 2);
 
 /** A room a search asks the hotel to have: units free for a stay, guests, and room services. */
-interface RoomWanted {
+export interface RoomWanted {
   /** Units of one room; 1 unless asked. */
   units: number;
   /** Guests the units sleep together (units × capacity at least); 1 unless asked. */
@@ -86,6 +86,40 @@ interface RoomWanted {
 }
 
 const filter = <T>(f: HotelListFilter<T>) => f;
+
+/**
+ * What a search asks of one room `r`, as an SQL condition: `units` free on every night of the
+ * stay (the ledger's rule, roomUnitsFreeSql), or in stock without a stay; those units sleep
+ * `guests` (unitsSleep's rule: units × capacity); every room service asked. The room filter's
+ * test, and which rooms of a hotel a card prices its stay with (stay-prices.ts).
+ * `checkIn`: the check-in already bound, if it is.
+ */
+export function roomWantedSql(
+  r: string,
+  { units, guests, stay, services }: RoomWanted,
+  bind: (value: unknown) => string,
+  checkIn = stay ? bind(stay.checkIn) : '',
+): string {
+  const unitsSql = `${bind(units)}::int`;
+  const conditions = [
+    stay
+      ? roomUnitsFreeSql(r, { checkIn, checkOut: bind(stay.checkOut), units: unitsSql })
+      : `${r}.stock >= ${unitsSql}`,
+  ];
+  // Every room sleeps one guest at least: one guest asks nothing more of it.
+  if (guests > 1) conditions.push(`${unitsSql} * ${r}.capacity >= ${bind(guests)}::int`);
+  if (services) {
+    const ids = `${bind(`{${services.join(',')}}`)}::int[]`;
+    conditions.push(`(select count(*) from room_room_services rs
+      where rs.room_id = ${r}.id and rs.room_service_id = any(${ids})) = cardinality(${ids})`);
+  }
+  return conditions.join(' and ');
+}
+
+/** The room a search asks a hotel to have, folded; undefined when it asks none. */
+export function roomWanted(search: HotelSearch): RoomWanted | undefined {
+  return HOTEL_FILTERS.room.fold(search);
+}
 
 /**
  * The filters of the hotel list. The WHERE clause of the page and of the count, the prepared
@@ -134,28 +168,15 @@ const HOTEL_FILTERS = {
       if (!stay && !services && (s.rooms ?? 1) <= 1 && guests <= 1) return undefined;
       return { units: s.rooms ?? 1, guests, stay, services };
     },
-    where: ({ units, guests, stay, services }, bind) => {
-      const unitsSql = `${bind(units)}::int`;
+    where: (wanted, bind) => {
+      const { stay } = wanted;
       const checkIn = stay ? bind(stay.checkIn) : '';
-      const conditions = [
-        'r.hotel_id = h.id',
-        stay
-          ? roomUnitsFreeSql('r', { checkIn, checkOut: bind(stay.checkOut), units: unitsSql })
-          : `r.stock >= ${unitsSql}`,
-      ];
-      // Every room sleeps one guest at least: one guest asks nothing more of it.
-      if (guests > 1) conditions.push(`${unitsSql} * r.capacity >= ${bind(guests)}::int`);
-      if (services) {
-        const ids = `${bind(`{${services.join(',')}}`)}::int[]`;
-        conditions.push(`(select count(*) from room_room_services rs
-          where rs.room_id = r.id and rs.room_service_id = any(${ids})) = cardinality(${ids})`);
-      }
-      const room = `exists (select 1 from rooms r where ${conditions.join(' and ')})`;
+      const room = `exists (select 1 from rooms r where r.hotel_id = h.id and ${roomWantedSql('r', wanted, bind, checkIn)})`;
       return stay && checkInMayBePast(stay.checkIn)
         ? `${checkIn}::date >= ${hotelTodaySql('h.time_zone')} and ${room}`
         : room;
     },
-    // The ledger moves with every booking; the lists are kept across room changes.
+    // The ledger moves with every booking, which drops no kept list.
     live: true,
     boundedCount: true,
   }),

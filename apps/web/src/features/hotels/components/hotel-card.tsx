@@ -1,5 +1,6 @@
 import type { HotelCard as HotelCardData } from '@devstay/shared/contracts/catalogue';
 import { paths, type StayDates } from '@devstay/shared/paths';
+import { formatUsd, priceToCents } from '@devstay/shared/text';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { dataKey, KeptElement } from '../../../components/kept-markup.tsx';
@@ -17,7 +18,9 @@ interface HotelCardProps {
 }
 
 /**
- * A hotel in the list: picture, name, stars and location, linking to its detail (product §2.4).
+ * A hotel in the list: picture, name, stars, location and price, linking to its detail (product
+ * §2.4): "from $X per night", its cheapest night; with a stay searched, the stay's cheapest price
+ * among its rooms that fit, as the server priced it ("$1,445 for 3 nights").
  * Plain elements styled like Mantine's card: a page shows eight, drawn and hydrated on arrival.
  */
 export function HotelCard({ hotel, priority = false, stay }: HotelCardProps) {
@@ -53,6 +56,15 @@ export function HotelCard({ hotel, priority = false, stay }: HotelCardProps) {
             <IconMapPin size={16} aria-hidden="true" className={classes.pin} />
             {location}
           </p>
+        ) : null}
+        {hotel.stay ? (
+          <p className={classes.price}>
+            {`${formatUsd(priceToCents(hotel.stay.total))} for ${hotel.stay.nights} ${
+              hotel.stay.nights === 1 ? 'night' : 'nights'
+            }${hotel.stay.rooms > 1 ? `, ${hotel.stay.rooms} rooms` : ''}`}
+          </p>
+        ) : hotel.fromPrice !== null ? (
+          <p className={classes.price}>{`from ${formatUsd(priceToCents(hotel.fromPrice))} per night`}</p>
         ) : null}
         <p className={classes.muted}>
           {hotel.reviewCount > 0 && hotel.reviewAverage !== null
