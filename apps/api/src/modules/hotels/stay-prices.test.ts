@@ -11,8 +11,8 @@ import { priceToCents } from '@devstay/shared/text';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { hotels, roomRates } from '../../db/schema.ts';
-import { DEMO, signIn, withSession } from '../../test/auth.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { DEMO, signIn, withSession } from '../../test/auth.ts';
 import { guestHold, inDays } from '../../test/booking-fixtures.ts';
 import {
   insertEvent,
@@ -122,7 +122,12 @@ describe('a card with a stay', () => {
       .update(hotels)
       .set({ eventNightPremiumPercent: 10 })
       .where(eq(hotels.id, hotel.seasons));
-    await insertEvent(t.db, { hotelId: hotel.seasons, name: `meetup ${token}`, date: checkIn, time: '19:00' });
+    await insertEvent(t.db, {
+      hotelId: hotel.seasons,
+      name: `meetup ${token}`,
+      date: checkIn,
+      time: '19:00',
+    });
 
     const rules: PricingRule[] = [
       { kind: 'weekdays', weekdays: weekday.weekdays ?? [], priceCents: 8_000 },
@@ -159,7 +164,9 @@ describe('a card with a stay', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     const after = await cardOf(hotel.seasons, { checkIn, checkOut });
     expect(after.stay?.total).toBe(110 + 80 + 120 + 120);
-    expect(priceToCents(after.stay?.total ?? 0)).toBe(await quoted(room.seasons, checkIn, checkOut));
+    expect(priceToCents(after.stay?.total ?? 0)).toBe(
+      await quoted(room.seasons, checkIn, checkOut),
+    );
   });
 
   test('is priced on a room that fits: one that sleeps the guests, with units free', async () => {
@@ -189,9 +196,9 @@ describe('a card with a stay', () => {
     const booking = await guestHold(t.db, room.small, inDays(41), inDays(42), 3);
     expect((await cardOf(hotel.guests, stay)).stay).toMatchObject({ roomId: room.big, total: 360 });
     // Not on the nights before it.
-    expect((await cardOf(hotel.guests, { checkIn: inDays(40), checkOut: inDays(41) })).stay).toEqual(
-      { roomId: room.small, nights: 1, rooms: 1, total: 50 },
-    );
+    expect(
+      (await cardOf(hotel.guests, { checkIn: inDays(40), checkOut: inDays(41) })).stay,
+    ).toEqual({ roomId: room.small, nights: 1, rooms: 1, total: 50 });
     await t.db.transaction((tx) => releasePending(tx, sql`id = ${booking}`, 'cancelled'));
     expect((await cardOf(hotel.guests, stay)).stay).toMatchObject({ roomId: room.small });
   });

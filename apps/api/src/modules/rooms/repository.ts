@@ -3,13 +3,7 @@ import type { RoomDetail, RoomSummary } from '@devstay/shared/contracts/catalogu
 import { centsToPrice } from '@devstay/shared/text';
 import { asc, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  hotels,
-  type ImageRef,
-  roomRoomServices,
-  roomServices,
-  rooms,
-} from '../../db/schema.ts';
+import { hotels, type ImageRef, roomRoomServices, roomServices, rooms } from '../../db/schema.ts';
 import { toImageItem } from '../images/image-item.ts';
 
 type RoomRow = {

@@ -26,6 +26,14 @@ interface HotelCardProps {
 export function HotelCard({ hotel, priority = false, stay }: HotelCardProps) {
   const name = hotel.name;
   const location = locationText(hotel.Locations[0]);
+  const { stay: priced, fromPrice } = hotel;
+  const price = priced
+    ? `${formatUsd(priceToCents(priced.total))} for ${priced.nights} ${
+        priced.nights === 1 ? 'night' : 'nights'
+      }${priced.rooms > 1 ? `, ${priced.rooms} rooms` : ''}`
+    : fromPrice !== null
+      ? `from ${formatUsd(priceToCents(fromPrice))} per night`
+      : null;
   return (
     <KeptElement
       as="article"
@@ -57,15 +65,7 @@ export function HotelCard({ hotel, priority = false, stay }: HotelCardProps) {
             {location}
           </p>
         ) : null}
-        {hotel.stay ? (
-          <p className={classes.price}>
-            {`${formatUsd(priceToCents(hotel.stay.total))} for ${hotel.stay.nights} ${
-              hotel.stay.nights === 1 ? 'night' : 'nights'
-            }${hotel.stay.rooms > 1 ? `, ${hotel.stay.rooms} rooms` : ''}`}
-          </p>
-        ) : hotel.fromPrice !== null ? (
-          <p className={classes.price}>{`from ${formatUsd(priceToCents(hotel.fromPrice))} per night`}</p>
-        ) : null}
+        {price ? <p className={classes.price}>{price}</p> : null}
         <p className={classes.muted}>
           {hotel.reviewCount > 0 && hotel.reviewAverage !== null
             ? `Guests rate it ${hotel.reviewAverage.toFixed(1)} / 5 (${hotel.reviewCount} ${

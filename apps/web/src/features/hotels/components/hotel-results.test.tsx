@@ -104,7 +104,12 @@ describe('a page of hotel results', () => {
       ...hotel(nights * 10 + rooms),
       stay: { roomId: 1, nights, rooms, total },
     });
-    const items = [hotel(1), { ...hotel(2), fromPrice: null }, stay(3, 1, 1445), stay(1, 2, 290.25)];
+    const items = [
+      hotel(1),
+      { ...hotel(2), fromPrice: null },
+      stay(3, 1, 1445),
+      stay(1, 2, 290.25),
+    ];
     show({ data: { items, total: 4 } });
     const [from, none, three, one] = screen.getAllByRole('article');
     expect(from?.textContent).toContain('from $80 per night');
