@@ -74,7 +74,7 @@ interface HotelListFilter<T> {
 const checkInMayBePast = (checkIn: string) => checkIn <= addDays(earliestToday(), 2);
 
 /** A room a search asks the hotel to have: units free for a stay, guests, and room services. */
-export interface RoomWanted {
+interface RoomWanted {
   /** Units of one room; 1 unless asked. */
   units: number;
   /** Guests the units sleep together (units × capacity at least); 1 unless asked. */
