@@ -302,7 +302,7 @@ const statementNames = new Map<string, string>();
  * A prepared statement's name, a hash of its text: node-postgres prepares a name once per
  * connection, so a name must never stand for two texts. Hashed once per text.
  */
-function statementName(prefix: string, text: string): string {
+export function statementName(prefix: string, text: string): string {
   const key = `${prefix}\n${text}`;
   let name = statementNames.get(key);
   if (name === undefined) {

@@ -7,7 +7,7 @@ import { and, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { roomRates } from '../../db/schema.ts';
 import { pricedNights } from '../availability/quote.ts';
-import { type HotelSearch, roomWanted, roomWantedSql } from './search-planner.ts';
+import { type HotelSearch, roomWanted, roomWantedSql, statementName } from './search-planner.ts';
 
 /**
  * A card's price for the stay searched: among the hotel's rooms that fit it (the search's own
@@ -91,7 +91,14 @@ async function fittingRooms(
       ) as "eventNights"
     from rooms r join hotels h on h.id = r.hotel_id
     where r.hotel_id = any(${hotels}) and ${roomWantedSql('r', wanted, bind, checkIn)}`;
-  return (await db.$client.query<FittingRoom>({ text, values })).rows;
+  // Prepared once per connection: a few texts (guests, services asked or not), planned once.
+  return (
+    await db.$client.query<FittingRoom>({
+      name: statementName('hotel_stay_rooms', text),
+      text,
+      values,
+    })
+  ).rows;
 }
 
 /**
