@@ -1,3 +1,4 @@
+import type { HotelCard } from '@devstay/shared/contracts/catalogue';
 import { CONTENT_MESSAGES, RATE_MESSAGES } from '@devstay/shared/messages';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -252,4 +253,86 @@ test('a rule saved by someone else since the list was read: Remove says so, and 
   await remove(saved);
   await expect(toast(page, 'Rate removed successfully')).toBeVisible();
   await expect(saved).toHaveCount(0);
+});
+
+test('a hotel card prices the cheapest stay that fits as the cart then charges it, on a phone and without script', async ({
+  page,
+  request,
+}) => {
+  const errors = collectConsoleErrors(page);
+  await page.setViewportSize({ width: 412, height: 915 });
+  // Months ahead, three nights, two rooms: nights no other test books, maybe across a weekend.
+  const checkIn = inDays(300 + Math.floor(Math.random() * 30));
+  const checkOut = addDays(checkIn, 3);
+  const stayQuery = `checkIn=${checkIn}&checkOut=${checkOut}&rooms=2`;
+  const [hotel] = (await (
+    await request.get(`/api/hotels?${stayQuery}&pageSize=1`)
+  ).json()) as HotelCard[];
+  if (!hotel?.stay || hotel.fromPrice === null) throw new Error('a hotel has two rooms free');
+  const { stay } = hotel;
+  // The card's price is the priced room's nights, summed, for two units.
+  const nights = await nightsOf(request, stay.roomId, checkIn, checkOut);
+  const unitCents = nights.reduce((sum, n) => sum + priceToCents(n.price), 0);
+  expect(stay).toMatchObject({ nights: 3, rooms: 2 });
+  expect(priceToCents(stay.total)).toBe(2 * unitCents);
+  const totalCents = 2 * unitCents;
+  const total = formatUsd(totalCents);
+  const cardText = `${total} for 3 nights, 2 rooms`;
+  const fromText = `from ${formatUsd(priceToCents(hotel.fromPrice))} per night`;
+  const byName = `name=${encodeURIComponent(hotel.name)}`;
+
+  // Without script: the server's page already carries both prices.
+  const plain = await (await request.get(`/home?${byName}`)).text();
+  expect(plain).toContain(fromText);
+  const searched = await (await request.get(`/home?${byName}&${stayQuery}`)).text();
+  expect(searched).toContain(cardText);
+
+  const guest = {
+    email: uniqueEmail('guest'),
+    password: `pw-${Math.random().toString(36).slice(2, 10)}`,
+  };
+  await signUpApi(request, guest.email, guest.password);
+  await signInApi(page.request, guest.email, guest.password);
+
+  await page.goto(`/home?${byName}`);
+  const card = page.getByRole('article').filter({
+    has: page.getByRole('link', { name: hotel.name, exact: true }),
+  });
+  await expect(card).toContainText(fromText);
+  await page.goto(`/home?${byName}&${stayQuery}`);
+  await expect(card).toContainText(cardText);
+  // Readable on a phone: no WCAG violation, nothing wider than the screen.
+  await expectSoundPage(page, errors);
+  await card.getByRole('link', { name: hotel.name, exact: true }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/hotel/${hotel.id}\\?checkIn=${checkIn}&checkOut=${checkOut}`),
+  );
+
+  // The room the card priced, for the same nights: one unit, then two in the cart.
+  await page.goto(`/hotel/room/${stay.roomId}?checkIn=${checkIn}&checkOut=${checkOut}`);
+  await expect(page.getByTestId('stay-price')).toHaveText(
+    `${nightsLine(nights)} = ${formatUsd(unitCents)}`,
+  );
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+  await expect(toast(page, 'added to cart')).toBeVisible();
+  await page.goto('/cart');
+  await page.getByRole('button', { name: /^Increase quantity of / }).click();
+  await expect(page.getByLabel('Quantity 2')).toBeVisible();
+  await expect(page.getByTestId('cart-total')).toHaveText(total);
+
+  await page.getByRole('link', { name: 'Book now' }).click();
+  await expect(page).toHaveURL(/\/home\/stripe$/);
+  await expect(page.getByTestId('payment-total')).toHaveText(total);
+  await fillCard(page);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(toast(page, 'Successful payment, please check your email')).toBeVisible();
+  const receiptPath = await page
+    .getByRole('link', { name: 'See your receipt' })
+    .getAttribute('href');
+  const bookingId = receiptPath?.match(/\/bookings\/([0-9a-f-]{36})\/receipt/)?.[1];
+  const receipt = (await (await page.request.get(`/api/booking/${bookingId}`)).json()) as {
+    payment: { amountCents: number } | null;
+  };
+  // Charged what the card said.
+  expect(receipt.payment?.amountCents).toBe(totalCents);
 });

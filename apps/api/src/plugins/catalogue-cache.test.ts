@@ -105,8 +105,10 @@ afterAll(async () => {
 
 const list = async (app: FastifyInstance) => {
   const res = await app.inject(`/api/hotels?name=${token}`);
+  const cards = res.json<HotelCard[]>();
   return {
-    names: res.json<HotelCard[]>().map((h) => h.name),
+    names: cards.map((h) => h.name),
+    fromPrices: cards.map((h) => h.fromPrice),
     total: res.headers[TOTAL_COUNT_HEADER],
   };
 };
@@ -146,13 +148,13 @@ describe('a catalogue change made by one process', () => {
       .poll(async () => (await detail(reader.app)).name, { timeout: 2000, interval: 5 })
       .toBe(`renamed ${token}`);
     const elapsed = performance.now() - started;
-    expect(await list(reader.app)).toEqual({ names: [`renamed ${token}`], total: '1' });
+    expect(await list(reader.app)).toMatchObject({ names: [`renamed ${token}`], total: '1' });
     // The writer sees its own change at once.
     expect((await detail(writer.app)).name).toBe(`renamed ${token}`);
     console.info(`the other process saw the change ${elapsed.toFixed(1)} ms after the reply`);
   });
 
-  test('drops only what depends on it: a room change keeps the hotel list', async () => {
+  test('drops only what depends on it: a room change drops the pages (their price), keeps the counts', async () => {
     await list(reader.app);
     const priceBefore = (await detail(reader.app)).Rooms[0]?.price;
     const res = await writer.app.inject({
@@ -165,11 +167,17 @@ describe('a catalogue change made by one process', () => {
       .poll(async () => (await detail(reader.app)).Rooms[0]?.price, { timeout: 2000, interval: 5 })
       .toBe(123.45);
     expect(priceBefore).not.toBe(123.45);
-    const before = counters(reader.app);
+    const before = reader.app.catalogue.hotelCounts;
+    const counts = { hits: before.hits, misses: before.misses };
+    // The card's "from" price is the room's new one, read again; its count was kept.
+    expect((await list(reader.app)).fromPrices).toEqual([123.45]);
+    expect(reader.app.catalogue.hotelCounts.misses).toBe(counts.misses);
+    expect(reader.app.catalogue.hotelCounts.hits).toBeGreaterThan(counts.hits);
+    const after = counters(reader.app);
     await list(reader.app);
     expect(counters(reader.app).pages).toEqual({
-      hits: before.pages.hits + 1,
-      misses: before.pages.misses,
+      hits: after.pages.hits + 1,
+      misses: after.pages.misses,
     });
   });
 

@@ -22,14 +22,16 @@ import type { KeptAnswers } from './kept-answers.ts';
  * |------------------|---------------------------|--------|-----------------------|----------------|
  * | `hotel`          | dropped                   | dropped| that hotel's          | that hotel's   |
  * | `review`         | dropped (score, count)    | kept   | that hotel's          | kept           |
- * | `room`           | kept                      | kept   | that hotel's          | kept           |
+ * | `room`           | pages dropped, counts kept| kept   | that hotel's          | kept           |
  * | `location`       | dropped                   | dropped| all                   | all            |
  * | `hotelService`   | kept                      | kept   | kept (not in it)      | all            |
  * | `event`, `service` | kept                    | kept   | kept (not in it)      | kept           |
  * | `everything`     | dropped                   | dropped| all                   | all            |
  *
  * A hotel service's change drops every hotel's list: a service moved to another hotel changes
- * two lists, and such writes are rare.
+ * two lists, and such writes are rare. A room's change (its price, its rate rules, a room added
+ * or removed) moves its hotel card's "from" price: every page is dropped, the counts (which no
+ * room moves without a search on rooms, never kept) are kept.
  *
  * A hotel list search on rooms (a stay, units, room services) is never kept: its matches move
  * with bookings, which are no catalogue change (`isLiveSearch` in hotels/search-planner.ts).
@@ -230,7 +232,10 @@ export const catalogueCache: FastifyPluginAsync<{
     if ('everything' in change || 'location' in change) return clearAll();
     if ('hotelService' in change) return caches.hotelServices.clear();
     if ('event' in change || 'service' in change) return;
-    if ('room' in change) return caches.hotelDetails.delete(String(change.hotel));
+    if ('room' in change) {
+      caches.hotelPages.clear();
+      return caches.hotelDetails.delete(String(change.hotel));
+    }
     // A review moves the hotel's score and count; a hotel row, its card and maybe its city.
     dropLists();
     if (!('review' in change)) {

@@ -119,6 +119,28 @@ const hotelCard = z.object({
   reviewCount: z.number().int(),
   /** Mean review rating rounded to one decimal; null while the hotel has no review. */
   reviewAverage: z.number().nullable(),
+  /**
+   * The cheapest night of any of its rooms, in dollars (the lowest of their `fromPrice`):
+   * "from $X per night". Null while the hotel has no room.
+   */
+  fromPrice: z.number().nullable(),
+  /**
+   * With a stay searched (checkIn, checkOut; `rooms`, `guests`): its cheapest price among the
+   * hotel's rooms that fit it (`rooms` units free every night, sleeping `guests`), as the cart
+   * would quote it: `rooms` × the sum of the room's nightly prices. Absent without a stay, or
+   * when no room fits any more (a booking between the search and the price).
+   */
+  stay: z
+    .object({
+      /** The room priced. */
+      roomId: z.number().int(),
+      nights: z.number().int(),
+      /** Units of the room. */
+      rooms: z.number().int(),
+      /** In dollars. */
+      total: z.number(),
+    })
+    .optional(),
 });
 export type HotelCard = z.infer<typeof hotelCard>;
 
@@ -165,7 +187,7 @@ export type Review = z.infer<typeof review>;
  * GET /hotels/{id} — card fields, description, rooms (cheapest first), reviews (verified stays
  * first, then newest first).
  */
-export const hotelDetail = hotelCard.extend({
+export const hotelDetail = hotelCard.omit({ stay: true }).extend({
   /** Every image of `image`, with sizes and variants: what the carousel shows. */
   pictures: z.array(imageItem),
   /** The hotel's IANA time zone: its "today" (past check-ins, default stays) is the date there. */

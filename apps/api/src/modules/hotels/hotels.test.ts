@@ -197,6 +197,8 @@ describe('GET /api/hotels', () => {
       Locations: [{ city: bogota, department: `Cundinamarca ${token}`, state: `State ${token}` }],
       reviewCount: 2,
       reviewAverage: 4.5,
+      // No room yet: no night to price.
+      fromPrice: null,
     });
     const other = await get(`/api/hotels?${q({ name: `hilton ${token}` })}`);
     expect(other.json<HotelCard[]>()[0]).toMatchObject({ reviewCount: 0, reviewAverage: null });
@@ -512,6 +514,8 @@ describe('GET /api/hotels/:id', () => {
       Locations: [{ city: bogota, department: `Cundinamarca ${token}`, state: `State ${token}` }],
       reviewCount: 2,
       reviewAverage: 4.5,
+      // The cheapest night of its rooms.
+      fromPrice: 80,
     });
     expect(hotel.image).toHaveLength(3);
     expect(hotel.Rooms.map((r) => r.id)).toEqual([cheap.id, expensive.id]);

@@ -1,10 +1,11 @@
 import type { City, HotelCard, HotelDetail } from '@devstay/shared/contracts/catalogue';
+import { centsToPrice } from '@devstay/shared/text';
 import { asc, desc, eq, exists, getTableName, type InferColumnsDataTypes, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { hotels, type ImageRef, locations, reviews, rooms } from '../../db/schema.ts';
 import { toImageItem } from '../images/image-item.ts';
 import { cityColumns, sortCities } from '../locations/repository.ts';
-import { ROOM_WITH_FROM_PRICE, toRoomSummary } from '../rooms/repository.ts';
+import { ROOM_WITH_FROM_PRICE, roomFromCentsSql, toRoomSummary } from '../rooms/repository.ts';
 
 /**
  * The hotels' ordinary reads: a hotel's detail, whether it exists, the cities with hotels, and
@@ -36,9 +37,14 @@ type CardRow = InferColumnsDataTypes<typeof cardColumns>;
 export type ListedCardRow = Omit<CardRow, 'image'> & {
   imageUrls: string[];
   picture: ImageRef | null;
+  /** The cheapest night of any of its rooms (roomFromCentsSql); null without rooms. */
+  fromCents: number | null;
 };
 
 const LISTED_IMAGE_SELECT = `jsonb_path_query_array(h.image, '$[*].url') as "imageUrls", h.image->0 as "picture"`;
+
+/** Read for the page's rows only (the outer select of the page): a few rooms of a few hotels. */
+const LISTED_FROM_SELECT = `(select min(${roomFromCentsSql('r')}) from rooms r where r.hotel_id = h.id) as "fromCents"`;
 
 /** The card's columns in SQL text (hotels `h`, locations `l`), each under its key: a ListedCardRow. */
 export const CARD_SELECT_LIST = [
@@ -49,24 +55,27 @@ export const CARD_SELECT_LIST = [
       return `${table}.${column.name} as "${key}"`;
     }),
   LISTED_IMAGE_SELECT,
+  LISTED_FROM_SELECT,
 ].join(', ');
 
-function toHotelCard(row: CardRow): HotelCard {
+function toHotelCard(row: CardRow, fromCents: number | null): HotelCard {
   return cardOf(
     row,
     row.image.map((i) => i.url),
     row.image[0],
+    fromCents,
   );
 }
 
 export function toListedHotelCard(row: ListedCardRow): HotelCard {
-  return cardOf(row, row.imageUrls, row.picture ?? undefined);
+  return cardOf(row, row.imageUrls, row.picture ?? undefined, row.fromCents);
 }
 
 function cardOf(
   row: Omit<CardRow, 'image'>,
   imageUrls: string[],
   picture: ImageRef | undefined,
+  fromCents: number | null,
 ): HotelCard {
   return {
     id: row.id,
@@ -80,6 +89,7 @@ function cardOf(
     reviewCount: row.reviewCount,
     reviewAverage:
       row.reviewCount > 0 ? Math.round((row.ratingSum / row.reviewCount) * 10) / 10 : null,
+    fromPrice: fromCents === null ? null : centsToPrice(fromCents),
   };
 }
 
@@ -116,7 +126,11 @@ export async function findHotelDetail(db: Db, id: number): Promise<HotelDetail |
   const hotel = hotelRows[0];
   if (!hotel) return undefined;
   return {
-    ...toHotelCard(hotel),
+    // The hotel's "from" is its cheapest room's, as the list's card reads it.
+    ...toHotelCard(
+      hotel,
+      roomRows.length === 0 ? null : Math.min(...roomRows.map((r) => r.fromCents)),
+    ),
     pictures: hotel.image.map(toImageItem),
     timeZone: hotel.timeZone,
     freeCancellationDays: hotel.freeCancellationDays,

@@ -19,6 +19,7 @@ import {
 import { checkSearchCheckIn } from '../availability/quote.ts';
 import { citiesWithHotels, findHotelDetail } from './repository.ts';
 import { type HotelSearch, hotelSearchKey, isLiveSearch, searchHotels } from './search-planner.ts';
+import { withStayPrices } from './stay-prices.ts';
 
 const PAGED = 'One page as a JSON array; the number of matches is in the X-Total-Count header.';
 /** A search by a name or on rooms counts no further than its `countBound`. */
@@ -55,7 +56,10 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
         countCap: app.config.SEARCH_COUNT_CAP,
       });
       setTotalCount(reply, total, totalIsLowerBound);
-      return sendReady(request, reply, readyBody(JSON.stringify(items)));
+      // A stay's price is only ever asked with a stay, which makes the search live: priced here
+      // for the page's cards, never kept.
+      const priced = await withStayPrices(app.db, search, items);
+      return sendReady(request, reply, readyBody(JSON.stringify(priced)));
     }
     const kept = await cache.hotelPages.get(hotelSearchKey(search), async () => {
       // Cards as toHotelCard makes them, typed by the contract (the tests check the answers
@@ -82,7 +86,10 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
           ' with `rooms` units free on every night from checkIn to the night before checkOut, as' +
           ' the checkout counts them; a check-in before the hotel’s today leaves it out, before' +
           ' today everywhere is a 400) and by room services (ids from GET /serviceRooms, one room' +
-          ` having them all). ${PAGED} ${PAGED_LOWER_BOUND}`,
+          ' having them all). Each card carries `fromPrice`, the cheapest night of any of its' +
+          ' rooms; with a stay, `stay`: the cheapest price of it among the hotel’s rooms that fit' +
+          ' (`rooms` units free every night, sleeping `guests`), `rooms` × the sum of the' +
+          ` room’s nightly prices, as the cart quotes it. ${PAGED} ${PAGED_LOWER_BOUND}`,
         querystring: hotelListQuery,
         response: { 200: hotelCardList, 400: errorBody },
       },

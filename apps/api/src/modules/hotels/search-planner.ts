@@ -88,6 +88,40 @@ interface RoomWanted {
 const filter = <T>(f: HotelListFilter<T>) => f;
 
 /**
+ * What a search asks of one room `r`, as an SQL condition: `units` free on every night of the
+ * stay (the ledger's rule, roomUnitsFreeSql), or in stock without a stay; those units sleep
+ * `guests` (unitsSleep's rule: units × capacity); every room service asked. The room filter's
+ * test, and which rooms of a hotel a card prices its stay with (stay-prices.ts).
+ * `checkIn`: the check-in already bound, if it is.
+ */
+export function roomWantedSql(
+  r: string,
+  { units, guests, stay, services }: RoomWanted,
+  bind: (value: unknown) => string,
+  checkIn = stay ? bind(stay.checkIn) : '',
+): string {
+  const unitsSql = `${bind(units)}::int`;
+  const conditions = [
+    stay
+      ? roomUnitsFreeSql(r, { checkIn, checkOut: bind(stay.checkOut), units: unitsSql })
+      : `${r}.stock >= ${unitsSql}`,
+  ];
+  // Every room sleeps one guest at least: one guest asks nothing more of it.
+  if (guests > 1) conditions.push(`${unitsSql} * ${r}.capacity >= ${bind(guests)}::int`);
+  if (services) {
+    const ids = `${bind(`{${services.join(',')}}`)}::int[]`;
+    conditions.push(`(select count(*) from room_room_services rs
+      where rs.room_id = ${r}.id and rs.room_service_id = any(${ids})) = cardinality(${ids})`);
+  }
+  return conditions.join(' and ');
+}
+
+/** The room a search asks a hotel to have, folded; undefined when it asks none. */
+export function roomWanted(search: HotelSearch): RoomWanted | undefined {
+  return HOTEL_FILTERS.room.fold(search);
+}
+
+/**
  * The filters of the hotel list. The WHERE clause of the page and of the count, the prepared
  * statement's name (a hash of its text) and the read caches' keys all come from this list:
  * adding a filter is adding its entry here (and an index its plans can use, docs/scaling.md).
@@ -134,28 +168,15 @@ const HOTEL_FILTERS = {
       if (!stay && !services && (s.rooms ?? 1) <= 1 && guests <= 1) return undefined;
       return { units: s.rooms ?? 1, guests, stay, services };
     },
-    where: ({ units, guests, stay, services }, bind) => {
-      const unitsSql = `${bind(units)}::int`;
+    where: (wanted, bind) => {
+      const { stay } = wanted;
       const checkIn = stay ? bind(stay.checkIn) : '';
-      const conditions = [
-        'r.hotel_id = h.id',
-        stay
-          ? roomUnitsFreeSql('r', { checkIn, checkOut: bind(stay.checkOut), units: unitsSql })
-          : `r.stock >= ${unitsSql}`,
-      ];
-      // Every room sleeps one guest at least: one guest asks nothing more of it.
-      if (guests > 1) conditions.push(`${unitsSql} * r.capacity >= ${bind(guests)}::int`);
-      if (services) {
-        const ids = `${bind(`{${services.join(',')}}`)}::int[]`;
-        conditions.push(`(select count(*) from room_room_services rs
-          where rs.room_id = r.id and rs.room_service_id = any(${ids})) = cardinality(${ids})`);
-      }
-      const room = `exists (select 1 from rooms r where ${conditions.join(' and ')})`;
+      const room = `exists (select 1 from rooms r where r.hotel_id = h.id and ${roomWantedSql('r', wanted, bind, checkIn)})`;
       return stay && checkInMayBePast(stay.checkIn)
         ? `${checkIn}::date >= ${hotelTodaySql('h.time_zone')} and ${room}`
         : room;
     },
-    // The ledger moves with every booking; the lists are kept across room changes.
+    // The ledger moves with every booking, which drops no kept list.
     live: true,
     boundedCount: true,
   }),
@@ -281,7 +302,7 @@ const statementNames = new Map<string, string>();
  * A prepared statement's name, a hash of its text: node-postgres prepares a name once per
  * connection, so a name must never stand for two texts. Hashed once per text.
  */
-function statementName(prefix: string, text: string): string {
+export function statementName(prefix: string, text: string): string {
   const key = `${prefix}\n${text}`;
   let name = statementNames.get(key);
   if (name === undefined) {

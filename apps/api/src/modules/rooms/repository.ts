@@ -1,16 +1,9 @@
 import type { RoomCategory, RoomName } from '@devstay/shared/constants';
 import type { RoomDetail, RoomSummary } from '@devstay/shared/contracts/catalogue';
 import { centsToPrice } from '@devstay/shared/text';
-import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  hotels,
-  type ImageRef,
-  roomRates,
-  roomRoomServices,
-  roomServices,
-  rooms,
-} from '../../db/schema.ts';
+import { hotels, type ImageRef, roomRoomServices, roomServices, rooms } from '../../db/schema.ts';
 import { toImageItem } from '../images/image-item.ts';
 
 type RoomRow = {
@@ -28,18 +21,22 @@ type RoomRow = {
 };
 
 /**
- * A room's columns and its lowest nightly price: the base, or a cheaper weekday rule or season
- * not yet over (event-night premiums only raise a price). "Not yet over" by the database's
- * date: a day early or late at most, for a "from" price.
+ * A room's lowest nightly price, as an SQL expression on a room `r` (its `id` and `price_cents`):
+ * the base, or a cheaper weekday rule or season not yet over (event-night premiums only raise a
+ * price). "Not yet over" by the database's date: a day early or late at most, for a "from"
+ * price. A room's fromPrice and its hotel card's (the lowest of its rooms') are both this.
  */
+export function roomFromCentsSql(r: string): string {
+  return `least(${r}.price_cents, (select min(rr.price_cents) from room_rates rr
+      where rr.room_id = ${r}.id and (rr.kind = 'weekdays' or rr.last_night >= current_date)))`;
+}
+
+/** A room's columns and its lowest nightly price (roomFromCentsSql). */
 export const ROOM_WITH_FROM_PRICE = {
   ...getTableColumns(rooms),
   // The room's columns by their table's name: in a one-table select Drizzle writes a column bare,
   // and a bare "id" inside the subquery would be the rate's own.
-  fromCents: sql<number>`least(${rooms}.${sql.identifier(rooms.priceCents.name)},
-    (select min(rr.price_cents) from ${roomRates} rr
-      where rr.room_id = ${rooms}.${sql.identifier(rooms.id.name)}
-        and (rr.kind = 'weekdays' or rr.last_night >= current_date)))`.mapWith(Number),
+  fromCents: sql<number>`${sql.raw(roomFromCentsSql(`"${getTableName(rooms)}"`))}`.mapWith(Number),
 };
 
 /** A room as lists show it; the nightly price in dollars (stored in cents). */

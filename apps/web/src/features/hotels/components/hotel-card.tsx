@@ -1,5 +1,6 @@
 import type { HotelCard as HotelCardData } from '@devstay/shared/contracts/catalogue';
 import { paths, type StayDates } from '@devstay/shared/paths';
+import { formatUsd, priceToCents } from '@devstay/shared/text';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { dataKey, KeptElement } from '../../../components/kept-markup.tsx';
@@ -17,12 +18,22 @@ interface HotelCardProps {
 }
 
 /**
- * A hotel in the list: picture, name, stars and location, linking to its detail (product §2.4).
+ * A hotel in the list: picture, name, stars, location and price, linking to its detail (product
+ * §2.4): "from $X per night", its cheapest night; with a stay searched, the stay's cheapest price
+ * among its rooms that fit, as the server priced it ("$1,445 for 3 nights").
  * Plain elements styled like Mantine's card: a page shows eight, drawn and hydrated on arrival.
  */
 export function HotelCard({ hotel, priority = false, stay }: HotelCardProps) {
   const name = hotel.name;
   const location = locationText(hotel.Locations[0]);
+  const { stay: priced, fromPrice } = hotel;
+  const price = priced
+    ? `${formatUsd(priceToCents(priced.total))} for ${priced.nights} ${
+        priced.nights === 1 ? 'night' : 'nights'
+      }${priced.rooms > 1 ? `, ${priced.rooms} rooms` : ''}`
+    : fromPrice !== null
+      ? `from ${formatUsd(priceToCents(fromPrice))} per night`
+      : null;
   return (
     <KeptElement
       as="article"
@@ -54,6 +65,7 @@ export function HotelCard({ hotel, priority = false, stay }: HotelCardProps) {
             {location}
           </p>
         ) : null}
+        {price ? <p className={classes.price}>{price}</p> : null}
         <p className={classes.muted}>
           {hotel.reviewCount > 0 && hotel.reviewAverage !== null
             ? `Guests rate it ${hotel.reviewAverage.toFixed(1)} / 5 (${hotel.reviewCount} ${

@@ -17,6 +17,7 @@ const hotel = (id: number): HotelCard => ({
   Locations: [{ city: 'Córdoba', department: 'Capital', state: 'Córdoba' }],
   reviewCount: 0,
   reviewAverage: null,
+  fromPrice: 80,
 });
 
 const settled: HotelPageQuery = {
@@ -96,6 +97,26 @@ describe('a page of hotel results', () => {
   test('an exact count is shown with its thousands', () => {
     show({ data: { items: [hotel(1)], total: 100_045 } });
     expect(screen.getByRole('status').textContent).toBe('Showing 1–1 of 100,045 hotels');
+  });
+
+  test('a card says its cheapest night, or the stay searched as the server priced it', () => {
+    const stay = (nights: number, rooms: number, total: number) => ({
+      ...hotel(nights * 10 + rooms),
+      stay: { roomId: 1, nights, rooms, total },
+    });
+    const items = [
+      hotel(1),
+      { ...hotel(2), fromPrice: null },
+      stay(3, 1, 1445),
+      stay(1, 2, 290.25),
+    ];
+    show({ data: { items, total: 4 } });
+    const [from, none, three, one] = screen.getAllByRole('article');
+    expect(from?.textContent).toContain('from $80 per night');
+    expect(none?.textContent).not.toContain('$');
+    expect(three?.textContent).toContain('$1,445 for 3 nights');
+    expect(three?.textContent).not.toContain('rooms');
+    expect(one?.textContent).toContain('$290.25 for 1 night, 2 rooms');
   });
 
   test('a page past the last one leads to the last page', () => {
