@@ -325,8 +325,16 @@ function ChartCard({
         </Group>
         {chart}
         {tableShown ? (
-          // On a phone the table stacks (a card per row); wider, it scrolls in its box if need be.
-          <Box style={{ overflowX: 'auto' }}>{table}</Box>
+          // On a phone the table stacks (a card per row); wider, it scrolls in its box if need
+          // be, a box the keyboard reaches to scroll it.
+          <Box
+            style={{ overflowX: 'auto' }}
+            tabIndex={0}
+            role="group"
+            aria-label={`${title}, table`}
+          >
+            {table}
+          </Box>
         ) : (
           <div style={VISUALLY_HIDDEN}>{table}</div>
         )}
