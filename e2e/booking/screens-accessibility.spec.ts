@@ -136,7 +136,8 @@ const SCREENS: Screen[] = [
     async open(page) {
       await signInApi(page.request, DEMO.admin.email);
       await page.goto(paths.adminProfile);
-      await expect(page.getByTestId('occupancy-chart')).toBeVisible();
+      // The charts' code comes when first needed: slow on a busy machine.
+      await expect(page.getByTestId('occupancy-chart')).toBeVisible({ timeout: 30_000 });
       for (const name of [/^Occupancy, next/, /^Revenue, last/]) {
         await page
           .getByRole('region', { name })

@@ -38,7 +38,7 @@ function calendar(name: string) {
 }
 
 /** A booking's calendar file as the site serves it and its receipt e-mail attaches it. */
-export interface BookingCalendarFile {
+interface BookingCalendarFile {
   filename: string;
   contentType: string;
   body: string;
