@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
-import { addDays, calendarDateIn } from '@devstay/shared/stay';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { baseUrl, DEMO, signInApi, siteHeaders } from '../support/accounts.ts';
+import type { Page } from '@playwright/test';
+import { baseUrl, DEMO, signInApi } from '../support/accounts.ts';
+import { json, paidStay } from '../support/bookings.ts';
 import { collectConsoleErrors, expect, test, wcagViolations } from '../support/fixtures.ts';
 
 /**
@@ -16,53 +14,6 @@ const NIGHT_LABEL = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
 });
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(
-    response.ok(),
-    `${response.url()} answered ${response.status()}: ${await response.text()}`,
-  ).toBe(true);
-  return (await response.json()) as T;
-}
-
-/**
- * One unit of a room of `hotelId` booked and paid by the demo guest for one night within the
- * dashboard's 60; the night (another is tried when parallel tests filled one).
- */
-async function paidNightAt(request: APIRequestContext, hotelId: number): Promise<string> {
-  const hotel = await json<{ Rooms: { id: number; stock: number }[]; timeZone: string }>(
-    await request.get(`/api/hotels/${hotelId}`),
-  );
-  const room = [...hotel.Rooms].sort((a, b) => b.stock - a.stock)[0];
-  if (!room) throw new Error(`Hotel ${hotelId} has no room`);
-  await signInApi(request, DEMO.user.email);
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const checkIn = addDays(calendarDateIn(hotel.timeZone), 1 + Math.floor(Math.random() * 58));
-    const cartRoom = [{ id: room.id, checkIn, checkOut: addDays(checkIn, 1), cartQuantity: 1 }];
-    const quote = await json<{ bookable: boolean; cartTotalCents: number }>(
-      await request.post('/api/cart/quote', { headers: siteHeaders(), data: { cartRoom } }),
-    );
-    if (!quote.bookable) continue;
-    const held = await request.post('/api/booking', {
-      headers: { ...siteHeaders(), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-      data: { cartRoom, cartTotalCents: quote.cartTotalCents },
-    });
-    if (held.status() === 409) continue;
-    const booking = await json<{ id: string }>(held);
-    const paid = await json<{ booking: { status: string } }>(
-      await request.post('/api/payments/card', {
-        headers: { ...siteHeaders(), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-        data: {
-          booking: booking.id,
-          card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-        },
-      }),
-    );
-    expect(paid.booking.status).toBe('confirmed');
-    return checkIn;
-  }
-  throw new Error(`No night free at hotel ${hotelId} in eight tries`);
-}
 
 /** Both charts drawn as SVG: the occupancy's bars, the revenue's axis in dollars. */
 async function expectChartsDrawn(page: Page) {
@@ -94,7 +45,13 @@ test('the admin’s dashboard on /profileAdmin: the booked night in the chart an
     await adminApi.get(`/api/hotels/${admin.hotel.id}/dashboard`),
   );
   const guestApi = await playwright.request.newContext({ baseURL: baseUrl() });
-  const night = await paidNightAt(guestApi, admin.hotel.id);
+  await signInApi(guestApi, DEMO.user.email);
+  // A night within the dashboard's 60.
+  const { checkIn: night } = await paidStay(guestApi, admin.hotel.id, {
+    firstDay: 1,
+    days: 58,
+    nights: 1,
+  });
   await Promise.all([adminApi.dispose(), guestApi.dispose()]);
 
   await signInAs('admin');

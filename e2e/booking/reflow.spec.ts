@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { paths } from '@devstay/shared/paths';
-import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, signInApi, signUpApi, siteHeaders, uniqueEmail } from '../support/accounts.ts';
-import { expect, test, toast } from '../support/fixtures.ts';
+import { json, paidStay, roomInCart, seededHotelId } from '../support/bookings.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Reflow (WCAG 2.2, 1.4.10): at 360 px wide every page of a booking's journey, and its
@@ -13,11 +12,6 @@ import { expect, test, toast } from '../support/fixtures.ts';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 360, height: 740 } });
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /**
  * What does not fit in the width: the page wider than the window, or a table cell outside it or
@@ -53,41 +47,6 @@ async function overflowing(page: Page): Promise<string[]> {
   });
 }
 
-/** A room with free units on a night a few weeks ahead, booked and paid by the signed-in guest. */
-async function paidBooking(request: APIRequestContext): Promise<string> {
-  const hotels = await json<{ id: number }[]>(await request.get('/api/hotels?pageSize=8'));
-  const hotel = await json<{ Rooms: { id: number; stock: number }[]; timeZone: string }>(
-    await request.get(`/api/hotels/${hotels[5]?.id}`),
-  );
-  const room = [...hotel.Rooms].sort((a, b) => b.stock - a.stock)[0];
-  if (!room) throw new Error('no room');
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const checkIn = addDays(calendarDateIn(hotel.timeZone), 30 + Math.floor(Math.random() * 200));
-    const cartRoom = [{ id: room.id, checkIn, checkOut: addDays(checkIn, 2), cartQuantity: 1 }];
-    const quote = await json<{ bookable: boolean; cartTotalCents: number }>(
-      await request.post('/api/cart/quote', { headers: siteHeaders(), data: { cartRoom } }),
-    );
-    if (!quote.bookable) continue;
-    const held = await request.post('/api/booking', {
-      headers: { ...siteHeaders(), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-      data: { cartRoom, cartTotalCents: quote.cartTotalCents },
-    });
-    if (held.status() === 409) continue;
-    const booking = await json<{ id: string }>(held);
-    await json(
-      await request.post('/api/payments/card', {
-        headers: { ...siteHeaders(), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-        data: {
-          booking: booking.id,
-          card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-        },
-      }),
-    );
-    return booking.id;
-  }
-  throw new Error('No free night in eight tries');
-}
-
 /** The HTML of the newest e-mail with `subject` to `to`, from the development inbox. */
 async function mailHtml(request: APIRequestContext, to: string, subject: string) {
   let html = '';
@@ -106,7 +65,12 @@ async function mailHtml(request: APIRequestContext, to: string, subject: string)
 test('a guest’s receipt, history, cart, payment and e-mails reflow at 360 px', async ({ page }) => {
   const email = uniqueEmail('reflow');
   const guestId = await signUpApi(page.request, email, `pw-${randomUUID().slice(0, 8)}`);
-  const bookingId = await paidBooking(page.request);
+  const hotelId = await seededHotelId(page.request, 5);
+  const { id: bookingId } = await paidStay(page.request, hotelId, {
+    firstDay: 30,
+    days: 200,
+    nights: 2,
+  });
 
   await page.goto(paths.receipt(bookingId));
   await expect(page.getByTestId('receipt-total')).toBeVisible();
@@ -117,16 +81,7 @@ test('a guest’s receipt, history, cart, payment and e-mails reflow at 360 px',
   expect(await overflowing(page), 'history').toEqual([]);
 
   // A room in the cart, then the cart and the payment page.
-  const hotels = await json<{ id: number }[]>(await page.request.get('/api/hotels?pageSize=8'));
-  const hotel = await json<{ Rooms: { id: number }[]; timeZone: string }>(
-    await page.request.get(`/api/hotels/${hotels[6]?.id}`),
-  );
-  const checkIn = addDays(calendarDateIn(hotel.timeZone), 40);
-  await page.goto(
-    `${paths.room(hotel.Rooms[0]?.id ?? 0)}?checkIn=${checkIn}&checkOut=${addDays(checkIn, 1)}`,
-  );
-  await page.getByRole('button', { name: 'ADD TO CART' }).click();
-  await expect(toast(page, 'added to cart')).toBeVisible();
+  await roomInCart(page, await seededHotelId(page.request, 6), 40);
   await page.goto(paths.cart);
   await expect(page.getByTestId('cart-line-total')).not.toHaveText('…');
   expect(await overflowing(page), 'cart').toEqual([]);
@@ -162,28 +117,36 @@ test('the admin’s /stock reflows at 360 px', async ({ page }) => {
   expect(await overflowing(page), '/stock').toEqual([]);
 });
 
-// The dashboard's night-by-night table is still wider than a phone (its own columns per room).
-test.fixme('the admin’s dashboard reflows at 360 px', async ({ page }) => {
+test('the admin’s dashboard reflows at 360 px, its tables shown too', async ({ page }) => {
   await signInApi(page.request, DEMO.admin.email);
   await page.goto(paths.adminProfile);
   await expect(page.getByTestId('occupancy-chart')).toBeVisible();
   expect(await overflowing(page), 'dashboard').toEqual([]);
+
+  // Each table on the screen: a card per night or month, each value under its column's name.
+  for (const name of [/^Occupancy, next/, /^Revenue, last/]) {
+    await page.getByRole('region', { name }).getByRole('button', { name: 'Show as table' }).click();
+  }
+  const occupancy = page.getByTestId('occupancy-table');
+  await expect(occupancy).toBeVisible();
+  await expect(page.getByTestId('revenue-table')).toBeVisible();
+  expect(await overflowing(page), 'dashboard’s tables').toEqual([]);
+  await expect(occupancy.locator('tbody td[data-label="Occupancy"]').first()).toBeVisible();
+
+  // A column per room: as many lines per card, never wider.
+  await page.getByRole('button', { name: 'Each room' }).click();
+  await expect(occupancy.locator('tbody td').first()).toHaveAttribute(
+    'data-label',
+    /, booked of \d+$/,
+  );
+  expect(await overflowing(page), 'dashboard’s table of each room').toEqual([]);
 });
 
 test('the card fields line up at 412 px', async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 900 });
   const email = uniqueEmail('cardform');
   await signUpApi(page.request, email, `pw-${randomUUID().slice(0, 8)}`);
-  const hotels = await json<{ id: number }[]>(await page.request.get('/api/hotels?pageSize=8'));
-  const hotel = await json<{ Rooms: { id: number }[]; timeZone: string }>(
-    await page.request.get(`/api/hotels/${hotels[7]?.id}`),
-  );
-  const checkIn = addDays(calendarDateIn(hotel.timeZone), 45);
-  await page.goto(
-    `${paths.room(hotel.Rooms[0]?.id ?? 0)}?checkIn=${checkIn}&checkOut=${addDays(checkIn, 1)}`,
-  );
-  await page.getByRole('button', { name: 'ADD TO CART' }).click();
-  await expect(toast(page, 'added to cart')).toBeVisible();
+  await roomInCart(page, await seededHotelId(page.request, 7), 45);
   await page.goto('/home/stripe');
   const fields = ['Card number', 'Expiry (MM/YY)', 'Security code (CVC)', 'Name on the card'];
   const boxes = await Promise.all(fields.map(async (f) => page.getByLabel(f).boundingBox()));

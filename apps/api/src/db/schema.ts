@@ -19,6 +19,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -612,6 +613,37 @@ export const mailOutbox = pgTable(
   (t) => [
     check('mail_outbox_status_ck', oneOf(t.status, MAIL_STATUSES)),
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** Raw bytes (PostgreSQL bytea), read and written as Buffers by node-postgres. */
+const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Largest attachment a message may carry, in bytes: the outbox keeps whole messages and an
+ * SMTP server refuses large ones, so files that big are linked, not attached.
+ */
+export const MAIL_ATTACHMENT_MAX_BYTES = 256 * 1024;
+
+/** A message's attached files, written with it and sent with it, in `position` order. */
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    mailId: uuid('mail_id')
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    filename: text('filename').notNull(),
+    /** The full media type, parameters included ('text/calendar; method=PUBLISH'). */
+    contentType: text('content_type').notNull(),
+    content: bytes('content').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mailId, t.position] }),
+    check(
+      'mail_attachments_size_ck',
+      sql`octet_length(${t.content}) <= ${sql.raw(String(MAIL_ATTACHMENT_MAX_BYTES))}`,
+    ),
   ],
 );
 

@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   envelopeTo: string[];
   receivedAt: number;
+  /** The message as it arrived (a parser may rewrite a part's text: its line ends, say). */
+  raw: Buffer;
   parsed: Email;
 }
 
@@ -68,10 +70,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
           return;
         }
         attempts.push({ at: Date.now(), accepted: true });
-        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        const raw = Buffer.concat(chunks);
+        const parsed = await PostalMime.parse(raw);
         received.push({
           envelopeTo: session.envelope.rcptTo.map((r) => r.address),
           receivedAt: Date.now(),
+          raw,
           parsed,
         });
         callback();
@@ -94,4 +98,25 @@ export function linkIn(mail: ReceivedMail, path: string): URL {
   );
   if (!match) throw new Error(`No link to ${path} in "${mail.parsed.subject}"`);
   return new URL(match[0].replaceAll('&amp;', '&'));
+}
+
+/**
+ * The bytes of the message's one base64 part of `mediaType`, decoded from the message as it
+ * arrived: what a mail app saves when the reader opens the attachment.
+ */
+export function base64PartOf(mail: ReceivedMail, mediaType: string): Buffer {
+  const lines = mail.raw.toString('latin1').split('\r\n');
+  const start = lines.findIndex((l) => l.toLowerCase().startsWith(`content-type: ${mediaType}`));
+  if (start < 0) throw new Error(`No ${mediaType} part in "${mail.parsed.subject}"`);
+  const headersEnd = lines.indexOf('', start);
+  const headers = lines.slice(start, headersEnd).join('\n').toLowerCase();
+  if (!headers.includes('content-transfer-encoding: base64')) {
+    throw new Error(`The ${mediaType} part is not in base64`);
+  }
+  const body: string[] = [];
+  for (const line of lines.slice(headersEnd + 1)) {
+    if (line.startsWith('--') || line === '') break;
+    body.push(line);
+  }
+  return Buffer.from(body.join(''), 'base64');
 }

@@ -113,7 +113,7 @@ describe('GET /api/calendar/booking/{id}.ics', () => {
     const res = await download(`/api/calendar/booking/${booking.id}.ics`, who);
     expect(res.statusCode, res.body).toBe(ANSWERS[who]);
     if (res.statusCode !== 200) return;
-    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8; method=PUBLISH');
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="devstay-booking-${booking.id}.ics"`,
     );
@@ -174,7 +174,7 @@ describe('GET /api/calendar/event/{id}.ics', () => {
     });
     const res = await download(`/api/calendar/event/${event.id}.ics`, 'visitor');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8; method=PUBLISH');
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="devstay-event-${event.id}.ics"`,
     );

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@devstay/shared/constants';
 import { capitalize } from '@devstay/shared/text';
 import { timeZoneName } from '@devstay/shared/time-zone-name';
-import ical from 'ical-generator';
+import ical, { ICalCalendarMethod } from 'ical-generator';
 import { hotelUrl, receiptUrl } from '../../lib/site-links.ts';
 import type { CalendarEvent, CalendarStay } from './repository.ts';
 
@@ -10,6 +10,12 @@ import type { CalendarEvent, CalendarStay } from './repository.ts';
  * VEVENT has a UID made of what it stands for and the site's host name, so a calendar that
  * imports the file again updates its entries instead of doubling them.
  */
+
+/**
+ * The files' media type: METHOD:PUBLISH says they are published entries to add, not invitations
+ * to answer, and an e-mail's attachment must say it in its type too (RFC 6047).
+ */
+export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8; method=PUBLISH';
 
 /** How long an event's entry lasts: events have a start time and no end, so two hours. */
 export const EVENT_CALENDAR_HOURS = 2;
@@ -27,20 +33,31 @@ function calendar(name: string) {
   return ical({
     name,
     prodId: { company: PRODUCT_NAME, product: PRODUCT_NAME, language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
   });
+}
+
+/** A booking's calendar file as the site serves it and its receipt e-mail attaches it. */
+interface BookingCalendarFile {
+  filename: string;
+  contentType: string;
+  body: string;
 }
 
 /**
  * A booking's stays: one all-day VEVENT per line, DTSTART its check-in date and DTEND its
- * check-out date (DTEND is exclusive in RFC 5545: the entry spans the nights booked), with the
- * hotel, its address and the receipt's address.
+ * check-out date (DTEND is exclusive in RFC 5545: the entry spans the nights booked), both the
+ * hotel's own dates (all-day values float: every reader sees the dates of the hotel's zone),
+ * with the hotel, its address and the receipt's address. DTSTAMP is when the booking was
+ * confirmed, what the file states: so the file is the same bytes whenever it is made, the
+ * receipt's attachment and the link's download alike.
  */
 export function bookingCalendar(
-  site: Site,
-  booking: { id: string; stays: readonly CalendarStay[] },
-): string {
-  const host = new URL(site.publicUrl).hostname;
-  const receipt = receiptUrl(site.publicUrl, booking.id);
+  publicUrl: string,
+  booking: { id: string; confirmedAt: Date; stays: readonly CalendarStay[] },
+): BookingCalendarFile {
+  const host = new URL(publicUrl).hostname;
+  const receipt = receiptUrl(publicUrl, booking.id);
   const cal = calendar(`${PRODUCT_NAME} booking`);
   for (const stay of booking.stays) {
     const room = capitalize(stay.room);
@@ -50,18 +67,22 @@ export function bookingCalendar(
       allDay: true,
       start: stay.checkIn,
       end: stay.checkOut,
-      stamp: site.now,
+      stamp: booking.confirmedAt,
       summary: `${stay.hotel}: ${room} (${units})`,
       location: where(stay),
       description: [
-        `Check-in ${stay.checkIn}, check-out ${stay.checkOut}.`,
+        `Check-in ${stay.checkIn}, check-out ${stay.checkOut} (${timeZoneName(stay.timeZone)} time).`,
         `${units}: ${room} at ${stay.hotel}.`,
         `Receipt: ${receipt}`,
       ].join('\n'),
       url: receipt,
     });
   }
-  return cal.toString();
+  return {
+    filename: `devstay-booking-${booking.id}.ics`,
+    contentType: CALENDAR_CONTENT_TYPE,
+    body: cal.toString(),
+  };
 }
 
 /**

@@ -14,24 +14,37 @@ export interface CalendarStay {
   state: string;
   checkIn: string;
   checkOut: string;
+  /** The hotel's IANA time zone: check-in and check-out are its dates. */
+  timeZone: string;
   quantity: number;
+}
+
+/** A booking as its calendar file tells it. */
+export interface BookingCalendarRow {
+  userId: string;
+  status: BookingStatus;
+  /** When it was confirmed (its creation before it was): the file's DTSTAMP. */
+  confirmedAt: Date;
+  stays: CalendarStay[];
 }
 
 /** A booking's guest, status and lines (line order), for its calendar file; undefined if none. */
 export async function bookingCalendarOf(
   db: Executor,
   id: string,
-): Promise<{ userId: string; status: BookingStatus; stays: CalendarStay[] } | undefined> {
+): Promise<BookingCalendarRow | undefined> {
   const result = await db.execute<{
     user_id: string;
     status: BookingStatus;
+    confirmed_at: Date;
     stays: CalendarStay[];
   }>(sql`
-    select b.user_id, b.status, coalesce((
+    select b.user_id, b.status, coalesce(b.confirmed_at, b.created_at) as confirmed_at, coalesce((
         select json_agg(json_build_object(
             'lineId', l.id, 'room', r.name, 'hotelId', l.hotel_id, 'hotel', h.name,
             'address', h.address, 'city', loc.city, 'state', loc.state,
-            'checkIn', l.check_in, 'checkOut', l.check_out, 'quantity', l.quantity)
+            'checkIn', l.check_in, 'checkOut', l.check_out, 'timeZone', h.time_zone,
+            'quantity', l.quantity)
           order by l.id)
         from booking_lines l
         join rooms r on r.id = l.room_id
@@ -40,7 +53,14 @@ export async function bookingCalendarOf(
         where l.booking_id = b.id), '[]') as stays
     from bookings b where b.id = ${id}`);
   const row = result.rows[0];
-  return row && { userId: row.user_id, status: row.status, stays: row.stays };
+  return (
+    row && {
+      userId: row.user_id,
+      status: row.status,
+      confirmedAt: new Date(row.confirmed_at),
+      stays: row.stays,
+    }
+  );
 }
 
 /** An event as its calendar file shows it: its start as an instant, from its hotel's zone. */

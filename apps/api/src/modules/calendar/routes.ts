@@ -6,15 +6,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { canSeeBooking, shownHotel } from '../../lib/policies.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
-import { bookingCalendar, EVENT_CALENDAR_HOURS, eventCalendar } from './ics.ts';
+import {
+  bookingCalendar,
+  CALENDAR_CONTENT_TYPE,
+  EVENT_CALENDAR_HOURS,
+  eventCalendar,
+} from './ics.ts';
 import { bookingCalendarOf, eventCalendarOf } from './repository.ts';
 
-/** The calendar files' media type (RFC 5545). */
+/** The calendar files' media type (RFC 5545), as the API description names it. */
 const CALENDAR = 'text/calendar';
 
 function sendCalendar(reply: FastifyReply, filename: string, body: string, cache: string) {
   return reply
-    .header('content-type', `${CALENDAR}; charset=utf-8`)
+    .header('content-type', CALENDAR_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${filename}"`)
     .header('cache-control', cache)
     .send(body);
@@ -64,16 +69,12 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const hotelId = shownHotel(user, scope);
       const stays =
         hotelId === undefined ? found.stays : found.stays.filter((s) => s.hotelId === hotelId);
-      const body = bookingCalendar(
-        { publicUrl: app.config.PUBLIC_URL, now: app.clock() },
-        { id: request.params.id, stays },
-      );
-      return sendCalendar(
-        reply,
-        `devstay-booking-${request.params.id}.ics`,
-        body,
-        'private, no-store',
-      );
+      const file = bookingCalendar(app.config.PUBLIC_URL, {
+        id: request.params.id,
+        confirmedAt: found.confirmedAt,
+        stays,
+      });
+      return sendCalendar(reply, file.filename, file.body, 'private, no-store');
     },
   );
 

@@ -7,7 +7,7 @@ import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import type { Executor } from '../../db/client.ts';
 import { bookingCalendarUrl, siteUrl } from '../../lib/site-links.ts';
 import { cancelScopeOf } from '../bookings/records.ts';
-import { bookingCalendarOf } from '../calendar/repository.ts';
+import { type BookingCalendarRow, bookingCalendarOf } from '../calendar/repository.ts';
 import { receiptPaymentOf } from '../payments/repository.ts';
 import type { MailBlock } from './templates.ts';
 
@@ -23,6 +23,8 @@ export interface BookingDetails {
   card: { brand: string | null; last4: string | null } | null;
   /** Until when the guest may cancel for free: that day's start in the hotel's zone. */
   freeCancellation: { until: Date; date: string; timeZone: string } | null;
+  /** The booking as its calendar file tells it; undefined when there is no such booking. */
+  calendar: BookingCalendarRow | undefined;
 }
 
 export async function bookingDetailsOf(db: Executor, bookingId: string): Promise<BookingDetails> {
@@ -41,6 +43,7 @@ export async function bookingDetailsOf(db: Executor, bookingId: string): Promise
     freeCancellation: fc
       ? { until: new Date(fc.until), date: fc.date, timeZone: fc.timeZone }
       : null,
+    calendar,
   };
 }
 
@@ -104,7 +107,7 @@ export function cancellationTerms(details: BookingDetails, now: Date): string | 
  * The site's address, from a booking's receipt address (the API hands that one out: its
  * PUBLIC_URL followed by the receipt's path).
  */
-function siteOf(receiptUrl: string, booking: Booking): string {
+export function siteOf(receiptUrl: string, booking: Booking): string {
   const path = paths.receipt(booking.id);
   return receiptUrl.endsWith(path) ? receiptUrl.slice(0, -path.length) : new URL(receiptUrl).origin;
 }

@@ -3,12 +3,13 @@ import { CANCELLATION_SUBJECT, RECEIPT_SUBJECT } from '@devstay/shared/constants
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { eq } from 'drizzle-orm';
+import nodeIcal, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hotels } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp, withSession } from '../../test/auth.ts';
 import { checkoutPayload, roomWithStock } from '../../test/booking-fixtures.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
+import { base64PartOf, startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { type MailWorker, startConfiguredMailWorker } from './worker.ts';
 
 /**
@@ -107,6 +108,53 @@ describe('the receipt e-mail', () => {
   });
 });
 
+/** A date-only value as node-ical gives it (midnight where the tests run), as yyyy-MM-dd. */
+const dayOf = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+describe('the receipt e-mail’s calendar file', () => {
+  test('comes attached: the stay’s dates at the hotel, the same bytes as its link', async () => {
+    const booking = await bookAndPay([
+      { id: roomA, checkIn: '2030-09-10', checkOut: '2030-09-13', cartQuantity: 1 },
+      { id: roomB, checkIn: '2030-09-13', checkOut: '2030-09-14', cartQuantity: 2 },
+    ]);
+    const mail = await mailOf(RECEIPT_SUBJECT, booking.id);
+    const [file, ...others] = mail.parsed.attachments;
+    expect(others).toEqual([]);
+    expect(file).toMatchObject({
+      filename: `devstay-booking-${booking.id}.ics`,
+      mimeType: 'text/calendar',
+      disposition: 'attachment',
+      method: 'PUBLISH',
+    });
+    const bytes = base64PartOf(mail, 'text/calendar');
+    const body = bytes.toString('utf8');
+    expect(body).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(body).toContain('\r\nMETHOD:PUBLISH\r\n');
+
+    const events = Object.values(nodeIcal.sync.parseICS(body))
+      .filter((c): c is VEvent => c?.type === 'VEVENT')
+      .sort((x, y) => x.start.getTime() - y.start.getTime());
+    expect(events.map((e) => [e.datetype, dayOf(e.start), e.end && dayOf(e.end)])).toEqual([
+      ['date', '2030-09-10', '2030-09-13'],
+      ['date', '2030-09-13', '2030-09-14'],
+    ]);
+    // All-day values: the hotel's own dates, its zone named for a guest who lives elsewhere.
+    expect(body).toContain('\r\nDTSTART;VALUE=DATE:20300910\r\n');
+    expect(body).toContain('\r\nDTEND;VALUE=DATE:20300913\r\n');
+    for (const e of events) expect(String(e.description)).toContain('(Buenos Aires time)');
+
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/api/calendar/booking/${booking.id}.ics`,
+      headers: withSession(guest.cookie),
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    expect(link.headers['content-type']).toBe('text/calendar; charset=utf-8; method=PUBLISH');
+    expect(link.rawPayload.toString('utf8')).toBe(body);
+  });
+});
+
 describe('the cancellation e-mail', () => {
   test('says the booking, what was refunded and to which card', async () => {
     const booking = await bookAndPay([
@@ -120,6 +168,8 @@ describe('the cancellation e-mail', () => {
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const mail = await mailOf(CANCELLATION_SUBJECT, booking.id);
+    // A cancelled stay is no entry to add to a calendar.
+    expect(mail.parsed.attachments).toEqual([]);
     for (const part of [mail.parsed.text ?? '', mail.parsed.html ?? '']) {
       expect(part).toContain(booking.id);
       expect(part).toContain('Refund: $125 to your Visa card ending in 4242.');

@@ -2,10 +2,10 @@ import { OFFERS_SUBJECT } from '@devstay/shared/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createDb, type Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { MAIL_ATTACHMENT_MAX_BYTES, mailAttachments, mailOutbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { ORIGIN } from '../../test/auth.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
+import { base64PartOf, startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { enqueueMail } from './outbox.ts';
 import { type MailWorker, retryDelayMs, smtpTransport, startMailWorker } from './worker.ts';
 
@@ -92,6 +92,56 @@ describe('delivery over SMTP', () => {
     );
     expect(done).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(done.sentAt).toBeInstanceOf(Date);
+  });
+
+  test('its attachments go with it, byte for byte, in their order', async () => {
+    const picture = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
+    const notes = Buffer.from('night,price\r\n2030-07-10,125\r\n');
+    const id = await enqueueMail(t.db, {
+      ...message('files@example.dev', 'With files'),
+      attachments: [
+        { filename: 'nights.csv', contentType: 'text/csv; charset=utf-8', content: notes },
+        { filename: 'picture.bin', contentType: 'application/octet-stream', content: picture },
+      ],
+    });
+    worker();
+    const mail = await smtp.waitFor((m) => m.parsed.subject === 'With files');
+    expect(mail.parsed.attachments.map((a) => [a.filename, a.mimeType])).toEqual([
+      ['nights.csv', 'text/csv'],
+      ['picture.bin', 'application/octet-stream'],
+    ]);
+    expect(base64PartOf(mail, 'text/csv').equals(notes)).toBe(true);
+    expect(base64PartOf(mail, 'application/octet-stream').equals(picture)).toBe(true);
+    expect(
+      (
+        await until(
+          () => row(id),
+          (r) => r.status === 'sent',
+        )
+      ).status,
+    ).toBe('sent');
+  });
+
+  test('an attachment over the bound is refused, and its message not stored', async () => {
+    const big = {
+      filename: 'big.bin',
+      contentType: 'application/octet-stream',
+      content: Buffer.alloc(MAIL_ATTACHMENT_MAX_BYTES + 1),
+    };
+    await expect(
+      enqueueMail(t.db, { ...message('big@example.dev', 'Too big'), attachments: [big] }),
+    ).rejects.toThrow(/over 262144/);
+    expect(
+      await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'big@example.dev')),
+    ).toEqual([]);
+    // The database holds the same bound whoever writes.
+    const [mail] = await t.db
+      .insert(mailOutbox)
+      .values({ ...message('big@example.dev', 'Direct'), status: 'failed' })
+      .returning({ id: mailOutbox.id });
+    await expect(
+      t.db.insert(mailAttachments).values({ ...big, mailId: mail?.id ?? '', position: 0 }),
+    ).rejects.toThrow();
   });
 
   test('a refused delivery is retried with exponential backoff, then delivered once', async () => {

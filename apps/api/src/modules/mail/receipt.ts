@@ -3,6 +3,7 @@ import type { Booking } from '@devstay/shared/contracts/booking';
 import { dateText } from '@devstay/shared/date-text';
 import { formatUsd } from '@devstay/shared/text';
 import type { Executor } from '../../db/client.ts';
+import { bookingCalendar } from '../calendar/ics.ts';
 import {
   type BookingDetails,
   bookingDetailsOf,
@@ -10,8 +11,9 @@ import {
   cancellationTerms,
   cardText,
   lineBlock,
+  siteOf,
 } from './booking-details.ts';
-import { enqueueMail, type MailMessage } from './outbox.ts';
+import { enqueueMail, type MailAttachment, type MailMessage } from './outbox.ts';
 import { type MailBlock, mailHtml, mailText } from './templates.ts';
 
 interface ReceiptInput {
@@ -24,7 +26,7 @@ interface ReceiptInput {
  * The 'Hotel Receipt' e-mail (product §7.4) of a paid booking: what a guest keeps from any
  * booking site — its number, each room with its hotel's address, nights and prices, the total
  * and the card charged, the cancellation terms with their deadline, and links to the receipt,
- * to their bookings and to the stay's calendar file.
+ * to their bookings and to the stay's calendar file, which comes attached too.
  */
 function receiptMail(input: ReceiptInput, details: BookingDetails, now: Date): MailMessage {
   const { booking, receiptUrl } = input;
@@ -61,7 +63,25 @@ function receiptMail(input: ReceiptInput, details: BookingDetails, now: Date): M
     subject: RECEIPT_SUBJECT,
     text: mailText(blocks),
     html: mailHtml(RECEIPT_SUBJECT, blocks),
+    attachments: calendarAttachment(input, details),
   };
+}
+
+/**
+ * The stay's calendar file, the very one its link serves the guest (every line), for a mail app
+ * to offer adding it in one tap.
+ */
+function calendarAttachment(input: ReceiptInput, details: BookingDetails): MailAttachment[] {
+  const found = details.calendar;
+  if (found?.status !== 'confirmed') return [];
+  const file = bookingCalendar(siteOf(input.receiptUrl, input.booking), {
+    id: input.booking.id,
+    confirmedAt: found.confirmedAt,
+    stays: found.stays,
+  });
+  return [
+    { filename: file.filename, contentType: file.contentType, content: Buffer.from(file.body) },
+  ];
 }
 
 /**

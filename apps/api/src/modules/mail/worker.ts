@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { MailAttachment } from './outbox.ts';
 
 /**
  * Where a claimed message goes. Throwing means "not delivered, try again later". `signal` aborts
@@ -18,6 +19,7 @@ export interface MailTransport {
       subject: string;
       text: string;
       html: string;
+      attachments: readonly MailAttachment[];
     },
     signal?: AbortSignal,
   ): Promise<void>;
@@ -30,7 +32,15 @@ export function smtpTransport(url: string): MailTransport {
   return {
     name: 'smtp',
     async send(message, signal) {
-      await transporter.sendMail({ ...message, signal });
+      // Base64 whatever the type: a text file sent quoted-printable comes out of the reader's
+      // decoder with its own line ends, and a calendar file must keep its CRLFs.
+      const attachments = message.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content,
+        contentTransferEncoding: 'base64' as const,
+      }));
+      await transporter.sendMail({ ...message, attachments, signal });
     },
     close: () => transporter.close(),
   };
@@ -87,6 +97,8 @@ type ClaimedRow = {
   subject: string;
   text: string;
   html: string;
+  /** The message's files, their content in base64 (JSON carries no bytes). */
+  attachments: { filename: string; contentType: string; content: string }[];
   /** The claim's fencing token: only a claim changes `attempts`, by one. */
   attempts: number;
 };
@@ -139,7 +151,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           order by next_attempt_at
           limit 1
           for update skip locked)
-      returning m.id, m."to", m.subject, m.text, m.html, m.attempts`);
+      returning m.id, m."to", m.subject, m.text, m.html, m.attempts,
+        (select coalesce(json_agg(json_build_object(
+            'filename', a.filename, 'contentType', a.content_type,
+            'content', encode(a.content, 'base64')) order by a.position), '[]')
+           from mail_attachments a where a.mail_id = m.id) as attachments`);
     return result.rows[0];
   }
 
@@ -198,6 +214,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           subject: row.subject,
           text: row.text,
           html: row.html,
+          attachments: row.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.content, 'base64'),
+          })),
         },
         abort.signal,
       );

@@ -4,6 +4,7 @@ import type { HotelDashboard as Dashboard } from '@devstay/shared/contracts/dash
 import { formatUsd } from '@devstay/shared/text';
 import {
   Alert,
+  Box,
   Button,
   Group,
   Loader,
@@ -15,7 +16,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconTable } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import tables from '../../../components/stacked-table.module.css';
 import { errorMessage } from '../../../lib/api.ts';
 import { useHotelDashboard } from '../api/dashboard-api.ts';
 import {
@@ -146,6 +148,10 @@ function Occupancy({ dashboard }: { dashboard: Dashboard }) {
   const rooms = dashboard.occupancy.rooms;
   const labels = roomLabels(rooms);
   const title = `Occupancy, next ${nights.length} nights`;
+  const columns =
+    view === 'total'
+      ? ['Booked', 'Stock', 'Occupancy']
+      : rooms.map((r) => `${labels.get(r.id)}, booked of ${r.stock}`);
   return (
     <ChartCard
       title={title}
@@ -171,49 +177,54 @@ function Occupancy({ dashboard }: { dashboard: Dashboard }) {
         )
       }
       table={
-        <Table striped withTableBorder data-testid="occupancy-table">
+        <Table
+          striped
+          withTableBorder
+          data-testid="occupancy-table"
+          className={`${tables.stacked} ${tables.wide}`}
+          // Wider than a phone, a column per room needs room to be read.
+          style={{ '--stacked-table-min-width': `${8 * (columns.length + 1)}rem` } as CSSProperties}
+        >
           <Table.Caption>{`${title}: units booked of the stock, night by night`}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Night</Table.Th>
-              {view === 'total' ? (
-                <>
-                  <Table.Th scope="col">Booked</Table.Th>
-                  <Table.Th scope="col">Stock</Table.Th>
-                  <Table.Th scope="col">Occupancy</Table.Th>
-                </>
-              ) : (
-                rooms.map((r) => (
-                  <Table.Th scope="col" key={r.id}>
-                    {`${labels.get(r.id)}, booked of ${r.stock}`}
-                  </Table.Th>
-                ))
-              )}
+              {columns.map((c) => (
+                <Table.Th scope="col" key={c}>
+                  {c}
+                </Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {nights.map((n) => (
-              <Table.Tr key={n.night}>
-                <Table.Th scope="row">{n.label}</Table.Th>
-                {view === 'total' ? (
-                  <>
-                    <Table.Td>{n.booked}</Table.Td>
-                    <Table.Td>{n.stock}</Table.Td>
-                    <Table.Td>
-                      {n.stock > 0 ? `${Math.round((n.booked / n.stock) * 100)}%` : '—'}
+            {nights.map((n) => {
+              const cells =
+                view === 'total'
+                  ? [
+                      n.booked,
+                      n.stock,
+                      n.stock > 0 ? `${Math.round((n.booked / n.stock) * 100)}%` : '—',
+                    ]
+                  : n.rooms;
+              return (
+                <Table.Tr key={n.night}>
+                  <Table.Th scope="row">{n.label}</Table.Th>
+                  {cells.map((value, i) => (
+                    <Table.Td key={columns[i] ?? i} data-label={columns[i]}>
+                      {value}
                     </Table.Td>
-                  </>
-                ) : (
-                  n.rooms.map((units, i) => <Table.Td key={rooms[i]?.id ?? i}>{units}</Table.Td>)
-                )}
-              </Table.Tr>
-            ))}
+                  ))}
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       }
     />
   );
 }
+
+const REVENUE_COLUMNS = ['Earned', 'On the books', 'Paid', 'Refunded', 'Net revenue'];
 
 function Revenue({ dashboard }: { dashboard: Dashboard }) {
   const rows = revenueRows(dashboard);
@@ -233,27 +244,35 @@ function Revenue({ dashboard }: { dashboard: Dashboard }) {
         </Suspense>
       }
       table={
-        <Table striped withTableBorder data-testid="revenue-table">
+        <Table
+          striped
+          withTableBorder
+          data-testid="revenue-table"
+          className={`${tables.stacked} ${tables.wide}`}
+          style={{ '--stacked-table-min-width': '40rem' } as CSSProperties}
+        >
           <Table.Caption>{`${title}, in US dollars`}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Month</Table.Th>
-              <Table.Th scope="col">Earned</Table.Th>
-              <Table.Th scope="col">On the books</Table.Th>
-              <Table.Th scope="col">Paid</Table.Th>
-              <Table.Th scope="col">Refunded</Table.Th>
-              <Table.Th scope="col">Net revenue</Table.Th>
+              {REVENUE_COLUMNS.map((c) => (
+                <Table.Th scope="col" key={c}>
+                  {c}
+                </Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={r.month}>
                 <Table.Th scope="row">{r.label}</Table.Th>
-                <Table.Td>{formatUsd(r.earnedCents)}</Table.Td>
-                <Table.Td>{formatUsd(r.onBooksCents)}</Table.Td>
-                <Table.Td>{formatUsd(r.capturedCents)}</Table.Td>
-                <Table.Td>{formatUsd(r.refundedCents)}</Table.Td>
-                <Table.Td>{formatUsd(r.netCents)}</Table.Td>
+                {[r.earnedCents, r.onBooksCents, r.capturedCents, r.refundedCents, r.netCents].map(
+                  (cents, i) => (
+                    <Table.Td key={REVENUE_COLUMNS[i]} data-label={REVENUE_COLUMNS[i]}>
+                      {formatUsd(cents)}
+                    </Table.Td>
+                  ),
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -306,7 +325,16 @@ function ChartCard({
         </Group>
         {chart}
         {tableShown ? (
-          <Table.ScrollContainer minWidth={360}>{table}</Table.ScrollContainer>
+          // On a phone the table stacks (a card per row); wider, it scrolls in its box if need
+          // be, a box the keyboard reaches to scroll it.
+          <Box
+            style={{ overflowX: 'auto' }}
+            tabIndex={0}
+            role="group"
+            aria-label={`${title}, table`}
+          >
+            {table}
+          </Box>
         ) : (
           <div style={VISUALLY_HIDDEN}>{table}</div>
         )}
