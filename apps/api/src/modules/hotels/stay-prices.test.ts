@@ -154,7 +154,7 @@ describe('a card with a stay', () => {
     );
 
     // The season changed: the next search prices the stay by the new rule.
-    const changed = await call('PUT', `/api/rates/${season.id}`, {
+    const changed = await call('PUT', `/api/rates/${season.id}?version=${season.version}`, {
       kind: 'season',
       from: season.from,
       to: season.to,
@@ -268,9 +268,13 @@ describe("a card's from price", () => {
     expect(await detailFrom(hotel.from)).toBe(60);
     expect(await roomsFrom(hotel.from)).toBe(60);
 
-    expect((await call('DELETE', `/api/rates/${season.id}`)).statusCode).toBe(204);
+    expect(
+      (await call('DELETE', `/api/rates/${season.id}?version=${season.version}`)).statusCode,
+    ).toBe(204);
     expect((await cardOf(hotel.from)).fromPrice).toBe(90);
-    expect((await call('DELETE', `/api/rates/${weekday.id}`)).statusCode).toBe(204);
+    expect(
+      (await call('DELETE', `/api/rates/${weekday.id}?version=${weekday.version}`)).statusCode,
+    ).toBe(204);
     expect((await cardOf(hotel.from)).fromPrice).toBe(95);
     expect(await detailFrom(hotel.from)).toBe(95);
     expect(await roomsFrom(hotel.from)).toBe(95);

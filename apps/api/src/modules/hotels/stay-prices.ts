@@ -1,12 +1,10 @@
 import type { HotelCard } from '@devstay/shared/contracts/catalogue';
-import type { PricingRule, RateKind } from '@devstay/shared/rates';
 import { stayCents } from '@devstay/shared/rates';
 import { nightsBetween } from '@devstay/shared/stay';
 import { centsToPrice } from '@devstay/shared/text';
-import { and, eq, gte, inArray, lt, or } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
-import { roomRates } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
 import { pricedNights } from '../availability/quote.ts';
+import { rulesOfRooms } from '../rates/rules-of-rooms.ts';
 import { type HotelSearch, roomWanted, roomWantedSql, statementName } from './search-planner.ts';
 
 /**
@@ -27,45 +25,6 @@ interface FittingRoom {
   premiumPercent: number;
   /** The hotel's event nights within the stay. */
   eventNights: string[];
-}
-
-/**
- * The rules of some rooms reaching the nights [from, to) (every weekday rule; the seasons that
- * overlap them), by room.
- */
-async function rulesOfRooms(
-  db: Executor,
-  roomIds: readonly number[],
-  from: string,
-  to: string,
-): Promise<Map<number, PricingRule[]>> {
-  const byRoom = new Map<number, PricingRule[]>();
-  if (roomIds.length === 0) return byRoom;
-  const rows = await db
-    .select({
-      roomId: roomRates.roomId,
-      kind: roomRates.kind,
-      from: roomRates.firstNight,
-      to: roomRates.lastNight,
-      weekdays: roomRates.weekdays,
-      priceCents: roomRates.priceCents,
-    })
-    .from(roomRates)
-    .where(
-      and(
-        inArray(roomRates.roomId, [...roomIds]),
-        or(
-          eq(roomRates.kind, 'weekdays'),
-          and(gte(roomRates.lastNight, from), lt(roomRates.firstNight, to)),
-        ),
-      ),
-    );
-  for (const { roomId, ...rule } of rows) {
-    const rules = byRoom.get(roomId) ?? [];
-    byRoom.set(roomId, rules);
-    rules.push({ ...rule, kind: rule.kind as RateKind });
-  }
-  return byRoom;
 }
 
 /** The rooms of `hotelIds` that fit the search's stay. */
