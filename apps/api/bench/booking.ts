@@ -24,8 +24,9 @@
  * 5. The reconciliation in SQL: nights over stock (overbooking), ledger nights that disagree
  *    with the live booking lines, confirmed bookings without a captured payment.
  *
- * Targets: server CPU per confirmed booking ≤ 6 ms, and ≤ 3 × the CPU of the two GET /api/me
- * in the same run; 0 overbooked nights, the ledger reconciled, every booking confirmed and paid.
+ * Targets: server CPU per confirmed booking ≤ 3 ms (product §5; CPU time grows with the
+ * machine's load, so only a run on an idle machine decides it), and ≤ 3 × the CPU of the two
+ * GET /api/me in the same run; 0 overbooked nights, the ledger reconciled, every booking confirmed and paid.
  * (Throughput against the raw commit rate is no yardstick here: on a 2-core machine the two
  * HTTP calls alone cap it near 0.28, whatever the booking costs.)
  *
@@ -71,7 +72,7 @@ const ROOMS = envInt('BENCH_ROOMS', 200);
 const WARMUP_SECONDS = 3;
 /** BENCH_COUNT_STATEMENTS=1: the servers count statements per route (see statement-count.ts). */
 const COUNT_STATEMENTS = process.env.BENCH_COUNT_STATEMENTS === '1';
-const CPU_TARGET_MS = 6;
+const CPU_TARGET_MS = 3;
 const RATIO_TARGET = 3;
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
@@ -191,6 +192,8 @@ async function main() {
 
     // The bench's hotels keep the default zone: check-ins count from its today.
     const day0 = calendarDateIn(HOTEL_TIME_ZONE_DEFAULT);
+    /** Nights booked, and of them those a rule priced (a season, a weekday, an event night). */
+    const nights = { booked: 0, byRule: 0 };
     const book = async (client: number) => {
       round += 1;
       const base = bases[round % 2] ?? '';
@@ -198,10 +201,13 @@ async function main() {
       const room = pick(rooms);
       const checkIn = addDays(day0, 1 + Math.floor(Math.random() * 90));
       const checkOut = addDays(checkIn, 1 + Math.floor(Math.random() * 3));
+      const priced = nightPrices(room.rates as RoomRates, checkIn, checkOut);
       const held = await post(base, guest, addressOf(client), '/api/booking', {
         cartRoom: [{ id: room.id, checkIn, checkOut, cartQuantity: 1 }],
-        cartTotalCents: stayCents(nightPrices(room.rates as RoomRates, checkIn, checkOut)),
+        cartTotalCents: stayCents(priced),
       });
+      nights.booked += priced.length;
+      nights.byRule += priced.filter((n) => n.cents !== room.priceCents).length;
       if (held.status !== 201) {
         console.error(`checkout ${held.status}: ${JSON.stringify(held.body)}`);
         return false;
@@ -237,6 +243,9 @@ async function main() {
     );
     console.log(
       `server CPU per confirmed booking: ${bookingCpu.toFixed(2)} ms (both processes, ${(bookings.usage.cpuMs / 1000 / bookings.seconds).toFixed(2)} CPUs busy) = ${ratio.toFixed(2)} × two GET /api/me (${pairCpu.toFixed(2)} ms)`,
+    );
+    console.log(
+      `rates in play: ${((100 * nights.byRule) / Math.max(1, nights.booked)).toFixed(0)} % of the ${nights.booked} nights booked priced by a season, a weekday rule or an event night`,
     );
     console.log(
       `per confirmed booking: ${per(bookings.usage.transactions).toFixed(1)} transactions and ${per(bookings.usage.statements).toFixed(1)} statements sent by the servers (PostgreSQL committed ${per(committed).toFixed(1)}, the servers' background work included)`,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { dateText, RENDER_LOCALE } from './date-text.ts';
+import { dateText, dateTextIn, RENDER_LOCALE } from './date-text.ts';
 
 describe('dates as the site writes them', () => {
   test('a calendar date is that day, whatever the time zone', () => {
@@ -26,5 +26,14 @@ describe('dates as the site writes them', () => {
     expect(dateText('2026-12-15', 'not a language tag')).toBe(
       dateText('2026-12-15', RENDER_LOCALE),
     );
+  });
+
+  test('with its format kept for a language, it writes every date as dateText does', () => {
+    for (const locale of [RENDER_LOCALE, 'en-GB', 'not a language tag']) {
+      const write = dateTextIn(locale);
+      for (const date of ['2026-12-15', '2026-11-24T23:30:00Z', new Date(0), 'soon']) {
+        expect(write(date)).toBe(dateText(date, locale));
+      }
+    }
   });
 });

@@ -219,7 +219,10 @@ export const rooms = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('rooms_hotel_idx').on(t.hotelId),
+    // A stay search probes a hotel's rooms for every hotel it walks: the columns it tests are
+    // in the index, so the probe never reads the wide room rows (pictures, descriptions), which
+    // outgrow the buffer cache on a large catalogue (docs/scaling.md, Stay search).
+    index('rooms_hotel_capacity_stock_idx').on(t.hotelId, t.capacity, t.stock, t.id),
     check('rooms_name_ck', oneOf(t.name, ROOM_NAMES)),
     check('rooms_category_ck', oneOf(t.category, ROOM_CATEGORIES)),
     check('rooms_stock_ck', sql`${t.stock} between 0 and 50`),

@@ -324,8 +324,11 @@ export function hotelPageQuery(
   search: HotelSearch,
   plan: HotelPagePlan,
   withTotal = false,
+  /** Writes the values into the text (a simple query) instead of binding them as `$n`. */
+  inline?: (value: unknown) => string,
 ): SqlQuery {
-  const { values, bind } = statementValues();
+  const { values, bind: bindValue } = statementValues();
+  const bind = inline ?? bindValue;
   const whereSql = filtersWhere(foldFilters(search), bind, plan);
   const sort = search.sort ?? 'name_asc';
   const limit = `limit ${bind(search.pageSize)} offset ${bind((search.page - 1) * search.pageSize)}`;
@@ -342,7 +345,7 @@ export function hotelPageQuery(
     join hotels h on h.id = p.id
     join locations l on l.id = h.location_id
     order by ${orderBy(sort, 'p')}`;
-  return { name: statementName('hotel_page', text), text, values };
+  return inline ? { text, values } : { name: statementName('hotel_page', text), text, values };
 }
 
 /**
@@ -397,24 +400,24 @@ export function chooseHotelPagePlan(
 }
 
 /**
- * Counts a search's first `atMost` matches with no parallel workers: a count that stops after a
- * thousand matches reads a few thousand index entries, less than starting workers costs (on a
- * busy machine, tens of milliseconds before their first row, which a Gather Merge waits for).
+ * Runs one statement of a stay search with no parallel workers: a count that stops after a
+ * thousand matches, or a page walked along the order's index, reads a few thousand index
+ * entries, less than starting workers costs (on a busy machine, tens of milliseconds before their
+ * first row, which a Gather Merge waits for; a page 50 of a search with guests took 0.8 s so).
  *
- * `set local` needs a transaction; sent as one simple query (begin, set, count, commit) it is
- * one round trip instead of three, a large part of what a page read once costs the server and
+ * `set local` needs a transaction; sent as one simple query (begin, set, statement, commit) it
+ * is one round trip instead of three, a large part of what a page read once costs the server and
  * the database. A simple query carries no parameters: the values are written into its text as
- * literals, quoted by the driver (`escapeLiteral`).
+ * literals, quoted by the driver (`escapeLiteral`). Answers the statement's rows.
  */
-async function countWithoutWorkers(db: Db, search: HotelSearch, atMost: number): Promise<number> {
-  const { text } = hotelCountQuery(search, atMost, inlineLiteral);
+async function withoutWorkers<Row>(db: Db, text: string): Promise<Row[]> {
   const client = await db.$client.connect();
   let failed: Error | undefined;
   try {
     const results = (await client.query(
       `begin; set local max_parallel_workers_per_gather = 0; ${text}; commit`,
-    )) as unknown as QueryResult<{ total: number }>[];
-    return results[2]?.rows[0]?.total ?? 0;
+    )) as unknown as QueryResult[];
+    return (results[2]?.rows ?? []) as Row[];
   } catch (error) {
     failed = error instanceof Error ? error : new Error(String(error));
     throw error;
@@ -422,6 +425,13 @@ async function countWithoutWorkers(db: Db, search: HotelSearch, atMost: number):
     // A connection that failed mid-transaction is closed rather than handed to another query.
     client.release(failed);
   }
+}
+
+/** Counts a search's first `atMost` matches (withoutWorkers). */
+async function countWithoutWorkers(db: Db, search: HotelSearch, atMost: number): Promise<number> {
+  const { text } = hotelCountQuery(search, atMost, inlineLiteral);
+  const [row] = await withoutWorkers<{ total: number }>(db, text);
+  return row?.total ?? 0;
 }
 
 /** A value written into a statement's text: an integer as it is, anything else as a quoted string. */
@@ -484,12 +494,20 @@ export async function searchHotels(
     bound !== undefined && counted > bound
       ? { total: bound, totalIsLowerBound: true }
       : { total: counted, totalIsLowerBound: false };
+  // A stay search's page is read as its count is, without workers (withoutWorkers): its walk
+  // probes rooms and ledger for each hotel it passes, and with guests or a deep page it passes
+  // thousands, which the planner then splits over workers. Others are prepared statements.
   const readPage = async (plan: HotelPagePlan, withTotal = false) =>
-    (
-      await db.$client.query<ListedCardRow & { total?: number }>(
-        hotelPageQuery(search, plan, withTotal),
-      )
-    ).rows;
+    live
+      ? withoutWorkers<ListedCardRow & { total?: number }>(
+          db,
+          hotelPageQuery(search, plan, withTotal, inlineLiteral).text,
+        )
+      : (
+          await db.$client.query<ListedCardRow & { total?: number }>(
+            hotelPageQuery(search, plan, withTotal),
+          )
+        ).rows;
 
   const { city, name, ...others } = foldFilters(search);
   if (city !== undefined) {

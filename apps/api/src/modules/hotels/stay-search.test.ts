@@ -16,7 +16,7 @@ import {
   uniqueToken,
 } from '../../test/catalogue-rows.ts';
 import { releasePending } from '../bookings/repository.ts';
-import { hotelCountQuery } from './search-planner.ts';
+import { hotelCountQuery, hotelPageQuery } from './search-planner.ts';
 
 /**
  * The hotel list's stay search (checkIn, checkOut, rooms) and room services filter over the
@@ -201,6 +201,32 @@ describe('GET /api/hotels with a stay', () => {
     const stay = { checkIn: earliest, checkOut: addDays(there, 1) };
     expect(await namesOf(stay)).not.toContain('kiritimati');
     expect(await namesOf({ checkIn: there, checkOut: addDays(there, 1) })).toContain('kiritimati');
+  });
+
+  test('its page is read as a simple query, values written as literals: a quote or backslash in a name finds it', async () => {
+    const own = uniqueToken();
+    const [city] = await t.db
+      .execute<{ id: number }>(sql`select id from locations where city = ${cityA}`)
+      .then((r) => r.rows);
+    const hotel = await insertHotel(t.db, {
+      name: `o'hara\\ ${own}`,
+      locationId: city?.id ?? 0,
+    });
+    await insertRoom(t.db, { hotelId: hotel.id, stock: 1, capacity: 4 });
+    const stay = { checkIn: inDays(40), checkOut: inDays(42) };
+    const page = hotelPageQuery(
+      { ...stay, name: `o'hara\\ ${own}`, guests: 4, page: 1, pageSize: 8 },
+      'walk',
+      false,
+      (v) => (typeof v === 'number' ? String(v) : `'${String(v)}'`),
+    );
+    expect(page.text).not.toMatch(/\$\d/);
+    expect(page.name).toBeUndefined();
+    for (const guests of [4, 5]) {
+      const res = await search({ ...stay, name: `O'Hara\\ ${own}`, guests });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<HotelCard[]>().map((h) => h.id)).toEqual(guests === 4 ? [hotel.id] : []);
+    }
   });
 
   test("the hotel's-today condition is written only while a check-in can be past somewhere", () => {

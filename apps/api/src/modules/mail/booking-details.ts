@@ -1,5 +1,5 @@
 import type { Booking, BookingLine } from '@devstay/shared/contracts/booking';
-import { dateText } from '@devstay/shared/date-text';
+import { dateTextIn, RENDER_LOCALE } from '@devstay/shared/date-text';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { paths } from '@devstay/shared/paths';
 import { nightsBetween } from '@devstay/shared/stay';
@@ -10,6 +10,9 @@ import { cancelScopeOf } from '../bookings/records.ts';
 import { type BookingCalendarRow, bookingCalendarOf } from '../calendar/repository.ts';
 import { receiptPaymentOf } from '../payments/repository.ts';
 import type { MailBlock } from './templates.ts';
+
+/** The e-mails' dates, in the render's language (one format, made once: see dateTextIn). */
+const dateText = dateTextIn(RENDER_LOCALE);
 
 /**
  * What the booking e-mails tell of a booking beyond the booking itself, read in the transaction

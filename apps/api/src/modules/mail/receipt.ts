@@ -1,6 +1,6 @@
 import { RECEIPT_SUBJECT } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
-import { dateText } from '@devstay/shared/date-text';
+import { dateTextIn, RENDER_LOCALE } from '@devstay/shared/date-text';
 import { formatUsd } from '@devstay/shared/text';
 import type { Executor } from '../../db/client.ts';
 import { bookingCalendar } from '../calendar/ics.ts';
@@ -15,6 +15,9 @@ import {
 } from './booking-details.ts';
 import { enqueueMail, type MailAttachment, type MailMessage } from './outbox.ts';
 import { type MailBlock, mailHtml, mailText } from './templates.ts';
+
+/** The e-mails' dates, in the render's language (one format, made once: see dateTextIn). */
+const dateText = dateTextIn(RENDER_LOCALE);
 
 interface ReceiptInput {
   to: string;
