@@ -433,8 +433,24 @@ await runDrill('soak', async (cluster) => {
 
   // The report.
   const count = (kind: Kind) => load.answers.filter((a) => a.kind === kind).length;
+  /** Each class's answers by status (0: no answer): refusals (4xx) are the site's own answers. */
+  const statuses = Object.fromEntries(
+    KINDS.map((kind) => {
+      const by: Record<string, number> = {};
+      for (const a of load.answers) if (a.kind === kind) by[a.status] = (by[a.status] ?? 0) + 1;
+      return [kind, by];
+    }),
+  );
   console.log(
     `\nran ${seconds(ranMs)} s: ${ticks - skipped} of ${ticks} actions started (${skipped} skipped at ${MAX_IN_FLIGHT} under way), ${load.answers.length} requests (${(load.answers.length / (ranMs / 1000)).toFixed(1)}/s): ${KINDS.map((k) => `${k} ${count(k)}`).join(', ')}; load average ${loadBefore} → ${loadAfter}`,
+  );
+  console.log(
+    `statuses: ${KINDS.map(
+      (k) =>
+        `${k} ${Object.entries(statuses[k] as Record<string, number>)
+          .map(([status, n]) => `${status}×${n}`)
+          .join(' ')}`,
+    ).join('; ')}`,
   );
   if (events.rolling)
     console.log(
@@ -536,6 +552,7 @@ await runDrill('soak', async (cluster) => {
         ranSeconds: Number(seconds(ranMs)),
         actions: { ticks, skipped },
         requests: Object.fromEntries(KINDS.map((k) => [k, count(k)])),
+        statuses,
         rollingRestart: events.rolling && {
           fromS: at(events.rolling.from),
           toS: at(events.rolling.to),
