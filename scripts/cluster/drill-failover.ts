@@ -5,6 +5,7 @@
 // confirmed, paid, on the ledger, and no night is overbooked. Exits non-zero otherwise.
 import {
   apiPids,
+  archiveNow,
   bookingsAgain,
   checkBookings,
   killPrimary,
@@ -64,12 +65,14 @@ await runDrill('failover', async (cluster) => {
   console.log(
     `on the new primary: ${check.confirmed} confirmed bookings, ${check.kept} of the ${load.confirmed.length} the load saw`,
   );
+  const archives = await archiveNow(cluster);
   verdict([
     [
       `bookings confirmed again within ${RECOVERY_BAR_MS / 1000} s`,
       back !== undefined && recoveredAt - killedAt <= RECOVERY_BAR_MS,
     ],
     ['the replica was promoted', promoted !== undefined && promoted.name !== primary.name],
+    ['the promoted node archives its WAL (a segment closed now is archived within 60 s)', archives],
     [
       'no API process restarted',
       apis.restarts === 0 && apiPids(cluster).join() === pidsBefore.join(),

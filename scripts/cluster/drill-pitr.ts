@@ -4,7 +4,7 @@
 // is not met.
 import path from 'node:path';
 import type { Cluster } from './cluster.ts';
-import { keptBookings, query, runDrill, seconds, verdict } from './drill.ts';
+import { archiveNow, keptBookings, query, runDrill, seconds, verdict } from './drill.ts';
 import { Load, sleep } from './load.ts';
 import { PG_BIN_DIR } from './packages.ts';
 import { baseBackup, restoreToTime } from './pitr.ts';
@@ -36,23 +36,9 @@ await runDrill('pitr', async (cluster) => {
   const target = moment?.at as string;
   await sleep(1000);
   const second = await oneBooking(cluster, prepared);
-  // Closes the segment holding the second booking so that it is archived now, not within a
-  // minute (archive_timeout): the restore must find WAL past the target to stop at it.
-  const [segment] = await query<{ wal: string }>(
-    cluster.adminUrl(),
-    'select pg_walfile_name(pg_switch_wal()) as wal',
-  );
-  await waitFor(
-    'the WAL past the target archived',
-    async () => {
-      const [archived] = await query<{ last: string | null }>(
-        cluster.adminUrl(),
-        'select last_archived_wal as last from pg_stat_archiver',
-      );
-      return (archived?.last ?? '') >= (segment?.wal ?? '');
-    },
-    60_000,
-  );
+  // The segment holding the second booking archived now, not within a minute (archive_timeout):
+  // the restore must find WAL past the target to stop at it.
+  if (!(await archiveNow(cluster))) throw new Error('the WAL past the target was not archived');
   console.log(`bookings: ${first.length} before ${target}, ${second.length} after`);
 
   t0 = performance.now();

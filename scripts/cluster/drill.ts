@@ -111,6 +111,31 @@ export async function checkBookings(cluster: Cluster, confirmed: readonly string
   }
 }
 
+/**
+ * Closes the primary's current WAL segment and waits for the archive to hold it: false when it
+ * does not within `timeoutMs` (archiving stopped).
+ */
+export async function archiveNow(cluster: Cluster, timeoutMs = 60_000): Promise<boolean> {
+  const [segment] = await query<{ wal: string }>(
+    cluster.adminUrl(),
+    'select pg_walfile_name(pg_switch_wal()) as wal',
+  );
+  return waitFor(
+    'the WAL archived',
+    async () => {
+      const [archived] = await query<{ last: string | null }>(
+        cluster.adminUrl(),
+        'select last_archived_wal as last from pg_stat_archiver',
+      );
+      return (archived?.last ?? '') >= (segment?.wal ?? '');
+    },
+    timeoutMs,
+  ).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** The pids of the API processes, in order. */
 export const apiPids = (cluster: Cluster) =>
   cluster.table

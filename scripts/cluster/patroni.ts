@@ -14,6 +14,16 @@ import { statusOf, waitFor } from './wait.ts';
 /** The WAL archive every node copies to (on several machines: storage they all reach). */
 export const walArchive = (settings: ClusterSettings) => path.join(settings.dir, 'wal-archive');
 
+/**
+ * Copies a segment into the archive under a temporary name, then renames it (a crash leaves no
+ * half segment under its own name). A segment already there with the same bytes is done: a
+ * promoted replica offers again what the old primary archived (the segments of the base backup
+ * it was made from), and a refusal there would stop its archiving for good. One with other bytes
+ * is refused, never overwritten.
+ */
+const archiveCommand = (archive: string) =>
+  `if [ -f ${archive}/%f ]; then cmp -s %p ${archive}/%f; else cp %p ${archive}/%f.part && mv ${archive}/%f.part ${archive}/%f; fi`;
+
 /** How long the leader key lives without renewal: the longest a dead primary holds on to it. */
 const LEADER_TTL_S = 10;
 
@@ -62,7 +72,7 @@ function patroniConfig(
             // restores the database to any moment since (scripts/cluster/pitr.ts). A replica
             // archives nothing until it is promoted.
             archive_mode: 'on',
-            archive_command: `test ! -f ${walArchive(settings)}/%f && cp %p ${walArchive(settings)}/%f`,
+            archive_command: archiveCommand(walArchive(settings)),
             // A quiet primary still closes a segment each minute: at most a minute is unarchived.
             archive_timeout: 60,
           },

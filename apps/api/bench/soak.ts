@@ -19,7 +19,7 @@
  * Bars: 0 failed requests outside the failover window; every booking the load saw confirmed
  * (and did not cancel) there, confirmed, paid, its nights on the ledger; every booking it
  * cancelled cancelled; 0 overbooked nights, the ledger matching the bookings; bookings confirmed
- * again within 30 s of the kill; each API process's RSS at most RSS_GROWTH_BUDGET_MB above its
+ * again within 30 s of the kill; the promoted node archiving its WAL; each API process's RSS at most RSS_GROWTH_BUDGET_MB above its
  * idle RSS. Exits non-zero when one fails.
  * Environment: SOAK_MINUTES (30; a fraction for a short run), SOAK_RATE (25), CLUSTER_* ports.
  */
@@ -32,6 +32,7 @@ import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import { apiName } from '../../../scripts/cluster/api.ts';
 import type { Cluster } from '../../../scripts/cluster/cluster.ts';
 import {
+  archiveNow,
   bookingsAgain,
   checkBookings,
   killPrimary,
@@ -430,6 +431,7 @@ await runDrill('soak', async (cluster) => {
     [mix.cancelled],
   );
   const cancelledKept = cancelledRow?.n ?? 0;
+  const archives = await archiveNow(cluster);
 
   // The report.
   const count = (kind: Kind) => load.answers.filter((a) => a.kind === kind).length;
@@ -511,6 +513,10 @@ await runDrill('soak', async (cluster) => {
     [
       `bookings confirmed again within ${RECOVERY_BAR_MS / 1000} s of the kill (${recovered === undefined ? 'never' : `${seconds(recovered)} s`})`,
       recovered !== undefined && recovered <= RECOVERY_BAR_MS,
+    ],
+    [
+      'the promoted node archives its WAL (a segment closed at the end archived within 60 s)',
+      archives,
     ],
     [`0 failed requests outside the failover window (${outside.length})`, outside.length === 0],
     [
