@@ -21,8 +21,11 @@ export const walArchive = (settings: ClusterSettings) => path.join(settings.dir,
  * it was made from), and a refusal there would stop its archiving for good. One with other bytes
  * is refused, never overwritten.
  */
-const archiveCommand = (archive: string) =>
-  `if [ -f ${archive}/%f ]; then cmp -s %p ${archive}/%f; else cp %p ${archive}/%f.part && mv ${archive}/%f.part ${archive}/%f; fi`;
+export const archiveCommand = (archive: string) => {
+  // Quoted for sh: the checkout's folder may hold spaces.
+  const at = (suffix: string) => `'${`${archive}/%f${suffix}`.replaceAll("'", `'\\''`)}'`;
+  return `if [ -f ${at('')} ]; then cmp -s %p ${at('')}; else cp %p ${at('.part')} && mv ${at('.part')} ${at('')}; fi`;
+};
 
 /** How long the leader key lives without renewal: the longest a dead primary holds on to it. */
 const LEADER_TTL_S = 10;
