@@ -227,7 +227,7 @@ function traffic(load: Load, data: Prepared) {
       const saved = await load.request(
         'admin',
         'PUT',
-        room ? '/api/content/rooms' : '/api/content/hotels',
+        room ? '/api/rooms' : '/api/hotels',
         cookie,
         {
           ...record,
