@@ -9,7 +9,13 @@ import { createDb } from '../../apps/api/src/db/client.ts';
 import { ROOT } from '../web-build.ts';
 import { apiName } from './api.ts';
 import { type Cluster, createCluster } from './cluster.ts';
-import { API_BACKEND, backendStates } from './haproxy.ts';
+import {
+  API_BACKEND,
+  asPrimaryInReplicaDoor,
+  backendStates,
+  PRIMARY_DOOR,
+  REPLICA_DOOR,
+} from './haproxy.ts';
 import { CROWD_LIMITS, hotelIds, Load, sleep } from './load.ts';
 import { clusterSettings, type DatabaseNode } from './settings.ts';
 import { waitFor } from './wait.ts';
@@ -109,6 +115,29 @@ export async function checkBookings(cluster: Cluster, confirmed: readonly string
   } finally {
     await db.$client.end();
   }
+}
+
+/**
+ * When HAProxy's database doors had followed the failover to `promoted`: the primary's door
+ * leads to it, and the replicas' door no longer to it as a replica but to it as the primary
+ * standing in (the other node is gone). Until then a replica connection can still be cut.
+ */
+export async function doorsSettled(cluster: Cluster, promoted: string, timeoutMs = 60_000) {
+  await waitFor(
+    'the database doors following the failover',
+    async () => {
+      const primary = await backendStates(cluster.settings, PRIMARY_DOOR);
+      const replica = await backendStates(cluster.settings, REPLICA_DOOR);
+      return (
+        primary.get(promoted) === 'UP' &&
+        (replica.get(promoted) ?? '').startsWith('DOWN') &&
+        replica.get(asPrimaryInReplicaDoor(promoted)) === 'UP'
+      );
+    },
+    timeoutMs,
+    200,
+  );
+  return performance.now();
 }
 
 /**

@@ -13,7 +13,8 @@
  *
  * Measured: each API process's RSS every 10 s (/proc/<pid>/status VmRSS), p95 by route class in
  * windows of five minutes (shorter runs: a third of the run), failed requests (no answer or 5xx)
- * inside the failover window (from the kill until a booking is confirmed again) and outside it.
+ * inside the failover window (from the kill until a booking is confirmed again and HAProxy's
+ * database doors have followed the promotion) and outside it.
  * Printed as tables and written to .data/bench/soak-<timestamp>.json.
  *
  * Bars: 0 failed requests outside the failover window; every booking the load saw confirmed
@@ -26,7 +27,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { HOTEL_SORT_VALUES, HOTEL_TIME_ZONE_DEFAULT } from '@devstay/shared/constants';
+import { HOTEL_SORT_VALUES, HOTEL_TIME_ZONE_DEFAULT, ROOM_NAMES } from '@devstay/shared/constants';
 import { paths } from '@devstay/shared/paths';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import { apiName } from '../../../scripts/cluster/api.ts';
@@ -35,6 +36,7 @@ import {
   archiveNow,
   bookingsAgain,
   checkBookings,
+  doorsSettled,
   killPrimary,
   ledgerBars,
   query,
@@ -220,10 +222,15 @@ function traffic(load: Load, data: Prepared) {
         name: string;
         image: { url: string; public_id: string }[];
       };
-      const record = room
-        ? pick(loaded.answer as unknown as Editable[])
-        : (loaded.answer as Editable);
+      const records = room ? (loaded.answer as unknown as Editable[]) : [loaded.answer as Editable];
+      const record = pick(records);
       if (!record) return;
+      // A room's name is one of ROOM_NAMES: it takes one its hotel's other rooms do not have
+      // (or keeps its own: the save still writes a new version). A hotel takes a number.
+      const free = ROOM_NAMES.filter((name) => !records.some((r) => r.name === name));
+      const name = room
+        ? (free[randomInt(free.length)] ?? record.name)
+        : `${record.name.replace(/ #\d+$/, '')} #${edits}`;
       const saved = await load.request(
         'admin',
         'PUT',
@@ -231,7 +238,7 @@ function traffic(load: Load, data: Prepared) {
         cookie,
         {
           ...record,
-          name: `${record.name.replace(/ #\d+$/, '')} #${edits}`,
+          name,
           image: record.image.map(({ url, public_id }) => ({ url, public_id })),
         },
       );
@@ -321,7 +328,13 @@ await runDrill('soak', async (cluster) => {
   // The restart at a third of the run, the failover at two thirds (each after the one before).
   const events: {
     rolling?: { from: number; to: number };
-    failover?: { node: string; killedAt: number; recoveredAt?: number; promoted?: string };
+    failover?: {
+      node: string;
+      killedAt: number;
+      recoveredAt?: number;
+      promoted?: string;
+      settledAt?: number;
+    };
   } = {};
   let eventsDone = false;
   const script = (async () => {
@@ -335,9 +348,11 @@ await runDrill('soak', async (cluster) => {
     events.failover = { node: node.name, killedAt };
     console.log(`SIGKILL to ${node.name} (the primary) at ${seconds(killedAt - start)} s`);
     events.failover.recoveredAt = await bookingsAgain(load, killedAt);
-    events.failover.promoted = (await cluster.primary())?.name;
+    const promoted = (await cluster.primary())?.name;
+    events.failover.promoted = promoted;
+    if (promoted) events.failover.settledAt = await doorsSettled(cluster, promoted);
     console.log(
-      `bookings confirmed again ${events.failover.recoveredAt === undefined ? 'never' : `after ${seconds(events.failover.recoveredAt - killedAt)} s`}, on ${events.failover.promoted ?? 'no primary'}`,
+      `bookings confirmed again ${events.failover.recoveredAt === undefined ? 'never' : `after ${seconds(events.failover.recoveredAt - killedAt)} s`}, on ${promoted ?? 'no primary'}; the database doors settled after ${events.failover.settledAt === undefined ? '—' : `${seconds(events.failover.settledAt - killedAt)} s`}`,
     );
   })().finally(() => {
     eventsDone = true;
@@ -374,7 +389,12 @@ await runDrill('soak', async (cluster) => {
 
   // Failed requests: inside the failover window when they overlap it.
   const failover = events.failover;
-  const windowEnd = failover?.recoveredAt ?? performance.now();
+  // The window: from the kill until bookings are confirmed again and HAProxy's doors have
+  // followed the promotion (a replica connection is cut when its node stops being a replica).
+  const windowEnd = Math.max(
+    failover?.recoveredAt ?? performance.now(),
+    failover?.settledAt ?? performance.now(),
+  );
   const inWindow = (a: Answer) =>
     failover !== undefined && a.answered >= failover.killedAt && a.sent <= windowEnd;
   const failures = load.answers.filter(failed);
@@ -573,6 +593,7 @@ await runDrill('soak', async (cluster) => {
           promoted: failover.promoted,
           killedS: at(failover.killedAt),
           recoveredS: failover.recoveredAt === undefined ? null : at(failover.recoveredAt),
+          doorsSettledS: failover.settledAt === undefined ? null : at(failover.settledAt),
         },
         failed: {
           outsideFailover: outside.length,
