@@ -69,7 +69,8 @@ export class ApiProcesses {
       name,
       port,
       command: process.execPath,
-      args: [path.join(ROOT, 'scripts/start.ts')],
+      // V8's young generation capped as `npm start` caps it (package.json; docs/scaling.md, Memory).
+      args: ['--max-semi-space-size=16', path.join(ROOT, 'scripts/start.ts')],
       cwd: ROOT,
       env: apiEnv(this.settings, this.secrets, port),
       onExit: (code, signal) => {

@@ -3,54 +3,55 @@
 // itself; HAProxy's primary door follows it; no API process is restarted. Bars: bookings
 // confirmed again within 30 s, every booking the load saw confirmed is on the new primary,
 // confirmed, paid, on the ledger, and no night is overbooked. Exits non-zero otherwise.
-import { checkBookings, ledgerBars, runDrill, seconds, startLoad, verdict } from './drill.ts';
+import {
+  apiPids,
+  archiveNow,
+  bookingsAgain,
+  checkBookings,
+  killPrimary,
+  ledgerBars,
+  runDrill,
+  seconds,
+  startLoad,
+  verdict,
+} from './drill.ts';
 import { failed, sleep } from './load.ts';
 
 /** The most the site may refuse bookings after the primary dies. */
 const RECOVERY_BAR_MS = 30_000;
 
 await runDrill('failover', async (cluster) => {
-  const { table, apis } = cluster;
+  const { apis } = cluster;
   const load = await startLoad(cluster, { guests: 12, rooms: 20, readers: 4 });
   await sleep(8000);
 
-  const primary = await cluster.primary();
-  if (!primary) throw new Error('no primary before the kill');
-  const apiPids = table
-    .records()
-    .filter((r) => r.role === 'api')
-    .map((r) => r.pid);
+  const pidsBefore = apiPids(cluster);
   const confirmedBefore = load.confirmed.length;
-  const killedAt = performance.now();
-  table.signal(primary.name, 'SIGKILL');
+  const { node: primary, killedAt } = await killPrimary(cluster);
   console.log(
     `SIGKILL to ${primary.name}'s process group (the primary) after ${confirmedBefore} confirmed bookings`,
   );
 
   // Recovered: a checkout sent after the kill is accepted and its payment confirmed.
-  const recovered = () =>
-    load.answers.find((a) => a.kind === 'payment' && a.status === 200 && a.sent > killedAt);
-  const until = killedAt + 90_000;
-  while (!recovered() && performance.now() < until) await sleep(200);
-  const back = recovered();
-  const recoveredAt = back?.answered ?? performance.now();
+  const back = await bookingsAgain(load, killedAt);
+  const recoveredAt = back ?? performance.now();
   const promoted = await cluster.primary();
   await sleep(8000);
   await load.stop();
 
-  const window = (kind: 'read' | 'checkout' | 'payment') =>
+  const window = (kind: 'browse' | 'booking' | 'payment') =>
     load.between(kind, killedAt, recoveredAt);
-  const writes = [...window('checkout'), ...window('payment')];
-  const reads = window('read');
+  const writes = [...window('booking'), ...window('payment')];
+  const reads = window('browse');
   const readsOk = reads.filter((a) => !failed(a)).length;
   const lastWriteBefore = Math.max(
     ...load.answers
-      .filter((a) => a.kind !== 'read' && !failed(a) && a.answered <= killedAt)
+      .filter((a) => a.kind !== 'browse' && !failed(a) && a.answered <= killedAt)
       .map((a) => a.answered),
   );
   const firstWriteAfter = Math.min(
     ...load.answers
-      .filter((a) => a.kind === 'checkout' && a.status === 201 && a.sent > killedAt)
+      .filter((a) => a.kind === 'booking' && a.status === 201 && a.sent > killedAt)
       .map((a) => a.answered),
   );
   const refusedMs = firstWriteAfter - Math.max(lastWriteBefore, killedAt);
@@ -60,24 +61,25 @@ await runDrill('failover', async (cluster) => {
   console.log(
     `reads meanwhile: ${readsOk} answered, ${reads.length - readsOk} failed; bookings confirmed: ${confirmedBefore} before the kill, ${load.confirmed.length} in all`,
   );
-  const apiPidsAfter = table
-    .records()
-    .filter((r) => r.role === 'api')
-    .map((r) => r.pid);
   const check = await checkBookings(cluster, load.confirmed);
   console.log(
     `on the new primary: ${check.confirmed} confirmed bookings, ${check.kept} of the ${load.confirmed.length} the load saw`,
   );
+  const archives = await archiveNow(cluster);
   verdict([
     [
       `bookings confirmed again within ${RECOVERY_BAR_MS / 1000} s`,
       back !== undefined && recoveredAt - killedAt <= RECOVERY_BAR_MS,
     ],
     ['the replica was promoted', promoted !== undefined && promoted.name !== primary.name],
-    ['no API process restarted', apis.restarts === 0 && apiPidsAfter.join() === apiPids.join()],
+    ['the promoted node archives its WAL (a segment closed now is archived within 60 s)', archives],
+    [
+      'no API process restarted',
+      apis.restarts === 0 && apiPids(cluster).join() === pidsBefore.join(),
+    ],
     ['bookings confirmed after the failover', load.confirmed.length > confirmedBefore],
     [
-      `every booking the load saw confirmed is kept and paid (${check.kept}/${load.confirmed.length})`,
+      `every booking the load saw confirmed is kept, paid and on the ledger (${check.kept}/${load.confirmed.length})`,
       check.kept === load.confirmed.length,
     ],
     ...ledgerBars(check),

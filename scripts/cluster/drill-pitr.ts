@@ -3,9 +3,8 @@
 // of its own must hold the first booking, paid, and not the second. Exits non-zero when a bar
 // is not met.
 import path from 'node:path';
-import pg from 'pg';
 import type { Cluster } from './cluster.ts';
-import { runDrill, seconds, verdict } from './drill.ts';
+import { archiveNow, keptBookings, query, runDrill, seconds, verdict } from './drill.ts';
 import { Load, sleep } from './load.ts';
 import { PG_BIN_DIR } from './packages.ts';
 import { baseBackup, restoreToTime } from './pitr.ts';
@@ -18,16 +17,6 @@ async function oneBooking(cluster: Cluster, prepared: Awaited<ReturnType<typeof 
   await waitFor('a booking confirmed', async () => load.confirmed.length > 0, 60_000, 50);
   await load.stop();
   return load.confirmed as string[];
-}
-
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values?: unknown[]) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 await runDrill('pitr', async (cluster) => {
@@ -47,23 +36,9 @@ await runDrill('pitr', async (cluster) => {
   const target = moment?.at as string;
   await sleep(1000);
   const second = await oneBooking(cluster, prepared);
-  // Closes the segment holding the second booking so that it is archived now, not within a
-  // minute (archive_timeout): the restore must find WAL past the target to stop at it.
-  const [segment] = await query<{ wal: string }>(
-    cluster.adminUrl(),
-    'select pg_walfile_name(pg_switch_wal()) as wal',
-  );
-  await waitFor(
-    'the WAL past the target archived',
-    async () => {
-      const [archived] = await query<{ last: string | null }>(
-        cluster.adminUrl(),
-        'select last_archived_wal as last from pg_stat_archiver',
-      );
-      return (archived?.last ?? '') >= (segment?.wal ?? '');
-    },
-    60_000,
-  );
+  // The segment holding the second booking archived now, not within a minute (archive_timeout):
+  // the restore must find WAL past the target to stop at it.
+  if (!(await archiveNow(cluster))) throw new Error('the WAL past the target was not archived');
   console.log(`bookings: ${first.length} before ${target}, ${second.length} after`);
 
   t0 = performance.now();
@@ -77,23 +52,8 @@ await runDrill('pitr', async (cluster) => {
   });
   console.log(`restored to ${target} in ${seconds(performance.now() - t0)} s`);
   try {
-    const found = async (ids: string[]) =>
-      (
-        await query<{ n: number }>(
-          restored.url,
-          `select count(*)::int as n from bookings b
-            where b.id::text = any($1) and b.status = 'confirmed'
-              and exists (select 1 from payments p where p.booking_id = b.id and p.status = 'captured')
-              and not exists (select 1 from booking_lines l
-                where l.booking_id = b.id and exists (select 1
-                  from generate_series(l.check_in, l.check_out - 1, interval '1 day') night
-                  where not exists (select 1 from room_nights n where n.room_id = l.room_id
-                    and n.night = night::date and n.taken >= l.quantity)))`,
-          [ids],
-        )
-      )[0]?.n ?? 0;
-    const before = await found(first);
-    const after = await found(second);
+    const before = await keptBookings(restored.url, first);
+    const after = await keptBookings(restored.url, second);
     const [anyAfter] = await query<{ n: number }>(
       restored.url,
       'select count(*)::int as n from bookings where id::text = any($1)',

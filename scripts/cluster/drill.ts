@@ -1,14 +1,24 @@
-// What both drills share: a fresh cluster of their own, the load, the checks of the bookings
-// against the ledger, and a verdict that fails the run loudly.
+// What the drills and the soak share: a fresh cluster of their own, the load, a rolling restart,
+// a failover, the checks of the bookings against the ledger, and a verdict that fails the run
+// loudly.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { consistency } from '../../apps/api/bench/booking-servers.ts';
 import { createDb } from '../../apps/api/src/db/client.ts';
 import { ROOT } from '../web-build.ts';
+import { apiName } from './api.ts';
 import { type Cluster, createCluster } from './cluster.ts';
-import { CROWD_LIMITS, hotelIds, Load } from './load.ts';
-import { clusterSettings } from './settings.ts';
+import {
+  API_BACKEND,
+  asPrimaryInReplicaDoor,
+  backendStates,
+  PRIMARY_DOOR,
+  REPLICA_DOOR,
+} from './haproxy.ts';
+import { CROWD_LIMITS, hotelIds, Load, sleep } from './load.ts';
+import { clusterSettings, type DatabaseNode } from './settings.ts';
+import { waitFor } from './wait.ts';
 
 /** Runs `drill` on a cluster of its own, stopped after it; a drill that throws fails the run. */
 export async function runDrill(name: string, drill: (cluster: Cluster) => Promise<void>) {
@@ -56,24 +66,163 @@ export async function startLoad(
   return started;
 }
 
+/** The rows of one query on the server at `url`, on a connection of its own. */
+export async function query<T extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values?: unknown[],
+) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * How many of the bookings `ids` the server at `url` holds confirmed, with a captured payment
+ * and every night of every line on the ledger (room_nights taken at least its units).
+ */
+export async function keptBookings(url: string, ids: readonly string[]): Promise<number> {
+  const [row] = await query<{ n: number }>(
+    url,
+    `select count(*)::int as n from bookings b
+      where b.id::text = any($1) and b.status = 'confirmed'
+        and exists (select 1 from payments p where p.booking_id = b.id and p.status = 'captured')
+        and not exists (select 1 from booking_lines l
+          where l.booking_id = b.id and exists (select 1
+            from generate_series(l.check_in, l.check_out - 1, interval '1 day') night
+            where not exists (select 1 from room_nights n where n.room_id = l.room_id
+              and n.night = night::date and n.taken >= l.quantity)))`,
+    [ids],
+  );
+  return row?.n ?? 0;
+}
+
 /**
  * The bookings the load saw confirmed, on the database the primary door leads to now: each
- * there, confirmed and paid; and the ledger: no night over its stock, every night's units those
- * of the live bookings, no confirmed booking without a captured payment.
+ * there, confirmed, paid and on the ledger (`keptBookings`); and the ledger: no night over its
+ * stock, every night's units those of the live bookings, no confirmed booking without a
+ * captured payment.
  */
 export async function checkBookings(cluster: Cluster, confirmed: readonly string[]) {
+  const kept = await keptBookings(cluster.adminUrl(), confirmed);
   const db = createDb(cluster.adminUrl(), 2);
   try {
-    const found = await db.execute<{ n: number }>(sql`
-      select count(*)::int as n from bookings b
-      where b.id::text in (select jsonb_array_elements_text(${JSON.stringify(confirmed)}::jsonb))
-        and b.status = 'confirmed'
-        and exists (select 1 from payments p where p.booking_id = b.id and p.status = 'captured')`);
-    const ledger = await consistency(db);
-    return { kept: found.rows[0]?.n ?? 0, ...ledger };
+    return { kept, ...(await consistency(db)) };
   } finally {
     await db.$client.end();
   }
+}
+
+/**
+ * When HAProxy's database doors had followed the failover to `promoted`: the primary's door
+ * leads to it, and the replicas' door no longer to it as a replica but to it as the primary
+ * standing in (the other node is gone). Until then a replica connection can still be cut.
+ */
+export async function doorsSettled(cluster: Cluster, promoted: string, timeoutMs = 60_000) {
+  await waitFor(
+    'the database doors following the failover',
+    async () => {
+      const primary = await backendStates(cluster.settings, PRIMARY_DOOR);
+      const replica = await backendStates(cluster.settings, REPLICA_DOOR);
+      return (
+        primary.get(promoted) === 'UP' &&
+        (replica.get(promoted) ?? '').startsWith('DOWN') &&
+        replica.get(asPrimaryInReplicaDoor(promoted)) === 'UP'
+      );
+    },
+    timeoutMs,
+    200,
+  );
+  return performance.now();
+}
+
+/**
+ * Closes the primary's current WAL segment and waits for the archive to hold it: false when it
+ * does not within `timeoutMs` (archiving stopped).
+ */
+export async function archiveNow(cluster: Cluster, timeoutMs = 60_000): Promise<boolean> {
+  const [segment] = await query<{ wal: string }>(
+    cluster.adminUrl(),
+    'select pg_walfile_name(pg_switch_wal()) as wal',
+  );
+  return waitFor(
+    'the WAL archived',
+    async () => {
+      const [archived] = await query<{ last: string | null }>(
+        cluster.adminUrl(),
+        'select last_archived_wal as last from pg_stat_archiver',
+      );
+      return (archived?.last ?? '') >= (segment?.wal ?? '');
+    },
+    timeoutMs,
+  ).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The pids of the API processes, in order. */
+export const apiPids = (cluster: Cluster) =>
+  cluster.table
+    .records()
+    .filter((r) => r.role === 'api')
+    .map((r) => r.pid);
+
+/**
+ * A deploy: each API process in turn gets SIGTERM, drains, exits and is started again by the
+ * cluster; the next one waits until it is back in HAProxy.
+ */
+export async function rollingRestart(cluster: Cluster): Promise<void> {
+  const { settings, table, apis } = cluster;
+  for (let i = 0; i < settings.apiPorts.length; i++) {
+    const name = apiName(i);
+    const before = table.get(name)?.pid;
+    const t0 = performance.now();
+    if (before === undefined) throw new Error(`${name} is not running`);
+    process.kill(before, 'SIGTERM');
+    await waitFor(
+      `${name} started again`,
+      async () => (table.get(name)?.pid ?? before) !== before,
+      60_000,
+    );
+    const exited = performance.now();
+    await apis.waitReady(i);
+    await waitFor(
+      `${name} back in the balancer`,
+      async () => (await backendStates(settings, API_BACKEND)).get(name) === 'UP',
+      60_000,
+    );
+    console.log(
+      `${name}: SIGTERM → exited ${seconds(exited - t0)} s → back in the balancer ${seconds(performance.now() - t0)} s`,
+    );
+  }
+}
+
+/** The machine of the primary dies: SIGKILL to its node's process group. */
+export async function killPrimary(
+  cluster: Cluster,
+): Promise<{ node: DatabaseNode; killedAt: number }> {
+  const node = await cluster.primary();
+  if (!node) throw new Error('no primary before the kill');
+  const killedAt = performance.now();
+  cluster.table.signal(node.name, 'SIGKILL');
+  return { node, killedAt };
+}
+
+/**
+ * When bookings were confirmed again after `since`: the answer time of the first card payment
+ * sent after it and confirmed; undefined when none within `timeoutMs`.
+ */
+export async function bookingsAgain(load: Load, since: number, timeoutMs = 90_000) {
+  const recovered = () =>
+    load.answers.find((a) => a.kind === 'payment' && a.status === 200 && a.sent > since);
+  const until = since + timeoutMs;
+  while (!recovered() && performance.now() < until) await sleep(200);
+  return recovered()?.answered;
 }
 
 /** The bars of the ledger every drill must leave whole, from `checkBookings`. */

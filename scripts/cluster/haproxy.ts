@@ -8,6 +8,11 @@ import { statusOf, waitFor } from './wait.ts';
 
 /** The backend of the API processes that answer readiness. */
 export const API_BACKEND = 'api';
+/** The doors to the databases: whichever node is primary; a replica (else the primary). */
+export const PRIMARY_DOOR = 'db_primary';
+export const REPLICA_DOOR = 'db_replica';
+/** The name, in the replicas' door, of node `name` standing in while it is primary. */
+export const asPrimaryInReplicaDoor = (name: string) => `${name}_primary`;
 
 function haproxyConfig(settings: ClusterSettings): string {
   const host = new URL(settings.publicUrl).hostname;
@@ -22,7 +27,8 @@ function haproxyConfig(settings: ClusterSettings): string {
   // the primary's door): catalogue reads go on, and the API sees it is no replica.
   const primaryFallback = settings.nodes
     .map(
-      (n) => `  server ${n.name}_primary 127.0.0.1:${n.pgPort} backup track db_primary/${n.name}`,
+      (n) =>
+        `  server ${asPrimaryInReplicaDoor(n.name)} 127.0.0.1:${n.pgPort} backup track ${PRIMARY_DOOR}/${n.name}`,
     )
     .join('\n');
   const database = (name: string, port: number, check: string, fallback = '') => `
@@ -71,7 +77,7 @@ frontend site
   default_backend ${API_BACKEND}
 
 ${apiBackend(API_BACKEND, '/api/ready', 2)}
-${apiBackend('api_live', '/api/health', 1)}${database('db_primary', settings.primaryPort, 'primary')}${database('db_replica', settings.replicaPort, 'replica', primaryFallback)}
+${apiBackend('api_live', '/api/health', 1)}${database(PRIMARY_DOOR, settings.primaryPort, 'primary')}${database(REPLICA_DOOR, settings.replicaPort, 'replica', primaryFallback)}
 listen stats
   bind 127.0.0.1:${settings.statsPort}
   stats enable

@@ -1,8 +1,10 @@
-// Traffic for the drills, through the balancer: guests who check out and pay with the test
-// card, and visitors who read the catalogue. Every answer is recorded with its time.
+// Traffic for the drills and the soak, through the balancer: guests who check out and pay with
+// the test card, and visitors who read the catalogue. Every answer is recorded with its time and
+// its route class.
 import { randomUUID } from 'node:crypto';
 import { HOTEL_TIME_ZONE_DEFAULT } from '@devstay/shared/constants';
 import { CSRF_HEADER, IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
+import { paths } from '@devstay/shared/paths';
 import { addDays, calendarDateIn, stayPriceCents } from '@devstay/shared/stay';
 import {
   guestsInDatabase,
@@ -13,7 +15,10 @@ import { createDb } from '../../apps/api/src/db/client.ts';
 import { SUCCESS_CARD } from '../../apps/api/src/test/http-guest.ts';
 import type { Cluster } from './cluster.ts';
 
-export type Kind = 'read' | 'checkout' | 'payment';
+/** The route classes: catalogue reads, stay searches, sign-ins, checkouts, card payments,
+ * cancellations, content management. */
+export const KINDS = ['browse', 'search', 'auth', 'booking', 'payment', 'cancel', 'admin'] as const;
+export type Kind = (typeof KINDS)[number];
 
 export interface Answer {
   kind: Kind;
@@ -44,6 +49,7 @@ export class Load {
   readonly confirmed: string[] = [];
   #running = true;
   #loops: Promise<void>[] = [];
+  readonly #inFlight = new Set<Promise<void>>();
 
   static async prepare(cluster: Cluster, guests: number, rooms: number) {
     const db = createDb(cluster.adminUrl(), 2);
@@ -64,9 +70,10 @@ export class Load {
     this.origin = origin;
   }
 
-  async #request(
+  /** One request through the balancer, recorded; a write carries the site's CSRF and idempotency headers. */
+  async request(
     kind: Kind,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     cookie?: string,
     body?: unknown,
@@ -80,7 +87,7 @@ export class Load {
         headers: {
           ...(body ? { 'content-type': 'application/json' } : {}),
           ...(cookie ? { cookie } : {}),
-          ...(method === 'POST'
+          ...(method !== 'GET'
             ? {
                 origin: this.origin,
                 [CSRF_HEADER]: 'fetch',
@@ -101,68 +108,93 @@ export class Load {
     return { status, answer };
   }
 
-  /** `count` guests, each booking one room for 1–3 nights and paying, again and again. */
+  /**
+   * One stay of 1–3 nights in a random room, checked out and paid with the test card: the
+   * booking's id once its payment confirmed it. `failedCheckout` tells whether the checkout
+   * itself failed (no answer, 5xx).
+   */
+  async bookOnce(guest: { cookie: string }, rooms: SeededRoom[]) {
+    const room = rooms[Math.floor(Math.random() * rooms.length)] as SeededRoom;
+    const checkIn = addDays(
+      calendarDateIn(HOTEL_TIME_ZONE_DEFAULT),
+      1 + Math.floor(Math.random() * 90),
+    );
+    const checkOut = addDays(checkIn, 1 + Math.floor(Math.random() * 3));
+    const held = await this.request('booking', 'POST', '/api/booking', guest.cookie, {
+      cartRoom: [{ id: room.id, checkIn, checkOut, cartQuantity: 1 }],
+      cartTotalCents: stayPriceCents(room.priceCents, checkIn, checkOut),
+    });
+    const failedCheckout = held.status === 0 || held.status >= 500;
+    if (held.status !== 201) return { failedCheckout };
+    const paid = await this.request('payment', 'POST', '/api/payments/card', guest.cookie, {
+      booking: held.answer.id,
+      card: SUCCESS_CARD,
+    });
+    const booking = paid.answer.booking as { id?: string; status?: string } | undefined;
+    if (paid.status !== 200 || booking?.status !== 'confirmed' || !booking.id) {
+      return { failedCheckout };
+    }
+    this.confirmed.push(booking.id);
+    return { failedCheckout, id: booking.id };
+  }
+
+  /** Each guest booking again and again (`bookOnce`), `pauseMs` apart. */
   book(guests: { cookie: string }[], rooms: SeededRoom[], pauseMs = 0) {
-    const day0 = calendarDateIn(HOTEL_TIME_ZONE_DEFAULT);
     for (const guest of guests) {
-      this.#loops.push(
-        (async () => {
-          while (this.#running) {
-            const room = rooms[Math.floor(Math.random() * rooms.length)] as SeededRoom;
-            const checkIn = addDays(day0, 1 + Math.floor(Math.random() * 90));
-            const checkOut = addDays(checkIn, 1 + Math.floor(Math.random() * 3));
-            const held = await this.#request('checkout', 'POST', '/api/booking', guest.cookie, {
-              cartRoom: [{ id: room.id, checkIn, checkOut, cartQuantity: 1 }],
-              cartTotalCents: stayPriceCents(room.priceCents, checkIn, checkOut),
-            });
-            if (held.status === 201) {
-              const paid = await this.#request(
-                'payment',
-                'POST',
-                '/api/payments/card',
-                guest.cookie,
-                {
-                  booking: held.answer.id,
-                  card: SUCCESS_CARD,
-                },
-              );
-              const booking = paid.answer.booking as { id?: string; status?: string } | undefined;
-              if (paid.status === 200 && booking?.status === 'confirmed' && booking.id) {
-                this.confirmed.push(booking.id);
-              }
-            }
-            if (held.status === 0 || held.status >= 500) await sleep(100);
-            else if (pauseMs) await sleep(pauseMs);
-          }
-        })(),
-      );
+      this.loop(async () => {
+        const { failedCheckout } = await this.bookOnce(guest, rooms);
+        if (failedCheckout) await sleep(100);
+        else if (pauseMs) await sleep(pauseMs);
+      });
     }
   }
 
   /** `count` visitors reading the catalogue: list pages, hotels and the rendered home page. */
   read(count: number, hotelIds: number[]) {
     for (let i = 0; i < count; i++) {
-      this.#loops.push(
-        (async () => {
-          while (this.#running) {
-            const pick = Math.random();
-            const path =
-              pick < 0.4
-                ? `/api/hotels?page=${1 + Math.floor(Math.random() * 5)}`
-                : pick < 0.8
-                  ? `/api/hotels/${hotelIds[Math.floor(Math.random() * hotelIds.length)]}`
-                  : '/';
-            const { status } = await this.#request('read', 'GET', path);
-            if (status === 0 || status >= 500) await sleep(100);
-          }
-        })(),
-      );
+      this.loop(async () => {
+        const pick = Math.random();
+        const path =
+          pick < 0.4
+            ? `/api/hotels?page=${1 + Math.floor(Math.random() * 5)}`
+            : pick < 0.8
+              ? `/api/hotels/${hotelIds[Math.floor(Math.random() * hotelIds.length)]}`
+              : paths.landing;
+        const { status } = await this.request('browse', 'GET', path);
+        if (status === 0 || status >= 500) await sleep(100);
+      });
     }
+  }
+
+  /** Runs `step` again and again until `stop`. */
+  loop(step: () => Promise<void>) {
+    this.#loops.push(
+      (async () => {
+        while (this.#running) await step();
+      })(),
+    );
+  }
+
+  /** Runs `action` once, now; `stop` waits for it. */
+  once(action: () => Promise<void>) {
+    const running: Promise<void> = action()
+      .catch((error: unknown) => console.error(error))
+      .finally(() => this.#inFlight.delete(running));
+    this.#inFlight.add(running);
+  }
+
+  /** Actions started by `once` and not finished. */
+  get inFlight() {
+    return this.#inFlight.size;
+  }
+
+  get running() {
+    return this.#running;
   }
 
   async stop() {
     this.#running = false;
-    await Promise.all(this.#loops);
+    await Promise.all([...this.#loops, ...this.#inFlight]);
   }
 
   /** Answers of `kind` sent in [from, to). */

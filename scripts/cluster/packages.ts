@@ -40,7 +40,7 @@ export function ensureTools(log: (line: string) => void = console.log): Tools {
   const hasApt = spawnSync('which', ['apt-get']).status === 0;
   if (!hasApt || userInfo().uid !== 0) {
     throw new Error(
-      `The cluster needs ${missing.join(', ')} (Debian packages). Install them as root: ${install}`,
+      `The cluster needs ${missing.join(', ')} (Debian packages), and only root installs them. Run \`sudo ${install}\` (or that command as root), then start it again.`,
     );
   }
   log(`Installing ${missing.join(', ')} (${install})…`);

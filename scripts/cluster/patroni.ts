@@ -14,6 +14,19 @@ import { statusOf, waitFor } from './wait.ts';
 /** The WAL archive every node copies to (on several machines: storage they all reach). */
 export const walArchive = (settings: ClusterSettings) => path.join(settings.dir, 'wal-archive');
 
+/**
+ * Copies a segment into the archive under a temporary name, then renames it (a crash leaves no
+ * half segment under its own name). A segment already there with the same bytes is done: a
+ * promoted replica offers again what the old primary archived (the segments of the base backup
+ * it was made from), and a refusal there would stop its archiving for good. One with other bytes
+ * is refused, never overwritten.
+ */
+export const archiveCommand = (archive: string) => {
+  // Quoted for sh: the checkout's folder may hold spaces.
+  const at = (suffix: string) => `'${`${archive}/%f${suffix}`.replaceAll("'", `'\\''`)}'`;
+  return `if [ -f ${at('')} ]; then cmp -s %p ${at('')}; else cp %p ${at('.part')} && mv ${at('.part')} ${at('')}; fi`;
+};
+
 /** How long the leader key lives without renewal: the longest a dead primary holds on to it. */
 const LEADER_TTL_S = 10;
 
@@ -62,7 +75,7 @@ function patroniConfig(
             // restores the database to any moment since (scripts/cluster/pitr.ts). A replica
             // archives nothing until it is promoted.
             archive_mode: 'on',
-            archive_command: `test ! -f ${walArchive(settings)}/%f && cp %p ${walArchive(settings)}/%f`,
+            archive_command: archiveCommand(walArchive(settings)),
             // A quiet primary still closes a segment each minute: at most a minute is unarchived.
             archive_timeout: 60,
           },

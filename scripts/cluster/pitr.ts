@@ -2,7 +2,7 @@
 // plus the WAL every node archives (archive_command, patroni.ts) restore the database to any
 // moment after the base backup, on a server of its own (docs/operations.md, "Backups").
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -88,16 +88,33 @@ export async function restoreToTime(options: {
     `-c hba_file=${path.join(dataDir, 'pg_hba.conf')}`,
     `-c ident_file=${path.join(dataDir, 'pg_ident.conf')}`,
   ].join(' ');
-  asServerUser(binDir, 'pg_ctl', [
-    ...['-D', dataDir, '-o', settings, '-l', path.join(work, 'restore.log')],
-    ...['-w', '-t', '300', 'start'],
-  ]);
+  const log = path.join(work, 'restore.log');
+  // The server's own words when it gave up (e.g. the archive does not reach the target yet).
+  const gaveUp = () => {
+    const last = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((line) => /\b(FATAL|PANIC):/.test(line))
+      .pop();
+    return new Error(
+      `The restored server stopped${last ? `: ${last.replace(/^.*?(FATAL|PANIC):\s*/, '')}` : ''} (${log})`,
+    );
+  };
+  try {
+    asServerUser(binDir, 'pg_ctl', [
+      ...['-D', dataDir, '-o', settings, '-l', log],
+      ...['-w', '-t', '300', 'start'],
+    ]);
+  } catch {
+    throw gaveUp();
+  }
   const url = `postgres://postgres:${encodeURIComponent(options.secrets.superuser)}@127.0.0.1:${port}/devstay`;
   const stop = () => asServerUser(binDir, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+  const running = () => existsSync(path.join(dataDir, 'postmaster.pid'));
   try {
     await waitFor(
       'the restored server promoted at the target time',
       async () => {
+        if (!running()) return true;
         const client = new pg.Client({ connectionString: url });
         try {
           await client.connect();
@@ -113,8 +130,9 @@ export async function restoreToTime(options: {
       },
       300_000,
     );
+    if (!running()) throw gaveUp();
   } catch (error) {
-    stop();
+    if (running()) stop();
     throw error;
   }
   return { url, stop };

@@ -229,11 +229,13 @@ export async function seedRooms(
  * over HTTP hashes a password per account: minutes for a crowd). The sessions are real: rows
  * of the sessions table, their cookie signed with the servers' secret as Better Auth signs it
  * (`token.HMAC-SHA256(secret, token)` in base64), checked by the servers on every request.
+ * `adminOf`: the accounts are that hotel's admins instead.
  */
 export async function guestsInDatabase(
   db: Db,
   authSecret: string,
   count: number,
+  adminOf?: number,
 ): Promise<(HttpGuest & { id: string })[]> {
   const batch = randomBytes(4).toString('hex');
   const rows = Array.from({ length: count }, (_, i) => ({
@@ -245,7 +247,8 @@ export async function guestsInDatabase(
   const expiresAt = new Date(Date.now() + 7 * 24 * 3600_000);
   for (let i = 0; i < rows.length; i += 500) {
     const part = rows.slice(i, i + 500);
-    await db.insert(users).values(part.map((r) => ({ id: r.id, email: r.email, rol: 'user' })));
+    const role = adminOf === undefined ? { rol: 'user' } : { rol: 'admin', hotelId: adminOf };
+    await db.insert(users).values(part.map((r) => ({ id: r.id, email: r.email, ...role })));
     await db
       .insert(sessions)
       .values(part.map((r) => ({ id: randomUUID(), token: r.token, userId: r.id, expiresAt })));

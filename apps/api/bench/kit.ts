@@ -4,6 +4,7 @@
  * percentiles, the machine's load, and autocannon's API as used here.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -42,6 +43,20 @@ export function percentile(sorted: readonly number[], p: number): number {
 /** The value at ⌊q·n⌋ of ascending `sorted` (q from 0 to 1); 0 when it is empty. */
 export const quantile = (sorted: readonly number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/** The resident set of process `pid` in bytes (Linux /proc). */
+export function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+  if (kb === undefined) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb) * 1024;
+}
+
+/**
+ * How far one API process's RSS may grow above its idle RSS: the caches' budgets (about 155 MB,
+ * docs/scaling.md, Memory) and the heap V8 keeps around them.
+ */
+export const RSS_GROWTH_BUDGET_MB = 200;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

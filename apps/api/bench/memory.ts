@@ -16,7 +16,6 @@
  * Environment: BENCH_HOTELS (20000), BENCH_MEMORY_SECONDS (180), BENCH_RATE (300),
  * BENCH_CONNECTIONS (16), DATABASE_URL (use that server).
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HOTEL_SORT_VALUES } from '@devstay/shared/constants';
 import { eq, sql } from 'drizzle-orm';
@@ -31,6 +30,8 @@ import {
   loadAverage,
   machine,
   printTargets,
+  RSS_GROWTH_BUDGET_MB,
+  rssOf,
   seedHotels,
   sleep,
   startServer,
@@ -40,16 +41,7 @@ const HOTELS = envInt('BENCH_HOTELS', 20_000);
 const SECONDS = envInt('BENCH_MEMORY_SECONDS', 180);
 const RATE = envInt('BENCH_RATE', 300);
 const CONNECTIONS = envInt('BENCH_CONNECTIONS', 16);
-const GROWTH_TARGET_MB = 200;
 const MB = 1_000_000;
-
-/** The resident set of process `pid` in bytes (Linux /proc). */
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
-  if (kb === undefined) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(kb) * 1024;
-}
 
 const randomInt = (n: number) => Math.floor(Math.random() * n);
 const pick = <T>(list: readonly T[]): T => list[randomInt(list.length)] as T;
@@ -198,8 +190,8 @@ async function main() {
 
     printTargets([
       [
-        `peak RSS ${mb(peak - idle)} above idle <= ${GROWTH_TARGET_MB} MB`,
-        peak - idle <= GROWTH_TARGET_MB * MB,
+        `peak RSS ${mb(peak - idle)} above idle <= ${RSS_GROWTH_BUDGET_MB} MB`,
+        peak - idle <= RSS_GROWTH_BUDGET_MB * MB,
       ],
       ['every cache within its budget', Object.values(caches).every((c) => c.weight <= c.budget)],
       ['no failed request', failures.count + result.errors === 0],

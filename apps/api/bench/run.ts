@@ -3,13 +3,15 @@
  * memory benchmarks. `npm run bench -- catalogue` (or `booking`, `rush`, `pickers`, `dates`,
  * `session`, `memory`): one of them.
  * `npm run bench -- first-start`: a new user's `npm install` and `npm start` from a clean copy
- * (run only when asked: it downloads every package).
+ * (run only when asked: it downloads every package). `npm run bench -- soak`: the cluster under
+ * a steady mix for SOAK_MINUTES (30) through a rolling restart and a failover (only when asked:
+ * it takes the machine for half an hour).
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const BENCHES = ['catalogue', 'booking', 'rush', 'pickers', 'dates', 'session', 'memory'] as const;
-const ON_REQUEST = ['first-start'] as const;
+const ON_REQUEST = ['first-start', 'soak'] as const;
 const asked = process.argv.slice(2);
 const known: readonly string[] = [...BENCHES, ...ON_REQUEST];
 const unknown = asked.filter((name) => !known.includes(name));

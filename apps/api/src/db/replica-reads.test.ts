@@ -262,6 +262,30 @@ describe('catalogue reads on a streaming replica', () => {
     for (const app of [writer, other]) expect(await hotelName(app, hotel.id)).toBe(renamed);
   });
 
+  test('a read whose replica connection is cut under it is answered from the primary', async () => {
+    const hotel = await createdHotel();
+    await replicaCaughtUp();
+    await readsFromReplica(other, hotel.id);
+    const before = { ...other.catalogue.readsRouted };
+    // As the replicas' door ends the sessions of a node that stops being a replica.
+    // Sent now (a drizzle query runs once it is awaited).
+    const read = other.catalogue.db
+      .execute<{ one: number }>(sql`select 1 as one from pg_sleep(0.4)`)
+      .then((result) => result.rows);
+    let cut = 0;
+    for (let tries = 0; cut === 0 && tries < 100; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const ended = await replica.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where query like '%pg_sleep(0.4)%' and pid <> pg_backend_pid()`,
+      );
+      cut = ended.rowCount ?? 0;
+    }
+    expect(cut, 'the read was cut on the replica').toBe(1);
+    expect(await read).toEqual([{ one: 1 }]);
+    expect(other.catalogue.readsRouted.primary).toBeGreaterThan(before.primary);
+  });
+
   test('a replica that cannot be reached leaves the catalogue to the primary', async () => {
     const hotel = await createdHotel();
     const away = await startApp(`postgres://devstay@127.0.0.1:${await freePort()}/devstay`);

@@ -45,6 +45,17 @@ export function lsnValue(lsn: string): bigint {
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
 }
 
+/**
+ * An error of the connection rather than of the statement: ended by the server or the balancer
+ * (class 57P: admin shutdown; 08: connection exception; or closed without a word).
+ */
+function connectionLost(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (code.startsWith('57P') || code.startsWith('08'))) return true;
+  if (code === 'ECONNRESET' || code === 'EPIPE') return true;
+  return typeof message === 'string' && message.includes('Connection terminated');
+}
+
 /** Not a replica at all: the replica's door sent this connection to the primary. */
 const PRIMARY = -1n;
 /** Before the replica's first check: behind every position. */
@@ -147,13 +158,27 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
     }
 
     // Every query takes a checked connection: drizzle's and the hand-written statements alike.
+    // A read whose replica connection is cut under it (its node promoted: the replicas' door
+    // ends the sessions of a node that stops being a replica) is read again from the primary.
     override query(...args: unknown[]): never {
+      const send = (client: pg.PoolClient) =>
+        (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
       const run = async () => {
         const client = await this.connect();
         try {
-          return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
-        } finally {
+          const answer = await send(client);
           client.release();
+          return answer;
+        } catch (error) {
+          client.release(error instanceof Error ? error : true);
+          if (!connectionLost(error)) throw error;
+          routed.primary += 1;
+          const again = await primaryPool.connect();
+          try {
+            return await send(again);
+          } finally {
+            again.release();
+          }
         }
       };
       return run() as never;
