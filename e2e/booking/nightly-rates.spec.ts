@@ -255,12 +255,11 @@ test('a rule saved by someone else since the list was read: Remove says so, and 
   await expect(saved).toHaveCount(0);
 });
 
-test('a hotel card prices the cheapest stay that fits as the cart then charges it, on a phone and without script', async ({
+test('a hotel card prices the cheapest stay that fits as the cart then charges it, at 360, 412 and 1280 px and without script', async ({
   page,
   request,
 }) => {
   const errors = collectConsoleErrors(page);
-  await page.setViewportSize({ width: 412, height: 915 });
   // Months ahead, three nights, two rooms: nights no other test books, maybe across a weekend.
   const checkIn = inDays(300 + Math.floor(Math.random() * 30));
   const checkOut = addDays(checkIn, 3);
@@ -294,15 +293,20 @@ test('a hotel card prices the cheapest stay that fits as the cart then charges i
   await signUpApi(request, guest.email, guest.password);
   await signInApi(page.request, guest.email, guest.password);
 
-  await page.goto(`/home?${byName}`);
   const card = page.getByRole('article').filter({
     has: page.getByRole('link', { name: hotel.name, exact: true }),
   });
-  await expect(card).toContainText(fromText);
-  await page.goto(`/home?${byName}&${stayQuery}`);
-  await expect(card).toContainText(cardText);
-  // Readable on a phone: no WCAG violation, nothing wider than the screen.
-  await expectSoundPage(page, errors);
+  for (const width of [360, 1280, 412]) {
+    await test.step(`the card at ${width} px`, async () => {
+      await page.setViewportSize({ width, height: 915 });
+      await page.goto(`/home?${byName}`);
+      await expect(card).toContainText(fromText);
+      await page.goto(`/home?${byName}&${stayQuery}`);
+      await expect(card).toContainText(cardText);
+      // Readable at each width: no WCAG violation, nothing wider than the screen.
+      await expectSoundPage(page, errors);
+    });
+  }
   await card.getByRole('link', { name: hotel.name, exact: true }).click();
   await expect(page).toHaveURL(
     new RegExp(`/hotel/${hotel.id}\\?checkIn=${checkIn}&checkOut=${checkOut}`),

@@ -2,6 +2,7 @@
 // HAProxy, the API's role and database, the second node (a synchronous streaming replica), the
 // web build, then the API processes.
 import { mkdirSync } from 'node:fs';
+import { errorMessage } from '@devstay/shared/error-message';
 import pg from 'pg';
 import { buildWeb, webBuildIsStale } from '../web-build.ts';
 import { ApiProcesses, apiName } from './api.ts';
@@ -68,16 +69,27 @@ export function createCluster(
   };
   let stopped: Promise<void> | undefined;
   const stop = () => {
+    // Each part is stopped whatever became of the one before: a stop that gave up half-way
+    // would leave the rest running.
+    const attempt = async (part: string, stopPart: () => Promise<void>) => {
+      try {
+        await stopPart();
+      } catch (error) {
+        log(`stopping ${part}: ${errorMessage(error)}`);
+      }
+    };
     stopped ??= (async () => {
-      await apis.stopAll();
-      await table.stop('haproxy');
+      await attempt('the API processes', () => apis.stopAll());
+      await attempt('haproxy', () => table.stop('haproxy'));
       // The replicas first, so that the primary's shutdown does not promote one of them.
-      const roles = await Promise.all(settings.nodes.map(roleOf));
+      const roles = await Promise.all(
+        settings.nodes.map((node) => roleOf(node).catch(() => undefined)),
+      );
       const order = settings.nodes
         .map((node, i) => ({ node, primary: roles[i] === 'primary' }))
         .sort((a, b) => Number(a.primary) - Number(b.primary));
-      for (const { node } of order) await table.stop(node.name, 30_000);
-      await table.stop('etcd');
+      for (const { node } of order) await attempt(node.name, () => table.stop(node.name, 30_000));
+      await attempt('etcd', () => table.stop('etcd'));
     })();
     return stopped;
   };

@@ -42,7 +42,10 @@ async function drillCluster(name: string): Promise<Cluster> {
   const cluster = createCluster(settings, (line) => console.log(`  ${line}`));
   const abort = () => {
     console.error('interrupted: stopping the cluster');
-    void cluster.stop().finally(() => process.exit(130));
+    void cluster
+      .stop()
+      .catch((error: unknown) => console.error(error))
+      .finally(() => process.exit(130));
   };
   process.once('SIGINT', abort);
   process.once('SIGTERM', abort);

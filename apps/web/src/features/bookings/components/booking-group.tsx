@@ -23,10 +23,10 @@ interface BookingGroupProps {
  * deadline and Cancel — so no button under one room acts on all of them.
  */
 export function BookingGroup({ booking, onCancel, cancelling }: BookingGroupProps) {
-  const name = sentenceStart(reservationName(booking));
+  const dateText = useDateText();
+  const name = sentenceStart(reservationName(booking, dateText));
   const headingId = useId();
   const rooms = booking.cartRoom.length;
-  const dateText = useDateText();
   return (
     <Card
       withBorder
@@ -66,7 +66,7 @@ export function BookingGroup({ booking, onCancel, cancelling }: BookingGroupProp
           <Anchor
             component={Link}
             to={paths.receipt(booking.id)}
-            aria-label={`See the receipt of ${reservationName(booking)}`}
+            aria-label={`See the receipt of ${reservationName(booking, dateText)}`}
           >
             <Group gap={4} wrap="nowrap" component="span">
               <IconReceipt size={18} aria-hidden="true" />

@@ -108,7 +108,7 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                         color="red"
                         variant="light"
                         loading={cancellingId === booking.id}
-                        aria-label={`Cancel the reservation of ${roomName} at ${hotel}, check-in ${room.checkIn}`}
+                        aria-label={`Cancel the reservation of ${roomName} at ${hotel}, check-in ${dateText(room.checkIn)}`}
                         onClick={() => onCancel(booking, room)}
                       >
                         Cancel

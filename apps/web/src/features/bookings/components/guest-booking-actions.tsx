@@ -2,13 +2,17 @@ import type { BookingRecord } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { CalendarDownload } from '../../../components/calendar-download.tsx';
+import { useDateText } from '../../../lib/date-text.ts';
 import { bookingCalendarUrl } from '../api/bookings.ts';
 
-/** A booking named for people: its hotels and its first check-in. */
-export function reservationName(booking: BookingRecord): string {
+/** A booking named for people: its hotels and its first check-in, written as `dateText` writes dates. */
+export function reservationName(
+  booking: BookingRecord,
+  dateText: (date: string) => string,
+): string {
   const hotels = [...new Set(booking.cartRoom.map((r) => r.hotel))].join(' and ');
   const checkIn = booking.cartRoom.map((r) => r.checkIn).sort()[0] ?? booking.date;
-  return `the reservation at ${hotels}, check-in ${checkIn}`;
+  return `the reservation at ${hotels}, check-in ${dateText(checkIn)}`;
 }
 
 interface GuestBookingActionsProps {
@@ -25,7 +29,7 @@ interface GuestBookingActionsProps {
  */
 export function GuestBookingActions({ booking, onCancel, cancelling }: GuestBookingActionsProps) {
   if (booking.status !== 'confirmed') return null;
-  const what = reservationName(booking);
+  const what = reservationName(booking, useDateText());
   const { date, timeZone } = booking.freeCancellation;
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
