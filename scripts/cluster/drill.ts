@@ -40,15 +40,20 @@ async function drillCluster(name: string): Promise<Cluster> {
   const settings = clusterSettings(process.env, { dir });
   settings.apiEnv = { ...CROWD_LIMITS, AUTH_RATE_LIMIT: 'false', LOG_LEVEL: 'warn' };
   const cluster = createCluster(settings, (line) => console.log(`  ${line}`));
-  const abort = () => {
-    console.error('interrupted: stopping the cluster');
+  let aborting = false;
+  const abort = (signal: NodeJS.Signals) => {
+    // Kept for every signal: a second one while stopping must not end this process and orphan
+    // what is not stopped yet.
+    if (aborting) return;
+    aborting = true;
+    console.error(`${signal}: stopping the cluster`);
     void cluster
       .stop()
       .catch((error: unknown) => console.error(error))
       .finally(() => process.exit(130));
   };
-  process.once('SIGINT', abort);
-  process.once('SIGTERM', abort);
+  process.on('SIGINT', abort);
+  process.on('SIGTERM', abort);
   const started = performance.now();
   await cluster.start();
   console.log(`cluster started in ${seconds(performance.now() - started)} s`);

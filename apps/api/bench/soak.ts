@@ -403,10 +403,10 @@ await runDrill('soak', async (cluster) => {
 
   // p95 by class in windows.
   // Whole windows; the last one takes the run's tail (a run ends a moment after its minutes).
-  const count = Math.max(1, Math.floor(ranMs / WINDOW_MS));
-  const windows = Array.from({ length: count }, (_, w) => {
+  const windowCount = Math.max(1, Math.floor(ranMs / WINDOW_MS));
+  const windows = Array.from({ length: windowCount }, (_, w) => {
     const from = start + w * WINDOW_MS;
-    const to = w === count - 1 ? Number.POSITIVE_INFINITY : from + WINDOW_MS;
+    const to = w === windowCount - 1 ? Number.POSITIVE_INFINITY : from + WINDOW_MS;
     const row: Record<string, { n: number; failed: number; p95: number | null }> = {};
     for (const kind of KINDS) {
       const answers = load.answers.filter((a) => a.kind === kind && a.sent >= from && a.sent < to);

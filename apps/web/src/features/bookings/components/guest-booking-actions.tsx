@@ -28,8 +28,9 @@ interface GuestBookingActionsProps {
  * `cancellable`). After the window the button stays, disabled, saying until when it was possible.
  */
 export function GuestBookingActions({ booking, onCancel, cancelling }: GuestBookingActionsProps) {
+  const dateText = useDateText();
   if (booking.status !== 'confirmed') return null;
-  const what = reservationName(booking, useDateText());
+  const what = reservationName(booking, dateText);
   const { date, timeZone } = booking.freeCancellation;
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
