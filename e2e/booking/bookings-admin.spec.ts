@@ -5,6 +5,7 @@ import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import type { APIRequestContext } from '@playwright/test';
 import { baseUrl, DEMO, signInApi, siteHeaders } from '../support/accounts.ts';
+import { payWithTestCard } from '../support/bookings.ts';
 import { expect, test, toast, wcagViolations } from '../support/fixtures.ts';
 
 /**
@@ -48,18 +49,10 @@ async function confirmedBookingAtAdminsHotel(
       data: { cartRoom, cartTotalCents: quote.cartTotalCents },
     }),
   );
-  const paid = await json<{ booking: { status: string } }>(
-    await request.post('/api/payments/card', {
-      headers: { ...siteHeaders(), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-      data: {
-        booking: booking.id,
-        card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-        amount: quote.cartTotalAmount,
-        email: DEMO.user.email,
-      },
-    }),
-  );
-  expect(paid.booking.status).toBe('confirmed');
+  await payWithTestCard(request, booking.id, {
+    amount: quote.cartTotalAmount,
+    email: DEMO.user.email,
+  });
   return { checkIn };
 }
 

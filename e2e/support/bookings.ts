@@ -16,6 +16,25 @@ export async function json<T>(response: APIResponse): Promise<T> {
 }
 
 /** The id of the catalogue's hotel at `index` of its first page (seeded, so always there). */
+/** Pays a held booking with the test processor's accepting card; expects it confirmed. */
+export async function payWithTestCard(
+  request: APIRequestContext,
+  bookingId: string,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  const paid = await json<{ booking: { status: string } }>(
+    await request.post('/api/payments/card', {
+      headers: { ...siteHeaders(), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+      data: {
+        booking: bookingId,
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+        ...extra,
+      },
+    }),
+  );
+  expect(paid.booking.status).toBe('confirmed');
+}
+
 export async function seededHotelId(request: APIRequestContext, index: number): Promise<number> {
   const hotels = await json<{ id: number }[]>(await request.get('/api/hotels?pageSize=8'));
   const id = hotels[index]?.id;
@@ -55,16 +74,7 @@ export async function paidStay(
     });
     if (held.status() === 409) continue;
     const booking = await json<{ id: string }>(held);
-    const paid = await json<{ booking: { status: string } }>(
-      await request.post('/api/payments/card', {
-        headers: { ...siteHeaders(), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-        data: {
-          booking: booking.id,
-          card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-        },
-      }),
-    );
-    expect(paid.booking.status).toBe('confirmed');
+    await payWithTestCard(request, booking.id);
     return { id: booking.id, checkIn };
   }
   throw new Error(`No free night at hotel ${hotelId} in eight tries`);
