@@ -181,7 +181,7 @@ async function countBookings(db: Executor, where: SQL[]): Promise<number> {
  * by the one rule (`stayDeadlineSql`); the booking's is the earliest of its lines' — the
  * strictest hotel. A JSON object: the instant, that day and that hotel's zone.
  */
-function freeCancellationDeadline(bookingId: SQL): SQL {
+export function freeCancellationDeadline(bookingId: SQL): SQL {
   return sql`(
     select ${stayDeadlineJson(sql`l.check_in`)}
     from booking_lines l join hotels h on h.id = l.hotel_id

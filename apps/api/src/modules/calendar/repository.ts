@@ -1,5 +1,5 @@
 import type { BookingStatus } from '@devstay/shared/constants';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 
 /** One line of a booking as its calendar file shows it. */
@@ -28,39 +28,55 @@ export interface BookingCalendarRow {
   stays: CalendarStay[];
 }
 
+/**
+ * A booking's lines as its calendar file shows them (line order), as a JSON array: a subquery
+ * over the booking whose id is `bookingId`.
+ */
+export function bookingStaysSql(bookingId: SQL): SQL {
+  return sql`coalesce((
+      select json_agg(json_build_object(
+          'lineId', l.id, 'room', r.name, 'hotelId', l.hotel_id, 'hotel', h.name,
+          'address', h.address, 'city', loc.city, 'state', loc.state,
+          'checkIn', l.check_in, 'checkOut', l.check_out, 'timeZone', h.time_zone,
+          'quantity', l.quantity)
+        order by l.id)
+      from booking_lines l
+      join rooms r on r.id = l.room_id
+      join hotels h on h.id = l.hotel_id
+      join locations loc on loc.id = h.location_id
+      where l.booking_id = ${bookingId}), '[]')`;
+}
+
+/** The columns of a booking `b` its calendar file reads; see toBookingCalendar. */
+export const bookingCalendarColumns = sql`b.user_id, b.status,
+  coalesce(b.confirmed_at, b.created_at) as confirmed_at, ${bookingStaysSql(sql`b.id`)} as stays`;
+
+export type BookingCalendarColumns = {
+  user_id: string;
+  status: BookingStatus;
+  confirmed_at: Date;
+  stays: CalendarStay[];
+};
+
+export function toBookingCalendar(row: BookingCalendarColumns): BookingCalendarRow {
+  return {
+    userId: row.user_id,
+    status: row.status,
+    confirmedAt: new Date(row.confirmed_at),
+    stays: row.stays,
+  };
+}
+
 /** A booking's guest, status and lines (line order), for its calendar file; undefined if none. */
 export async function bookingCalendarOf(
   db: Executor,
   id: string,
 ): Promise<BookingCalendarRow | undefined> {
-  const result = await db.execute<{
-    user_id: string;
-    status: BookingStatus;
-    confirmed_at: Date;
-    stays: CalendarStay[];
-  }>(sql`
-    select b.user_id, b.status, coalesce(b.confirmed_at, b.created_at) as confirmed_at, coalesce((
-        select json_agg(json_build_object(
-            'lineId', l.id, 'room', r.name, 'hotelId', l.hotel_id, 'hotel', h.name,
-            'address', h.address, 'city', loc.city, 'state', loc.state,
-            'checkIn', l.check_in, 'checkOut', l.check_out, 'timeZone', h.time_zone,
-            'quantity', l.quantity)
-          order by l.id)
-        from booking_lines l
-        join rooms r on r.id = l.room_id
-        join hotels h on h.id = l.hotel_id
-        join locations loc on loc.id = h.location_id
-        where l.booking_id = b.id), '[]') as stays
-    from bookings b where b.id = ${id}`);
-  const row = result.rows[0];
-  return (
-    row && {
-      userId: row.user_id,
-      status: row.status,
-      confirmedAt: new Date(row.confirmed_at),
-      stays: row.stays,
-    }
+  const result = await db.execute<BookingCalendarColumns>(
+    sql`select ${bookingCalendarColumns} from bookings b where b.id = ${id}`,
   );
+  const row = result.rows[0];
+  return row && toBookingCalendar(row);
 }
 
 /** An event as its calendar file shows it: its start as an instant, from its hotel's zone. */

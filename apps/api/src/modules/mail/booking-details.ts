@@ -4,11 +4,18 @@ import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { paths } from '@devstay/shared/paths';
 import { nightsBetween } from '@devstay/shared/stay';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookingCalendarUrl, siteUrl } from '../../lib/site-links.ts';
-import { cancelScopeOf } from '../bookings/records.ts';
-import { type BookingCalendarRow, bookingCalendarOf } from '../calendar/repository.ts';
-import { receiptPaymentOf } from '../payments/repository.ts';
+import { type FreeCancellationRow, toFreeCancellation } from '../availability/free-cancellation.ts';
+import { freeCancellationDeadline } from '../bookings/records.ts';
+import {
+  type BookingCalendarColumns,
+  type BookingCalendarRow,
+  bookingCalendarColumns,
+  toBookingCalendar,
+} from '../calendar/repository.ts';
+import { receiptCardSql } from '../payments/repository.ts';
 import type { MailBlock } from './templates.ts';
 
 /** The e-mails' dates, in the render's language (one format, made once: see dateTextIn). */
@@ -30,19 +37,28 @@ export interface BookingDetails {
   calendar: BookingCalendarRow | undefined;
 }
 
+/** One statement: it runs inside the transaction that confirms or cancels the booking. */
 export async function bookingDetailsOf(db: Executor, bookingId: string): Promise<BookingDetails> {
-  // One after the other: in a transaction they share one connection.
-  const calendar = await bookingCalendarOf(db, bookingId);
-  const payment = await receiptPaymentOf(db, bookingId);
-  const scope = await cancelScopeOf(db, bookingId);
+  const result = await db.execute<
+    BookingCalendarColumns & {
+      card: { brand: string | null; last4: string | null } | null;
+      free_cancellation: FreeCancellationRow | null;
+    }
+  >(sql`
+    select ${bookingCalendarColumns}, ${receiptCardSql(sql`b.id`)} as card,
+      ${freeCancellationDeadline(sql`b.id`)} as free_cancellation
+    from bookings b where b.id = ${bookingId}`);
+  const row = result.rows[0];
+  const calendar = row && toBookingCalendar(row);
   const addresses = new Map<number, string>();
   for (const s of calendar?.stays ?? []) {
     addresses.set(s.hotelId, `${s.address}, ${capitalize(s.city)}, ${capitalize(s.state)}`);
   }
-  const fc = scope?.freeCancellation;
+  // A booking without lines has no deadline, and no terms to tell.
+  const fc = row?.free_cancellation ? toFreeCancellation(row.free_cancellation) : null;
   return {
     addresses,
-    card: payment?.cardLast4 ? { brand: payment.cardBrand, last4: payment.cardLast4 } : null,
+    card: row?.card?.last4 ? row.card : null,
     freeCancellation: fc
       ? { until: new Date(fc.until), date: fc.date, timeZone: fc.timeZone }
       : null,

@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { MAIL_ATTACHMENT_MAX_BYTES, mailAttachments, mailOutbox } from '../../db/schema.ts';
+import { MAIL_ATTACHMENT_MAX_BYTES, mailOutbox } from '../../db/schema.ts';
 
 /** A file sent with a message. */
 export interface MailAttachment {
@@ -43,32 +43,36 @@ function checkAttachments(attachments: readonly MailAttachment[]): void {
 export async function enqueueMail(db: Executor, message: MailMessage): Promise<string> {
   const attachments = message.attachments ?? [];
   checkAttachments(attachments);
-  const store = async (tx: Executor) => {
-    const [row] = await tx
+  const { to, subject, text, html } = message;
+  if (attachments.length === 0) {
+    const [row] = await db
       .insert(mailOutbox)
-      .values({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      })
+      .values({ to, subject, text, html })
       .returning({ id: mailOutbox.id });
     if (!row) throw new Error('The e-mail was not stored');
-    if (attachments.length > 0) {
-      await tx.insert(mailAttachments).values(
-        attachments.map((a, position) => ({
-          mailId: row.id,
-          position,
-          filename: a.filename,
-          contentType: a.contentType,
-          content: a.content,
-        })),
-      );
-    }
     return row.id;
-  };
-  // The message and its files are stored together or not at all.
-  return attachments.length > 0 ? db.transaction(store) : store(db);
+  }
+  // The message and its files in one statement: stored together or not at all, and no
+  // savepoint inside the transaction that confirms a booking.
+  const files = sql.join(
+    attachments.map(
+      (a, position) =>
+        sql`(${position}::smallint, ${a.filename}, ${a.contentType}, ${a.content}::bytea)`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute<{ id: string }>(sql`
+    with message as (
+      insert into mail_outbox ("to", subject, text, html)
+      values (${to}, ${subject}, ${text}, ${html})
+      returning id)
+    insert into mail_attachments (mail_id, position, filename, content_type, content)
+    select message.id, f.position, f.filename, f.content_type, f.content
+    from message, (values ${files}) as f (position, filename, content_type, content)
+    returning mail_id as id`);
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error('The e-mail was not stored');
+  return id;
 }
 
 /** The latest messages of the outbox, newest first, to one recipient or to anyone. */

@@ -1,7 +1,7 @@
 import type { CartLineKey } from '@devstay/shared/cart';
 import type { BookingStatus, PaymentStatus } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
-import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookings, paymentEvents, payments } from '../../db/schema.ts';
 import { type PreparedStatement, runPrepared, sqlState } from '../../db/statements.ts';
@@ -54,6 +54,16 @@ export async function lockPaymentOf(tx: Tx, bookingId: string): Promise<PaymentR
     .where(eq(payments.bookingId, bookingId))
     .for('update');
   return row as PaymentRow | undefined;
+}
+
+/**
+ * The card of the latest payment of the booking whose id is `bookingId`, as a JSON object
+ * `{brand, last4}` (null without a payment): the same payment receiptPaymentOf reads.
+ */
+export function receiptCardSql(bookingId: SQL): SQL {
+  return sql`(select json_build_object('brand', p.card_brand, 'last4', p.card_last4)
+    from payments p where p.booking_id = ${bookingId}
+    order by p.created_at desc limit 1)`;
 }
 
 /** A booking's latest payment as its receipt shows it: the card's brand and last four only. */

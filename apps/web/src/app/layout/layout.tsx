@@ -14,6 +14,13 @@ import { Navbar } from './navbar.tsx';
 const OffersForm = lazyPart(() =>
   import('../../features/offers/components/offers-form.tsx').then((m) => m.OffersForm),
 );
+// One element for every render: a new one would be an update to the boundary before it hydrates,
+// and React would drop the form's server markup until its code arrives.
+const offersForm = (
+  <Suspense fallback={null}>
+    <OffersForm />
+  </Suspense>
+);
 
 /**
  * Page frame: skip link, navigation bar, main content, footer. Pieces of several features meet
@@ -53,13 +60,7 @@ export function Layout() {
         </HydrateLater>
       </main>
       <HydrateLater>
-        <Footer
-          offers={
-            <Suspense fallback={null}>
-              <OffersForm />
-            </Suspense>
-          }
-        />
+        <Footer offers={offersForm} />
       </HydrateLater>
       <ScrollRestoration />
     </div>

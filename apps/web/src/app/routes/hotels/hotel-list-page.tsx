@@ -1,6 +1,6 @@
 import { Container, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigationType } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { fetchCities } from '../../../features/hotels/api/get-cities.ts';
@@ -58,6 +58,20 @@ export function HotelListPage() {
     }
   };
 
+  // The same element from render to render while the stay stays: the fields' server markup is
+  // kept until their code arrives. A new element would be an update to a boundary not yet
+  // hydrated, which React answers by dropping that markup for the (empty) fallback: the page
+  // below jumped up and back down.
+  const { stay, rooms, guests } = params;
+  const stayFields = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <StaySearch stay={stay} rooms={rooms} guests={guests} onSearch={list.setStay} />
+      </Suspense>
+    ),
+    [stay, rooms, guests, list.setStay],
+  );
+
   const clearAll = () => {
     setText('');
     list.clearAll();
@@ -82,16 +96,7 @@ export function HotelListPage() {
         onPrepareFilter={prepareFilter}
         onClear={clearAll}
         onSort={list.setSort}
-        stayFields={
-          <Suspense fallback={null}>
-            <StaySearch
-              stay={params.stay}
-              rooms={params.rooms}
-              guests={params.guests}
-              onSearch={list.setStay}
-            />
-          </Suspense>
-        }
+        stayFields={stayFields}
       />
       <ActiveFilters
         params={params}

@@ -3,7 +3,7 @@ import type { HotelCard as HotelCardData } from '@devstay/shared/contracts/catal
 import { type PaginationState, totalPages } from '@devstay/shared/pagination';
 import type { StayDates } from '@devstay/shared/paths';
 import { Stack, Text } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { ListMessage } from '../../../components/list-message.tsx';
 import type { Page } from '../../../lib/api.ts';
@@ -75,6 +75,22 @@ export function HotelResults({
     if (outOfRange) onPage(pages, total, HOTELS_PER_PAGE, more);
   }, [outOfRange, pages, total, more, onPage]);
 
+  // The same element while the pages stay (see hotel-list-page's stay fields): a new one before
+  // the links' code arrives would drop their server markup.
+  const pagination = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <HotelPagination
+          state={paginationFor(pages)}
+          pages={pages}
+          lastKnown={!more}
+          onPage={(to) => onPage(to, total, HOTELS_PER_PAGE, more)}
+        />
+      </Suspense>
+    ),
+    [paginationFor, pages, more, onPage, total],
+  );
+
   const first = (page - 1) * HOTELS_PER_PAGE + 1;
   const last = first + items.length - 1;
 
@@ -128,14 +144,7 @@ export function HotelResults({
 
       {!showSkeleton && total > 0 ? (
         <Stack mt="xl" align="center" mih={PAGINATION_HEIGHT}>
-          <Suspense fallback={null}>
-            <HotelPagination
-              state={paginationFor(pages)}
-              pages={pages}
-              lastKnown={!more}
-              onPage={(to) => onPage(to, total, HOTELS_PER_PAGE, more)}
-            />
-          </Suspense>
+          {pagination}
         </Stack>
       ) : null}
     </>
