@@ -123,3 +123,41 @@ test('a server-rendered page hydrates without a mismatch and then works as the a
   await expect(page).toHaveURL(/\/$/);
   await expectSoundPage(page, errors);
 });
+
+test('the list keeps its drawn stay fields while their code is on its way: nothing below them jumps', async ({
+  page,
+}) => {
+  // The fields' code late (a slow phone's network): the page hydrates around their server
+  // markup, and a render of the page meanwhile (a refetch of the list, a keystroke) must not
+  // swap that markup for nothing, which moved everything below up and back down.
+  let release = () => {};
+  const codeHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/stay-search-[^/]*\.js$/, async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        shifts.push((entry as unknown as { value: number }).value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/home');
+  const check = page.getByRole('button', { name: 'Check availability' });
+  await page.getByRole('searchbox', { name: 'Search hotels by name' }).pressSequentially('te');
+  for (let look = 0; look < 10; look++) {
+    expect(await check.count(), `look ${look}, the fields' code held back`).toBe(1);
+    await page.waitForTimeout(100);
+  }
+  release();
+  await expect(check).toBeVisible();
+  const shifted = await page.evaluate(() =>
+    (window as unknown as { shifts: number[] }).shifts.reduce((sum, v) => sum + v, 0),
+  );
+  expect(shifted).toBeLessThan(0.01);
+});
