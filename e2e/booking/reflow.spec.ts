@@ -132,6 +132,15 @@ test('the admin’s dashboard reflows at 360 px, its tables shown too', async ({
   await expect(page.getByTestId('revenue-table')).toBeVisible();
   expect(await overflowing(page), 'dashboard’s tables').toEqual([]);
   await expect(occupancy.locator('tbody td[data-label="Occupancy"]').first()).toBeVisible();
+  // A screen reader hears the column's header once: the name shown before a value is not part
+  // of the cell's name, and the stacked parts keep their table roles.
+  const firstCell = occupancy.locator('tbody td[data-label="Occupancy"]').first();
+  await expect(firstCell).toHaveRole('cell');
+  const shown = await firstCell.evaluate((cell) => getComputedStyle(cell, '::before').content);
+  expect(shown, 'the name shown before the value').toContain('Occupancy');
+  await expect(firstCell).toHaveAccessibleName(/^\d/);
+  await expect(occupancy.getByRole('columnheader', { name: 'Occupancy' })).toHaveCount(1);
+  await expect(occupancy.getByRole('rowheader').first()).toBeAttached();
 
   // A column per room: as many lines per card, never wider.
   await page.getByRole('button', { name: 'Each room' }).click();

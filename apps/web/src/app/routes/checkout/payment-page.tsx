@@ -158,19 +158,27 @@ export function PaymentPage() {
                 role="region"
                 aria-label="Booked rooms"
               >
-                <Table className={tables.stacked}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Room</Table.Th>
-                      <Table.Th scope="col">Category</Table.Th>
-                      <Table.Th scope="col">Nights</Table.Th>
-                      <Table.Th scope="col">Quantity</Table.Th>
+                <Table role="table" className={tables.stacked}>
+                  <Table.Thead role="rowgroup">
+                    <Table.Tr role="row">
+                      <Table.Th role="columnheader" scope="col">
+                        Room
+                      </Table.Th>
+                      <Table.Th role="columnheader" scope="col">
+                        Category
+                      </Table.Th>
+                      <Table.Th role="columnheader" scope="col">
+                        Nights
+                      </Table.Th>
+                      <Table.Th role="columnheader" scope="col">
+                        Quantity
+                      </Table.Th>
                     </Table.Tr>
                   </Table.Thead>
-                  <Table.Tbody>
+                  <Table.Tbody role="rowgroup">
                     {data.cartRoom.map((line) => (
-                      <Table.Tr key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
-                        <Table.Td data-label="Room">
+                      <Table.Tr role="row" key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
+                        <Table.Td role="cell" data-label="Room">
                           <Text fw={600}>{capitalize(line.name)}</Text>
                           <Text size="sm" c="dimmed">
                             {line.hotel} · {dateText(line.checkIn)} to {dateText(line.checkOut)} ·{' '}
@@ -183,11 +191,15 @@ export function PaymentPage() {
                             </Text>
                           ) : null}
                         </Table.Td>
-                        <Table.Td data-label="Category">{capitalize(line.category)}</Table.Td>
-                        <Table.Td data-label="Nights" data-testid="payment-line-nights">
+                        <Table.Td role="cell" data-label="Category">
+                          {capitalize(line.category)}
+                        </Table.Td>
+                        <Table.Td role="cell" data-label="Nights" data-testid="payment-line-nights">
                           {nightsText(line.nights)}
                         </Table.Td>
-                        <Table.Td data-label="Quantity">{line.cartQuantity}</Table.Td>
+                        <Table.Td role="cell" data-label="Quantity">
+                          {line.cartQuantity}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -74,35 +74,49 @@ export function ReceiptPage() {
           aria-label="Booked rooms"
           mt="md"
         >
-          <Table className={tables.stacked}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Room</Table.Th>
-                <Table.Th scope="col">Stay</Table.Th>
-                <Table.Th scope="col">Nights</Table.Th>
-                <Table.Th scope="col">Quantity</Table.Th>
-                <Table.Th scope="col">Amount</Table.Th>
+          <Table role="table" className={tables.stacked}>
+            <Table.Thead role="rowgroup">
+              <Table.Tr role="row">
+                <Table.Th role="columnheader" scope="col">
+                  Room
+                </Table.Th>
+                <Table.Th role="columnheader" scope="col">
+                  Stay
+                </Table.Th>
+                <Table.Th role="columnheader" scope="col">
+                  Nights
+                </Table.Th>
+                <Table.Th role="columnheader" scope="col">
+                  Quantity
+                </Table.Th>
+                <Table.Th role="columnheader" scope="col">
+                  Amount
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
+            <Table.Tbody role="rowgroup">
               {data.cartRoom.map((line) => {
                 return (
-                  <Table.Tr key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
-                    <Table.Td data-label="Room">
+                  <Table.Tr role="row" key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
+                    <Table.Td role="cell" data-label="Room">
                       <Text fw={600}>{capitalize(line.name)}</Text>
                       <Text size="sm" c="dimmed">
                         {line.hotel} · {line.address}
                       </Text>
                       <Text size="sm">{guestsText(line.guests)}</Text>
                     </Table.Td>
-                    <Table.Td data-label="Stay">
+                    <Table.Td role="cell" data-label="Stay">
                       {dateText(line.checkIn)} to {dateText(line.checkOut)}
                     </Table.Td>
-                    <Table.Td data-label="Nights" data-testid="receipt-line-nights">
+                    <Table.Td role="cell" data-label="Nights" data-testid="receipt-line-nights">
                       {nightsText(line.nights)}
                     </Table.Td>
-                    <Table.Td data-label="Quantity">{line.cartQuantity}</Table.Td>
-                    <Table.Td data-label="Amount">{formatUsd(line.totalCents)}</Table.Td>
+                    <Table.Td role="cell" data-label="Quantity">
+                      {line.cartQuantity}
+                    </Table.Td>
+                    <Table.Td role="cell" data-label="Amount">
+                      {formatUsd(line.totalCents)}
+                    </Table.Td>
                   </Table.Tr>
                 );
               })}

@@ -41,6 +41,7 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
   return (
     <Box style={{ overflowX: 'auto' }}>
       <Table
+        role="table"
         className={`${tables.stacked} ${tables.wide}`}
         style={{ '--stacked-table-min-width': '1200px' } as CSSProperties}
         striped
@@ -49,10 +50,11 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
         verticalSpacing="sm"
         aria-label="Reservations"
       >
-        <Table.Thead>
-          <Table.Tr>
+        <Table.Thead role="rowgroup">
+          <Table.Tr role="row">
             {HEADERS.map((h) => (
               <Table.Th
+                role="columnheader"
                 key={h}
                 scope="col"
                 aria-describedby={h === 'Stock balance' ? 'stock-balance-note' : undefined}
@@ -62,17 +64,18 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody role="rowgroup">
           {bookings.flatMap((booking) =>
             booking.cartRoom.map((room) => {
               const hotel = room.hotel;
               const roomName = capitalize(room.name);
               return (
                 <Table.Tr
+                  role="row"
                   key={`${booking.id}-${room.id}-${room.checkIn}-${room.checkOut}`}
                   data-testid="booking-row"
                 >
-                  <Table.Td data-label={HEADERS[0]}>
+                  <Table.Td role="cell" data-label={HEADERS[0]}>
                     <Text size="sm" fw={600}>
                       {hotel}
                     </Text>
@@ -80,7 +83,7 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                       {room.address}
                     </Text>
                   </Table.Td>
-                  <Table.Td data-label={HEADERS[1]}>
+                  <Table.Td role="cell" data-label={HEADERS[1]}>
                     {booking.guest ? (
                       <>
                         <Text size="sm">{booking.guest.name || booking.guest.email}</Text>
@@ -90,18 +93,34 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                       </>
                     ) : null}
                   </Table.Td>
-                  <Table.Td data-label={HEADERS[2]}>{dateText(booking.date)}</Table.Td>
-                  <Table.Td data-label={HEADERS[3]}>{roomName}</Table.Td>
-                  <Table.Td data-label={HEADERS[4]}>{nightsText(room.nights)}</Table.Td>
-                  <Table.Td data-label={HEADERS[5]}>{formatUsd(room.totalCents)}</Table.Td>
-                  <Table.Td data-label={HEADERS[6]}>{room.cartQuantity}</Table.Td>
-                  <Table.Td data-label={HEADERS[7]}>{dateText(room.checkIn)}</Table.Td>
-                  <Table.Td data-label={HEADERS[8]}>{dateText(room.checkOut)}</Table.Td>
-                  <Table.Td data-label={HEADERS[9]}>{room.newStock}</Table.Td>
-                  <Table.Td data-label={HEADERS[10]}>
+                  <Table.Td role="cell" data-label={HEADERS[2]}>
+                    {dateText(booking.date)}
+                  </Table.Td>
+                  <Table.Td role="cell" data-label={HEADERS[3]}>
+                    {roomName}
+                  </Table.Td>
+                  <Table.Td role="cell" data-label={HEADERS[4]}>
+                    {nightsText(room.nights)}
+                  </Table.Td>
+                  <Table.Td role="cell" data-label={HEADERS[5]}>
+                    {formatUsd(room.totalCents)}
+                  </Table.Td>
+                  <Table.Td role="cell" data-label={HEADERS[6]}>
+                    {room.cartQuantity}
+                  </Table.Td>
+                  <Table.Td role="cell" data-label={HEADERS[7]}>
+                    {dateText(room.checkIn)}
+                  </Table.Td>
+                  <Table.Td role="cell" data-label={HEADERS[8]}>
+                    {dateText(room.checkOut)}
+                  </Table.Td>
+                  <Table.Td role="cell" data-label={HEADERS[9]}>
+                    {room.newStock}
+                  </Table.Td>
+                  <Table.Td role="cell" data-label={HEADERS[10]}>
                     <BookingStatusBadge status={booking.status} />
                   </Table.Td>
-                  <Table.Td data-label={HEADERS[11]}>
+                  <Table.Td role="cell" data-label={HEADERS[11]}>
                     {booking.cancellable ? (
                       <Button
                         size="xs"

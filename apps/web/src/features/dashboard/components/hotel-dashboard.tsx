@@ -178,6 +178,7 @@ function Occupancy({ dashboard }: { dashboard: Dashboard }) {
       }
       table={
         <Table
+          role="table"
           striped
           withTableBorder
           data-testid="occupancy-table"
@@ -186,17 +187,19 @@ function Occupancy({ dashboard }: { dashboard: Dashboard }) {
           style={{ '--stacked-table-min-width': `${8 * (columns.length + 1)}rem` } as CSSProperties}
         >
           <Table.Caption>{`${title}: units booked of the stock, night by night`}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Night</Table.Th>
+          <Table.Thead role="rowgroup">
+            <Table.Tr role="row">
+              <Table.Th role="columnheader" scope="col">
+                Night
+              </Table.Th>
               {columns.map((c) => (
-                <Table.Th scope="col" key={c}>
+                <Table.Th role="columnheader" scope="col" key={c}>
                   {c}
                 </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody role="rowgroup">
             {nights.map((n) => {
               const cells =
                 view === 'total'
@@ -207,10 +210,12 @@ function Occupancy({ dashboard }: { dashboard: Dashboard }) {
                     ]
                   : n.rooms;
               return (
-                <Table.Tr key={n.night}>
-                  <Table.Th scope="row">{n.label}</Table.Th>
+                <Table.Tr role="row" key={n.night}>
+                  <Table.Th role="rowheader" scope="row">
+                    {n.label}
+                  </Table.Th>
                   {cells.map((value, i) => (
-                    <Table.Td key={columns[i] ?? i} data-label={columns[i]}>
+                    <Table.Td role="cell" key={columns[i] ?? i} data-label={columns[i]}>
                       {value}
                     </Table.Td>
                   ))}
@@ -245,6 +250,7 @@ function Revenue({ dashboard }: { dashboard: Dashboard }) {
       }
       table={
         <Table
+          role="table"
           striped
           withTableBorder
           data-testid="revenue-table"
@@ -252,23 +258,27 @@ function Revenue({ dashboard }: { dashboard: Dashboard }) {
           style={{ '--stacked-table-min-width': '40rem' } as CSSProperties}
         >
           <Table.Caption>{`${title}, in US dollars`}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Month</Table.Th>
+          <Table.Thead role="rowgroup">
+            <Table.Tr role="row">
+              <Table.Th role="columnheader" scope="col">
+                Month
+              </Table.Th>
               {REVENUE_COLUMNS.map((c) => (
-                <Table.Th scope="col" key={c}>
+                <Table.Th role="columnheader" scope="col" key={c}>
                   {c}
                 </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody role="rowgroup">
             {rows.map((r) => (
-              <Table.Tr key={r.month}>
-                <Table.Th scope="row">{r.label}</Table.Th>
+              <Table.Tr role="row" key={r.month}>
+                <Table.Th role="rowheader" scope="row">
+                  {r.label}
+                </Table.Th>
                 {[r.earnedCents, r.onBooksCents, r.capturedCents, r.refundedCents, r.netCents].map(
                   (cents, i) => (
-                    <Table.Td key={REVENUE_COLUMNS[i]} data-label={REVENUE_COLUMNS[i]}>
+                    <Table.Td role="cell" key={REVENUE_COLUMNS[i]} data-label={REVENUE_COLUMNS[i]}>
                       {formatUsd(cents)}
                     </Table.Td>
                   ),
