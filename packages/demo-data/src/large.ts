@@ -1,7 +1,7 @@
 /**
  * A large synthetic catalogue for benchmarks: N more hotels spread over every city, with
- * names combined from word lists, 1–3 rooms each (with room services) and 1–2 hotel services,
- * all reusing the demo pictures. Rows go in with a few set-based statements (arrays unnested in
+ * names combined from word lists, 1–3 rooms each (with room services and nightly rates) and 1–2
+ * hotel services, all reusing the demo pictures. Rows go in with a few set-based statements (arrays unnested in
  * batches for the hotels, INSERT … SELECT for the rest), in one transaction, then ANALYZE.
  */
 
@@ -27,6 +27,7 @@ export interface LargeReport {
   rooms: number;
   roomServiceLinks: number;
   hotelServices: number;
+  roomRates: number;
   ms: number;
   /** Milliseconds of each step, in order. */
   steps: Record<string, number>;
@@ -40,7 +41,7 @@ interface City {
   weight: number;
 }
 
-const FILLED_TABLES = ['hotels', 'rooms', 'room_room_services', 'hotel_services'];
+const FILLED_TABLES = ['hotels', 'rooms', 'room_room_services', 'hotel_services', 'room_rates'];
 
 /**
  * Foreign-key checks were half of the time of this load (a trigger call per inserted row),
@@ -245,10 +246,32 @@ export async function seedLargeCatalogue(
       [firstNew, serviceTemplates],
     );
     step('hotel services');
+    // Nightly rates as the demo hotels have them, so a search prices its cards and a checkout
+    // its nights against real rules: a third of the rooms dearer in January and February next
+    // year (a season), a quarter dearer on Friday and Saturday nights (a weekday rule), and a
+    // tenth with a season already over (kept, but pricing no night searched).
+    const rateResult = await client.query(
+      `insert into room_rates (room_id, kind, first_night, last_night, weekdays, price_cents)
+       select r.id, 'season', make_date(y.next, 1, 1), make_date(y.next, 2, 28), null,
+              least(100000, round(r.price_cents * 1.3 / 100) * 100)::int
+       from rooms r, (select extract(year from current_date)::int + 1 as next) y
+       where r.hotel_id >= $1 and r.id % 3 = 0
+       union all
+       select r.id, 'weekdays', null, null, '{5,6}'::smallint[],
+              least(100000, round(r.price_cents * 1.2 / 100) * 100)::int
+       from rooms r where r.hotel_id >= $1 and r.id % 4 = 1
+       union all
+       select r.id, 'season', make_date(y.last, 7, 1), make_date(y.last, 7, 31), null,
+              least(100000, round(r.price_cents * 1.1 / 100) * 100)::int
+       from rooms r, (select extract(year from current_date)::int - 1 as last) y
+       where r.hotel_id >= $1 and r.id % 10 = 7`,
+      [firstNew],
+    );
+    step('room rates');
     await client.query('commit');
     step('commit');
     await client.query(
-      'analyze hotels; analyze rooms; analyze room_room_services; analyze hotel_services',
+      'analyze hotels; analyze rooms; analyze room_room_services; analyze hotel_services; analyze room_rates',
     );
     step('analyze');
     return {
@@ -256,6 +279,7 @@ export async function seedLargeCatalogue(
       rooms: roomResult.rowCount ?? 0,
       roomServiceLinks: linkResult.rowCount ?? 0,
       hotelServices: serviceResult.rowCount ?? 0,
+      roomRates: rateResult.rowCount ?? 0,
       ms: performance.now() - started,
       steps,
       foreignKeyChecksSkipped,

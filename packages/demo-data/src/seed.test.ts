@@ -676,6 +676,7 @@ describe('large catalogue', () => {
       `select (select count(*) from hotels h where not exists (select 1 from locations l where l.id = h.location_id))
             + (select count(*) from rooms r where not exists (select 1 from hotels h where h.id = r.hotel_id))
             + (select count(*) from hotel_services s where not exists (select 1 from hotels h where h.id = s.hotel_id))
+            + (select count(*) from room_rates rr where not exists (select 1 from rooms r where r.id = rr.room_id))
             + (select count(*) from room_room_services x
                where not exists (select 1 from rooms r where r.id = x.room_id)
                   or not exists (select 1 from room_services s where s.id = x.room_service_id)) as n`,
@@ -688,6 +689,33 @@ describe('large catalogue', () => {
       [before?.max ?? 0, PRICE_MIN * 100, PRICE_MAX * 100, STOCK_MIN, STOCK_MAX],
     );
     expect(bad?.n).toBe(0);
+    // Nightly rates on the new rooms: a season next January and February, Friday and Saturday
+    // rules and a finished season, each within the price limits.
+    const rates = await rows<{ kind: string; weekdays: number[] | null; n: number; bad: number }>(
+      `select rr.kind, rr.weekdays, count(*)::int as n,
+              count(*) filter (where rr.price_cents not between $2 and $3)::int as bad
+       from room_rates rr join rooms r on r.id = rr.room_id
+       where r.hotel_id > $1 group by 1, 2 order by 1`,
+      [before?.max ?? 0, PRICE_MIN * 100, PRICE_MAX * 100],
+    );
+    expect(rates.map((r) => [r.kind, r.weekdays])).toEqual([
+      ['season', null],
+      ['weekdays', [5, 6]],
+    ]);
+    for (const r of rates) {
+      expect(r.n).toBeGreaterThan(50);
+      expect(r.bad).toBe(0);
+    }
+    expect(report.roomRates).toBe(rates.reduce((sum, r) => sum + r.n, 0));
+    const [seasons] = await rows<{ coming: number; over: number }>(
+      `select count(*) filter (where first_night > current_date)::int as coming,
+              count(*) filter (where last_night < current_date)::int as over
+       from room_rates rr join rooms r on r.id = rr.room_id
+       where r.hotel_id > $1 and rr.kind = 'season'`,
+      [before?.max ?? 0],
+    );
+    expect(seasons?.coming).toBeGreaterThan(50);
+    expect(seasons?.over).toBeGreaterThan(10);
   });
 
   test('refuses a count that is not a whole number', async () => {
