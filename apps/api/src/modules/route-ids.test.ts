@@ -22,7 +22,8 @@ interface Document {
 
 /**
  * Path parameters that name no row: accounts (text ids), the identity service's provider and
- * token, and bookings (uuids, told by their format).
+ * token, a file's place among its e-mail's (the development inbox), and bookings (uuids, told
+ * by their format).
  */
 const ACCOUNT_PARAMS = new Set([
   'get /api/auth/callback/{id}',
@@ -34,6 +35,7 @@ const ACCOUNT_PARAMS = new Set([
   'get /api/booking/user/{uid}',
   'get /api/favorites/{uid}',
   'get /api/favorites/list/{uid}',
+  'get /api/dev/inbox/{id}/attachments/{position}',
 ]);
 
 /**

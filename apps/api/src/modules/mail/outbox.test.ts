@@ -341,6 +341,41 @@ describe('development inbox', () => {
     expect(page.body).toContain('<iframe');
   });
 
+  test('lists a message’s files and hands each out as it was attached', async () => {
+    const calendar = Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
+    await enqueueMail(t.db, {
+      to: 'files@example.dev',
+      subject: 'With a file',
+      text: 'See the file',
+      html: '<p>See the file</p>',
+      attachments: [
+        { filename: 'stay.ics', contentType: 'text/calendar; method=PUBLISH', content: calendar },
+      ],
+    });
+    const [listed] = (await t.app.inject('/api/dev/inbox?to=files@example.dev')).json();
+    expect(listed.attachments).toEqual([
+      {
+        position: 0,
+        filename: 'stay.ics',
+        contentType: 'text/calendar; method=PUBLISH',
+        size: calendar.byteLength,
+        url: `/api/dev/inbox/${listed.id}/attachments/0`,
+      },
+    ]);
+    const file = await t.app.inject(listed.attachments[0].url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/calendar; method=PUBLISH');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="stay.ics"');
+    expect(file.rawPayload.equals(calendar)).toBe(true);
+    const page = await t.app.inject('/api/dev/inbox/view?to=files@example.dev');
+    expect(page.body).toContain(`<a href="${listed.attachments[0].url}" download>stay.ics</a>`);
+
+    expect((await t.app.inject(`/api/dev/inbox/${listed.id}/attachments/1`)).statusCode).toBe(404);
+    const bad = await t.app.inject('/api/dev/inbox/not-an-id/attachments/0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('id');
+  });
+
   test('is not readable from another machine: its reset links would hand over any account', async () => {
     await enqueueMail(t.db, {
       to: 'victim@example.dev',

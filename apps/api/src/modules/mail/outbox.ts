@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { MAIL_ATTACHMENT_MAX_BYTES, mailOutbox } from '../../db/schema.ts';
+import { MAIL_ATTACHMENT_MAX_BYTES, mailAttachments, mailOutbox } from '../../db/schema.ts';
 
 /** A file sent with a message. */
 export interface MailAttachment {
@@ -75,12 +75,43 @@ export async function enqueueMail(db: Executor, message: MailMessage): Promise<s
   return id;
 }
 
-/** The latest messages of the outbox, newest first, to one recipient or to anyone. */
+/** A file of a message as a list tells it: its name, type and size, not its bytes. */
+export interface AttachedFile {
+  position: number;
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * The latest messages of the outbox, newest first, to one recipient or to anyone, each with
+ * its files (their bytes left in the table).
+ */
 export async function latestMails(db: Db, filter: { to?: string; limit: number }) {
   return db
-    .select()
+    .select({
+      message: mailOutbox,
+      attachments: sql<AttachedFile[]>`(
+        select coalesce(json_agg(json_build_object('position', a.position,
+            'filename', a.filename, 'contentType', a.content_type,
+            'size', octet_length(a.content)) order by a.position), '[]')
+        from mail_attachments a where a.mail_id = ${mailOutbox.id})`,
+    })
     .from(mailOutbox)
     .where(filter.to ? eq(mailOutbox.to, filter.to) : undefined)
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(filter.limit);
+}
+
+/** One file of a message, bytes and all; undefined when there is none at that position. */
+export async function mailAttachment(db: Db, mailId: string, position: number) {
+  const [file] = await db
+    .select({
+      filename: mailAttachments.filename,
+      contentType: mailAttachments.contentType,
+      content: mailAttachments.content,
+    })
+    .from(mailAttachments)
+    .where(and(eq(mailAttachments.mailId, mailId), eq(mailAttachments.position, position)));
+  return file;
 }

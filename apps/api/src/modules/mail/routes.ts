@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { HttpError } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { hostNameOf, isLoopbackName } from '../../plugins/host-check.ts';
-import { latestMails } from './outbox.ts';
+import { latestMails, mailAttachment } from './outbox.ts';
 
 const inboxQuery = z.object({
   to: text(254).toLowerCase().optional(),
@@ -23,6 +23,15 @@ const inboxMessage = z.object({
   lastError: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  attachments: z.array(
+    z.object({
+      position: z.number().int(),
+      filename: z.string(),
+      contentType: z.string(),
+      size: z.number().int(),
+      url: z.string(),
+    }),
+  ),
 });
 type InboxMessage = z.infer<typeof inboxMessage>;
 
@@ -52,7 +61,7 @@ export const devInboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function messages(query: z.infer<typeof inboxQuery>): Promise<InboxMessage[]> {
     const rows = await latestMails(app.db, query);
-    return rows.map((r) => ({
+    return rows.map(({ message: r, attachments }) => ({
       id: r.id,
       to: r.to,
       subject: r.subject,
@@ -63,6 +72,10 @@ export const devInboxRoutes: FastifyPluginAsyncZod = async (app) => {
       lastError: r.lastError,
       createdAt: r.createdAt.toISOString(),
       sentAt: r.sentAt?.toISOString() ?? null,
+      attachments: attachments.map((a) => ({
+        ...a,
+        url: `/api/dev/inbox/${r.id}/attachments/${a.position}`,
+      })),
     }));
   }
 
@@ -79,6 +92,31 @@ export const devInboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => messages(request.query),
+  );
+
+  app.get(
+    '/dev/inbox/:id/attachments/:position',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['development'],
+        summary: 'A file attached to an e-mail of the outbox (development only)',
+        params: z.object({ id: z.uuid(), position: z.coerce.number().int().min(0).max(32767) }),
+        produces: ['application/octet-stream'],
+      },
+    },
+    async (request, reply) => {
+      const file = await mailAttachment(app.db, request.params.id, request.params.position);
+      if (!file) throw new HttpError(404, 'No such attachment');
+      return reply
+        .header('content-type', file.contentType)
+        .header(
+          'content-disposition',
+          `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(file.content);
+    },
   );
 
   app.get(
@@ -125,6 +163,14 @@ function inboxPage(list: InboxMessage[]): string {
         (m.lastError ? ` · last error: ${escapeHtml(m.lastError)}` : '') +
         '</p></header>' +
         `<iframe title="${escapeHtml(m.subject)}" sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(frame)}"></iframe>` +
+        (m.attachments.length > 0
+          ? `<p class="meta">Attached: ${m.attachments
+              .map(
+                (a) =>
+                  `<a href="${escapeHtml(a.url)}" download>${escapeHtml(a.filename)}</a> (${escapeHtml(a.contentType)}, ${a.size.toLocaleString('en-US')} bytes)`,
+              )
+              .join(', ')}</p>`
+          : '') +
         `<details><summary>Plain text</summary><pre>${linkify(m.text)}</pre></details>` +
         '</article>'
       );
