@@ -35,6 +35,23 @@ async function overflowing(page: Page): Promise<string[]> {
       }
       if (hidden) continue;
       if (box.left < -0.5 || box.right > width + 0.5) problems.push(`cell "${name}" is cut off`);
+      // A stacked cell lays out its name and its value side by side: a value in several parts
+      // would be squeezed into as many narrow columns, its words broken.
+      if (cell.dataset.label && getComputedStyle(cell).display === 'flex') {
+        // Each element is a part, and so is each run of text between them.
+        let parts = 0;
+        let inText = false;
+        for (const n of cell.childNodes) {
+          if (n.nodeType === Node.ELEMENT_NODE) {
+            parts++;
+            inText = false;
+          } else if ((n.textContent ?? '').trim() !== '' && !inText) {
+            parts++;
+            inText = true;
+          }
+        }
+        if (parts > 1) problems.push(`cell "${name}" is split into ${parts} columns`);
+      }
       for (let up = cell.parentElement; up; up = up.parentElement) {
         const style = getComputedStyle(up);
         if (style.overflowX !== 'visible' && up.scrollWidth > up.clientWidth + 1) {

@@ -179,17 +179,19 @@ export function PaymentPage() {
                     {data.cartRoom.map((line) => (
                       <Table.Tr role="row" key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
                         <Table.Td role="cell" data-label="Room">
-                          <Text fw={600}>{capitalize(line.name)}</Text>
-                          <Text size="sm" c="dimmed">
-                            {line.hotel} · {dateText(line.checkIn)} to {dateText(line.checkOut)} ·{' '}
-                            {guestsText(line.guests)}
-                          </Text>
-                          <FreeCancellationTerms terms={line.freeCancellation} />
-                          {line.availabilityMessage || line.guestsMessage ? (
-                            <Text size="sm" c="red.8" fw={500}>
-                              {line.availabilityMessage ?? line.guestsMessage}
+                          <div>
+                            <Text fw={600}>{capitalize(line.name)}</Text>
+                            <Text size="sm" c="dimmed">
+                              {line.hotel} · {dateText(line.checkIn)} to {dateText(line.checkOut)} ·{' '}
+                              {guestsText(line.guests)}
                             </Text>
-                          ) : null}
+                            <FreeCancellationTerms terms={line.freeCancellation} />
+                            {line.availabilityMessage || line.guestsMessage ? (
+                              <Text size="sm" c="red.8" fw={500}>
+                                {line.availabilityMessage ?? line.guestsMessage}
+                              </Text>
+                            ) : null}
+                          </div>
                         </Table.Td>
                         <Table.Td role="cell" data-label="Category">
                           {capitalize(line.category)}

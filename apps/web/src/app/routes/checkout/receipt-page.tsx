@@ -99,11 +99,13 @@ export function ReceiptPage() {
                 return (
                   <Table.Tr role="row" key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
                     <Table.Td role="cell" data-label="Room">
-                      <Text fw={600}>{capitalize(line.name)}</Text>
-                      <Text size="sm" c="dimmed">
-                        {line.hotel} · {line.address}
-                      </Text>
-                      <Text size="sm">{guestsText(line.guests)}</Text>
+                      <div>
+                        <Text fw={600}>{capitalize(line.name)}</Text>
+                        <Text size="sm" c="dimmed">
+                          {line.hotel} · {line.address}
+                        </Text>
+                        <Text size="sm">{guestsText(line.guests)}</Text>
+                      </div>
                     </Table.Td>
                     <Table.Td role="cell" data-label="Stay">
                       {dateText(line.checkIn)} to {dateText(line.checkOut)}

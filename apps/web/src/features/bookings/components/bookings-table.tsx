@@ -76,21 +76,23 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                   data-testid="booking-row"
                 >
                   <Table.Td role="cell" data-label={HEADERS[0]}>
-                    <Text size="sm" fw={600}>
-                      {hotel}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {room.address}
-                    </Text>
+                    <div>
+                      <Text size="sm" fw={600}>
+                        {hotel}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {room.address}
+                      </Text>
+                    </div>
                   </Table.Td>
                   <Table.Td role="cell" data-label={HEADERS[1]}>
                     {booking.guest ? (
-                      <>
+                      <div>
                         <Text size="sm">{booking.guest.name || booking.guest.email}</Text>
                         <Anchor size="xs" href={`mailto:${booking.guest.email}`}>
                           {booking.guest.email}
                         </Anchor>
-                      </>
+                      </div>
                     ) : null}
                   </Table.Td>
                   <Table.Td role="cell" data-label={HEADERS[2]}>
