@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { takeOverStopSignals } from '../../apps/api/src/db/embedded.ts';
 import { ROOT } from '../web-build.ts';
 import { verdict } from './drill.ts';
 import { sleep } from './load.ts';
@@ -65,6 +66,11 @@ const drill = spawn(
     stdio: ['ignore', 'pipe', 'inherit'],
   },
 );
+// Stopped by hand, this stops the drill the same way (it runs in a group of its own).
+takeOverStopSignals();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => process.kill(-(drill.pid as number), signal));
+}
 const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
   drill.once('exit', (code, signal) => resolve({ code, signal })),
 );
@@ -103,7 +109,7 @@ for (const [pid, name] of leftGroups) console.log(`left running: ${name} (proces
 for (const p of leftInFolder) console.log(`left running: pid ${p.pid}: ${p.args.slice(0, 160)}`);
 const exitCode = ended?.code ?? (ended?.signal ? `signal ${ended.signal}` : 'none');
 console.log(
-  `${listed.size} processes listed while it ran; exit ${exitCode} ${(stoppedMs / 1000).toFixed(1)} s after ${SIGNAL}`,
+  `${listed.size} processes listed while it ran; exit ${exitCode}${signalledAt === undefined ? '' : ` ${(stoppedMs / 1000).toFixed(1)} s after ${SIGNAL}`}`,
 );
 verdict([
   [`${SIGNAL} sent during the rolling restart`, signalledAt !== undefined],
