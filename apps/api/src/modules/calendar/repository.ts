@@ -32,7 +32,7 @@ export interface BookingCalendarRow {
  * A booking's lines as its calendar file shows them (line order), as a JSON array: a subquery
  * over the booking whose id is `bookingId`.
  */
-export function bookingStaysSql(bookingId: SQL): SQL {
+function bookingStaysSql(bookingId: SQL): SQL {
   return sql`coalesce((
       select json_agg(json_build_object(
           'lineId', l.id, 'room', r.name, 'hotelId', l.hotel_id, 'hotel', h.name,
