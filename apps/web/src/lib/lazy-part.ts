@@ -8,6 +8,11 @@ const loaders: (() => Promise<void>)[] = [];
  * loads the code of every part before its first render (`loadLazyParts`), then draws each part
  * at once: no render of a page waits for code, nor draws a part's fallback in its place.
  * `load` must be a literal `import()` so the bundler can split it.
+ *
+ * In a server-rendered page, hand the part's `Suspense` the same element from render to render
+ * (a `useMemo` on its props, or a constant): a new one before its code has arrived is an update
+ * to a boundary not yet hydrated, which React answers by dropping the server's markup for the
+ * fallback until the code comes — what is below it jumps up and back down.
  */
 export function lazyPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
