@@ -5,21 +5,13 @@ import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import type { APIRequestContext } from '@playwright/test';
 import { baseUrl, DEMO, signInApi, siteHeaders } from '../support/accounts.ts';
-import { payWithTestCard } from '../support/bookings.ts';
+import { json, payWithTestCard } from '../support/bookings.ts';
 import { expect, test, toast, wcagViolations } from '../support/fixtures.ts';
 
 /**
  * A guest's confirmed booking, end to end: paid through the API as the demo user, seen in their
  * booking history, cancelled by the demo admin (who runs the booked hotel) on /stock.
  */
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(
-    response.ok(),
-    `${response.url()} answered ${response.status()}: ${await response.text()}`,
-  ).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** A booking of one room of the admin's hotel, paid by card as the demo user; its check-in. */
 async function confirmedBookingAtAdminsHotel(

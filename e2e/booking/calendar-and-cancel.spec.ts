@@ -3,9 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
-import type { APIRequestContext, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import nodeIcal, { type VEvent } from 'node-ical';
 import { baseUrl, DEMO, signInApi, siteHeaders } from '../support/accounts.ts';
+import { json } from '../support/bookings.ts';
 import { expect, test, toast } from '../support/fixtures.ts';
 
 /**
@@ -13,11 +14,6 @@ import { expect, test, toast } from '../support/fixtures.ts';
  * guest cancelling their own booking from the history, within its free-cancellation window
  * (and not after it).
  */
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 interface Booked {
   id: string;
