@@ -87,8 +87,10 @@ describe('demo stays', () => {
     for (const n of nights) expect(n.taken, `${n.room_id} ${n.night}`).toBe(n.booked);
 
     // Past stays (dated to the day they were booked, before their check-in) and coming ones.
+    // Each date as the hotel's calendar has it, as its check-in and today are.
     const lines = await rows<{ check_in: string; booked_on: string; time_zone: string }>(
-      `select l.check_in::text, to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD') as booked_on,
+      `select l.check_in::text,
+         to_char(b.created_at at time zone h.time_zone, 'YYYY-MM-DD') as booked_on,
          h.time_zone
        from booking_lines l join bookings b on b.id = l.booking_id join hotels h on h.id = l.hotel_id
        where b.idempotency_key like $1`,
