@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from './client.ts';
 
@@ -10,6 +12,18 @@ import type { Db } from './client.ts';
 export interface PreparedStatement {
   name: string;
   text: string;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The text of a fragment built with Drizzle's `sql` that holds no value (columns, subqueries
+ * over aliases), for a prepared statement's text: one fragment serves both kinds of query.
+ */
+export function sqlText(fragment: SQL): string {
+  const query = dialect.sqlToQuery(fragment);
+  if (query.params.length > 0) throw new Error('A fragment with values has no fixed text');
+  return query.sql;
 }
 
 export async function runPrepared<Row extends pg.QueryResultRow>(

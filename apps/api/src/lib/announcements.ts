@@ -19,8 +19,6 @@ export interface Announcements {
         nights: readonly { roomId: number; night: string; units: number }[];
       }
     | { cause: 'stockRaised'; roomId: number; from: string; units: number };
-  /** A booking was confirmed by its payment: as the receipt shows it, its guest's e-mail. */
-  bookingConfirmed: { booking: Booking; email: string; receiptUrl: string };
   /**
    * A confirmed booking was cancelled: as it was booked, by whom, what is left to refund and
    * the card it goes back to.
@@ -40,7 +38,6 @@ type Handler<K extends Kind> = (tx: Tx, event: Announcements[K]) => Promise<void
 
 const handlers: { [K in Kind]: Map<string, Handler<K>> } = {
   unitsFreed: new Map(),
-  bookingConfirmed: new Map(),
   bookingCancelled: new Map(),
 };
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { RECEIPT_SUBJECT } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { bookings, payments, rooms } from '../../db/schema.ts';
+import { bookings, mailOutbox, payments, rooms } from '../../db/schema.ts';
 import { type Announcements, subscribe, unsubscribe } from '../../lib/announcements.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
@@ -22,8 +23,8 @@ import { releaseExpiredHolds } from './hold-sweeper.ts';
 /**
  * Every path that frees units announces it once, in its transaction, with the room, nights and
  * units: a staff or guest cancel, a lapsed hold swept, a declined payment, a payment the
- * reconciliation gives up, a room's stock raised. A booking confirmed and a booking cancelled
- * are announced once too.
+ * reconciliation gives up, a room's stock raised. A booking cancelled is announced once too,
+ * and a booking confirmed writes one receipt.
  */
 
 let t: TestApp;
@@ -31,7 +32,6 @@ let provider: TestCardProvider;
 let superAdmin: string;
 const heard: { [K in keyof Announcements]: Announcements[K][] } = {
   unitsFreed: [],
-  bookingConfirmed: [],
   bookingCancelled: [],
 };
 beforeAll(async () => {
@@ -40,9 +40,6 @@ beforeAll(async () => {
   superAdmin = await signIn(t.app, DEMO.superAdmin);
   subscribe('unitsFreed', 'test', async (_tx, e) => {
     heard.unitsFreed.push(e);
-  });
-  subscribe('bookingConfirmed', 'test', async (_tx, e) => {
-    heard.bookingConfirmed.push(e);
   });
   subscribe('bookingCancelled', 'test', async (_tx, e) => {
     heard.bookingCancelled.push(e);
@@ -53,7 +50,6 @@ afterEach(() => {
 });
 afterAll(async () => {
   unsubscribe('unitsFreed', 'test');
-  unsubscribe('bookingConfirmed', 'test');
   unsubscribe('bookingCancelled', 'test');
   await expectBookingsConsistent(t.db);
   await t.close();
@@ -69,6 +65,15 @@ const hold = (cookie: string, roomId: number) =>
 
 const pay = (cookie: string, bookingId: string, card = VISA) =>
   payByCard(t.app, cookie, bookingId, card);
+
+/** How many receipt e-mails the outbox holds for the booking whose id is `bookingId`. */
+const receiptsOf = async (bookingId: string) =>
+  (
+    await t.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.subject, RECEIPT_SUBJECT), like(mailOutbox.text, `%${bookingId}%`)))
+  ).length;
 
 /** The booking cancelled by whoever `session` signs in (its guest or staff). */
 const cancel = (session: string, booking: Booking) =>
@@ -93,7 +98,7 @@ const paths: [string, Path][] = [
     async (cookie, roomId) => {
       const booking = await hold(cookie, roomId);
       expect((await pay(cookie, booking.id)).statusCode).toBe(200);
-      expect(heard.bookingConfirmed.map((e) => e.booking.id)).toEqual([booking.id]);
+      expect(await receiptsOf(booking.id)).toBe(1);
       const res = await cancel(superAdmin, booking);
       expect(res.statusCode, res.body).toBe(200);
       expect(heard.bookingCancelled.map((e) => [e.booking.id, e.by])).toEqual([
@@ -132,7 +137,7 @@ const paths: [string, Path][] = [
     async (cookie, roomId) => {
       const booking = await hold(cookie, roomId);
       expect((await pay(cookie, booking.id, DECLINED)).statusCode).toBe(402);
-      expect(heard.bookingConfirmed).toEqual([]);
+      expect(await receiptsOf(booking.id)).toBe(0);
       return { cause: 'declined', nights: nightsOf(roomId) };
     },
   ],
@@ -191,6 +196,6 @@ describe('units freed are announced once, from each path that frees them', () =>
     expect((await cancel(superAdmin, booking)).statusCode).toBe(200);
     expect(heard.unitsFreed).toHaveLength(1);
     expect(heard.bookingCancelled).toHaveLength(1);
-    expect(heard.bookingConfirmed).toHaveLength(1);
+    expect(await receiptsOf(booking.id)).toBe(1);
   });
 });

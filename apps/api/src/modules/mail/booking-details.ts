@@ -4,7 +4,7 @@ import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { paths } from '@devstay/shared/paths';
 import { nightsBetween } from '@devstay/shared/stay';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookingCalendarUrl, siteUrl } from '../../lib/site-links.ts';
 import { type FreeCancellationRow, toFreeCancellation } from '../availability/free-cancellation.ts';
@@ -15,16 +15,15 @@ import {
   bookingCalendarColumns,
   toBookingCalendar,
 } from '../calendar/repository.ts';
-import { receiptCardSql } from '../payments/repository.ts';
 import type { MailBlock } from './templates.ts';
 
 /** The e-mails' dates, in the render's language (one format, made once: see dateTextIn). */
 const dateText = dateTextIn(RENDER_LOCALE);
 
 /**
- * What the booking e-mails tell of a booking beyond the booking itself, read in the transaction
- * that confirms or cancels it: each hotel's full address, the card it was paid with and its
- * free-cancellation deadline.
+ * What the booking e-mails tell of a booking beyond the booking itself: each hotel's full
+ * address, the card it was paid with, its free-cancellation deadline and its calendar file's
+ * lines.
  */
 export interface BookingDetails {
   /** Hotel id → 'Street 123, City, State'. */
@@ -37,18 +36,34 @@ export interface BookingDetails {
   calendar: BookingCalendarRow | undefined;
 }
 
-/** One statement: it runs inside the transaction that confirms or cancels the booking. */
-export async function bookingDetailsOf(db: Executor, bookingId: string): Promise<BookingDetails> {
-  const result = await db.execute<
-    BookingCalendarColumns & {
-      card: { brand: string | null; last4: string | null } | null;
-      free_cancellation: FreeCancellationRow | null;
-    }
-  >(sql`
-    select ${bookingCalendarColumns}, ${receiptCardSql(sql`b.id`)} as card,
-      ${freeCancellationDeadline(sql`b.id`)} as free_cancellation
-    from bookings b where b.id = ${bookingId}`);
-  const row = result.rows[0];
+/**
+ * The card of the latest payment of the booking whose id is `bookingId`, as a JSON object
+ * `{brand, last4}` (null without a payment): the same payment receiptPaymentOf reads.
+ */
+export function receiptCardSql(bookingId: SQL): SQL {
+  return sql`(select json_build_object('brand', p.card_brand, 'last4', p.card_last4)
+    from payments p where p.booking_id = ${bookingId}
+    order by p.created_at desc limit 1)`;
+}
+
+/**
+ * The columns of a booking `b` its e-mails read beyond the booking itself, the card apart (see
+ * toBookingDetails): they do not change while it waits for its payment, so the payment reads
+ * them with its first writes, before the charge.
+ */
+export const bookingDetailsColumns = sql`${bookingCalendarColumns},
+  ${freeCancellationDeadline(sql`b.id`)} as free_cancellation`;
+
+// A type, not an interface: Drizzle's execute wants rows with an index signature.
+export type BookingDetailsColumns = BookingCalendarColumns & {
+  free_cancellation: FreeCancellationRow | null;
+};
+
+/** A booking's details from bookingDetailsColumns, with the card it was paid with. */
+export function toBookingDetails(
+  row: BookingDetailsColumns | undefined,
+  card: BookingDetails['card'],
+): BookingDetails {
   const calendar = row && toBookingCalendar(row);
   const addresses = new Map<number, string>();
   for (const s of calendar?.stays ?? []) {
@@ -58,12 +73,23 @@ export async function bookingDetailsOf(db: Executor, bookingId: string): Promise
   const fc = row?.free_cancellation ? toFreeCancellation(row.free_cancellation) : null;
   return {
     addresses,
-    card: row?.card?.last4 ? row.card : null,
+    card: card?.last4 ? card : null,
     freeCancellation: fc
       ? { until: new Date(fc.until), date: fc.date, timeZone: fc.timeZone }
       : null,
     calendar,
   };
+}
+
+/** One statement, so that it can run inside the transaction that cancels the booking. */
+export async function bookingDetailsOf(db: Executor, bookingId: string): Promise<BookingDetails> {
+  const result = await db.execute<
+    BookingDetailsColumns & { card: { brand: string | null; last4: string | null } | null }
+  >(sql`
+    select ${bookingDetailsColumns}, ${receiptCardSql(sql`b.id`)} as card
+    from bookings b where b.id = ${bookingId}`);
+  const row = result.rows[0];
+  return toBookingDetails(row, row?.card ?? null);
 }
 
 /** 'Visa ending in 4242', or null when no card was recorded. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { MAIL_ATTACHMENT_MAX_BYTES, mailAttachments, mailOutbox } from '../../db/schema.ts';
 
@@ -41,38 +41,41 @@ function checkAttachments(attachments: readonly MailAttachment[]): void {
  * retries), or the development inbox shows it when no SMTP server is configured.
  */
 export async function enqueueMail(db: Executor, message: MailMessage): Promise<string> {
-  const attachments = message.attachments ?? [];
-  checkAttachments(attachments);
-  const { to, subject, text, html } = message;
-  if (attachments.length === 0) {
-    const [row] = await db
-      .insert(mailOutbox)
-      .values({ to, subject, text, html })
-      .returning({ id: mailOutbox.id });
-    if (!row) throw new Error('The e-mail was not stored');
-    return row.id;
-  }
-  // The message and its files in one statement: stored together or not at all, and no
-  // savepoint inside the transaction that confirms a booking.
-  const files = sql.join(
-    attachments.map(
-      (a, position) =>
-        sql`(${position}::smallint, ${a.filename}, ${a.contentType}, ${a.content}::bytea)`,
-    ),
-    sql`, `,
+  const result = await db.execute<{ id: string }>(
+    sql`with ${storeMailSql(message)} select id from mail`,
   );
-  const result = await db.execute<{ id: string }>(sql`
-    with message as (
-      insert into mail_outbox ("to", subject, text, html)
-      values (${to}, ${subject}, ${text}, ${html})
-      returning id)
-    insert into mail_attachments (mail_id, position, filename, content_type, content)
-    select message.id, f.position, f.filename, f.content_type, f.content
-    from message, (values ${files}) as f (position, filename, content_type, content)
-    returning mail_id as id`);
   const id = result.rows[0]?.id;
   if (!id) throw new Error('The e-mail was not stored');
   return id;
+}
+
+/**
+ * The CTEs that store `message` and its files, when `when` holds (a condition over the
+ * statement's other CTEs): `mail`, the message's row, then its files. A statement that makes
+ * something true writes its e-mail with it — both or neither, in one round trip, with no
+ * transaction or savepoint around them.
+ */
+export function storeMailSql(message: MailMessage, when: SQL = sql`true`): SQL {
+  const attachments = message.attachments ?? [];
+  checkAttachments(attachments);
+  const { to, subject, text, html } = message;
+  const stored = sql`mail as (
+      insert into mail_outbox ("to", subject, text, html)
+      select ${to}::text, ${subject}::text, ${text}::text, ${html}::text where ${when}
+      returning id)`;
+  if (attachments.length === 0) return stored;
+  const files = sql.join(
+    attachments.map(
+      (a, position) =>
+        sql`(${position}::smallint, ${a.filename}::text, ${a.contentType}::text, ${a.content}::bytea)`,
+    ),
+    sql`, `,
+  );
+  return sql`${stored},
+    mail_files as (
+      insert into mail_attachments (mail_id, position, filename, content_type, content)
+      select mail.id, f.position, f.filename, f.content_type, f.content
+      from mail, (values ${files}) as f (position, filename, content_type, content))`;
 }
 
 /** A file of a message as a list tells it: its name, type and size, not its bytes. */

@@ -2,7 +2,6 @@ import type { Booking, PaymentResult } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { announce } from '../../lib/announcements.ts';
 import { crashPoint } from '../../lib/crash-point.ts';
 import { HttpError, RateLimitedError } from '../../lib/errors.ts';
 import { enforceRateLimits, type RateLimit } from '../../lib/rate-limit.ts';
@@ -11,12 +10,12 @@ import {
   type BookingRow,
   bookingStays,
   findBooking,
-  findBookingAndGuest,
   holdForPayment,
   lockBooking,
   releasePending,
 } from '../bookings/repository.ts';
 import { checkBookingRules, type HoldLimits } from '../bookings/rules.ts';
+import { receiptMail, receiptReadsOf } from '../mail/receipt.ts';
 import {
   type ChargeOutcome,
   PaymentInputError,
@@ -106,7 +105,8 @@ function checkCharge(reads: ChargeReads, input: PayInput): void {
  *    still at the processor).
  * 2. The processor is called outside any transaction (no lock is held over the network).
  * 3. The outcome is settled: a capture of a booking and payment both still pending in one
- *    statement (confirmCaptured: confirmed with its receipt e-mail); anything else by `settle`
+ *    statement (confirmCaptured: confirmed, with its receipt e-mail rendered beforehand from
+ *    what startPayment read); anything else by `settle`
  *    (declined with the hold released at once, confirmed after the hold lapsed, or refunded
  *    when the rooms were lost).
  *
@@ -238,8 +238,9 @@ async function startOrResumePayment(
 
 /**
  * A capture of a payment startPayment began, settled in one statement while the booking and
- * the payment are both still pending (confirmCaptured): confirmed, with its receipt. Null when
- * either moved meanwhile; `settle` then decides.
+ * the payment are both still pending (confirmCaptured): confirmed, with its receipt, rendered
+ * beforehand from what startPayment read. Null when either moved meanwhile; `settle` then
+ * decides.
  */
 async function confirmStarted(
   deps: PaymentDeps,
@@ -250,16 +251,23 @@ async function confirmStarted(
   if (!email) return null;
   const booking: Booking = { ...started.booking, status: 'confirmed', holdExpiresAt: null };
   const { receiptUrl } = outcome;
-  return deps.db.transaction(async (tx) => {
-    const captured = await confirmCaptured(tx, {
-      bookingId: booking.id,
-      paymentId: started.payment.id,
-      outcome,
-    });
-    if (!captured) return null;
-    await announce(tx, 'bookingConfirmed', { booking, email, receiptUrl });
-    return { booking, receiptUrl };
+  const confirmedAt = new Date();
+  const card = { brand: outcome.cardBrand, last4: outcome.cardLast4 };
+  const receipt = receiptMail({
+    to: email,
+    booking,
+    receiptUrl,
+    details: { ...started.details, card: card.last4 ? card : null },
+    confirmedAt,
   });
+  const captured = await confirmCaptured(deps.db, {
+    bookingId: booking.id,
+    paymentId: started.payment.id,
+    outcome,
+    confirmedAt,
+    receipt,
+  });
+  return captured ? { booking, receiptUrl } : null;
 }
 
 /**
@@ -294,24 +302,28 @@ export interface Confirmed {
 }
 
 /**
- * Confirms a booking whose units are held and announces it (`bookingConfirmed`: its receipt
- * e-mail is written by the mail's subscriber), in `tx`; null when another call confirmed it
- * first.
+ * Confirms a booking whose units are held, with its receipt e-mail, in `tx` (which holds the
+ * booking locked): one statement reads what the receipt says, one confirms the booking and
+ * writes the receipt. Null when another call confirmed it first.
  */
-async function confirmAndAnnounce(
+async function confirmWithReceipt(
   tx: Tx,
-  booking: BookingRow,
+  bookingId: string,
   receiptUrl: string,
 ): Promise<Confirmed | null> {
-  if (!(await confirmBooking(tx, booking.id))) return null;
-  const found = await findBookingAndGuest(tx, booking.id);
-  if (!found?.email) throw new Error('The confirmed booking or its guest is missing');
-  await announce(tx, 'bookingConfirmed', {
-    booking: found.booking,
-    email: found.email,
+  const found = await receiptReadsOf(tx, bookingId);
+  if (!found?.email) throw new Error('The booking to confirm or its guest is missing');
+  const booking: Booking = { ...found.booking, status: 'confirmed', holdExpiresAt: null };
+  const confirmedAt = new Date();
+  const receipt = receiptMail({
+    to: found.email,
+    booking,
     receiptUrl,
+    details: found.details,
+    confirmedAt,
   });
-  return { booking: found.booking, receiptUrl };
+  if (!(await confirmBooking(tx, { bookingId, confirmedAt, receipt }))) return null;
+  return { booking, receiptUrl };
 }
 
 class RoomsGone extends Error {}
@@ -348,7 +360,7 @@ export async function settle(
         return null;
       }
       if (booking.status === 'pending') {
-        return confirmAndAnnounce(tx, booking, outcome.receiptUrl);
+        return confirmWithReceipt(tx, booking.id, outcome.receiptUrl);
       }
       if (booking.status === 'expired') {
         try {
@@ -358,7 +370,7 @@ export async function settle(
               throw new RoomsGone();
             }
           });
-          return confirmAndAnnounce(tx, booking, outcome.receiptUrl);
+          return confirmWithReceipt(tx, booking.id, outcome.receiptUrl);
         } catch (error) {
           if (!(error instanceof RoomsGone)) throw error;
         }

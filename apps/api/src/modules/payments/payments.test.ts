@@ -5,7 +5,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bookings, mailOutbox, payments } from '../../db/schema.ts';
+import { bookings, mailAttachments, mailOutbox, payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
 import {
@@ -245,6 +245,22 @@ describe('POST /api/payments/card', () => {
     const second = await pay({ booking: swept.id, card: card(VISA) });
     expect(second.statusCode, second.body).toBe(200);
     expect(await unitsFree(t.db, b.id, inDays(2), inDays(4))).toBe(0);
+    // Each e-mailed one receipt, whose calendar file is the one its link serves.
+    for (const id of [unswept.id, swept.id]) {
+      const receipts = (await receiptsOf(guest.email)).filter((m) => m.html.includes(id));
+      expect(receipts).toHaveLength(1);
+      const files = await t.db
+        .select({ content: mailAttachments.content })
+        .from(mailAttachments)
+        .where(eq(mailAttachments.mailId, receipts[0]?.id ?? ''));
+      const link = await t.app.inject({
+        method: 'GET',
+        url: `/api/calendar/booking/${id}.ics`,
+        headers: withSession(guest.cookie),
+      });
+      expect(link.statusCode, link.body).toBe(200);
+      expect(files.map((f) => f.content.toString('utf8'))).toEqual([link.body]);
+    }
 
     // Lapsed and swept, its room sold meanwhile: 409 'Your reservation expired', nothing charged.
     const { room: c } = await roomWithStock(t.db, 1);

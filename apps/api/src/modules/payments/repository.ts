@@ -1,10 +1,10 @@
 import type { CartLineKey } from '@devstay/shared/cart';
 import type { BookingStatus, PaymentStatus } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
-import { and, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookings, paymentEvents, payments } from '../../db/schema.ts';
-import { type PreparedStatement, runPrepared, sqlState } from '../../db/statements.ts';
+import { type PreparedStatement, runPrepared, sqlState, sqlText } from '../../db/statements.ts';
 import { countCallSql, type RateLimit, rateLimitValues, waitFor } from '../../lib/rate-limit.ts';
 import {
   BOOKING_VIEW_COLUMNS,
@@ -16,6 +16,13 @@ import {
   toBooking,
 } from '../bookings/repository.ts';
 import type { HeldByAccount } from '../bookings/rules.ts';
+import {
+  type BookingDetails,
+  type BookingDetailsColumns,
+  bookingDetailsColumns,
+  toBookingDetails,
+} from '../mail/booking-details.ts';
+import { type MailMessage, storeMailSql } from '../mail/outbox.ts';
 import type { ChargeOutcome } from './provider.ts';
 
 export interface PaymentRow {
@@ -54,16 +61,6 @@ export async function lockPaymentOf(tx: Tx, bookingId: string): Promise<PaymentR
     .where(eq(payments.bookingId, bookingId))
     .for('update');
   return row as PaymentRow | undefined;
-}
-
-/**
- * The card of the latest payment of the booking whose id is `bookingId`, as a JSON object
- * `{brand, last4}` (null without a payment): the same payment receiptPaymentOf reads.
- */
-export function receiptCardSql(bookingId: SQL): SQL {
-  return sql`(select json_build_object('brand', p.card_brand, 'last4', p.card_last4)
-    from payments p where p.booking_id = ${bookingId}
-    order by p.created_at desc limit 1)`;
 }
 
 /** A booking's latest payment as its receipt shows it: the card's brand and last four only. */
@@ -211,8 +208,8 @@ export async function lockCharge(tx: Tx, bookingId: string, userId: string): Pro
  * again here the same way and compared whole):
  * - the booking's units held for `holdSeconds` more at least;
  * - the pending payment written, whose id the processor will see.
- * Answers the payment with the booking as its receipt will show it and the guest's e-mail, or
- * nothing when any of that no longer holds (the caller then takes the general path). A first
+ * Answers the payment with the booking as its receipt will show it, its details (none of
+ * which a payment changes) and the guest's e-mail, or nothing when any of that no longer holds (the caller then takes the general path). A first
  * call racing another for the same booking waits for the booking's row, then meets the other's
  * payment in the one-payment-per-booking index: the statement fails and writes nothing.
  * Values: booking, account, provider, client key, the rooms as checked, hold seconds.
@@ -231,12 +228,14 @@ const START_PAYMENT: PreparedStatement = {
         and hold_expires_at > now()
         and not exists (select 1 from payments where booking_id = $1::uuid)
         and ${saleRoomsJson('room')}::jsonb = $5::jsonb
-      returning id, status, user_id, total_quantity, total_cents, hold_expires_at, created_at),
+      returning id, status, user_id, total_quantity, total_cents, hold_expires_at, created_at,
+        confirmed_at),
     payment as (
       insert into payments (booking_id, provider, idempotency_key, amount_cents, status)
       select id, $3::text, $4::text, total_cents, 'pending' from held
       returning id, amount_cents, currency)
-    select p.id as payment_id, p.amount_cents, p.currency, u.email, ${BOOKING_VIEW_COLUMNS}
+    select p.id as payment_id, p.amount_cents, p.currency, u.email, ${BOOKING_VIEW_COLUMNS},
+      ${sqlText(bookingDetailsColumns)}
     from payment p cross join held b left join users u on u.id = b.user_id`,
 };
 
@@ -245,6 +244,8 @@ export interface StartedPayment {
   payment: Pick<PaymentRow, 'id' | 'amountCents' | 'currency' | 'status'>;
   /** The booking as its receipt shows it (still pending). */
   booking: Booking;
+  /** Its details for its receipt, without a card: the charge tells which. */
+  details: BookingDetails;
   email: string | null;
 }
 
@@ -262,12 +263,13 @@ export async function startPayment(
   },
 ): Promise<StartedPayment | null> {
   let row:
-    | (BookingViewRow & {
-        payment_id: string;
-        amount_cents: number;
-        currency: string;
-        email: string | null;
-      })
+    | (BookingViewRow &
+        BookingDetailsColumns & {
+          payment_id: string;
+          amount_cents: number;
+          currency: string;
+          email: string | null;
+        })
     | undefined;
   try {
     [row] = await runPrepared(db.$client, START_PAYMENT, [
@@ -292,6 +294,7 @@ export async function startPayment(
       status: 'pending',
     },
     booking: toBooking(row),
+    details: toBookingDetails(row, null),
     email: row.email,
   };
 }
@@ -299,28 +302,31 @@ export async function startPayment(
 /**
  * Settles a captured charge in one statement, for the usual case — the booking and its payment
  * both still pending: both rows locked together (re-read at their latest version), the payment
- * captured (brand and last four only) and the booking confirmed. Both, or — when either row is
- * no longer pending — nothing, and the caller settles through the general path (settle), which
- * knows every other case. True when this call confirmed the booking; the caller announces it
- * in the same transaction.
+ * captured (brand and last four only), the booking confirmed at `confirmedAt` and its receipt
+ * written to the outbox. All of it, or — when either row is no longer pending — nothing, and
+ * the caller settles through the general path (settle), which knows every other case. True
+ * when this call confirmed the booking.
  */
 export async function confirmCaptured(
-  tx: Tx,
+  db: Executor,
   input: {
     bookingId: string;
     paymentId: string;
     outcome: Extract<ChargeOutcome, { status: 'captured' }>;
+    confirmedAt: Date;
+    receipt: MailMessage;
   },
 ): Promise<boolean> {
   const { outcome } = input;
-  const result = await tx.execute<{ confirmed: number; captured: number }>(sql`
+  const result = await db.execute<{ confirmed: number; captured: number }>(sql`
     with locked as (
       select b.id from bookings b join payments p on p.booking_id = b.id
       where b.id = ${input.bookingId}::uuid and p.id = ${input.paymentId}::uuid
         and b.status = 'pending' and p.status = 'pending'
       for update of b, p),
     confirmed as (
-      update bookings set status = 'confirmed', confirmed_at = now(), hold_expires_at = null
+      update bookings set status = 'confirmed', confirmed_at = ${input.confirmedAt},
+        hold_expires_at = null
       where id in (select id from locked)
       returning id),
     captured as (
@@ -328,7 +334,8 @@ export async function confirmCaptured(
         receipt_url = ${outcome.receiptUrl}, card_brand = ${outcome.cardBrand},
         card_last4 = ${outcome.cardLast4}, updated_at = now()
       where id = ${input.paymentId}::uuid and exists (select 1 from locked)
-      returning id)
+      returning id),
+    ${storeMailSql(input.receipt, sql`exists (select 1 from locked)`)}
     select (select count(*) from confirmed)::int as confirmed,
       (select count(*) from captured)::int as captured`);
   const row = result.rows[0];
@@ -450,14 +457,23 @@ export async function recordRefundRefusal(db: Executor, id: string, reason: stri
     .where(eq(payments.id, id));
 }
 
-/** pending (or expired, its units taken again) → confirmed; true when this call confirmed it. */
-export async function confirmBooking(tx: Tx, bookingId: string): Promise<boolean> {
-  const rows = await tx
-    .update(bookings)
-    .set({ status: 'confirmed', confirmedAt: sql`now()`, holdExpiresAt: null })
-    .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ['pending', 'expired'])))
-    .returning({ id: bookings.id });
-  return rows.length === 1;
+/**
+ * pending (or expired, its units taken again) → confirmed at `confirmedAt`, with its receipt
+ * written to the outbox in the same statement; true when this call confirmed it.
+ */
+export async function confirmBooking(
+  tx: Tx,
+  input: { bookingId: string; confirmedAt: Date; receipt: MailMessage },
+): Promise<boolean> {
+  const result = await tx.execute<{ confirmed: number }>(sql`
+    with confirmed as (
+      update bookings set status = 'confirmed', confirmed_at = ${input.confirmedAt},
+        hold_expires_at = null
+      where id = ${input.bookingId}::uuid and status in ('pending', 'expired')
+      returning id),
+    ${storeMailSql(input.receipt, sql`exists (select 1 from confirmed)`)}
+    select count(*)::int as confirmed from confirmed`);
+  return result.rows[0]?.confirmed === 1;
 }
 
 /**
