@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Alert.layer.css';
-import '@mantine/core/styles/Table.layer.css';
 import { guestsText } from '@devstay/shared/cart';
 import { PAYMENT_REDIRECT_MS } from '@devstay/shared/constants';
 import type { PaymentConfig } from '@devstay/shared/contracts/booking';
@@ -15,7 +14,6 @@ import {
   Group,
   Paper,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -23,7 +21,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FreeCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import tables from '../../../components/stacked-table.module.css';
+import { ColumnHeaders, StackedTable, Tbody, Td, Tr } from '../../../components/stacked-table.tsx';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
 import { clearCart, useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { usePaymentConfig } from '../../../features/checkout/api/payment-config.ts';
@@ -158,27 +156,12 @@ export function PaymentPage() {
                 role="region"
                 aria-label="Booked rooms"
               >
-                <Table role="table" className={tables.stacked}>
-                  <Table.Thead role="rowgroup">
-                    <Table.Tr role="row">
-                      <Table.Th role="columnheader" scope="col">
-                        Room
-                      </Table.Th>
-                      <Table.Th role="columnheader" scope="col">
-                        Category
-                      </Table.Th>
-                      <Table.Th role="columnheader" scope="col">
-                        Nights
-                      </Table.Th>
-                      <Table.Th role="columnheader" scope="col">
-                        Quantity
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody role="rowgroup">
+                <StackedTable>
+                  <ColumnHeaders names={['Room', 'Category', 'Nights', 'Quantity']} />
+                  <Tbody>
                     {data.cartRoom.map((line) => (
-                      <Table.Tr role="row" key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
-                        <Table.Td role="cell" data-label="Room">
+                      <Tr key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
+                        <Td label="Room">
                           <div>
                             <Text fw={600}>{capitalize(line.name)}</Text>
                             <Text size="sm" c="dimmed">
@@ -192,20 +175,16 @@ export function PaymentPage() {
                               </Text>
                             ) : null}
                           </div>
-                        </Table.Td>
-                        <Table.Td role="cell" data-label="Category">
-                          {capitalize(line.category)}
-                        </Table.Td>
-                        <Table.Td role="cell" data-label="Nights" data-testid="payment-line-nights">
+                        </Td>
+                        <Td label="Category">{capitalize(line.category)}</Td>
+                        <Td label="Nights" data-testid="payment-line-nights">
                           {nightsText(line.nights)}
-                        </Table.Td>
-                        <Table.Td role="cell" data-label="Quantity">
-                          {line.cartQuantity}
-                        </Table.Td>
-                      </Table.Tr>
+                        </Td>
+                        <Td label="Quantity">{line.cartQuantity}</Td>
+                      </Tr>
                     ))}
-                  </Table.Tbody>
-                </Table>
+                  </Tbody>
+                </StackedTable>
               </Box>
             ) : (
               <Text role="status">Checking your cart...</Text>

@@ -1,13 +1,12 @@
-import '@mantine/core/styles/Table.layer.css';
 import { guestsText } from '@devstay/shared/cart';
 import { capitalize, formatUsd } from '@devstay/shared/text';
-import { Badge, Box, Button, Container, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { CalendarDownload } from '../../../components/calendar-download.tsx';
 import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import tables from '../../../components/stacked-table.module.css';
+import { ColumnHeaders, StackedTable, Tbody, Td, Tr } from '../../../components/stacked-table.tsx';
 import { bookingCalendarUrl } from '../../../features/bookings/api/bookings.ts';
 import { useBookingReceipt } from '../../../features/checkout/api/get-receipt.ts';
 import { useDateText } from '../../../lib/date-text.ts';
@@ -74,56 +73,32 @@ export function ReceiptPage() {
           aria-label="Booked rooms"
           mt="md"
         >
-          <Table role="table" className={tables.stacked}>
-            <Table.Thead role="rowgroup">
-              <Table.Tr role="row">
-                <Table.Th role="columnheader" scope="col">
-                  Room
-                </Table.Th>
-                <Table.Th role="columnheader" scope="col">
-                  Stay
-                </Table.Th>
-                <Table.Th role="columnheader" scope="col">
-                  Nights
-                </Table.Th>
-                <Table.Th role="columnheader" scope="col">
-                  Quantity
-                </Table.Th>
-                <Table.Th role="columnheader" scope="col">
-                  Amount
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody role="rowgroup">
-              {data.cartRoom.map((line) => {
-                return (
-                  <Table.Tr role="row" key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
-                    <Table.Td role="cell" data-label="Room">
-                      <div>
-                        <Text fw={600}>{capitalize(line.name)}</Text>
-                        <Text size="sm" c="dimmed">
-                          {line.hotel} · {line.address}
-                        </Text>
-                        <Text size="sm">{guestsText(line.guests)}</Text>
-                      </div>
-                    </Table.Td>
-                    <Table.Td role="cell" data-label="Stay">
-                      {dateText(line.checkIn)} to {dateText(line.checkOut)}
-                    </Table.Td>
-                    <Table.Td role="cell" data-label="Nights" data-testid="receipt-line-nights">
-                      {nightsText(line.nights)}
-                    </Table.Td>
-                    <Table.Td role="cell" data-label="Quantity">
-                      {line.cartQuantity}
-                    </Table.Td>
-                    <Table.Td role="cell" data-label="Amount">
-                      {formatUsd(line.totalCents)}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <StackedTable>
+            <ColumnHeaders names={['Room', 'Stay', 'Nights', 'Quantity', 'Amount']} />
+            <Tbody>
+              {data.cartRoom.map((line) => (
+                <Tr key={`${line.id}-${line.checkIn}-${line.checkOut}`}>
+                  <Td label="Room">
+                    <div>
+                      <Text fw={600}>{capitalize(line.name)}</Text>
+                      <Text size="sm" c="dimmed">
+                        {line.hotel} · {line.address}
+                      </Text>
+                      <Text size="sm">{guestsText(line.guests)}</Text>
+                    </div>
+                  </Td>
+                  <Td label="Stay">
+                    {dateText(line.checkIn)} to {dateText(line.checkOut)}
+                  </Td>
+                  <Td label="Nights" data-testid="receipt-line-nights">
+                    {nightsText(line.nights)}
+                  </Td>
+                  <Td label="Quantity">{line.cartQuantity}</Td>
+                  <Td label="Amount">{formatUsd(line.totalCents)}</Td>
+                </Tr>
+              ))}
+            </Tbody>
+          </StackedTable>
         </Box>
         <Group justify="space-between" mt="md">
           <Text>Rooms</Text>

@@ -1,9 +1,7 @@
-import '@mantine/core/styles/Table.layer.css';
 import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
 import { capitalize, formatUsd } from '@devstay/shared/text';
-import { Anchor, Box, Button, Table, Text } from '@mantine/core';
-import type { CSSProperties } from 'react';
-import tables from '../../../components/stacked-table.module.css';
+import { Anchor, Box, Button, Text } from '@mantine/core';
+import { StackedTable, Tbody, Td, Th, Thead, Tr } from '../../../components/stacked-table.tsx';
 import { useDateText } from '../../../lib/date-text.ts';
 import { nightsText } from '../../../lib/night-prices.ts';
 import { BookingStatusBadge } from './booking-status-badge.tsx';
@@ -28,7 +26,7 @@ const HEADERS = [
   'Stock balance',
   'Status',
   'Cancel',
-];
+] as const;
 
 /**
  * The bookings table (product §2.12 /stock): a row per booked room, with who booked it, its
@@ -40,42 +38,38 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
   const dateText = useDateText();
   return (
     <Box style={{ overflowX: 'auto' }}>
-      <Table
-        role="table"
-        className={`${tables.stacked} ${tables.wide}`}
-        style={{ '--stacked-table-min-width': '1200px' } as CSSProperties}
+      <StackedTable
+        minWidth="1200px"
         striped
         highlightOnHover
         withTableBorder
         verticalSpacing="sm"
         aria-label="Reservations"
       >
-        <Table.Thead role="rowgroup">
-          <Table.Tr role="row">
+        <Thead>
+          <Tr>
             {HEADERS.map((h) => (
-              <Table.Th
-                role="columnheader"
+              <Th
                 key={h}
                 scope="col"
                 aria-describedby={h === 'Stock balance' ? 'stock-balance-note' : undefined}
               >
                 {h}
-              </Table.Th>
+              </Th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody role="rowgroup">
+          </Tr>
+        </Thead>
+        <Tbody>
           {bookings.flatMap((booking) =>
             booking.cartRoom.map((room) => {
               const hotel = room.hotel;
               const roomName = capitalize(room.name);
               return (
-                <Table.Tr
-                  role="row"
+                <Tr
                   key={`${booking.id}-${room.id}-${room.checkIn}-${room.checkOut}`}
                   data-testid="booking-row"
                 >
-                  <Table.Td role="cell" data-label={HEADERS[0]}>
+                  <Td label={HEADERS[0]}>
                     <div>
                       <Text size="sm" fw={600}>
                         {hotel}
@@ -84,8 +78,8 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                         {room.address}
                       </Text>
                     </div>
-                  </Table.Td>
-                  <Table.Td role="cell" data-label={HEADERS[1]}>
+                  </Td>
+                  <Td label={HEADERS[1]}>
                     {booking.guest ? (
                       <div>
                         <Text size="sm">{booking.guest.name || booking.guest.email}</Text>
@@ -94,35 +88,19 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                         </Anchor>
                       </div>
                     ) : null}
-                  </Table.Td>
-                  <Table.Td role="cell" data-label={HEADERS[2]}>
-                    {dateText(booking.date)}
-                  </Table.Td>
-                  <Table.Td role="cell" data-label={HEADERS[3]}>
-                    {roomName}
-                  </Table.Td>
-                  <Table.Td role="cell" data-label={HEADERS[4]}>
-                    {nightsText(room.nights)}
-                  </Table.Td>
-                  <Table.Td role="cell" data-label={HEADERS[5]}>
-                    {formatUsd(room.totalCents)}
-                  </Table.Td>
-                  <Table.Td role="cell" data-label={HEADERS[6]}>
-                    {room.cartQuantity}
-                  </Table.Td>
-                  <Table.Td role="cell" data-label={HEADERS[7]}>
-                    {dateText(room.checkIn)}
-                  </Table.Td>
-                  <Table.Td role="cell" data-label={HEADERS[8]}>
-                    {dateText(room.checkOut)}
-                  </Table.Td>
-                  <Table.Td role="cell" data-label={HEADERS[9]}>
-                    {room.newStock}
-                  </Table.Td>
-                  <Table.Td role="cell" data-label={HEADERS[10]}>
+                  </Td>
+                  <Td label={HEADERS[2]}>{dateText(booking.date)}</Td>
+                  <Td label={HEADERS[3]}>{roomName}</Td>
+                  <Td label={HEADERS[4]}>{nightsText(room.nights)}</Td>
+                  <Td label={HEADERS[5]}>{formatUsd(room.totalCents)}</Td>
+                  <Td label={HEADERS[6]}>{room.cartQuantity}</Td>
+                  <Td label={HEADERS[7]}>{dateText(room.checkIn)}</Td>
+                  <Td label={HEADERS[8]}>{dateText(room.checkOut)}</Td>
+                  <Td label={HEADERS[9]}>{room.newStock}</Td>
+                  <Td label={HEADERS[10]}>
                     <BookingStatusBadge status={booking.status} />
-                  </Table.Td>
-                  <Table.Td role="cell" data-label={HEADERS[11]}>
+                  </Td>
+                  <Td label={HEADERS[11]}>
                     {booking.cancellable ? (
                       <Button
                         size="xs"
@@ -135,13 +113,13 @@ export function BookingsTable({ bookings, cancellingId, onCancel }: BookingsTabl
                         Cancel
                       </Button>
                     ) : null}
-                  </Table.Td>
-                </Table.Tr>
+                  </Td>
+                </Tr>
               );
             }),
           )}
-        </Table.Tbody>
-      </Table>
+        </Tbody>
+      </StackedTable>
     </Box>
   );
 }

@@ -1,7 +1,6 @@
-import { timeZoneName } from '@devstay/shared/time-zone-name';
-import '@mantine/core/styles/Table.layer.css';
 import type { HotelDashboard as Dashboard } from '@devstay/shared/contracts/dashboard';
 import { formatUsd } from '@devstay/shared/text';
+import { timeZoneName } from '@devstay/shared/time-zone-name';
 import {
   Alert,
   Box,
@@ -11,13 +10,20 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import { IconTable } from '@tabler/icons-react';
-import { type CSSProperties, lazy, type ReactNode, Suspense, useId, useState } from 'react';
-import tables from '../../../components/stacked-table.module.css';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import {
+  Caption,
+  ColumnHeaders,
+  StackedTable,
+  Tbody,
+  Td,
+  Th,
+  Tr,
+} from '../../../components/stacked-table.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useHotelDashboard } from '../api/dashboard-api.ts';
 import {
@@ -177,29 +183,16 @@ function Occupancy({ dashboard }: { dashboard: Dashboard }) {
         )
       }
       table={
-        <Table
-          role="table"
+        <StackedTable
           striped
           withTableBorder
           data-testid="occupancy-table"
-          className={`${tables.stacked} ${tables.wide}`}
           // Wider than a phone, a column per room needs room to be read.
-          style={{ '--stacked-table-min-width': `${8 * (columns.length + 1)}rem` } as CSSProperties}
+          minWidth={`${8 * (columns.length + 1)}rem`}
         >
-          <Table.Caption>{`${title}: units booked of the stock, night by night`}</Table.Caption>
-          <Table.Thead role="rowgroup">
-            <Table.Tr role="row">
-              <Table.Th role="columnheader" scope="col">
-                Night
-              </Table.Th>
-              {columns.map((c) => (
-                <Table.Th role="columnheader" scope="col" key={c}>
-                  {c}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody role="rowgroup">
+          <Caption>{`${title}: units booked of the stock, night by night`}</Caption>
+          <ColumnHeaders names={['Night', ...columns]} />
+          <Tbody>
             {nights.map((n) => {
               const cells =
                 view === 'total'
@@ -210,26 +203,31 @@ function Occupancy({ dashboard }: { dashboard: Dashboard }) {
                     ]
                   : n.rooms;
               return (
-                <Table.Tr role="row" key={n.night}>
-                  <Table.Th role="rowheader" scope="row">
-                    {n.label}
-                  </Table.Th>
-                  {cells.map((value, i) => (
-                    <Table.Td role="cell" key={columns[i] ?? i} data-label={columns[i]}>
-                      {value}
-                    </Table.Td>
+                <Tr key={n.night}>
+                  <Th scope="row">{n.label}</Th>
+                  {columns.map((c, i) => (
+                    <Td key={c} label={c}>
+                      {cells[i]}
+                    </Td>
                   ))}
-                </Table.Tr>
+                </Tr>
               );
             })}
-          </Table.Tbody>
-        </Table>
+          </Tbody>
+        </StackedTable>
       }
     />
   );
 }
 
-const REVENUE_COLUMNS = ['Earned', 'On the books', 'Paid', 'Refunded', 'Net revenue'];
+/** Each column of the revenue table: its name and the month's amount it shows. */
+const REVENUE_COLUMNS = [
+  ['Earned', 'earnedCents'],
+  ['On the books', 'onBooksCents'],
+  ['Paid', 'capturedCents'],
+  ['Refunded', 'refundedCents'],
+  ['Net revenue', 'netCents'],
+] as const;
 
 function Revenue({ dashboard }: { dashboard: Dashboard }) {
   const rows = revenueRows(dashboard);
@@ -249,44 +247,22 @@ function Revenue({ dashboard }: { dashboard: Dashboard }) {
         </Suspense>
       }
       table={
-        <Table
-          role="table"
-          striped
-          withTableBorder
-          data-testid="revenue-table"
-          className={`${tables.stacked} ${tables.wide}`}
-          style={{ '--stacked-table-min-width': '40rem' } as CSSProperties}
-        >
-          <Table.Caption>{`${title}, in US dollars`}</Table.Caption>
-          <Table.Thead role="rowgroup">
-            <Table.Tr role="row">
-              <Table.Th role="columnheader" scope="col">
-                Month
-              </Table.Th>
-              {REVENUE_COLUMNS.map((c) => (
-                <Table.Th role="columnheader" scope="col" key={c}>
-                  {c}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody role="rowgroup">
+        <StackedTable striped withTableBorder data-testid="revenue-table" minWidth="40rem">
+          <Caption>{`${title}, in US dollars`}</Caption>
+          <ColumnHeaders names={['Month', ...REVENUE_COLUMNS.map(([name]) => name)]} />
+          <Tbody>
             {rows.map((r) => (
-              <Table.Tr role="row" key={r.month}>
-                <Table.Th role="rowheader" scope="row">
-                  {r.label}
-                </Table.Th>
-                {[r.earnedCents, r.onBooksCents, r.capturedCents, r.refundedCents, r.netCents].map(
-                  (cents, i) => (
-                    <Table.Td role="cell" key={REVENUE_COLUMNS[i]} data-label={REVENUE_COLUMNS[i]}>
-                      {formatUsd(cents)}
-                    </Table.Td>
-                  ),
-                )}
-              </Table.Tr>
+              <Tr key={r.month}>
+                <Th scope="row">{r.label}</Th>
+                {REVENUE_COLUMNS.map(([name, amount]) => (
+                  <Td key={name} label={name}>
+                    {formatUsd(r[amount])}
+                  </Td>
+                ))}
+              </Tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </Tbody>
+        </StackedTable>
       }
     />
   );
