@@ -578,7 +578,7 @@ export const payments = pgTable(
     check('payments_status_ck', oneOf(t.status, PAYMENT_STATUSES)),
     // One payment per booking, refused by the database itself: the payment call starts a
     // payment in one statement that does not wait for its booking's lock before looking for an
-    // earlier one (payments/repository.ts, startPayment), so two racing first calls meet here.
+    // earlier one (payments/repository.ts, startCharge), so two racing first calls meet here.
     uniqueIndex('payments_booking_uq').on(t.bookingId),
     // Processor webhooks name the processor's charge (charge.refunded).
     index('payments_provider_ref_idx').on(t.providerRef),

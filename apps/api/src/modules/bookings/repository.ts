@@ -123,8 +123,7 @@ export function saleRoomsSql(ids: string, lock: boolean, when = 'true'): string 
  * What prices the nights of the relation `line`'s stays of room `r` at hotel `h`
  * (RoomForSale's rates and eventNights): the room's rules reaching its stays' nights (as
  * rulesOfRooms reads them, within one statement here) and the hotel's event dates within them,
- * each in a set order, so that two reads of unchanged rows answer the same JSON
- * (START_PAYMENT compares them).
+ * each in a set order: unchanged rows always answer the same JSON.
  */
 function roomRatesSql(r: string, h: string): string {
   return `(select coalesce(json_agg(json_build_object('kind', rr.kind, 'from', rr.first_night,

@@ -38,12 +38,12 @@ import {
   PAYMENT_LEASE_SECONDS,
   type PaymentRow,
   paymentsToSettle,
-  readCharge,
   recordLateCapture,
   recordOutcome,
   recordRefundRefusal,
   type StartedPayment,
-  startPayment,
+  startCharge,
+  undoStart,
 } from './repository.ts';
 
 export interface PaymentDeps {
@@ -94,23 +94,26 @@ function checkCharge(reads: ChargeReads, input: PayInput): void {
 /**
  * Pays a pending booking of the guest (product §7.3's card payment), charging the server's total:
  *
- * 0. One statement counts the call against the account's payment rate limit (429 when it is
- *    full) and reads what the booking rules decide on (readCharge); the rules refuse a charge
- *    the checkout would refuse now (checkCharge): nothing is written, nothing charged.
- * 1. The payment row (status pending) is written, whose id is the processor's idempotency key:
- *    in one statement for a first attempt on a live hold whose rooms are as the rules read them
- *    (startPayment), else in one short transaction that locks the booking, checks the rules
- *    again on what it locked and writes it — or finds the row an earlier attempt with the same
- *    client key wrote, and reuses it once that attempt's lease has run out (409 while it is
- *    still at the processor).
+ * 1. One statement (startCharge) counts the call against the account's payment rate limit
+ *    (429 when it is full), reads what the booking rules decide on and — for a first attempt
+ *    on a live hold, the usual case — starts the payment: the hold kept for the processor's
+ *    call and the payment row (status pending) written, whose id is the processor's
+ *    idempotency key. The rules then refuse a charge the checkout would refuse now
+ *    (checkCharge), on that statement's snapshot; a refusal undoes the start (undoStart):
+ *    nothing is left written, nothing charged. Any other attempt writes its row in one short
+ *    transaction that locks the booking, checks the rules again on what it locked and writes
+ *    it — or finds the row an earlier attempt with the same client key wrote, and reuses it
+ *    once that attempt's lease has run out (409 while it is still at the processor).
  * 2. The processor is called outside any transaction (no lock is held over the network).
  * 3. The outcome is settled: a capture of a booking and payment both still pending in one
  *    statement (confirmCaptured: confirmed, with its receipt e-mail rendered beforehand from
- *    what startPayment read); anything else by `settle`
+ *    what startCharge read); anything else by `settle`
  *    (declined with the hold released at once, confirmed after the hold lapsed, or refunded
  *    when the rooms were lost).
  *
- * A crash between any two steps leaves a state `reconcilePayments` finishes.
+ * A crash between any two steps leaves a state `reconcilePayments` finishes (one between a
+ * refused start and its undoing leaves a pending payment the processor never saw: given up
+ * after two minutes, the hold released).
  */
 export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<PaymentResult> {
   const countCall = () =>
@@ -124,23 +127,21 @@ export async function payBooking(deps: PaymentDeps, input: PayInput): Promise<Pa
     }
     throw error;
   }
-  const reads = await readCharge(deps.db, input);
+  const reads = await startCharge(deps.db, {
+    ...input,
+    provider: deps.provider.name,
+    holdSeconds: 2 * PAYMENT_LEASE_SECONDS,
+  });
   if (reads.waitMs > 0) {
     throw new RateLimitedError(BOOKING_MESSAGES.rateLimited, Math.ceil(reads.waitMs / 1000));
   }
-  checkCharge(reads, input);
-  const { booking } = reads;
-  const started =
-    booking?.status === 'pending' && !booking.lapsed && !reads.payment
-      ? await startPayment(deps.db, {
-          bookingId: input.bookingId,
-          userId: input.userId,
-          provider: deps.provider.name,
-          idempotencyKey: input.idempotencyKey,
-          checked: reads.rooms,
-          holdSeconds: 2 * PAYMENT_LEASE_SECONDS,
-        })
-      : null;
+  const { started } = reads;
+  try {
+    checkCharge(reads, input);
+  } catch (error) {
+    if (started) await undoStart(deps.db, started);
+    throw error;
+  }
   const payment = started?.payment ?? (await startOrResumePayment(deps, input));
 
   if (payment.status === 'pending') {
@@ -237,9 +238,9 @@ async function startOrResumePayment(
 }
 
 /**
- * A capture of a payment startPayment began, settled in one statement while the booking and
+ * A capture of a payment startCharge began, settled in one statement while the booking and
  * the payment are both still pending (confirmCaptured): confirmed, with its receipt, rendered
- * beforehand from what startPayment read. Null when either moved meanwhile; `settle` then
+ * beforehand from what startCharge read. Null when either moved meanwhile; `settle` then
  * decides.
  */
 async function confirmStarted(

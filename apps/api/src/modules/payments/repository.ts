@@ -142,42 +142,140 @@ export type ChargeReads = {
 };
 
 /**
- * The payment call's first statement, on its own: the call counted against the account's
- * payment rate limit (every call counts, even one that fails), and what the booking rules
- * decide the charge on (chargeReadsSql, read plainly). Values: booking, account, then the rate
- * limit's (rateLimitValues).
+ * The payment call's first statement:
+ * - the call counted against the account's payment rate limit (every call counts, even one
+ *   that fails);
+ * - what the booking rules decide the charge on read (chargeReadsSql);
+ * - when the rate limit allows the call and the guest's own booking is pending with its hold
+ *   live and no payment yet — the usual first try — the payment started: the booking's units
+ *   held for `$9` seconds more at least, and the pending payment written, whose id the
+ *   processor will see. It answers the booking as its receipt will show it, its details (none
+ *   of which a payment changes), the guest's e-mail and the hold's end before this call.
+ * The rules are then checked on what this statement read, the very snapshot the payment was
+ * started on (a price changed after it is not the agreed total's business); a refusal undoes
+ * the start (undoStart). A first call racing another for the same booking waits for the
+ * booking's row, then meets the other's payment in the one-payment-per-booking index: the
+ * statement fails and writes nothing.
+ * Values: booking, account, the rate limit's (rateLimitValues), provider, client key, hold
+ * seconds.
  */
-const READ_CHARGE: PreparedStatement = {
-  name: 'payment_read_charge',
+const START_CHARGE: PreparedStatement = {
+  name: 'payment_start_charge',
   text: `
     with counted as (${countCallSql({ key: '$3', now: '$4', windowStart: '$5', max: '$6' })}),
     input as (select $1::uuid as booking_id, $2::text as user_id),
-    ${chargeReadsSql()}
-    select c.count, c.last_request as started, ${CHARGE_READS_COLUMNS}
+    ${chargeReadsSql()},
+    held_longer as (
+      update bookings b
+        set hold_expires_at = greatest(b.hold_expires_at, now() + make_interval(secs => $9::int))
+      from (select hold_expires_at from bookings where id = $1::uuid) was
+      where b.id = $1::uuid and b.user_id = $2::text and b.status = 'pending'
+        and b.hold_expires_at > now()
+        and not exists (select 1 from payments where booking_id = $1::uuid)
+        and (select allowed from counted)
+      returning b.id, b.status, b.user_id, b.total_quantity, b.total_cents, b.hold_expires_at,
+        b.created_at, b.confirmed_at, was.hold_expires_at as hold_was),
+    started as (
+      insert into payments (booking_id, provider, idempotency_key, amount_cents, status)
+      select id, $7::text, $8::text, total_cents, 'pending' from held_longer
+      returning id, amount_cents, currency)
+    select c.count, c.last_request as counted_from, ${CHARGE_READS_COLUMNS},
+      (select row_to_json(s) from (
+        select p.id as payment_id, p.amount_cents, p.currency, u.email, b.hold_was,
+          ${BOOKING_VIEW_COLUMNS}, ${sqlText(bookingDetailsColumns)}
+        from started p cross join held_longer b left join users u on u.id = b.user_id) s)
+        as started
     from counted c`,
 };
 
-/** See READ_CHARGE; `waitMs` is 0 when the rate limit allowed the call. */
-export async function readCharge(
+/** A payment START_CHARGE started, with what its receipt needs. */
+export interface StartedPayment {
+  payment: Pick<PaymentRow, 'id' | 'amountCents' | 'currency' | 'status'>;
+  /** The booking as its receipt shows it (still pending). */
+  booking: Booking;
+  /** Its details for its receipt, without a card: the charge tells which. */
+  details: BookingDetails;
+  email: string | null;
+  /** When its hold ended before this payment kept it longer (undoStart puts it back). */
+  holdWas: string;
+}
+
+type StartedRow = BookingViewRow &
+  BookingDetailsColumns & {
+    payment_id: string;
+    amount_cents: number;
+    currency: string;
+    email: string | null;
+    hold_was: string;
+  };
+
+/**
+ * See START_CHARGE: what the rules decide on, `waitMs` (0 when the rate limit allowed the
+ * call) and the payment it started, or null when the general path must decide.
+ */
+export async function startCharge(
   db: Db,
-  input: { bookingId: string; userId: string; rateLimit: RateLimit },
-): Promise<ChargeReads & { waitMs: number }> {
+  input: {
+    bookingId: string;
+    userId: string;
+    rateLimit: RateLimit;
+    provider: string;
+    idempotencyKey: string;
+    holdSeconds: number;
+  },
+): Promise<ChargeReads & { waitMs: number; started: StartedPayment | null }> {
   const now = Date.now();
   const run = () =>
-    runPrepared<ChargeReads & { count: number; started: number }>(db.$client, READ_CHARGE, [
-      input.bookingId,
-      input.userId,
-      ...rateLimitValues(input.rateLimit, now),
-    ]);
-  // A rate limit's first calls racing to make its row: the losers' statement fails and counts
-  // nothing; the row exists then, so the statement, once more, counts them (as countCalls).
+    runPrepared<ChargeReads & { count: number; counted_from: number; started: StartedRow | null }>(
+      db.$client,
+      START_CHARGE,
+      [
+        input.bookingId,
+        input.userId,
+        ...rateLimitValues(input.rateLimit, now),
+        input.provider,
+        input.idempotencyKey,
+        input.holdSeconds,
+      ],
+    );
+  // Two first rows racing — the rate limit's, or two first payments of one booking: the loser's
+  // statement fails and writes nothing; run once more, it counts the call and finds the other's
+  // payment (the general path then decides).
   const [row] = await run().catch((error: unknown) => {
     if (sqlState(error) === '23505') return run();
     throw error;
   });
   if (!row) throw new Error('The payment statement answered nothing');
-  const { count, started, ...reads } = row;
-  return { ...reads, waitMs: waitFor(input.rateLimit, { count, started }, now) };
+  const { count, counted_from: started, started: s, ...reads } = row;
+  return {
+    ...reads,
+    waitMs: waitFor(input.rateLimit, { count, started }, now),
+    started: s && {
+      payment: {
+        id: s.payment_id,
+        amountCents: s.amount_cents,
+        currency: s.currency,
+        status: 'pending',
+      },
+      booking: toBooking(s),
+      details: toBookingDetails(s, null),
+      email: s.email,
+      holdWas: s.hold_was,
+    },
+  };
+}
+
+/**
+ * Undoes what START_CHARGE started when the rules refuse the charge: the payment, still pending
+ * and never sent to the processor, removed and the hold's end put back, in one statement.
+ */
+export async function undoStart(db: Db, started: StartedPayment): Promise<void> {
+  await db.execute(sql`
+    with gone as (
+      delete from payments where id = ${started.payment.id}::uuid and status = 'pending'
+      returning booking_id)
+    update bookings set hold_expires_at = ${started.holdWas}::timestamptz
+    where id in (select booking_id from gone) and status = 'pending'`);
 }
 
 /**
@@ -199,104 +297,6 @@ export async function lockCharge(tx: Tx, bookingId: string, userId: string): Pro
   const row = result.rows[0];
   if (!row) throw new Error('The payment statement answered nothing');
   return row;
-}
-
-/**
- * The payment call's usual second step in one statement — the guest's own booking, pending
- * with its hold live and no payment yet, its rooms still as the rules were checked against
- * them (`$5`, READ_CHARGE's `rooms`: prices, rate rules, event nights and premium, zones, read
- * again here the same way and compared whole):
- * - the booking's units held for `holdSeconds` more at least;
- * - the pending payment written, whose id the processor will see.
- * Answers the payment with the booking as its receipt will show it, its details (none of
- * which a payment changes) and the guest's e-mail, or nothing when any of that no longer holds (the caller then takes the general path). A first
- * call racing another for the same booking waits for the booking's row, then meets the other's
- * payment in the one-payment-per-booking index: the statement fails and writes nothing.
- * Values: booking, account, provider, client key, the rooms as checked, hold seconds.
- */
-const START_PAYMENT: PreparedStatement = {
-  name: 'payment_start',
-  text: `
-    with line as (
-      select l.room_id, l.check_in, l.check_out from booking_lines l
-      where l.booking_id = $1::uuid),
-    room as (${saleRoomsSql('select room_id from line', false)}),
-    held as (
-      update bookings
-        set hold_expires_at = greatest(hold_expires_at, now() + make_interval(secs => $6::int))
-      where id = $1::uuid and user_id = $2::text and status = 'pending'
-        and hold_expires_at > now()
-        and not exists (select 1 from payments where booking_id = $1::uuid)
-        and ${saleRoomsJson('room')}::jsonb = $5::jsonb
-      returning id, status, user_id, total_quantity, total_cents, hold_expires_at, created_at,
-        confirmed_at),
-    payment as (
-      insert into payments (booking_id, provider, idempotency_key, amount_cents, status)
-      select id, $3::text, $4::text, total_cents, 'pending' from held
-      returning id, amount_cents, currency)
-    select p.id as payment_id, p.amount_cents, p.currency, u.email, ${BOOKING_VIEW_COLUMNS},
-      ${sqlText(bookingDetailsColumns)}
-    from payment p cross join held b left join users u on u.id = b.user_id`,
-};
-
-/** A payment started by startPayment, with what its receipt needs. */
-export interface StartedPayment {
-  payment: Pick<PaymentRow, 'id' | 'amountCents' | 'currency' | 'status'>;
-  /** The booking as its receipt shows it (still pending). */
-  booking: Booking;
-  /** Its details for its receipt, without a card: the charge tells which. */
-  details: BookingDetails;
-  email: string | null;
-}
-
-/** See START_PAYMENT: the payment started, or null when the general path must decide. */
-export async function startPayment(
-  db: Db,
-  input: {
-    bookingId: string;
-    userId: string;
-    provider: string;
-    idempotencyKey: string;
-    /** The rooms as the rules were checked against them. */
-    checked: readonly CheckoutRoom[];
-    holdSeconds: number;
-  },
-): Promise<StartedPayment | null> {
-  let row:
-    | (BookingViewRow &
-        BookingDetailsColumns & {
-          payment_id: string;
-          amount_cents: number;
-          currency: string;
-          email: string | null;
-        })
-    | undefined;
-  try {
-    [row] = await runPrepared(db.$client, START_PAYMENT, [
-      input.bookingId,
-      input.userId,
-      input.provider,
-      input.idempotencyKey,
-      JSON.stringify(input.checked),
-      input.holdSeconds,
-    ]);
-  } catch (error) {
-    // Another first call's payment is there (one per booking): nothing was written.
-    if (sqlState(error) === '23505') return null;
-    throw error;
-  }
-  if (!row) return null;
-  return {
-    payment: {
-      id: row.payment_id,
-      amountCents: row.amount_cents,
-      currency: row.currency,
-      status: 'pending',
-    },
-    booking: toBooking(row),
-    details: toBookingDetails(row, null),
-    email: row.email,
-  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { BOOKING_MESSAGES, CONTENT_MESSAGES, RATE_MESSAGES } from '@devstay/shar
 import { weekdayOf } from '@devstay/shared/rates';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { hotels, payments } from '../../db/schema.ts';
+import { bookings, hotels, payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp, withSession } from '../../test/auth.ts';
 import {
@@ -20,8 +20,7 @@ import {
   twoHotelsWithStaff,
 } from '../../test/booking-fixtures.ts';
 import { insertEvent, UNKNOWN_ID } from '../../test/catalogue-rows.ts';
-import type { CheckoutRoom } from '../bookings/repository.ts';
-import { lockCharge, readCharge, startPayment } from '../payments/repository.ts';
+import { lockCharge } from '../payments/repository.ts';
 import { lockHotelPrices } from './price-locks.ts';
 import { rulesOfRooms } from './rules-of-rooms.ts';
 
@@ -642,32 +641,30 @@ describe('a premium or an event changed while a guest pays: charged at the price
     await setPremium(0);
   });
 
-  test('a payment checked before a premium change starts no charge of the old total', async () => {
+  test('a payment refused at the new total leaves nothing started: its hold ends as it did', async () => {
     await eventOn(181);
     const booking = await holdTwoNights(180);
-    const rateLimit = { key: `rates-test:${randomUUID()}`, max: 100, windowMs: 60_000 };
-    const start = async (checked: CheckoutRoom[]) =>
-      startPayment(t.db, {
-        bookingId: booking.id,
-        userId: booking.user,
-        provider: 'test-card',
-        idempotencyKey: randomUUID(),
-        checked,
-        holdSeconds: 60,
-      });
-    const checked = (
-      await readCharge(t.db, { bookingId: booking.id, userId: booking.user, rateLimit })
-    ).rooms;
+    const holdOf = async () =>
+      (
+        await t.db
+          .select({ until: sql<string>`${bookings.holdExpiresAt}::text` })
+          .from(bookings)
+          .where(eq(bookings.id, booking.id))
+      )[0]?.until;
+    const before = await holdOf();
     await setPremium(50);
-    expect(await start(checked)).toBeNull();
-    // With the rooms as they were checked, the payment starts at once.
+    // The payment's first statement started it; the rules, on what that statement read, undo it.
+    await expectRefused(await payByCard(t.app, guest, booking.id, TEST_CARD), booking.id, '$500');
+    expect(await holdOf()).toBe(before);
+    // With the rooms as they were when the guest agreed, the same booking is paid at once.
     await setPremium(0);
-    const again = await readCharge(t.db, {
-      bookingId: booking.id,
-      userId: booking.user,
-      rateLimit,
-    });
-    expect(again.rooms).toEqual(checked);
-    expect((await start(again.rooms))?.payment).toMatchObject({ amountCents: 40_000 });
+    const paid = await payByCard(t.app, guest, booking.id, TEST_CARD);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(
+      await t.db
+        .select({ cents: payments.amountCents })
+        .from(payments)
+        .where(eq(payments.bookingId, booking.id)),
+    ).toEqual([{ cents: 40_000 }]);
   });
 });
