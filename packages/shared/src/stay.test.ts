@@ -105,6 +105,20 @@ describe('stay dates and prices', () => {
       );
     });
 
+    test('asked twice within a minute, it answers each instant its own date', () => {
+      const ask = (iso: string) => calendarDateIn('Africa/Monrovia', Date.parse(iso));
+      // Monrovia kept UTC−0:44:30 until 1972: its day began 30 s into a minute.
+      expect([ask('1960-01-02T00:44:10Z'), ask('1960-01-02T00:44:40Z')]).toEqual([
+        '1960-01-01',
+        '1960-01-02',
+      ]);
+      expect([ask('2026-07-01T23:59:10Z'), ask('2026-07-01T23:59:50Z')]).toEqual([
+        '2026-07-01',
+        '2026-07-01',
+      ]);
+      expect(ask('2026-07-02T00:00:00Z')).toBe('2026-07-02');
+    });
+
     test('an unknown zone throws', () => {
       expect(() => calendarDateIn('Mars/Olympus_Mons')).toThrow(RangeError);
     });

@@ -58,11 +58,24 @@ export function isTimeZone(name: string): boolean {
  * runs in. Throws a RangeError for an unknown zone.
  */
 export function calendarDateIn(timeZone: string, now: Date | number = new Date()): string {
+  const minute = Math.floor(Number(now) / 60_000);
+  const last = lastDates.get(timeZone);
+  if (last?.minute === minute) return last.date;
   const parts = dayFormat(timeZone).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+  const date = `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+  // Offsets in whole minutes only (every zone's since 1972): a day starts on a whole minute.
+  if (minute >= WHOLE_MINUTE_OFFSETS) lastDates.set(timeZone, { minute, date });
+  return date;
 }
+
+/**
+ * The date calendarDateIn last answered in each zone, with the minute it was asked in: a
+ * checkout and a payment ask it for every line, and formatting is the costly part.
+ */
+const lastDates = new Map<string, { minute: number; date: string }>();
+const WHOLE_MINUTE_OFFSETS = Date.UTC(1973, 0, 1) / 60_000;
 
 export function nightsBetween(checkIn: string, checkOut: string): number {
   return Math.round((toUtcMs(checkOut) - toUtcMs(checkIn)) / DAY_MS);
