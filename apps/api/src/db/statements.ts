@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from './client.ts';
@@ -24,6 +24,23 @@ export function sqlText(fragment: SQL): string {
   const query = dialect.sqlToQuery(fragment);
   if (query.params.length > 0) throw new Error('A fragment with values has no fixed text');
   return query.sql;
+}
+
+/**
+ * Statement text with placeholders `$1`…`$n` and their values, as Drizzle SQL: one text serves
+ * a prepared statement and a query inside a Drizzle transaction alike. The text is the code's
+ * own (no `$` but its placeholders), never one built from input.
+ */
+export function sqlOf(text: string, values: readonly unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, i) => {
+      if (i % 2 === 0) return sql.raw(part);
+      const at = Number(part) - 1;
+      if (at >= values.length) throw new Error(`No value for $${part}`);
+      return sql`${values[at]}`;
+    }),
+  );
 }
 
 export async function runPrepared<Row extends pg.QueryResultRow>(

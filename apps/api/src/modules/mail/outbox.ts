@@ -1,6 +1,7 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { MAIL_ATTACHMENT_MAX_BYTES, mailAttachments, mailOutbox } from '../../db/schema.ts';
+import { sqlOf } from '../../db/statements.ts';
 
 /** A file sent with a message. */
 export interface MailAttachment {
@@ -41,8 +42,9 @@ function checkAttachments(attachments: readonly MailAttachment[]): void {
  * retries), or the development inbox shows it when no SMTP server is configured.
  */
 export async function enqueueMail(db: Executor, message: MailMessage): Promise<string> {
+  const files = message.attachments?.length ?? 0;
   const result = await db.execute<{ id: string }>(
-    sql`with ${storeMailSql(message)} select id from mail`,
+    sqlOf(`with ${storeMailText(1, files)} select id from mail`, mailValues(message)),
   );
   const id = result.rows[0]?.id;
   if (!id) throw new Error('The e-mail was not stored');
@@ -50,32 +52,42 @@ export async function enqueueMail(db: Executor, message: MailMessage): Promise<s
 }
 
 /**
- * The CTEs that store `message` and its files, when `when` holds (a condition over the
- * statement's other CTEs): `mail`, the message's row, then its files. A statement that makes
- * something true writes its e-mail with it — both or neither, in one round trip, with no
- * transaction or savepoint around them.
+ * The CTEs that store a message and its `files` files when `when` holds (a condition over the
+ * statement's other CTEs), as statement text whose values (mailValues) are placeholders from
+ * `$first` on: `mail`, the message's row, then its files. A statement that makes something
+ * true writes its e-mail with it — both or neither, in one round trip, with no transaction or
+ * savepoint around them — and, its text fixed, may be prepared.
  */
-export function storeMailSql(message: MailMessage, when: SQL = sql`true`): SQL {
-  const attachments = message.attachments ?? [];
-  checkAttachments(attachments);
-  const { to, subject, text, html } = message;
-  const stored = sql`mail as (
+export function storeMailText(first: number, files: number, when = 'true'): string {
+  const at = (i: number) => `$${first + i}`;
+  const stored = `mail as (
       insert into mail_outbox ("to", subject, text, html)
-      select ${to}::text, ${subject}::text, ${text}::text, ${html}::text where ${when}
+      select ${at(0)}::text, ${at(1)}::text, ${at(2)}::text, ${at(3)}::text where ${when}
       returning id)`;
-  if (attachments.length === 0) return stored;
-  const files = sql.join(
-    attachments.map(
-      (a, position) =>
-        sql`(${position}::smallint, ${a.filename}::text, ${a.contentType}::text, ${a.content}::bytea)`,
-    ),
-    sql`, `,
+  if (files === 0) return stored;
+  const rows = Array.from(
+    { length: files },
+    (_, i) =>
+      `(${i}::smallint, ${at(4 + 3 * i)}::text, ${at(5 + 3 * i)}::text, ${at(6 + 3 * i)}::bytea)`,
   );
-  return sql`${stored},
+  return `${stored},
     mail_files as (
       insert into mail_attachments (mail_id, position, filename, content_type, content)
       select mail.id, f.position, f.filename, f.content_type, f.content
-      from mail, (values ${files}) as f (position, filename, content_type, content))`;
+      from mail, (values ${rows.join(', ')}) as f (position, filename, content_type, content))`;
+}
+
+/** The values of storeMailText's placeholders, in order. */
+export function mailValues(message: MailMessage): unknown[] {
+  const attachments = message.attachments ?? [];
+  checkAttachments(attachments);
+  return [
+    message.to,
+    message.subject,
+    message.text,
+    message.html,
+    ...attachments.flatMap((a) => [a.filename, a.contentType, a.content]),
+  ];
 }
 
 /** A file of a message as a list tells it: its name, type and size, not its bytes. */

@@ -4,7 +4,13 @@ import type { Booking } from '@devstay/shared/contracts/booking';
 import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookings, paymentEvents, payments } from '../../db/schema.ts';
-import { type PreparedStatement, runPrepared, sqlState, sqlText } from '../../db/statements.ts';
+import {
+  type PreparedStatement,
+  runPrepared,
+  sqlOf,
+  sqlState,
+  sqlText,
+} from '../../db/statements.ts';
 import { countCallSql, type RateLimit, rateLimitValues, waitFor } from '../../lib/rate-limit.ts';
 import {
   BOOKING_VIEW_COLUMNS,
@@ -22,7 +28,7 @@ import {
   bookingDetailsColumns,
   toBookingDetails,
 } from '../mail/booking-details.ts';
-import { type MailMessage, storeMailSql } from '../mail/outbox.ts';
+import { type MailMessage, mailValues, storeMailText } from '../mail/outbox.ts';
 import type { ChargeOutcome } from './provider.ts';
 
 export interface PaymentRow {
@@ -304,11 +310,39 @@ export async function lockCharge(tx: Tx, bookingId: string, userId: string): Pro
  * both still pending: both rows locked together (re-read at their latest version), the payment
  * captured (brand and last four only), the booking confirmed at `confirmedAt` and its receipt
  * written to the outbox. All of it, or — when either row is no longer pending — nothing, and
- * the caller settles through the general path (settle), which knows every other case. True
- * when this call confirmed the booking.
+ * the caller settles through the general path (settle), which knows every other case. Prepared
+ * once per number of files the receipt carries. Values: booking, payment, confirmed at, the
+ * processor's reference, receipt address, card brand and last four, then mailValues.
  */
+function confirmCapturedStatement(files: number): PreparedStatement {
+  return {
+    name: `payment_confirm_captured_${files}`,
+    text: `
+      with locked as (
+        select b.id from bookings b join payments p on p.booking_id = b.id
+        where b.id = $1::uuid and p.id = $2::uuid and b.status = 'pending' and p.status = 'pending'
+        for update of b, p),
+      confirmed as (
+        update bookings set status = 'confirmed', confirmed_at = $3::timestamptz,
+          hold_expires_at = null
+        where id in (select id from locked)
+        returning id),
+      captured as (
+        update payments set status = 'captured', provider_ref = $4::text, receipt_url = $5::text,
+          card_brand = $6::text, card_last4 = $7::text, updated_at = now()
+        where id = $2::uuid and exists (select 1 from locked)
+        returning id),
+      ${storeMailText(8, files, 'exists (select 1 from locked)')}
+      select (select count(*) from confirmed)::int as confirmed,
+        (select count(*) from captured)::int as captured`,
+  };
+}
+
+const confirmCapturedStatements = [0, 1].map(confirmCapturedStatement);
+
+/** See confirmCapturedStatement: true when this call confirmed the booking. */
 export async function confirmCaptured(
-  db: Executor,
+  db: Db,
   input: {
     bookingId: string;
     paymentId: string;
@@ -318,27 +352,21 @@ export async function confirmCaptured(
   },
 ): Promise<boolean> {
   const { outcome } = input;
-  const result = await db.execute<{ confirmed: number; captured: number }>(sql`
-    with locked as (
-      select b.id from bookings b join payments p on p.booking_id = b.id
-      where b.id = ${input.bookingId}::uuid and p.id = ${input.paymentId}::uuid
-        and b.status = 'pending' and p.status = 'pending'
-      for update of b, p),
-    confirmed as (
-      update bookings set status = 'confirmed', confirmed_at = ${input.confirmedAt},
-        hold_expires_at = null
-      where id in (select id from locked)
-      returning id),
-    captured as (
-      update payments set status = 'captured', provider_ref = ${outcome.providerRef},
-        receipt_url = ${outcome.receiptUrl}, card_brand = ${outcome.cardBrand},
-        card_last4 = ${outcome.cardLast4}, updated_at = now()
-      where id = ${input.paymentId}::uuid and exists (select 1 from locked)
-      returning id),
-    ${storeMailSql(input.receipt, sql`exists (select 1 from locked)`)}
-    select (select count(*) from confirmed)::int as confirmed,
-      (select count(*) from captured)::int as captured`);
-  const row = result.rows[0];
+  const files = input.receipt.attachments?.length ?? 0;
+  const [row] = await runPrepared<{ confirmed: number; captured: number }>(
+    db.$client,
+    confirmCapturedStatements[files] ?? confirmCapturedStatement(files),
+    [
+      input.bookingId,
+      input.paymentId,
+      input.confirmedAt,
+      outcome.providerRef,
+      outcome.receiptUrl,
+      outcome.cardBrand,
+      outcome.cardLast4,
+      ...mailValues(input.receipt),
+    ],
+  );
   return row?.confirmed === 1 && row.captured === 1;
 }
 
@@ -465,14 +493,18 @@ export async function confirmBooking(
   tx: Tx,
   input: { bookingId: string; confirmedAt: Date; receipt: MailMessage },
 ): Promise<boolean> {
-  const result = await tx.execute<{ confirmed: number }>(sql`
+  const files = input.receipt.attachments?.length ?? 0;
+  const text = `
     with confirmed as (
-      update bookings set status = 'confirmed', confirmed_at = ${input.confirmedAt},
+      update bookings set status = 'confirmed', confirmed_at = $2::timestamptz,
         hold_expires_at = null
-      where id = ${input.bookingId}::uuid and status in ('pending', 'expired')
+      where id = $1::uuid and status in ('pending', 'expired')
       returning id),
-    ${storeMailSql(input.receipt, sql`exists (select 1 from confirmed)`)}
-    select count(*)::int as confirmed from confirmed`);
+    ${storeMailText(3, files, 'exists (select 1 from confirmed)')}
+    select count(*)::int as confirmed from confirmed`;
+  const result = await tx.execute<{ confirmed: number }>(
+    sqlOf(text, [input.bookingId, input.confirmedAt, ...mailValues(input.receipt)]),
+  );
   return result.rows[0]?.confirmed === 1;
 }
 
