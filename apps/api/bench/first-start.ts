@@ -27,6 +27,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDemoPlan } from '@devstay/demo-data/demo-plan';
+import { errorMessage } from '@devstay/shared/error-message';
 import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
 import { freePort } from '../src/lib/free-port.ts';
 
@@ -231,8 +232,8 @@ async function firstPage(
   startedAt: number,
   served: (htmlMs: number) => Promise<void>,
 ): Promise<{ pictures: number; hotels: number } | string> {
-  const home = await fetch(`${base}/home`).catch((e: Error) => e);
-  if (home instanceof Error) return home.message;
+  const home = await fetch(`${base}/home`).catch(errorMessage);
+  if (typeof home === 'string') return home;
   if (home.status !== 200) return `/home ${home.status}`;
   const html = await home.text();
   const lower = html.toLowerCase();

@@ -1,3 +1,4 @@
+import { asError } from '@devstay/shared/error-message';
 import pg from 'pg';
 
 /**
@@ -81,7 +82,7 @@ export async function startNotifyListener(options: NotifyListenerOptions): Promi
         await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
       }
     } catch (error) {
-      options.onError(error instanceof Error ? error : new Error(String(error)));
+      options.onError(asError(error));
       lost(client);
       return;
     }

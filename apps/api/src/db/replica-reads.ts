@@ -1,3 +1,4 @@
+import { asError } from '@devstay/shared/error-message';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -149,8 +150,8 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
           }
           client.release();
         } catch (error) {
-          client?.release(error instanceof Error ? error : true);
-          options.unreachable?.(error instanceof Error ? error : new Error(String(error)));
+          client?.release(asError(error));
+          options.unreachable?.(asError(error));
         }
       }
       routed.primary += 1;
@@ -170,7 +171,7 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
           client.release();
           return answer;
         } catch (error) {
-          client.release(error instanceof Error ? error : true);
+          client.release(asError(error));
           if (!connectionLost(error)) throw error;
           routed.primary += 1;
           const again = await primaryPool.connect();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { HotelSort } from '@devstay/shared/constants';
 import type { HotelCard, HotelListQuery } from '@devstay/shared/contracts/catalogue';
+import { asError } from '@devstay/shared/error-message';
 import { addDays, earliestToday } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
 import { escapeLiteral, type QueryResult } from 'pg';
@@ -419,7 +420,7 @@ async function withoutWorkers<Row>(db: Db, text: string): Promise<Row[]> {
     )) as unknown as QueryResult[];
     return (results[2]?.rows ?? []) as Row[];
   } catch (error) {
-    failed = error instanceof Error ? error : new Error(String(error));
+    failed = asError(error);
     throw error;
   } finally {
     // A connection that failed mid-transaction is closed rather than handed to another query.
