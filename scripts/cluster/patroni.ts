@@ -29,7 +29,7 @@ export const archiveCommand = (archive: string) => {
 };
 
 /** How long the leader key lives without renewal: the longest a dead primary holds on to it. */
-const LEADER_TTL_S = 10;
+export const LEADER_TTL_S = 10;
 
 function patroniConfig(
   settings: ClusterSettings,
