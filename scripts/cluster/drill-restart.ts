@@ -130,8 +130,12 @@ async function killPrimary(access: ClusterAccess) {
 
 interface Ending {
   name: string;
-  /** Ends the running cluster under `load`; says what happened; stops the load. */
-  end(run: ClusterCommand, access: ClusterAccess, load: Load): Promise<string>;
+  /** Ends the running cluster under `load`, stops the load; says what happened and its bars. */
+  end(
+    run: ClusterCommand,
+    access: ClusterAccess,
+    load: Load,
+  ): Promise<{ what: string; bars?: [string, boolean][] }>;
 }
 
 const endings: Ending[] = [
@@ -143,7 +147,15 @@ const endings: Ending[] = [
       const promoted = await access.primary();
       await load.stop();
       run.signal('SIGTERM', false);
-      return `${node.name} killed; bookings again ${back === undefined ? 'never' : `${seconds(back - killedAt)} s`} after, on ${promoted?.name ?? 'no primary'} (writes refused ${seconds(refusedWritesMs(load, killedAt))} s); SIGTERM to npm (pid ${run.pid})`;
+      return {
+        what: `${node.name} killed; bookings again ${back === undefined ? 'never' : `${seconds(back - killedAt)} s`} after, on ${promoted?.name ?? 'no primary'} (writes refused ${seconds(refusedWritesMs(load, killedAt))} s); SIGTERM to npm (pid ${run.pid})`,
+        bars: [
+          [
+            `a failover: another node promoted (${node.name} → ${promoted?.name ?? 'none'}), bookings again`,
+            back !== undefined && promoted !== undefined && promoted.name !== node.name,
+          ],
+        ],
+      };
     },
   },
   {
@@ -151,7 +163,7 @@ const endings: Ending[] = [
     async end(run, _access, load) {
       await load.stop();
       run.signal('SIGINT', true);
-      return `SIGINT to npm's process group`;
+      return { what: `SIGINT to npm's process group` };
     },
   },
   {
@@ -165,7 +177,9 @@ const endings: Ending[] = [
         } catch {}
       }
       await load.stop();
-      return `SIGKILL to npm's process group and the ${groups.length} of the cluster under bookings`;
+      return {
+        what: `SIGKILL to npm's process group and the ${groups.length} of the cluster under bookings`,
+      };
     },
   },
   {
@@ -175,7 +189,7 @@ const endings: Ending[] = [
       await sleep(2000);
       run.signal('SIGTERM', false);
       await load.stop();
-      return `${node.name} (the primary) killed under bookings, SIGTERM to npm 2 s later`;
+      return { what: `${node.name} (the primary) killed under bookings, SIGTERM to npm 2 s later` };
     },
   },
 ];
@@ -208,7 +222,10 @@ try {
     load.book(prepared.guests, prepared.rooms);
     await sleep(6000);
     const before = (await access.primary())?.name ?? 'none';
-    const what = await ending.end(run, access, load);
+    const { what, bars: endingBars = [] } = await ending.end(run, access, load);
+    bars.push(
+      ...endingBars.map(([bar, held]): [string, boolean] => [`${ending.name}: ${bar}`, held]),
+    );
     const stoppedMs = await run.exit();
     confirmed.push(...load.confirmed);
     const left = leftovers(dir);
