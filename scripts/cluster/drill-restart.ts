@@ -270,6 +270,8 @@ try {
   console.error(error);
   bars.push(['the drill ran to its end', false]);
 } finally {
+  // The last stop is timed from here, whatever was sent before.
+  run.stopSentAt = 0;
   run.signal('SIGINT', true);
   const stoppedMs = await run.exit();
   bars.push([
