@@ -40,7 +40,13 @@ async function drillCluster(name: string): Promise<Cluster> {
   const dir = path.join(ROOT, `.data/cluster-drill-${name}`);
   rmSync(dir, { recursive: true, force: true });
   const settings = clusterSettings(process.env, { dir });
-  settings.apiEnv = { ...CROWD_LIMITS, AUTH_RATE_LIMIT: 'false', LOG_LEVEL: 'warn' };
+  // The drills' bookings pay with test cards, whatever NODE_ENV the drill runs under.
+  settings.apiEnv = {
+    ...CROWD_LIMITS,
+    AUTH_RATE_LIMIT: 'false',
+    LOG_LEVEL: 'warn',
+    PAYMENTS_TEST_PROCESSOR: 'true',
+  };
   const cluster = createCluster(settings, (line) => console.log(`  ${line}`));
   let aborting = false;
   const abort = (signal: NodeJS.Signals) => {

@@ -123,6 +123,12 @@ export async function buildApp({
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('payments', payments ?? configuredProvider(config, db));
+  if (config.NODE_ENV === 'production' && config.PAYMENTS_TEST_PROCESSOR) {
+    app.log.warn(
+      'PAYMENTS TAKE TEST CARDS ONLY (PAYMENTS_TEST_PROCESSOR): bookings are confirmed with ' +
+        'nothing charged; set the STRIPE_* keys to take real payments',
+    );
+  }
   app.decorate('imageStorage', imageStorageOf(config));
   app.decorate('clock', clock ?? (() => new Date()));
   // The guest's booking e-mails react to the booking's announcements, once per process.
@@ -257,7 +263,10 @@ export async function buildApp({
   return app;
 }
 
-/** Stripe when its keys are set, else the built-in test provider (one per app). */
+/**
+ * Stripe when its keys are set, else the built-in test provider (one per app): in production
+ * only with PAYMENTS_TEST_PROCESSOR, the configuration refuses it otherwise (config.ts).
+ */
 function configuredProvider(config: Config, db: Db): PaymentProvider {
   const receiptOf = (bookingId: string) => receiptUrl(config.PUBLIC_URL, bookingId);
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
