@@ -12,7 +12,7 @@ import type { Db } from './db/client.ts';
 import { createReplicaReads } from './db/replica-reads.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerJsonBodyParser } from './lib/json-body.ts';
-import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.ts';
+import { REQUEST_ID_HEADER, requestIds } from './lib/request-id.ts';
 import { receiptUrl } from './lib/site-links.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { createAuth } from './modules/auth/auth.ts';
@@ -107,13 +107,15 @@ export async function buildApp({
   workers = true,
 }: BuildOptions): Promise<FastifyInstance> {
   // Answers the same for everyone, kept whole and sent before routing (plugins/kept-answers.ts).
-  const keptAnswers = new KeptAnswers(ownHostNames(config));
+  // A proxy's request id is taken only from a proxy TRUST_PROXY believes (lib/request-id.ts).
+  const requestId = requestIds(config.TRUST_PROXY);
+  const keptAnswers = new KeptAnswers(ownHostNames(config), requestId);
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Every log line of a request carries it (as `reqId`), and the answer echoes it.
-    genReqId: requestIdOf,
+    genReqId: requestId,
     requestIdHeader: false,
     serverFactory: (handler, options) => keptAnswers.server(handler, options),
   }).withTypeProvider<ZodTypeProvider>();
