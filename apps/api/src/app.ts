@@ -12,6 +12,7 @@ import type { Db } from './db/client.ts';
 import { createReplicaReads } from './db/replica-reads.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerJsonBodyParser } from './lib/json-body.ts';
+import { loggerOptions } from './lib/log.ts';
 import { REQUEST_ID_HEADER, requestIds } from './lib/request-id.ts';
 import { receiptUrl } from './lib/site-links.ts';
 import { validatorCompiler } from './lib/validation.ts';
@@ -111,7 +112,7 @@ export async function buildApp({
   const requestId = requestIds(config.TRUST_PROXY);
   const keptAnswers = new KeptAnswers(ownHostNames(config), requestId);
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Every log line of a request carries it (as `reqId`), and the answer echoes it.
