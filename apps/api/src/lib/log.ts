@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** The most characters of one text a log line carries: a client's header or address is bounded. */
-export const LOG_TEXT_MAX = 500;
+const LOG_TEXT_MAX = 500;
 
 // C0 and C1 control characters, DEL included: a terminal would act on them.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is matched.
@@ -13,7 +13,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
  * no terminal escape, even on a reader that prints the field raw) and at most LOG_TEXT_MAX
  * characters, the rest counted.
  */
-export function logText(text: string): string {
+function logText(text: string): string {
   const escaped = text.replace(
     CONTROL,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
