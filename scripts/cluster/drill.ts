@@ -78,7 +78,13 @@ export function runningFrom(dir: string): { pid: number; args: string }[] {
 async function drillCluster(name: string): Promise<Cluster> {
   const dir = freshDrillDir(name);
   const settings = clusterSettings(process.env, { dir });
-  settings.apiEnv = { ...CROWD_LIMITS, AUTH_RATE_LIMIT: 'false', LOG_LEVEL: 'warn' };
+  // The drills' bookings pay with test cards, whatever NODE_ENV the drill runs under.
+  settings.apiEnv = {
+    ...CROWD_LIMITS,
+    AUTH_RATE_LIMIT: 'false',
+    LOG_LEVEL: 'warn',
+    PAYMENTS_TEST_PROCESSOR: 'true',
+  };
   const cluster = createCluster(settings, (line) => console.log(`  ${line}`));
   let aborting = false;
   const abort = (signal: NodeJS.Signals) => {

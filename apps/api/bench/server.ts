@@ -35,6 +35,8 @@ const config = loadConfig({
   AUTH_SECRET: randomBytes(32).toString('base64'),
   // Production requires the public origin; the load comes from this machine.
   PUBLIC_URL: 'http://127.0.0.1',
+  // The booking benchmark's crowd pays with test cards.
+  PAYMENTS_TEST_PROCESSOR: 'true',
   ...(JSON.parse(process.env.BENCH_CONFIG ?? '{}') as Record<string, string>),
 });
 const db = createDb(databaseUrl);

@@ -12,7 +12,8 @@ import type { Db } from './db/client.ts';
 import { createReplicaReads } from './db/replica-reads.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerJsonBodyParser } from './lib/json-body.ts';
-import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.ts';
+import { loggerOptions } from './lib/log.ts';
+import { REQUEST_ID_HEADER, requestIds } from './lib/request-id.ts';
 import { receiptUrl } from './lib/site-links.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { createAuth } from './modules/auth/auth.ts';
@@ -107,13 +108,15 @@ export async function buildApp({
   workers = true,
 }: BuildOptions): Promise<FastifyInstance> {
   // Answers the same for everyone, kept whole and sent before routing (plugins/kept-answers.ts).
-  const keptAnswers = new KeptAnswers(ownHostNames(config));
+  // A proxy's request id is taken only from a proxy TRUST_PROXY believes (lib/request-id.ts).
+  const requestId = requestIds(config.TRUST_PROXY);
+  const keptAnswers = new KeptAnswers(ownHostNames(config), requestId);
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Every log line of a request carries it (as `reqId`), and the answer echoes it.
-    genReqId: requestIdOf,
+    genReqId: requestId,
     requestIdHeader: false,
     serverFactory: (handler, options) => keptAnswers.server(handler, options),
     // Loading the server render's bundle takes more than Fastify's 10 s on a busy machine (a
@@ -126,6 +129,12 @@ export async function buildApp({
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('payments', payments ?? configuredProvider(config, db));
+  if (config.NODE_ENV === 'production' && config.PAYMENTS_TEST_PROCESSOR) {
+    app.log.warn(
+      'PAYMENTS TAKE TEST CARDS ONLY (PAYMENTS_TEST_PROCESSOR): bookings are confirmed with ' +
+        'nothing charged; set the STRIPE_* keys to take real payments',
+    );
+  }
   app.decorate('imageStorage', imageStorageOf(config));
   app.decorate('clock', clock ?? (() => new Date()));
   // The guest's booking e-mails react to the booking's announcements, once per process.
@@ -260,7 +269,10 @@ export async function buildApp({
   return app;
 }
 
-/** Stripe when its keys are set, else the built-in test provider (one per app). */
+/**
+ * Stripe when its keys are set, else the built-in test provider (one per app): in production
+ * only with PAYMENTS_TEST_PROCESSOR, the configuration refuses it otherwise (config.ts).
+ */
 function configuredProvider(config: Config, db: Db): PaymentProvider {
   const receiptOf = (bookingId: string) => receiptUrl(config.PUBLIC_URL, bookingId);
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {

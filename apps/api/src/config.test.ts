@@ -4,10 +4,17 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadConfig, trustedOrigins } from './config.ts';
 
+const STRIPE = {
+  STRIPE_SECRET_KEY: 'sk_live_devstay',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_devstay',
+  STRIPE_WEBHOOK_SECRET: 'whsec_devstay',
+};
+
 const PRODUCTION = {
   NODE_ENV: 'production',
   AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
   PUBLIC_URL: 'https://devstay.example',
+  ...STRIPE,
 };
 
 async function secretFile() {
@@ -150,4 +157,49 @@ test('the Stripe keys go together and must look like Stripe keys, each named', (
   });
   expect(config.STRIPE_API_BASE).toBe('http://127.0.0.1:12111');
   expect(loadConfig({ NODE_ENV: 'test' }).STRIPE_SECRET_KEY).toBeUndefined();
+});
+
+describe('the card processor in production', () => {
+  const {
+    STRIPE_SECRET_KEY: _secret,
+    STRIPE_PUBLISHABLE_KEY: _publishable,
+    STRIPE_WEBHOOK_SECRET: _webhook,
+    ...withoutStripe
+  } = PRODUCTION;
+
+  test('without Stripe’s keys the start is refused, naming each of them', () => {
+    const refusal = (() => {
+      try {
+        loadConfig(withoutStripe);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'started';
+    })();
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+      expect(refusal).toContain(`${key}: is required in production`);
+    }
+    expect(refusal).toContain('PAYMENTS_TEST_PROCESSOR=true');
+    // Outside production the test provider is the default, unasked.
+    expect(loadConfig({ NODE_ENV: 'test' }).PAYMENTS_TEST_PROCESSOR).toBe(false);
+  });
+
+  test('with Stripe’s keys it starts; the test processor only when asked for explicitly', () => {
+    expect(loadConfig(PRODUCTION).STRIPE_SECRET_KEY).toBe(STRIPE.STRIPE_SECRET_KEY);
+    const testCards = loadConfig({ ...withoutStripe, PAYMENTS_TEST_PROCESSOR: 'true' });
+    expect(testCards.PAYMENTS_TEST_PROCESSOR).toBe(true);
+    expect(testCards.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(() => loadConfig({ ...withoutStripe, PAYMENTS_TEST_PROCESSOR: 'false' })).toThrow(
+      /STRIPE_SECRET_KEY: is required in production/,
+    );
+    expect(() => loadConfig({ ...withoutStripe, PAYMENTS_TEST_PROCESSOR: 'maybe' })).toThrow(
+      /PAYMENTS_TEST_PROCESSOR/,
+    );
+  });
+
+  test('the test processor and Stripe’s keys exclude each other', () => {
+    expect(() => loadConfig({ ...PRODUCTION, PAYMENTS_TEST_PROCESSOR: 'true' })).toThrow(
+      /PAYMENTS_TEST_PROCESSOR: takes test cards instead of Stripe/,
+    );
+  });
 });

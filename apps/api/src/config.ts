@@ -212,6 +212,12 @@ const configSchema = z.object({
     .string()
     .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
     .optional(),
+  /**
+   * Production takes the built-in test processor (test cards, nothing charged) only when this
+   * says so: a staging copy, a benchmark, a drill. Unset, production without Stripe's keys
+   * refuses to start, so no deployment confirms bookings nobody paid for.
+   */
+  PAYMENTS_TEST_PROCESSOR: z.stringbool().default(false),
   /** Another address for Stripe's API, e.g. a local stand-in in tests. Default: Stripe's. */
   STRIPE_API_BASE: z
     .url({ protocol: /^https?$/, message: 'must be an http(s) address' })
@@ -249,6 +255,29 @@ const refinedConfigSchema = configSchema
           path: [key],
           message:
             'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together',
+        });
+      }
+    }
+    if (c.PAYMENTS_TEST_PROCESSOR && c.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_TEST_PROCESSOR'],
+        message: 'takes test cards instead of Stripe: unset it or the STRIPE_* keys',
+      });
+    }
+    // Production without any of them (a partial set is named above) takes no test card unasked.
+    if (
+      c.NODE_ENV === 'production' &&
+      !c.PAYMENTS_TEST_PROCESSOR &&
+      !stripeKeys.some((k) => c[k])
+    ) {
+      for (const key of stripeKeys) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message:
+            'is required in production: Stripe takes the payments (or PAYMENTS_TEST_PROCESSOR=true ' +
+            'for a copy that takes test cards only, nothing charged)',
         });
       }
     }

@@ -19,7 +19,7 @@ import {
   STOCK_MAX,
 } from './constants.ts';
 import type { StayDates } from './paths.ts';
-import { parseRowId } from './row-id.ts';
+import { parseRowId, parseWhole } from './row-id.ts';
 import { nightsBetween } from './stay.ts';
 
 /** How a query parameter is written; `fallback` is the value of an absent one. */
@@ -76,10 +76,10 @@ type ParamValues = { [K in WithFallback]: ParamValue<Params[K]> } & {
 export type HotelListValues = Omit<ParamValues, 'checkIn' | 'checkOut'> & { stay?: StayDates };
 
 /**
- * How a whole number and a list of ids are written: decimal digits only (no `1e1`, `0x10`, `+3`);
- * each id of a list is then read by the one row-id rule (`parseRowId`).
+ * How a list of ids is written: decimal digits only (no `1e1`, `0x10`, `+3`), each id then read
+ * by the one row-id rule (`parseRowId`). A whole number is read by the rule of every whole
+ * number in an address (`parseWhole`).
  */
-export const DIGITS = /^\d{1,10}$/;
 export const ID_LIST = /^\d{1,10}(,\d{1,10})*$/;
 
 /**
@@ -97,8 +97,7 @@ function readAny(param: QueryParam, raw: string): string | number | number[] | u
       return text && text.length <= param.max && !text.includes('\u0000') ? text : undefined;
     }
     case 'int': {
-      const n = DIGITS.test(raw) ? Number(raw) : Number.NaN;
-      return n >= param.min && n <= param.max ? n : undefined;
+      return parseWhole(raw, param.min, param.max) ?? undefined;
     }
     case 'choice':
       return param.values.includes(raw) ? raw : undefined;

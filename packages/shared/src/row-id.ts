@@ -1,6 +1,6 @@
 /**
- * Row ids in addresses. This rule lives on its own, without zod, so the web app's first load
- * (the hotel page's loader) reads an address's id exactly as the API does.
+ * Whole numbers in addresses, row ids among them. This rule lives on its own, without zod, so
+ * the web app's first load (the hotel page's loader) reads an address exactly as the API does.
  */
 
 /**
@@ -22,4 +22,22 @@ export function parseRowId(text: string | null | undefined): number | null {
   if (typeof text !== 'string' || !ID_TEXT.test(text)) return null;
   const id = Number(text);
   return id <= ID_MAX ? id : null;
+}
+
+/**
+ * Any whole number written in an address (a page, a size, a limit, a count, a position): the
+ * row id's spelling, with "0" too. One number has one spelling, so `0x10`, `1e1`, `+18`, ` 1`,
+ * `0b1`, `017` or `02` are no number (and an answer kept by its address is kept once).
+ */
+export const WHOLE_TEXT = /^(0|[1-9][0-9]{0,9})$/;
+
+/** The whole number an address's text names (WHOLE_TEXT) within min…max, or null. */
+export function parseWhole(
+  text: string | null | undefined,
+  min: number,
+  max: number,
+): number | null {
+  if (typeof text !== 'string' || !WHOLE_TEXT.test(text)) return null;
+  const n = Number(text);
+  return n >= min && n <= max ? n : null;
 }

@@ -1,11 +1,15 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestDatabase } from '../test/app.ts';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, createTestDatabase, type TestApp } from '../test/app.ts';
 import { PROCESS_ORIGIN, type ServerProcess, startServerProcess } from '../test/server-process.ts';
 
-/** A real server process logging at info (JSON lines), as behind a load balancer. */
+/**
+ * A real server process logging at info (JSON lines), behind a load balancer on this machine:
+ * TRUST_PROXY believes 127.0.0.1, where these requests come from.
+ */
 let server: ServerProcess;
 beforeAll(async () => {
-  server = await startServerProcess(await createTestDatabase());
+  server = await startServerProcess(await createTestDatabase(), { TRUST_PROXY: '127.0.0.1' });
 }, 120_000);
 afterAll(() => server?.stop());
 
@@ -77,4 +81,54 @@ test('an id that is missing or not well-formed is replaced by one of our own', a
   }
   const longest = 'a'.repeat(64);
   expect((await get(LOGGED, longest)).headers.get('x-request-id')).toBe(longest);
+});
+
+describe('from a client no proxy setting believes', () => {
+  const ours = /^req-[0-9a-z]+$/;
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    // Real HTTP, so that answers kept in front of the routing are asked too.
+    t = await createTestApp({ LOG_LEVEL: 'silent' });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t?.close());
+
+  const idOf = async (path: string, requestId: string) =>
+    (await fetch(`${base}${path}`, { headers: { 'x-request-id': requestId } })).headers.get(
+      'x-request-id',
+    );
+
+  test('its X-Request-Id is never taken, not even an id the server made', async () => {
+    const made = await idOf(LOGGED, 'chosen-by-client');
+    expect(made).toMatch(ours);
+    expect(await idOf(LOGGED, made ?? '')).not.toBe(made);
+    const list = '/api/hotels?page=1&pageSize=2';
+    await idOf(list, 'warm');
+    // Answered from what was kept, before the routing: the same rule.
+    expect(await idOf(list, 'chosen-by-client')).toMatch(ours);
+  });
+
+  test('TRUST_PROXY decides which peers are proxies, as for X-Forwarded-For', async () => {
+    const trusting = await createTestApp({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7' });
+    try {
+      const idFrom = async (remoteAddress: string, requestId: string) =>
+        (
+          await trusting.app.inject({
+            url: LOGGED,
+            remoteAddress,
+            headers: { 'x-request-id': requestId },
+          })
+        ).headers['x-request-id'];
+      expect(await idFrom('10.1.2.3', 'lb-1')).toBe('lb-1');
+      expect(await idFrom('192.0.2.7', 'lb-2')).toBe('lb-2');
+      expect(await idFrom('203.0.113.5', 'lb-3')).toMatch(ours);
+      // Even from the proxy, only a well-formed id.
+      expect(await idFrom('10.1.2.3', 'has space')).toMatch(ours);
+      expect(await idFrom('10.1.2.3', 'x'.repeat(65))).toMatch(ours);
+    } finally {
+      await trusting.close();
+    }
+  });
 });

@@ -269,6 +269,7 @@ describe('in production', () => {
       NODE_ENV: 'production',
       AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
       PUBLIC_URL: 'https://devstay.example',
+      PAYMENTS_TEST_PROCESSOR: 'true',
       DEMO_ACCOUNTS: 'false',
     });
   });

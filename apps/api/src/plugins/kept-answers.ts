@@ -10,7 +10,7 @@ import { ENTRY_BYTES, textBytes } from '../lib/held-bytes.ts';
 import { encodedBody, hasBody, type ReadyBody, sharedAnswerOf } from '../lib/http.ts';
 import { keptAddress, pathOf } from '../lib/kept-address.ts';
 import { type CacheUse, ReadCache } from '../lib/read-cache.ts';
-import { REQUEST_ID_HEADER, requestIdOf } from '../lib/request-id.ts';
+import { REQUEST_ID_HEADER, requestIds } from '../lib/request-id.ts';
 import { answersHost } from './host-check.ts';
 import { HSTS } from './security-headers.ts';
 
@@ -64,9 +64,16 @@ export class KeptAnswers {
   /** The application's logger, when it logs requests (Fastify logs each at level info). */
   #log: FastifyBaseLogger | undefined;
 
-  /** `names`: the host names the server answers to besides loopback (ownHostNames). */
-  constructor(names: ReadonlySet<string>) {
+  /** The id of a request answered here, by the application's rule (requestIds). */
+  readonly #requestId: (request: IncomingMessage) => string;
+
+  /**
+   * `names`: the host names the server answers to besides loopback (ownHostNames);
+   * `requestId`: the application's request ids (default: no proxy trusted).
+   */
+  constructor(names: ReadonlySet<string>, requestId = requestIds(false)) {
     this.#names = names;
+    this.#requestId = requestId;
     // The hooks land in the application's context (what fastify-plugin does): every route.
     Object.assign(this.plugin, { [Symbol.for('skip-override')]: true });
   }
@@ -130,7 +137,7 @@ export class KeptAnswers {
       return false;
     }
     this.#served += 1;
-    const reqId = requestIdOf(request);
+    const reqId = this.#requestId(request);
     const out = answer.headers.slice();
     out.push(REQUEST_ID_HEADER, reqId);
     let status = 200;

@@ -1,11 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  lowestNightCents,
-  nightsDiffer,
-  nightsText,
-  nightsTotalCents,
-  type PricedNight,
-} from './night-prices.ts';
+import { nightsText, nightsTotalCents, type PricedNight } from './night-prices.ts';
 
 function stay(prices: readonly number[]): PricedNight[] {
   return prices.map((price, i) => ({
@@ -53,12 +47,5 @@ describe('a stay’s nights as a line', () => {
       expect(text.startsWith(`${length} night`)).toBe(true);
       expect(readSum(text)).toBe(nightsTotalCents(nights));
     }
-  });
-
-  test('lowest price and whether the nights differ', () => {
-    expect(lowestNightCents(stay([120, 80.25, 95]))).toBe(8025);
-    expect(lowestNightCents([])).toBeNull();
-    expect(nightsDiffer(stay([80, 80]))).toBe(false);
-    expect(nightsDiffer(stay([80, 80.01]))).toBe(true);
   });
 });

@@ -59,13 +59,3 @@ export function nightsText(nights: readonly PricedNight[]): string {
 export function nightsTotalCents(nights: readonly PricedNight[]): number {
   return nights.reduce((sum, n) => sum + priceToCents(n.price), 0);
 }
-
-/** The lowest nightly price among these nights, in cents; null without nights. */
-export function lowestNightCents(nights: readonly PricedNight[]): number | null {
-  return nights.length === 0 ? null : Math.min(...nights.map((n) => priceToCents(n.price)));
-}
-
-/** Whether these nights are not all of one price (a room then says 'from $X per night'). */
-export function nightsDiffer(nights: readonly PricedNight[]): boolean {
-  return new Set(nights.map((n) => priceToCents(n.price))).size > 1;
-}

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MAX_STAY_NIGHTS, ROOM_CATEGORIES, ROOM_NAMES } from '../constants.ts';
 import {
-  DIGITS,
   HOTEL_LIST_PARAMS,
   ID_LIST,
   type ParamValue,
@@ -11,6 +10,7 @@ import {
   stayProblem,
 } from '../hotel-list-params.ts';
 import { BOOKING_MESSAGES } from '../messages.ts';
+import { WHOLE_TEXT } from '../row-id.ts';
 import { CHECK_OUT_ERROR } from '../stay.ts';
 import { idParam, imageItem, isoDate, locationLine, pageQuery, text } from './common.ts';
 
@@ -49,7 +49,7 @@ function tableParam<P extends QueryParam>(param: P, pattern: RegExp, message: st
 
 /** A whole number in a query, within its range. */
 const queryInt = (param: { kind: 'int'; min: number; max: number }) =>
-  tableParam(param, DIGITS, `must be a whole number from ${param.min} to ${param.max}`);
+  tableParam(param, WHOLE_TEXT, `must be a whole number from ${param.min} to ${param.max}`);
 
 /**
  * Room services as a query parameter: ids separated by commas (`services=1,3`), the ids of

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../calendar-date.ts';
 import { HOTELS_PER_PAGE, MAX_PAGE_SIZE, PAGE_MAX } from '../constants.ts';
 import { ERROR_CODES } from '../http.ts';
-import { ID_MAX, ID_TEXT, parseRowId } from '../row-id.ts';
+import { ID_MAX, ID_TEXT, parseRowId, parseWhole, WHOLE_TEXT } from '../row-id.ts';
 
 const ID_RANGE = `must be a whole number from 1 to ${ID_MAX}`;
 
@@ -28,9 +28,25 @@ export const idParam = z
 /** A row id in a path, e.g. /hotels/{id}. */
 export const idParams = z.object({ id: idParam });
 
+/**
+ * A whole number in a path or a query string (a page, a size, a limit, a position), read by
+ * `parseWhole`: every route's one rule for them, as `idParam` is for ids.
+ */
+export function wholeParam(min: number, max: number) {
+  const rule = `must be a whole number from ${min} to ${max}, in digits only`;
+  return (
+    z
+      .string({ error: rule })
+      // The pattern also tells the OpenAPI document the rule; the refinement adds the range.
+      .regex(WHOLE_TEXT, { error: rule, abort: true })
+      .refine((text) => parseWhole(text, min, max) !== null, rule)
+      .transform(Number)
+  );
+}
+
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(HOTELS_PER_PAGE),
+  page: wholeParam(1, PAGE_MAX).default(1),
+  pageSize: wholeParam(1, MAX_PAGE_SIZE).default(HOTELS_PER_PAGE),
 });
 
 /**

@@ -26,7 +26,7 @@ import { CONTENT_MESSAGES as M } from '../messages.ts';
 import { ID_MAX } from '../row-id.ts';
 import { calendarDateIn, eventDateMax, isTimeZone } from '../stay.ts';
 import { searchKey } from '../text.ts';
-import { hasNul, idParam, imageItem, NUL_MESSAGE, rowId, text } from './common.ts';
+import { hasNul, idParam, imageItem, NUL_MESSAGE, rowId, text, wholeParam } from './common.ts';
 
 /**
  * Content management (product §2.13, §5, §7.1): what the admin forms send to POST/PUT /hotels,
@@ -421,7 +421,7 @@ const versioned = { version: z.number().int() };
 /** GET /content/hotels?q= — a hotel picker line: name plus state, department and city. */
 export const hotelPickerQuery = z.object({
   q: text(100).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: wholeParam(1, 50).default(20),
 });
 const hotelPickerItem = z.object({
   id: z.number().int(),

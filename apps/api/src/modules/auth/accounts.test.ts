@@ -55,6 +55,7 @@ describe('demo accounts', () => {
     const secret = {
       AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
       PUBLIC_URL: 'https://devstay.example',
+      PAYMENTS_TEST_PROCESSOR: 'true',
     };
     expect(loadConfig({ NODE_ENV: 'test' }).DEMO_ACCOUNTS).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', ...secret }).DEMO_ACCOUNTS).toBe(false);

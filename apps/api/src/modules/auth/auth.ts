@@ -59,6 +59,11 @@ export function createAuth({ config, db, log }: { config: Config; db: Db; log?: 
     telemetry: { enabled: false },
     // Accounts are deleted by the superAdmin (DELETE /api/users/{id}); e-mails do not change.
     disabledPaths: DISABLED_PATHS,
+    // Its messages go to the application's logger (JSON lines, client text bounded: lib/log.ts).
+    // An error thrown by an endpoint is not logged by it but thrown: an APIError becomes its
+    // answer, anything else reaches the application's error handler. Left to itself it would
+    // print the error's message (a client's header or query text) raw on the console.
+    onAPIError: { throw: true },
     logger: {
       level: 'warn',
       log: (level, message) => {

@@ -415,6 +415,7 @@ describe('development inbox', () => {
       NODE_ENV: 'production',
       AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
       PUBLIC_URL: 'https://devstay.example',
+      PAYMENTS_TEST_PROCESSOR: 'true',
     });
     try {
       expect((await production.app.inject('/api/dev/inbox')).statusCode).toBe(404);

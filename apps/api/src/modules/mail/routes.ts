@@ -1,5 +1,5 @@
 import { MAIL_STATUSES } from '@devstay/shared/constants';
-import { text } from '@devstay/shared/contracts/common';
+import { text, wholeParam } from '@devstay/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors.ts';
@@ -9,7 +9,7 @@ import { latestMails, mailAttachment } from './outbox.ts';
 
 const inboxQuery = z.object({
   to: text(254).toLowerCase().optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: wholeParam(1, 500).default(100),
 });
 
 const inboxMessage = z.object({
@@ -101,7 +101,7 @@ export const devInboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['development'],
         summary: 'A file attached to an e-mail of the outbox (development only)',
-        params: z.object({ id: z.uuid(), position: z.coerce.number().int().min(0).max(32767) }),
+        params: z.object({ id: z.uuid(), position: wholeParam(0, 32767) }),
         produces: ['application/octet-stream'],
       },
     },
