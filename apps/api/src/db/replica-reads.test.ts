@@ -14,7 +14,7 @@ import { ensurePackagedPostgres, startPackagedReplicaPair } from '../test/packag
 import { createDb, type Db } from './client.ts';
 import { createDatabaseIfMissing } from './embedded.ts';
 import { migrateDb } from './migrate.ts';
-import { lsnValue } from './replica-reads.ts';
+import { createReplicaReads, lsnValue } from './replica-reads.ts';
 import { hotels, images } from './schema.ts';
 
 /**
@@ -284,6 +284,56 @@ describe('catalogue reads on a streaming replica', () => {
     expect(cut, 'the read was cut on the replica').toBe(1);
     expect(await read).toEqual([{ one: 1 }]);
     expect(other.catalogue.readsRouted.primary).toBeGreaterThan(before.primary);
+  });
+
+  test('a process started while the replica is held behind never serves a stale catalogue answer', async () => {
+    const hotel = await createdHotel();
+    await replicaCaughtUp();
+    await pauseReplay();
+    const renamed = `${hotel.name} before the start`;
+    let started: FastifyInstance;
+    try {
+      // Committed before the process starts: no notice of it ever reaches the new process.
+      await primary
+        .update(hotels)
+        .set({ name: renamed, nameKey: searchKey(renamed) })
+        .where(eq(hotels.id, hotel.id));
+      started = await startApp(replicaUrl);
+      for (let i = 0; i < 3; i += 1) {
+        expect(await hotelName(started, hotel.id)).toBe(renamed);
+        const list = await started.inject({ method: 'GET', url: `/api/hotels?name=${renamed}` });
+        expect(list.json()).toEqual([expect.objectContaining({ id: hotel.id, name: renamed })]);
+      }
+      const stale = await replica.query<{ name: string }>('select name from hotels where id = $1', [
+        hotel.id,
+      ]);
+      expect(stale.rows[0]?.name, 'the replica is still behind').toBe(hotel.name);
+      expect(started.catalogue.readsRouted.replica).toBe(0);
+    } finally {
+      await resumeReplay();
+    }
+    // Once the replica has replayed what came before the start, reads go to it.
+    await replicaCaughtUp();
+    await readsFromReplica(started, hotel.id);
+  });
+
+  test('before any position is known (no listener connected yet) catalogue reads go to the primary', async () => {
+    await replicaCaughtUp();
+    const reads = createReplicaReads({ primary, replicaUrl });
+    try {
+      await reads.db.execute(sql`select 1`);
+      expect(reads.routed).toEqual({ replica: 0, primary: 1 });
+      // The listener's connection, once made, has the primary's position read.
+      reads.changeHeard();
+      const started = Date.now();
+      while (reads.routed.replica === 0) {
+        expect(Date.now() - started, 'reads go to the replica').toBeLessThan(10_000);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await reads.db.execute(sql`select 1`);
+      }
+    } finally {
+      await reads.close();
+    }
   });
 
   test('a replica that cannot be reached leaves the catalogue to the primary', async () => {

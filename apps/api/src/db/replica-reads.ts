@@ -72,7 +72,10 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
   }
   let closed = false;
   // The position every read must see; `pending` changes heard whose position is not yet read.
+  // No position until the first is read (after the listener's first connection): a process
+  // that starts knows nothing of the changes before it, so it reads from the primary until then.
   let need = 0n;
+  let positioned = false;
   let pending = 0;
   const replayed = new WeakMap<pg.PoolClient, bigint>();
   const primaryPool = primary.$client;
@@ -87,6 +90,7 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
         if (lsn) {
           const value = lsnValue(lsn);
           if (value > need) need = value;
+          positioned = true;
         }
         return;
       } catch {
@@ -97,7 +101,7 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
 
   /** Whether `client` (a replica's connection) shows every change heard so far. */
   async function caughtUp(client: pg.PoolClient): Promise<boolean> {
-    if (pending > 0) return false;
+    if (pending > 0 || !positioned) return false;
     const target = need;
     const known = replayed.get(client) ?? UNKNOWN;
     if (known === PRIMARY || known >= target) return true;
@@ -140,7 +144,7 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
     }
 
     async #checkedConnect(): Promise<pg.PoolClient> {
-      if (pending === 0) {
+      if (pending === 0 && positioned) {
         let client: pg.PoolClient | undefined;
         try {
           client = await super.connect();
