@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export type Role = 'primary' | 'replica' | 'api' | 'proxy' | 'etcd';
+export type Role = 'primary' | 'replica' | 'api' | 'proxy' | 'etcd' | 'monitor';
 
 /** One line of processes.json. */
 export interface ProcessRecord {
@@ -13,6 +13,8 @@ export interface ProcessRecord {
   name: string;
   pid: number;
   port: number;
+  /** Where Prometheus scrapes it, when apart from `port` (an API process's METRICS_PORT). */
+  metricsPort?: number;
 }
 
 interface Running {
@@ -25,6 +27,7 @@ export interface SpawnOptions {
   role: Role;
   name: string;
   port: number;
+  metricsPort?: number;
   command: string;
   args: string[];
   env?: NodeJS.ProcessEnv;
@@ -88,6 +91,7 @@ export class ProcessTable {
       name: options.name,
       pid: child.pid,
       port: options.port,
+      ...(options.metricsPort === undefined ? {} : { metricsPort: options.metricsPort }),
     };
     const exited = new Promise<void>((resolve) => {
       child.once('exit', (code, signal) => {
