@@ -78,7 +78,9 @@ test.skipIf(!haproxy)(
     const checked = spawnSync(haproxy as string, ['-c', '-f', file], { encoding: 'utf8' });
     expect(checked.status, checked.stdout + checked.stderr).toBe(0);
     expect(text).toContain(`http-check send meth GET uri /replica?lag=${settings.replicaLagBytes}`);
-    expect(text).toMatch(/listen stats[^]*use-service prometheus-exporter if \{ path \/metrics \}/);
+    expect(text).toMatch(
+      /listen stats[\s\S]*use-service prometheus-exporter if \{ path \/metrics \}/,
+    );
   },
   60_000,
 );

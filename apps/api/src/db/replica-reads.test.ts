@@ -36,7 +36,10 @@ let other: FastifyInstance;
 let superAdmin: string;
 let locationId: number;
 
-async function startApp(replicaAt: string): Promise<FastifyInstance> {
+async function startApp(
+  replicaAt: string,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
   const db = createDb(primaryUrl, 4);
   const app = await buildApp({
     config: loadConfig({
@@ -46,6 +49,7 @@ async function startApp(replicaAt: string): Promise<FastifyInstance> {
       DATABASE_REPLICA_URL: replicaAt,
       UPLOADS_DIR: inject('uploadsDir'),
       WEB_DIST_DIR: '/nonexistent',
+      ...env,
     }),
     db,
     workers: false,
@@ -333,6 +337,60 @@ describe('catalogue reads on a streaming replica', () => {
       }
     } finally {
       await reads.close();
+    }
+  });
+
+  test('the lag gauges see a replica cut off from the primary', async () => {
+    const watched = await startApp(replicaUrl, { METRICS_PORT: '0' });
+    const lagNow = async () => {
+      const res = await fetch(`http://127.0.0.1:${watched.metrics.address()?.port}/metrics`);
+      const text = await res.text();
+      expect(res.status).toBe(200);
+      const sample = (name: string) => Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1]);
+      return {
+        bytes: sample('devstay_replica_lag_bytes'),
+        seconds: sample('devstay_replica_lag_seconds'),
+        up: sample('devstay_database_gauges_up\\{database="replica"\\}'),
+      };
+    };
+    await replicaCaughtUp();
+    const [setting] = (await replica.query<{ primary_conninfo: string }>('show primary_conninfo'))
+      .rows;
+    // Cut off: the replica stops receiving from the primary, which goes on writing.
+    await replica.query(`alter system set primary_conninfo = ''`);
+    await replica.query('select pg_reload_conf()');
+    try {
+      for (let tries = 0; ; tries += 1) {
+        const receivers = await replica.query('select 1 from pg_stat_wal_receiver');
+        if (receivers.rowCount === 0) break;
+        expect(tries, 'the replica stops receiving').toBeLessThan(200);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await createdHotel();
+      const cutOff = await lagNow();
+      expect(cutOff.up).toBe(1);
+      expect(cutOff.bytes).toBeGreaterThan(0);
+      expect(cutOff.seconds).toBeGreaterThan(0);
+      // The replica has replayed all it received: a measure taken on the replica alone reads 0.
+      const [same] = (
+        await replica.query<{ same: boolean }>(
+          'select pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() as same',
+        )
+      ).rows;
+      expect(same?.same).toBe(true);
+    } finally {
+      await replica.query(
+        `alter system set primary_conninfo = ${replica.escapeLiteral(setting?.primary_conninfo ?? '')}`,
+      );
+      await replica.query('select pg_reload_conf()');
+    }
+    // Connected again and caught up: no lag.
+    await replicaCaughtUp();
+    for (let tries = 0; ; tries += 1) {
+      const lag = await lagNow();
+      if (lag.bytes === 0 && lag.seconds === 0) break;
+      expect(tries, 'the lag goes back to 0').toBeLessThan(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   });
 
