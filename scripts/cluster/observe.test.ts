@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { haproxyConfig } from './haproxy.ts';
 import { checkConfig, prometheusConfig, RULES_FILE } from './observe.ts';
 import { promtoolIfAny } from './packages.ts';
-import type { ProcessRecord } from './processes.ts';
 import { clusterSettings } from './settings.ts';
 
 // promtool comes with Debian's prometheus package, installed as root as the cluster installs
@@ -19,10 +18,6 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const settings = clusterSettings({ CLUSTER_DIR: path.join(tmpdir(), 'devstay-observe-cluster') });
-const etcd: ProcessRecord[] = [
-  { role: 'etcd', name: 'etcd', pid: 1, port: settings.etcd.clientPort },
-  { role: 'api', name: 'api1', pid: 2, port: 3101, metricsPort: 9101 },
-];
 
 describe.skipIf(!promtool)('monitoring', () => {
   test('every alert rule fires on what it watches and only then (promtool test rules)', () => {
@@ -36,7 +31,7 @@ describe.skipIf(!promtool)('monitoring', () => {
   }, 120_000);
 
   test("the cluster's Prometheus configuration passes promtool check config and scrapes every part", () => {
-    const config = prometheusConfig(settings, etcd);
+    const config = prometheusConfig(settings);
     const file = path.join(work, 'prometheus.yml');
     writeFileSync(file, JSON.stringify(config, null, 2));
     expect(checkConfig(promtool as string, file)).toBeUndefined();
@@ -51,7 +46,7 @@ describe.skipIf(!promtool)('monitoring', () => {
       patroni: settings.nodes.map((n) => `${n.name} 127.0.0.1:${n.restPort}`),
       postgres: settings.nodes.map((n, i) => `${n.name} 127.0.0.1:${settings.pgExporterPort + i}`),
       haproxy: [`haproxy 127.0.0.1:${settings.statsPort}`],
-      etcd: [`etcd 127.0.0.1:${settings.etcd.clientPort}`],
+      etcd: settings.etcd.map((m) => `${m.name} 127.0.0.1:${m.clientPort}`),
       textfile: [`backups 127.0.0.1:${settings.textfileExporterPort}`],
       prometheus: [`prometheus 127.0.0.1:${settings.prometheusPort}`],
     });
@@ -59,7 +54,7 @@ describe.skipIf(!promtool)('monitoring', () => {
 
   test('a configuration promtool refuses is reported', () => {
     const file = path.join(work, 'broken.yml');
-    const config = prometheusConfig(settings, etcd);
+    const config = prometheusConfig(settings);
     writeFileSync(
       file,
       JSON.stringify({ ...config, global: { ...config.global, scrape_timeout: '1m' } }),

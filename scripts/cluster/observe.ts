@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { apiName } from './api.ts';
 import type { ObserveTools } from './packages.ts';
-import type { ProcessRecord, ProcessTable } from './processes.ts';
+import type { ProcessTable } from './processes.ts';
 import type { ClusterSettings, DatabaseNode } from './settings.ts';
 import { statusOf, waitFor } from './wait.ts';
 
@@ -33,15 +33,10 @@ const target = (port: number, name: string) => ({
 });
 
 /**
- * Prometheus's configuration for the cluster (YAML is a superset of JSON). The API processes and
- * the nodes come from the settings (a restarted one keeps its ports); the etcd members from the
- * processes started.
+ * Prometheus's configuration for the cluster (YAML is a superset of JSON), from the settings: a
+ * part started again keeps its ports.
  */
-export function prometheusConfig(
-  settings: ClusterSettings,
-  records: readonly ProcessRecord[],
-  rulesFile = RULES_FILE,
-) {
+export function prometheusConfig(settings: ClusterSettings, rulesFile = RULES_FILE) {
   const job = (name: string, targets: ReturnType<typeof target>[]) => ({
     job_name: name,
     static_configs: targets,
@@ -65,7 +60,7 @@ export function prometheusConfig(
       job('haproxy', [target(settings.statsPort, 'haproxy')]),
       job(
         'etcd',
-        records.filter((r) => r.role === 'etcd').map((r) => target(r.port, r.name)),
+        settings.etcd.map((member) => target(member.clientPort, member.name)),
       ),
       job('textfile', [target(settings.textfileExporterPort, 'backups')]),
       job('prometheus', [target(settings.prometheusPort, 'prometheus')]),
@@ -171,7 +166,7 @@ export async function startObserve(
   const dir = path.join(settings.dir, 'prometheus');
   mkdirSync(path.join(dir, 'data'), { recursive: true });
   const configFile = path.join(dir, 'prometheus.yml');
-  writeFileSync(configFile, JSON.stringify(prometheusConfig(settings, table.records()), null, 2));
+  writeFileSync(configFile, JSON.stringify(prometheusConfig(settings), null, 2));
   const complaint = checkConfig(tools.promtool, configFile);
   if (complaint) throw new Error(`promtool check config ${configFile}: ${complaint}`);
   table.spawn({
