@@ -15,16 +15,16 @@ import { statusOf, waitFor } from './wait.ts';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 export const RULES_FILE = path.join(HERE, 'prometheus/rules.yml');
-export const POSTGRES_QUERIES_FILE = path.join(HERE, 'prometheus/postgres-queries.yml');
+const POSTGRES_QUERIES_FILE = path.join(HERE, 'prometheus/postgres-queries.yml');
 
 /** The role the PostgreSQL exporters read as: pg_monitor's rights, nothing else. */
 const MONITOR_ROLE = 'devstay_monitor';
 
 /** Where the backups' metrics file lies (node exporter's textfile collector reads the folder). */
-export const textfileDir = (settings: ClusterSettings) => path.join(settings.dir, 'metrics');
+const textfileDir = (settings: ClusterSettings) => path.join(settings.dir, 'metrics');
 
 /** The exporter of node `i`'s PostgreSQL. */
-export const pgExporterName = (node: DatabaseNode) => `pg-exporter-${node.name}`;
+const pgExporterName = (node: DatabaseNode) => `pg-exporter-${node.name}`;
 const pgExporterPort = (settings: ClusterSettings, i: number) => settings.pgExporterPort + i;
 
 const target = (port: number, name: string) => ({

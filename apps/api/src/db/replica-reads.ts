@@ -38,7 +38,7 @@ export interface ReplicaReads {
   close(): Promise<void>;
 }
 
-export interface ReplicaLag {
+interface ReplicaLag {
   bytes: number;
   seconds: number;
 }

@@ -42,7 +42,7 @@ export interface MetricsOptions {
  * failover under way) they are left out of that scrape — Prometheus marks them stale — and the
  * process's own metrics are served all the same.
  */
-export const DATABASE_GAUGES_TIMEOUT_MS = 2000;
+const DATABASE_GAUGES_TIMEOUT_MS = 2000;
 
 const HOLD_OUTCOMES = ['held', 'refused', 'limited', 'denied', 'invalid', 'error'] as const;
 const PAYMENT_OUTCOMES = [
