@@ -105,7 +105,11 @@ class ClusterCommand {
    */
   async exit(): Promise<number | undefined> {
     const until = this.stopSentAt + STOP_TIMEOUT_MS;
-    const ended = await Promise.race([this.exited, sleep(STOP_TIMEOUT_MS)]);
+    // A timer that keeps the drill alive no longer than the stop.
+    const timeout = new Promise<undefined>((resolve) => {
+      setTimeout(resolve, STOP_TIMEOUT_MS, undefined).unref();
+    });
+    const ended = await Promise.race([this.exited, timeout]);
     if (!ended) return undefined;
     while (leftovers(dir).length + runningFrom(dir).length > 0) {
       if (performance.now() > until) return undefined;
@@ -266,6 +270,8 @@ try {
   console.error(error);
   bars.push(['the drill ran to its end', false]);
 } finally {
+  // The last stop is timed from here, whatever was sent before.
+  run.stopSentAt = 0;
   run.signal('SIGINT', true);
   const stoppedMs = await run.exit();
   bars.push([
