@@ -11,7 +11,12 @@ import { statusOf, waitFor } from './wait.ts';
 
 const START_TIMEOUT_MS = 120_000;
 
-function apiEnv(settings: ClusterSettings, secrets: Secrets, port: number): NodeJS.ProcessEnv {
+function apiEnv(
+  settings: ClusterSettings,
+  secrets: Secrets,
+  port: number,
+  metricsPort: number,
+): NodeJS.ProcessEnv {
   const database = (dbPort: number) =>
     `postgres://devstay:${encodeURIComponent(secrets.app)}@127.0.0.1:${dbPort}/devstay`;
   const site = new URL(settings.publicUrl);
@@ -31,6 +36,9 @@ function apiEnv(settings: ClusterSettings, secrets: Secrets, port: number): Node
     TRUST_PROXY: '1',
     AUTH_SECRET: secrets.authSecret,
     DRAIN_MS: String(settings.drainMs),
+    // Prometheus metrics on a port of their own (docs/operations.md, Monitoring).
+    METRICS_PORT: String(metricsPort),
+    METRICS_HOST: '127.0.0.1',
     // The web app is built once, before the processes start.
     SKIP_WEB_BUILD: '1',
     ...settings.apiEnv,
@@ -64,15 +72,17 @@ export class ApiProcesses {
   start(i: number) {
     const port = this.settings.apiPorts[i] as number;
     const name = apiName(i);
+    const metricsPort = this.settings.metricsPorts[i] as number;
     return this.table.spawn({
       role: 'api',
       name,
       port,
+      metricsPort,
       command: process.execPath,
       // V8's young generation capped as `npm start` caps it (package.json; docs/scaling.md, Memory).
       args: ['--max-semi-space-size=16', path.join(ROOT, 'scripts/start.ts')],
       cwd: ROOT,
-      env: apiEnv(this.settings, this.secrets, port),
+      env: apiEnv(this.settings, this.secrets, port, metricsPort),
       onExit: (code, signal) => {
         if (this.#stopping) return;
         this.log(`${name} ended (${signal ?? `exit ${code}`}): starting it again`);

@@ -11,6 +11,7 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { errorMessage } from '@devstay/shared/error-message';
+import { recordBackup } from './observe.ts';
 import { PG_BIN_DIR } from './packages.ts';
 import { baseBackup, restoreToTime } from './pitr.ts';
 import { clusterSecrets } from './secrets.ts';
@@ -38,6 +39,8 @@ function backup(out: string | undefined) {
   baseBackup(settings, secrets(), PG_BIN_DIR, partial);
   const dir = out ?? path.join(backups, new Date().toISOString());
   if (!out) renameSync(partial, dir);
+  // The backups' age, for the BackupTooOld alert (observe.ts).
+  recordBackup(settings, new Date());
   console.log(`base backup in ${dir} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 

@@ -86,6 +86,11 @@ async function takenPorts(settings: ClusterSettings): Promise<string[]> {
   const ports: [string, string, number][] = [
     ['the site', settings.host, settings.port],
     ...settings.apiPorts.map((p, i): [string, string, number] => [apiName(i), '127.0.0.1', p]),
+    ...settings.metricsPorts.map((p, i): [string, string, number] => [
+      `${apiName(i)} metrics`,
+      '127.0.0.1',
+      p,
+    ]),
     ...settings.etcd.flatMap((m): [string, string, number][] => [
       [m.name, '127.0.0.1', m.clientPort],
       [`${m.name} peers`, '127.0.0.1', m.peerPort],

@@ -14,7 +14,7 @@ export const REPLICA_DOOR = 'db_replica';
 /** The name, in the replicas' door, of node `name` standing in while it is primary. */
 export const asPrimaryInReplicaDoor = (name: string) => `${name}_primary`;
 
-function haproxyConfig(settings: ClusterSettings): string {
+export function haproxyConfig(settings: ClusterSettings): string {
   const host = new URL(settings.publicUrl).hostname;
   const apis = (check: string) =>
     settings.apiPorts
@@ -40,7 +40,8 @@ listen ${name}
   option httpchk
   http-check send meth GET uri /${check}
   http-check expect status 200
-  # A node that stops being ${check} loses its sessions at once: no write goes to a demoted node.
+  # A node that fails the check loses its sessions at once: no write goes to a demoted node, no
+  # catalogue read to a replica further behind than the lag bound.
   default-server inter 1s fall 2 rise 1 on-marked-down shutdown-sessions
 ${nodes}
 ${fallback}`;
@@ -77,9 +78,11 @@ frontend site
   default_backend ${API_BACKEND}
 
 ${apiBackend(API_BACKEND, '/api/ready', 2)}
-${apiBackend('api_live', '/api/health', 1)}${database(PRIMARY_DOOR, settings.primaryPort, 'primary')}${database(REPLICA_DOOR, settings.replicaPort, 'replica', primaryFallback)}
+${apiBackend('api_live', '/api/health', 1)}${database(PRIMARY_DOOR, settings.primaryPort, 'primary')}${database(REPLICA_DOOR, settings.replicaPort, `replica?lag=${settings.replicaLagBytes}`, primaryFallback)}
 listen stats
   bind 127.0.0.1:${settings.statsPort}
+  # HAProxy's own Prometheus exporter: every frontend, backend and server.
+  http-request use-service prometheus-exporter if { path /metrics }
   stats enable
   stats uri /stats
 `;

@@ -22,9 +22,34 @@ const WANTED = [
   { tool: 'pgBinDir', paths: [`${PG_BIN_DIR}/postgres`], pkg: 'postgresql-15' },
 ] as const;
 
-function located(): Partial<Tools> {
-  const tools: Partial<Tools> = {};
-  for (const w of WANTED) {
+/** What `npm run cluster -- --observe` adds (docs/operations.md, Monitoring). */
+export interface ObserveTools {
+  prometheus: string;
+  promtool: string;
+  postgresExporter: string;
+  nodeExporter: string;
+}
+
+const OBSERVE_WANTED = [
+  { tool: 'prometheus', paths: ['/usr/bin/prometheus'], pkg: 'prometheus' },
+  { tool: 'promtool', paths: ['/usr/bin/promtool'], pkg: 'prometheus' },
+  {
+    tool: 'postgresExporter',
+    paths: ['/usr/bin/prometheus-postgres-exporter'],
+    pkg: 'prometheus-postgres-exporter',
+  },
+  {
+    tool: 'nodeExporter',
+    paths: ['/usr/bin/prometheus-node-exporter'],
+    pkg: 'prometheus-node-exporter',
+  },
+] as const;
+
+type Wanted = readonly { tool: string; paths: readonly string[]; pkg: string }[];
+
+function located(wanted: Wanted): Record<string, string> {
+  const tools: Record<string, string> = {};
+  for (const w of wanted) {
     const found = w.paths.find((p) => existsSync(p));
     if (found) tools[w.tool] = w.tool === 'pgBinDir' ? PG_BIN_DIR : found;
   }
@@ -33,9 +58,27 @@ function located(): Partial<Tools> {
 
 /** The tools, installing the missing packages when root with apt-get; else says what to run. */
 export function ensureTools(log: (line: string) => void = console.log): Tools {
-  let tools = located();
-  let missing = WANTED.filter((w) => !tools[w.tool]).map((w) => w.pkg);
-  if (missing.length === 0) return tools as Tools;
+  return ensurePackages(WANTED, log) as unknown as Tools;
+}
+
+/** Prometheus, promtool and the exporters, as `ensureTools` ensures the engines. */
+export function ensureObserveTools(log: (line: string) => void = console.log): ObserveTools {
+  return ensurePackages(OBSERVE_WANTED, log) as unknown as ObserveTools;
+}
+
+/** promtool's path, or undefined when it is missing and cannot be installed (not root). */
+export function promtoolIfAny(log: (line: string) => void = console.log): string | undefined {
+  try {
+    return ensurePackages(OBSERVE_WANTED.slice(1, 2), log).promtool;
+  } catch {
+    return undefined;
+  }
+}
+
+function ensurePackages(wanted: Wanted, log: (line: string) => void): Record<string, string> {
+  let tools = located(wanted);
+  let missing = [...new Set(wanted.filter((w) => !tools[w.tool]).map((w) => w.pkg))];
+  if (missing.length === 0) return tools;
   const install = `apt-get install -y ${missing.join(' ')}`;
   const hasApt = spawnSync('which', ['apt-get']).status === 0;
   if (!hasApt || userInfo().uid !== 0) {
@@ -56,8 +99,8 @@ export function ensureTools(log: (line: string) => void = console.log): Tools {
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     run();
   }
-  tools = located();
-  missing = WANTED.filter((w) => !tools[w.tool]).map((w) => w.pkg);
+  tools = located(wanted);
+  missing = wanted.filter((w) => !tools[w.tool]).map((w) => w.pkg);
   if (missing.length > 0) throw new Error(`Installed, yet not found: ${missing.join(', ')}`);
-  return tools as Tools;
+  return tools;
 }

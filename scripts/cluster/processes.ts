@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export type Role = 'primary' | 'replica' | 'api' | 'proxy' | 'etcd';
+export type Role = 'primary' | 'replica' | 'api' | 'proxy' | 'etcd' | 'monitor';
 
 /** One line of processes.json. */
 export interface ProcessRecord {
@@ -18,6 +18,8 @@ export interface ProcessRecord {
   restPort?: number;
   /** When the process started (the kernel's boot id and start time): a pid reused since is not it. */
   started?: string;
+  /** Where Prometheus scrapes it, when apart from `port` (an API process's METRICS_PORT). */
+  metricsPort?: number;
 }
 
 interface Running {
@@ -32,6 +34,7 @@ export interface SpawnOptions {
   role: Role;
   name: string;
   port: number;
+  metricsPort?: number;
   command: string;
   args: string[];
   env?: NodeJS.ProcessEnv;
@@ -113,6 +116,7 @@ export class ProcessTable {
       port: options.port,
       ...(options.restPort === undefined ? {} : { restPort: options.restPort }),
       started: startedOf(child.pid),
+      ...(options.metricsPort === undefined ? {} : { metricsPort: options.metricsPort }),
     };
     const exited = new Promise<void>((resolve) => {
       child.once('exit', (code, signal) => {

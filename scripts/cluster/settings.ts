@@ -38,8 +38,17 @@ export interface ClusterSettings {
   /** HAProxy's doors to the databases: whichever node is primary, and a streaming replica. */
   primaryPort: number;
   replicaPort: number;
-  /** HAProxy's statistics page (the drills read the backends' states from it). */
+  /** HAProxy's statistics page (the drills read the backends' states from it); also its metrics. */
   statsPort: number;
+  /** One Prometheus metrics port per API process (METRICS_PORT), beside `apiPorts`. */
+  metricsPorts: number[];
+  /** A replica further behind the primary than this (bytes of WAL) leaves the replicas' door. */
+  replicaLagBytes: number;
+  /** `--observe`: Prometheus, and one PostgreSQL exporter per database node from `pgExporterPort`. */
+  prometheusPort: number;
+  pgExporterPort: number;
+  /** The backups' metrics file server (node exporter's textfile collector). */
+  textfileExporterPort: number;
   /** How long a stopping API process keeps answering while the balancer takes it out. */
   drainMs: number;
   /** The origin people open. */
@@ -54,6 +63,14 @@ const int = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0 || n > 65535)
     throw new Error(`${name} must be a port or count`);
+  return n;
+};
+
+const positive = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a whole number above 0`);
   return n;
 };
 
@@ -95,6 +112,14 @@ export function clusterSettings(
     primaryPort: pgPort - 1,
     replicaPort: pgPort + 9,
     statsPort: int(env, 'CLUSTER_STATS_PORT', 8404),
+    metricsPorts: Array.from(
+      { length: processes },
+      (_, i) => int(env, 'CLUSTER_METRICS_PORT', 9101) + i,
+    ),
+    replicaLagBytes: positive(env, 'CLUSTER_REPLICA_LAG_BYTES', 16 * 1024 * 1024),
+    prometheusPort: int(env, 'CLUSTER_PROMETHEUS_PORT', 9090),
+    pgExporterPort: int(env, 'CLUSTER_PG_EXPORTER_PORT', 9187),
+    textfileExporterPort: int(env, 'CLUSTER_TEXTFILE_EXPORTER_PORT', 9100),
     drainMs: int(env, 'CLUSTER_DRAIN_MS', 4000),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     apiEnv: {},

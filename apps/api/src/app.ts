@@ -162,13 +162,16 @@ export async function buildApp({
   const reads = createReplicaReads({
     primary: db,
     replicaUrl: config.DATABASE_REPLICA_URL,
-    lagSeen: (seconds) => app.metrics.recordReplicaLag(seconds),
     unreachable: (error) => app.log.warn({ err: error }, 'replica unreachable: read from primary'),
   });
   app.addHook('onClose', () => reads.close());
   await app.register(catalogueCache, { db, reads, keptAnswers });
   // Metrics on a port of their own (METRICS_PORT), read from the caches registered above.
-  await app.register(metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST });
+  await app.register(metrics, {
+    port: config.METRICS_PORT,
+    host: config.METRICS_HOST,
+    reads: config.DATABASE_REPLICA_URL ? reads : undefined,
+  });
 
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
@@ -232,7 +235,7 @@ export async function buildApp({
     run: holdSweep(db, {
       log: app.log,
       clock: app.clock,
-      released: (count) => app.metrics.recordExpiredHolds(count),
+      swept: (released) => app.metrics.recordHoldSweep(released),
       after: () => reconcilePayments({ db, provider: app.payments, log: app.log }),
     }),
   });

@@ -14,7 +14,7 @@ import { ensurePackagedPostgres, startPackagedReplicaPair } from '../test/packag
 import { createDb, type Db } from './client.ts';
 import { createDatabaseIfMissing } from './embedded.ts';
 import { migrateDb } from './migrate.ts';
-import { lsnValue } from './replica-reads.ts';
+import { createReplicaReads, lsnValue } from './replica-reads.ts';
 import { hotels, images } from './schema.ts';
 
 /**
@@ -36,7 +36,10 @@ let other: FastifyInstance;
 let superAdmin: string;
 let locationId: number;
 
-async function startApp(replicaAt: string): Promise<FastifyInstance> {
+async function startApp(
+  replicaAt: string,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
   const db = createDb(primaryUrl, 4);
   const app = await buildApp({
     config: loadConfig({
@@ -46,6 +49,7 @@ async function startApp(replicaAt: string): Promise<FastifyInstance> {
       DATABASE_REPLICA_URL: replicaAt,
       UPLOADS_DIR: inject('uploadsDir'),
       WEB_DIST_DIR: '/nonexistent',
+      ...env,
     }),
     db,
     workers: false,
@@ -284,6 +288,110 @@ describe('catalogue reads on a streaming replica', () => {
     expect(cut, 'the read was cut on the replica').toBe(1);
     expect(await read).toEqual([{ one: 1 }]);
     expect(other.catalogue.readsRouted.primary).toBeGreaterThan(before.primary);
+  });
+
+  test('a process started while the replica is held behind never serves a stale catalogue answer', async () => {
+    const hotel = await createdHotel();
+    await replicaCaughtUp();
+    await pauseReplay();
+    const renamed = `${hotel.name} before the start`;
+    let started: FastifyInstance;
+    try {
+      // Committed before the process starts: no notice of it ever reaches the new process.
+      await primary
+        .update(hotels)
+        .set({ name: renamed, nameKey: searchKey(renamed) })
+        .where(eq(hotels.id, hotel.id));
+      started = await startApp(replicaUrl);
+      for (let i = 0; i < 3; i += 1) {
+        expect(await hotelName(started, hotel.id)).toBe(renamed);
+        const list = await started.inject({ method: 'GET', url: `/api/hotels?name=${renamed}` });
+        expect(list.json()).toEqual([expect.objectContaining({ id: hotel.id, name: renamed })]);
+      }
+      const stale = await replica.query<{ name: string }>('select name from hotels where id = $1', [
+        hotel.id,
+      ]);
+      expect(stale.rows[0]?.name, 'the replica is still behind').toBe(hotel.name);
+      expect(started.catalogue.readsRouted.replica).toBe(0);
+    } finally {
+      await resumeReplay();
+    }
+    // Once the replica has replayed what came before the start, reads go to it.
+    await replicaCaughtUp();
+    await readsFromReplica(started, hotel.id);
+  });
+
+  test('before any position is known (no listener connected yet) catalogue reads go to the primary', async () => {
+    await replicaCaughtUp();
+    const reads = createReplicaReads({ primary, replicaUrl });
+    try {
+      await reads.db.execute(sql`select 1`);
+      expect(reads.routed).toEqual({ replica: 0, primary: 1 });
+      // The listener's connection, once made, has the primary's position read.
+      reads.changeHeard();
+      const started = Date.now();
+      while (reads.routed.replica === 0) {
+        expect(Date.now() - started, 'reads go to the replica').toBeLessThan(10_000);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await reads.db.execute(sql`select 1`);
+      }
+    } finally {
+      await reads.close();
+    }
+  });
+
+  test('the lag gauges see a replica cut off from the primary', async () => {
+    const watched = await startApp(replicaUrl, { METRICS_PORT: '0' });
+    const lagNow = async () => {
+      const res = await fetch(`http://127.0.0.1:${watched.metrics.address()?.port}/metrics`);
+      const text = await res.text();
+      expect(res.status).toBe(200);
+      const sample = (name: string) => Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1]);
+      return {
+        bytes: sample('devstay_replica_lag_bytes'),
+        seconds: sample('devstay_replica_lag_seconds'),
+        up: sample('devstay_database_gauges_up\\{database="replica"\\}'),
+      };
+    };
+    await replicaCaughtUp();
+    const [setting] = (await replica.query<{ primary_conninfo: string }>('show primary_conninfo'))
+      .rows;
+    // Cut off: the replica stops receiving from the primary, which goes on writing.
+    await replica.query(`alter system set primary_conninfo = ''`);
+    await replica.query('select pg_reload_conf()');
+    try {
+      for (let tries = 0; ; tries += 1) {
+        const receivers = await replica.query('select 1 from pg_stat_wal_receiver');
+        if (receivers.rowCount === 0) break;
+        expect(tries, 'the replica stops receiving').toBeLessThan(200);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await createdHotel();
+      const cutOff = await lagNow();
+      expect(cutOff.up).toBe(1);
+      expect(cutOff.bytes).toBeGreaterThan(0);
+      expect(cutOff.seconds).toBeGreaterThan(0);
+      // The replica has replayed all it received: a measure taken on the replica alone reads 0.
+      const [same] = (
+        await replica.query<{ same: boolean }>(
+          'select pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() as same',
+        )
+      ).rows;
+      expect(same?.same).toBe(true);
+    } finally {
+      await replica.query(
+        `alter system set primary_conninfo = ${replica.escapeLiteral(setting?.primary_conninfo ?? '')}`,
+      );
+      await replica.query('select pg_reload_conf()');
+    }
+    // Connected again and caught up: no lag.
+    await replicaCaughtUp();
+    for (let tries = 0; ; tries += 1) {
+      const lag = await lagNow();
+      if (lag.bytes === 0 && lag.seconds === 0) break;
+      expect(tries, 'the lag goes back to 0').toBeLessThan(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   });
 
   test('a replica that cannot be reached leaves the catalogue to the primary', async () => {

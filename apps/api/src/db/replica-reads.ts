@@ -28,14 +28,24 @@ export interface ReplicaReads {
   changeHeard(): void;
   /** Reads sent to the replica, and to the primary because the replica was behind or away. */
   readonly routed: { replica: number; primary: number };
+  /**
+   * How far the replica is behind the primary now: the WAL the primary has written that the
+   * replica has not replayed (so a replica cut off from the primary shows its lag), and the age
+   * of its last replayed transaction while it is behind. Null without a replica; throws when
+   * either server does not answer.
+   */
+  lag(): Promise<ReplicaLag | null>;
   close(): Promise<void>;
+}
+
+interface ReplicaLag {
+  bytes: number;
+  seconds: number;
 }
 
 export interface ReplicaReadsOptions {
   primary: Db;
   replicaUrl: string | undefined;
-  /** The replica's replay lag as a reader saw it, in seconds. */
-  lagSeen?(seconds: number): void;
   /** A replica that could not be reached (its reads went to the primary). */
   unreachable?(error: Error): void;
 }
@@ -68,11 +78,14 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
   const { primary } = options;
   const routed = { replica: 0, primary: 0 };
   if (!options.replicaUrl) {
-    return { db: primary, changeHeard() {}, routed, close: async () => {} };
+    return { db: primary, changeHeard() {}, routed, lag: async () => null, close: async () => {} };
   }
   let closed = false;
   // The position every read must see; `pending` changes heard whose position is not yet read.
+  // No position until the first is read (after the listener's first connection): a process
+  // that starts knows nothing of the changes before it, so it reads from the primary until then.
   let need = 0n;
+  let positioned = false;
   let pending = 0;
   const replayed = new WeakMap<pg.PoolClient, bigint>();
   const primaryPool = primary.$client;
@@ -87,6 +100,7 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
         if (lsn) {
           const value = lsnValue(lsn);
           if (value > need) need = value;
+          positioned = true;
         }
         return;
       } catch {
@@ -97,15 +111,12 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
 
   /** Whether `client` (a replica's connection) shows every change heard so far. */
   async function caughtUp(client: pg.PoolClient): Promise<boolean> {
-    if (pending > 0) return false;
+    if (pending > 0 || !positioned) return false;
     const target = need;
     const known = replayed.get(client) ?? UNKNOWN;
     if (known === PRIMARY || known >= target) return true;
-    const result = await client.query<{ recovering: boolean; lsn: string | null; lag: number }>(
-      `select pg_is_in_recovery() as recovering, pg_last_wal_replay_lsn()::text as lsn,
-        case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
-          else coalesce(extract(epoch from now() - pg_last_xact_replay_timestamp()), 0)::float8
-        end as lag`,
+    const result = await client.query<{ recovering: boolean; lsn: string | null }>(
+      'select pg_is_in_recovery() as recovering, pg_last_wal_replay_lsn()::text as lsn',
     );
     const row = result.rows[0];
     if (!row?.recovering || !row.lsn) {
@@ -113,7 +124,6 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
       replayed.set(client, PRIMARY);
       return true;
     }
-    options.lagSeen?.(row.lag);
     const position = lsnValue(row.lsn);
     replayed.set(client, position);
     return position >= target && pending === 0;
@@ -139,8 +149,13 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
       return this.#checkedConnect();
     }
 
+    /** A connection to whatever the replica's address leads to, unchecked. */
+    uncheckedConnect(): Promise<pg.PoolClient> {
+      return super.connect();
+    }
+
     async #checkedConnect(): Promise<pg.PoolClient> {
-      if (pending === 0) {
+      if (pending === 0 && positioned) {
         let client: pg.PoolClient | undefined;
         try {
           client = await super.connect();
@@ -195,8 +210,35 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
 
+  async function lag(): Promise<ReplicaLag> {
+    // The primary's position first: a replica keeping up has replayed it by the time it is asked.
+    const written = await primary.execute<{ lsn: string }>(
+      sql`select pg_current_wal_lsn()::text as lsn`,
+    );
+    const client = await pool.uncheckedConnect();
+    let row: { recovering: boolean; lsn: string | null; since: number } | undefined;
+    try {
+      const result = await client.query<NonNullable<typeof row>>(
+        `select pg_is_in_recovery() as recovering, pg_last_wal_replay_lsn()::text as lsn,
+          extract(epoch from now() - coalesce(pg_last_xact_replay_timestamp(),
+            pg_postmaster_start_time()))::float8 as since`,
+      );
+      row = result.rows[0];
+      client.release();
+    } catch (error) {
+      client.release(asError(error));
+      throw error;
+    }
+    // The primary itself behind the replicas' door (no replica healthy): nothing to replay.
+    if (!row?.recovering || !row.lsn) return { bytes: 0, seconds: 0 };
+    const behind = lsnValue(written.rows[0]?.lsn ?? '0/0') - lsnValue(row.lsn);
+    if (behind <= 0n) return { bytes: 0, seconds: 0 };
+    return { bytes: Number(behind), seconds: Math.max(0, row.since) };
+  }
+
   return {
     db,
+    lag,
     changeHeard() {
       pending += 1;
       void readPosition().finally(() => {

@@ -24,7 +24,10 @@ interface NoticeHandlers {
 }
 
 interface ChangeNotices {
-  /** Hands `channel`'s notices to `handlers` (one subscriber per channel). */
+  /**
+   * Hands `channel`'s notices to `handlers` (one subscriber per channel), and tells it at once
+   * when the listener is already connected.
+   */
   on(channel: string, handlers: NoticeHandlers): void;
   /**
    * Resolves once every listening process has heard every notice committed before the call
@@ -103,6 +106,9 @@ export const changeNotices: FastifyPluginAsync<{ db: Db; channels: readonly stri
     on(channel, handler) {
       if (!channels.includes(channel)) throw new Error(`${channel} is not listened to`);
       handlers.set(channel, handler);
+      // A subscriber that comes after the first connection still hears of it: what it reads
+      // from now on must see every change committed before the listening began.
+      if (listening.listening) handler.connected(false);
     },
     async settle() {
       const id = randomUUID();

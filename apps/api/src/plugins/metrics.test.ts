@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createDb } from '../db/client.ts';
+import { freePort } from '../lib/free-port.ts';
 import { enqueueMail } from '../modules/mail/outbox.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { signUp } from '../test/auth.ts';
@@ -66,8 +71,8 @@ describe('metrics', () => {
     ]) {
       expect(text, family).toContain(`# TYPE ${family} `);
     }
-    // No replica read from: no lag reported until one is.
-    expect(text).not.toContain('devstay_replica_lag_seconds');
+    // No replica: no lag reported.
+    expect(text).not.toContain('devstay_replica_lag');
   });
 
   test('a booking and its payment move the counters, and each request is counted by route', async () => {
@@ -124,16 +129,141 @@ describe('metrics', () => {
     expect(text).toContain('route="unmatched"');
   });
 
-  test('caches report their hits and misses; the replica lag appears once recorded', async () => {
+  test('caches report their hits and misses', async () => {
     const before = (await scrape()).text;
     await t.app.inject({ method: 'GET', url: '/api/hotels/1' });
     await t.app.inject({ method: 'GET', url: '/api/hotels/1' });
-    t.app.metrics.recordReplicaLag(0.25);
     const after = (await scrape()).text;
     const hits = 'devstay_cache_hits_total{cache="hotel_details"}';
     expect(value(after, hits)).toBeGreaterThan(value(before, hits));
     expect(after).toContain('devstay_cache_misses_total{cache="sessions"}');
-    expect(value(after, 'devstay_replica_lag_seconds')).toBe(0.25);
+    expect(value(after, 'devstay_database_gauges_up{database="primary"}')).toBe(1);
+  });
+});
+
+test("each finished run of the process's hold sweeper is stamped", async () => {
+  const swept = await createTestApp({ METRICS_PORT: '0', BOOKING_SWEEP_MS: '20' });
+  try {
+    const address = swept.app.metrics.address();
+    const sample = 'devstay_hold_sweep_last_success_timestamp_seconds';
+    const stamped = async () => {
+      const res = await fetch(`http://127.0.0.1:${address?.port}/metrics`);
+      return value(await res.text(), sample);
+    };
+    const first = await poll(stamped, (v) => v > 0);
+    expect(first).toBeLessThanOrEqual(Date.now() / 1000);
+    // Runs go on: the stamp moves.
+    await poll(stamped, (v) => v > first);
+  } finally {
+    await swept.close();
+  }
+});
+
+/** Calls `read` until `done` holds for its answer; that answer. */
+async function poll<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const v = await read();
+    if (done(v)) return v;
+    expect(Date.now(), 'condition not met in 20 s').toBeLessThan(until);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a scrape while the database is away', () => {
+  /** The application on `databaseUrl`, its metrics served; stopped after `use`. */
+  async function withApp(
+    databaseUrl: string,
+    use: (scrape: () => Promise<{ status: number; text: string }>) => Promise<void>,
+  ) {
+    const db = createDb(databaseUrl, 2);
+    const app = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: databaseUrl,
+        UPLOADS_DIR: inject('uploadsDir'),
+        WEB_DIST_DIR: '/nonexistent',
+        METRICS_PORT: '0',
+      }),
+      db,
+      workers: false,
+    });
+    const scrapeOf = async () => {
+      await app.inject({ method: 'GET', url: '/api/health' });
+      const res = await fetch(`http://127.0.0.1:${app.metrics.address()?.port}/metrics`);
+      return { status: res.status, text: await res.text() };
+    };
+    try {
+      await app.ready();
+      await use(scrapeOf);
+    } finally {
+      await app.close();
+      await db.$client.end().catch(() => {});
+    }
+  }
+
+  /** The process's own metrics are there; the database's gauges are left out, and say so. */
+  function expectProcessMetricsOnly({ status, text }: { status: number; text: string }) {
+    expect(status).toBe(200);
+    expect(value(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(
+      value(
+        text,
+        'devstay_http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}',
+      ),
+    ).toBeGreaterThanOrEqual(1);
+    expect(text).toContain('devstay_db_pool_connections{state="total"}');
+    expect(value(text, 'devstay_database_gauges_up{database="primary"}')).toBe(0);
+    expect(samples(text, 'devstay_outbox_depth').size).toBe(0);
+    expect(samples(text, 'devstay_refunds_refused').size).toBe(0);
+  }
+
+  test('a database that refuses connections: 200 with the process metrics', async () => {
+    const closed = `postgres://devstay@127.0.0.1:${await freePort()}/devstay`;
+    await withApp(closed, async (scrapeNow) => expectProcessMetricsOnly(await scrapeNow()));
+  });
+
+  test('a database cut off under a running process (its connections go silent): 200 once the gauges time out', async () => {
+    // The test database behind a relay this test can cut, as a partition cuts a network.
+    const upstream = new URL(t.databaseUrl);
+    let cut = false;
+    const pairs: Socket[] = [];
+    const relay = createServer((client) => {
+      pairs.push(client);
+      if (cut) return;
+      const server = connect(Number(upstream.port), upstream.hostname);
+      pairs.push(server);
+      client.pipe(server);
+      server.pipe(client);
+      for (const socket of [client, server]) socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const { port } = relay.address() as AddressInfo;
+    const through = new URL(t.databaseUrl);
+    through.port = String(port);
+    try {
+      await withApp(through.toString(), async (scrapeNow) => {
+        const before = await scrapeNow();
+        expect(before.status).toBe(200);
+        expect(value(before.text, 'devstay_database_gauges_up{database="primary"}')).toBe(1);
+        expect(samples(before.text, 'devstay_outbox_depth').size).toBe(1);
+        // Nothing goes through any more, and new connections are taken and left unanswered.
+        cut = true;
+        for (const socket of pairs) {
+          socket.unpipe();
+          socket.pause();
+        }
+        expectProcessMetricsOnly(await scrapeNow());
+        // A second scrape while the first reading still hangs answers the same way.
+        expectProcessMetricsOnly(await scrapeNow());
+        // Connections reset, as a node's end resets them: the process can close.
+        for (const socket of pairs) socket.destroy();
+      });
+    } finally {
+      for (const socket of pairs) socket.destroy();
+      relay.close();
+    }
   });
 });
 
@@ -141,7 +271,7 @@ test('without METRICS_PORT nothing is served and recording is harmless', async (
   const plain = await createTestApp({}, { workers: false });
   try {
     expect(plain.app.metrics.address()).toBeNull();
-    plain.app.metrics.recordReplicaLag(1);
+    plain.app.metrics.recordHoldSweep(1);
     expect((await plain.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
   } finally {
     await plain.close();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { ReplicaReads } from '../db/replica-reads.ts';
 
 /**
  * Prometheus metrics of one API process (docs/operations.md, "Metrics"), served on a port of
@@ -14,13 +15,10 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  */
 interface Metrics {
   /**
-   * The replica's replay lag a reader has just seen, in seconds: how far behind the primary the
-   * replica it reads from is (e.g. `now() - pg_last_xact_replay_timestamp()` read on the
-   * replica). Sets `devstay_replica_lag_seconds`, which exists from the first call on.
+   * A finished run of the hold sweeper and the lapsed holds it gave back (bookings by outcome:
+   * `expired`; the run's end: `devstay_hold_sweep_last_success_timestamp_seconds`).
    */
-  recordReplicaLag(seconds: number): void;
-  /** Lapsed holds given back by the sweeper (bookings by outcome: `expired`). */
-  recordExpiredHolds(count: number): void;
+  recordHoldSweep(released: number): void;
   /** The address the metrics are served at; null when METRICS_PORT is unset or not yet open. */
   address(): AddressInfo | null;
 }
@@ -35,7 +33,16 @@ export interface MetricsOptions {
   /** Unset: no metrics are kept or served. */
   port: number | undefined;
   host: string;
+  /** The catalogue's reads: their replica's lag is read at each scrape. */
+  reads?: Pick<ReplicaReads, 'lag'>;
 }
+
+/**
+ * How long a scrape waits for the gauges read from a database. Past it (the database away, a
+ * failover under way) they are left out of that scrape — Prometheus marks them stale — and the
+ * process's own metrics are served all the same.
+ */
+const DATABASE_GAUGES_TIMEOUT_MS = 2000;
 
 const HOLD_OUTCOMES = ['held', 'refused', 'limited', 'denied', 'invalid', 'error'] as const;
 const PAYMENT_OUTCOMES = [
@@ -92,8 +99,7 @@ function cachesOf(app: FastifyInstance) {
 export const metrics: FastifyPluginAsync<MetricsOptions> = async (app, options) => {
   if (options.port === undefined) {
     app.decorate('metrics', {
-      recordReplicaLag() {},
-      recordExpiredHolds() {},
+      recordHoldSweep() {},
       address: () => null,
     });
     return;
@@ -172,6 +178,17 @@ export const metrics: FastifyPluginAsync<MetricsOptions> = async (app, options) 
     },
   });
 
+  // Gauges read from a database at each scrape, in registries of their own: the primary's
+  // (outbox, refunds) and the replica's (its lag). Each may fail or time out without the rest.
+  const onPrimary = new Registry();
+  const onReplica = new Registry();
+  const databaseUp = new Gauge({
+    name: 'devstay_database_gauges_up',
+    help: 'Whether the last scrape read the gauges of this database (primary, replica) in time; 0: they were left out.',
+    labelNames: ['database'],
+    registers: [registry],
+  });
+
   // Read on scrape: the pending messages are few, found through mail_outbox_due_idx.
   const outbox = async () => {
     const result = await app.db.execute<{ depth: number; oldest: number | null }>(sql`
@@ -193,7 +210,7 @@ export const metrics: FastifyPluginAsync<MetricsOptions> = async (app, options) 
   new Gauge({
     name: 'devstay_outbox_depth',
     help: 'E-mails waiting in the outbox (pending).',
-    registers: [registry],
+    registers: [onPrimary],
     async collect() {
       this.set((await outboxOnce()).depth);
     },
@@ -201,7 +218,7 @@ export const metrics: FastifyPluginAsync<MetricsOptions> = async (app, options) 
   new Gauge({
     name: 'devstay_outbox_oldest_age_seconds',
     help: 'Age of the oldest e-mail waiting in the outbox; 0 when none waits.',
-    registers: [registry],
+    registers: [onPrimary],
     async collect() {
       this.set((await outboxOnce()).oldest ?? 0);
     },
@@ -209,7 +226,7 @@ export const metrics: FastifyPluginAsync<MetricsOptions> = async (app, options) 
   new Gauge({
     name: 'devstay_refunds_refused',
     help: 'Payments whose refund the processor refused, left to people (read from the database).',
-    registers: [registry],
+    registers: [onPrimary],
     async collect() {
       const result = await app.db.execute<{ n: number }>(
         sql`select count(*)::int as n from payments where refund_refusal is not null`,
@@ -218,19 +235,82 @@ export const metrics: FastifyPluginAsync<MetricsOptions> = async (app, options) 
     },
   });
 
-  let replicaLag: Gauge | undefined;
+  // Read on scrape, once for both gauges.
+  const { reads } = options;
+  let lastLag: ReturnType<ReplicaReads['lag']> | undefined;
+  const lagOnce = () => {
+    lastLag ??= (reads?.lag() ?? Promise.resolve(null)).finally(() => {
+      setImmediate(() => {
+        lastLag = undefined;
+      });
+    });
+    return lastLag;
+  };
+  new Gauge({
+    name: 'devstay_replica_lag_bytes',
+    help: 'WAL the primary has written that the replica this process reads the catalogue from has not replayed (a replica cut off from the primary falls behind too).',
+    registers: [onReplica],
+    async collect() {
+      this.set((await lagOnce())?.bytes ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'devstay_replica_lag_seconds',
+    help: 'While the replica is behind, the age of the last transaction it replayed; 0 when it has replayed all the primary wrote.',
+    registers: [onReplica],
+    async collect() {
+      this.set((await lagOnce())?.seconds ?? 0);
+    },
+  });
+
+  /**
+   * A database registry's text within DATABASE_GAUGES_TIMEOUT_MS, or undefined. One reading at a
+   * time: a database that does not answer holds one reading, not one per scrape.
+   */
+  const timed = (database: 'primary' | 'replica', from: Registry) => {
+    let reading: Promise<string> | undefined;
+    let away = false;
+    return async (): Promise<string | undefined> => {
+      reading ??= from.metrics().finally(() => {
+        reading = undefined;
+      });
+      let timer: NodeJS.Timeout | undefined;
+      const text = await Promise.race([
+        reading,
+        new Promise<undefined>((resolve) => {
+          timer = setTimeout(() => resolve(undefined), DATABASE_GAUGES_TIMEOUT_MS);
+        }),
+      ])
+        .catch((error: unknown) => {
+          if (!away) app.log.warn({ err: error, database }, 'metrics: database gauges not read');
+          return undefined;
+        })
+        .finally(() => clearTimeout(timer));
+      away = text === undefined;
+      databaseUp.set({ database }, away ? 0 : 1);
+      return text;
+    };
+  };
+  const primaryText = timed('primary', onPrimary);
+  const replicaText = reads ? timed('replica', onReplica) : async () => '';
+
+  /** The scrape: the database gauges that answered in time, and every metric of the process. */
+  const scrape = async () => {
+    const [primary, replica] = await Promise.all([primaryText(), replicaText()]);
+    return `${await registry.metrics()}${primary ?? ''}${replica ?? ''}`;
+  };
+
+  const sweeps = new Gauge({
+    name: 'devstay_hold_sweep_last_success_timestamp_seconds',
+    help: "When this process's hold sweeper last finished releasing lapsed holds (it runs every BOOKING_SWEEP_MS).",
+    registers: [registry],
+  });
+
   let server: Server | undefined;
   app.decorate('metrics', {
-    recordReplicaLag(seconds: number) {
-      replicaLag ??= new Gauge({
-        name: 'devstay_replica_lag_seconds',
-        help: 'How far behind the primary the replica this process reads from was when last seen.',
-        registers: [registry],
-      });
-      replicaLag.set(seconds);
-    },
-    recordExpiredHolds(count: number) {
-      bookings.inc({ outcome: 'expired' }, count);
+    recordHoldSweep(released: number) {
+      bookings.inc({ outcome: 'expired' }, released);
+      sweeps.setToCurrentTime();
     },
     address() {
       const address = server?.address();
@@ -263,7 +343,7 @@ export const metrics: FastifyPluginAsync<MetricsOptions> = async (app, options) 
         response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
         return;
       }
-      registry.metrics().then(
+      scrape().then(
         (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
         (error: unknown) => {
           app.log.warn({ err: error }, 'metrics not collected');

@@ -27,24 +27,23 @@ export async function releaseExpiredHolds(db: Db, now: Date, batch = 100): Promi
 
 /**
  * The sweep each server process runs every BOOKING_SWEEP_MS (registered in app.ts) at the time
- * `clock` tells (the app's): lapsed holds released (how many told to `released`), then `after`
- * (the payments' reconciliation).
+ * `clock` tells (the app's): lapsed holds released (each finished release told to `swept`, with
+ * how many, 0 included: a sweeper that stops telling has stalled), then `after` (the payments'
+ * reconciliation).
  */
 export function holdSweep(
   db: Db,
   options: {
     log: { info(obj: object, msg: string): void };
     clock: () => Date;
-    released?: (count: number) => void;
+    swept?: (released: number) => void;
     after?: () => Promise<unknown>;
   },
 ): () => Promise<void> {
   return async () => {
     const ids = await releaseExpiredHolds(db, options.clock());
-    if (ids.length > 0) {
-      options.log.info({ released: ids.length }, 'released lapsed booking holds');
-      options.released?.(ids.length);
-    }
+    if (ids.length > 0) options.log.info({ released: ids.length }, 'released lapsed booking holds');
+    options.swept?.(ids.length);
     await options.after?.();
   };
 }
