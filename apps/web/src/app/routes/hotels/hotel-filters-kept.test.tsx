@@ -19,6 +19,9 @@ const { forgetKeptMarkup, keepMarkedMarkup, keptMarkup } = await import(
   '../../kept-markup-store.ts'
 );
 const { ThemeProvider } = await import('../../theme-provider.tsx');
+const { HotelAttributes } = await import(
+  '../../../features/hotels/components/hotel-attributes.tsx'
+);
 
 const nothing = () => {};
 
@@ -67,4 +70,11 @@ test("the filter buttons' kept markup is the page's own: a toggle is drawn as th
   for (const attributes of [[FLAG], []]) serverDrawn(attributes);
   expect(serverDrawn([])).toBe(drawnWhole([]));
   expect(serverDrawn([FLAG])).toBe(drawnWhole([FLAG]));
+});
+
+test('a hotel that has the attribute shows its label on its card and page; one without, nothing', () => {
+  expect(renderToString(<HotelAttributes hotel={{ [FLAG]: true }} />)).toBe(
+    '<p>Throwaway flag</p>',
+  );
+  expect(renderToString(<HotelAttributes hotel={{ [FLAG]: false }} />)).toBe('');
 });
