@@ -70,7 +70,8 @@ test("the filter buttons' kept markup is the page's own: a toggle is drawn as th
   for (const attributes of [[FLAG], []]) serverDrawn(attributes);
   expect(serverDrawn([])).toBe(drawnWhole([]));
   expect(serverDrawn([FLAG])).toBe(drawnWhole([FLAG]));
-});
+  // Sixteen renders of the toolbar: on a loaded machine, longer than a test's default 5 s.
+}, 60_000);
 
 test('a hotel that has the attribute shows its label on its card and page; one without, nothing', () => {
   expect(renderToString(<HotelAttributes hotel={{ [FLAG]: true }} />)).toBe(

@@ -38,7 +38,7 @@ export function clearFiltersFrom(search: URLSearchParams): void {
 }
 
 /** One active filter as its chip shows it. */
-export interface ActiveFilter {
+interface ActiveFilter {
   key: HotelFilterKey;
   label: string;
 }
