@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { errorMessage } from '@devstay/shared/error-message';
 import pg from 'pg';
+import { ensureDatabaseRoles } from '../../apps/api/src/db/roles.ts';
 import { buildWeb, webBuildIsStale } from '../web-build.ts';
 import { ApiProcesses, apiName } from './api.ts';
 import { startEtcd } from './etcd.ts';
@@ -11,8 +12,9 @@ import { startHaproxy } from './haproxy.ts';
 import { ensureTools } from './packages.ts';
 import { namespaceKind, roleOf, startNode, waitForRole } from './patroni.ts';
 import { ProcessTable } from './processes.ts';
-import { clusterSecrets, type Secrets } from './secrets.ts';
+import { clusterSecrets, type Secrets, USERS } from './secrets.ts';
 import type { ClusterSettings, DatabaseNode } from './settings.ts';
+import { ensureCa, trustCluster, verifiedUrl } from './tls.ts';
 
 export interface Cluster {
   settings: ClusterSettings;
@@ -38,23 +40,45 @@ export interface Cluster {
 
 const NODE_START_TIMEOUT_MS = 120_000;
 
-/** The API's role and database, made once on the primary (replicated like everything else). */
+/**
+ * The API's database, owned by the migrations' role, the API's own role granted rows only; and
+ * the rewind user with only the functions pg_rewind reads with (Patroni makes it when it makes
+ * the cluster; a cluster made before it gets it here). Made once on the primary, replicated.
+ */
 async function ensureAppDatabase(settings: ClusterSettings, secrets: Secrets, node: DatabaseNode) {
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${node.pgPort}/postgres`,
+  const adminUrl = verifiedUrl(
+    `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${node.pgPort}/postgres`,
+    settings.dir,
+  );
+  await ensureDatabaseRoles(adminUrl, {
+    database: 'devstay',
+    owner: { name: USERS.owner, password: secrets.owner },
+    app: { name: USERS.app, password: secrets.app },
   });
+  await ensureRewindUser(adminUrl, secrets.rewind);
+}
+
+/** pg_rewind's rights without superuser (PostgreSQL's pg_rewind documentation). */
+async function ensureRewindUser(adminUrl: string, password: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    const role = await client.query(`select 1 from pg_roles where rolname = 'devstay'`);
-    if (role.rowCount === 0) {
-      await client.query(`create role devstay login password ${client.escapeLiteral(secrets.app)}`);
+    const user = client.escapeIdentifier(USERS.rewind);
+    const found = await client.query('select 1 from pg_roles where rolname = $1', [USERS.rewind]);
+    await client.query(
+      `${found.rowCount === 0 ? 'create' : 'alter'} role ${user} login nosuperuser password ${client.escapeLiteral(password)}`,
+    );
+    for (const fn of [
+      'pg_ls_dir(text, boolean, boolean)',
+      'pg_stat_file(text, boolean)',
+      'pg_read_binary_file(text)',
+      'pg_read_binary_file(text, bigint, bigint, boolean)',
+    ]) {
+      await client.query(`grant execute on function pg_catalog.${fn} to ${user}`);
     }
-    const database = await client.query(`select 1 from pg_database where datname = 'devstay'`);
-    if (database.rowCount === 0) await client.query('create database devstay owner devstay');
   } finally {
     await client.end();
   }
-  void settings;
 }
 
 export function createCluster(
@@ -65,9 +89,15 @@ export function createCluster(
   const table = new ProcessTable(settings.dir);
   table.refuseLeftovers();
   const secrets = clusterSecrets(settings.dir);
+  // The CA before any part: each is issued its certificate as it starts.
+  ensureCa(settings.dir);
+  trustCluster(settings.dir);
   const apis = new ApiProcesses(table, settings, secrets, log);
   const adminUrl = (port = settings.primaryPort) =>
-    `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${port}/devstay`;
+    verifiedUrl(
+      `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${port}/devstay`,
+      settings.dir,
+    );
   const primary = async () => {
     for (const node of settings.nodes) if ((await roleOf(node)) === 'primary') return node;
     return undefined;
