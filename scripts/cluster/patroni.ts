@@ -9,7 +9,7 @@ import type { Tools } from './packages.ts';
 import type { ProcessTable, Role } from './processes.ts';
 import { type Secrets, USERS } from './secrets.ts';
 import type { ClusterSettings, DatabaseNode } from './settings.ts';
-import { issueCertificate, type PartTls, verifyFull } from './tls.ts';
+import { issueCertificate, type PartTls } from './tls.ts';
 import { statusOf, waitFor } from './wait.ts';
 
 /** The WAL archive every node copies to (on several machines: storage they all reach). */
@@ -34,12 +34,14 @@ const LEADER_TTL_S = 10;
 /**
  * The node's certificate, in its folder's tls/: for PostgreSQL, its REST API and as etcd's
  * client. It names the node and its address, which is also the address of the balancer's
- * database doors the API processes dial (127.0.0.1 on one machine; docs/operations.md).
+ * database doors the API processes dial (127.0.0.1 on one machine; docs/operations.md), and
+ * localhost, the name Patroni dials its own PostgreSQL by.
  */
 const nodeTls = (settings: ClusterSettings, node: DatabaseNode): PartTls =>
   issueCertificate(settings.dir, path.join(settings.dir, node.name, 'tls'), node.name, [
     node.name,
     '127.0.0.1',
+    'localhost',
   ]);
 
 function patroniConfig(
@@ -50,8 +52,9 @@ function patroniConfig(
   tls: PartTls,
 ) {
   const nodeDir = path.join(settings.dir, node.name);
-  // Every connection Patroni, pg_basebackup and pg_rewind open is TLS, the server verified.
-  const verified = verifyFull(settings.dir);
+  // Every connection Patroni, pg_basebackup and pg_rewind open is TLS, the server verified
+  // against the CA's certificate in the node's own folder (the cluster's tls/ is root's).
+  const verified = { sslmode: 'verify-full', sslrootcert: tls.ca };
   return {
     scope: 'devstay',
     name: node.name,
