@@ -1,20 +1,23 @@
-// Starts every part in order and stops them all: etcd, the first database node (primary),
-// HAProxy, the API's role and database, the second node (a synchronous streaming replica), the
-// web build, then the API processes.
+// Starts every part and stops them all: the etcd members, every database node at once (Patroni
+// elects as primary whichever holds the newest data: a first start, a restart after a failover,
+// a clean stop or a power loss alike), HAProxy, the API's role and database, the web build, then
+// the API processes, serving once each is in the balancer's rotation. A database node or etcd
+// member that ends on its own is started again (a node rejoins as a replica).
 import { mkdirSync } from 'node:fs';
 import { errorMessage } from '@devstay/shared/error-message';
 import pg from 'pg';
 import { ensureDatabaseRoles } from '../../apps/api/src/db/roles.ts';
 import { buildWeb, webBuildIsStale } from '../web-build.ts';
 import { ApiProcesses, apiName } from './api.ts';
-import { startEtcd } from './etcd.ts';
-import { startHaproxy } from './haproxy.ts';
-import { ensureTools } from './packages.ts';
+import { startEtcd, startEtcdMember } from './etcd.ts';
+import { API_BACKEND, backendStates, startHaproxy } from './haproxy.ts';
+import { ensureTools, type Tools } from './packages.ts';
 import { namespaceKind, roleOf, startNode, waitForRole } from './patroni.ts';
 import { ProcessTable } from './processes.ts';
 import { clusterSecrets, type Secrets, USERS } from './secrets.ts';
-import type { ClusterSettings, DatabaseNode } from './settings.ts';
+import type { ClusterSettings, DatabaseNode, EtcdMember } from './settings.ts';
 import { ensureCa, trustCluster, verifiedUrl } from './tls.ts';
+import { waitFor } from './wait.ts';
 
 export interface Cluster {
   settings: ClusterSettings;
@@ -27,6 +30,8 @@ export interface Cluster {
   adminUrl(port?: number): string;
   /** The node Patroni reports as primary now. */
   primary(): Promise<DatabaseNode | undefined>;
+  /** Database nodes and etcd members the supervisor started again after they ended on their own. */
+  restarts: { nodes: number; etcd: number };
   /** Starts every part; stops what it started when a part fails or `stop` is called meanwhile. */
   start(): Promise<void>;
   /** Stops everything started, at any time (also during the start). */
@@ -38,7 +43,10 @@ export interface Cluster {
   stopWith(part: string, stopPart: () => void | Promise<void>): void;
 }
 
-const NODE_START_TIMEOUT_MS = 120_000;
+/** Time for an election after a power loss (the old leader key lapses first) or a rewind. */
+const NODE_START_TIMEOUT_MS = 180_000;
+/** A part that ended on its own is started again after this. */
+const RESTART_DELAY_MS = 1000;
 
 /**
  * The API's database, owned by the migrations' role, the API's own role granted rows only; and
@@ -117,15 +125,20 @@ export function createCluster(
     stopped ??= (async () => {
       await attempt('the API processes', () => apis.stopAll());
       await attempt('haproxy', () => table.stop('haproxy'));
-      // The replicas first, so that the primary's shutdown does not promote one of them.
+      // The replicas together first, so that the primary's shutdown promotes none of them; then
+      // the primary, then the etcd members together.
       const roles = await Promise.all(
         settings.nodes.map((node) => roleOf(node).catch(() => undefined)),
       );
-      const order = settings.nodes
-        .map((node, i) => ({ node, primary: roles[i] === 'primary' }))
-        .sort((a, b) => Number(a.primary) - Number(b.primary));
-      for (const { node } of order) await attempt(node.name, () => table.stop(node.name, 30_000));
-      await attempt('etcd', () => table.stop('etcd'));
+      const stopNodes = (primary: boolean) =>
+        Promise.all(
+          settings.nodes
+            .filter((_, i) => (roles[i] === 'primary') === primary)
+            .map((node) => attempt(node.name, () => table.stop(node.name, 30_000))),
+        );
+      await stopNodes(false);
+      await stopNodes(true);
+      await Promise.all(settings.etcd.map((m) => attempt(m.name, () => table.stop(m.name))));
       for (const [part, stopPart] of beside) await attempt(part, async () => stopPart());
     })();
     return stopped;
@@ -133,6 +146,29 @@ export function createCluster(
   // Each step checks that no stop was asked meanwhile.
   const step = () => {
     if (stopped) throw new Error('stopped while starting');
+  };
+  const restarts = { nodes: 0, etcd: 0 };
+  // The supervisor: a node or member that ends without being asked to is started again, as a
+  // machine's service manager would; a node then rejoins as a replica (pg_rewind or a new copy).
+  const superviseNode = (tools: Tools, node: DatabaseNode, role: 'primary' | 'replica') => {
+    startNode(table, settings, node, tools, secrets, role, (code, signal) => {
+      if (stopped) return;
+      log(`${node.name} ended (${signal ?? `exit ${code}`}): starting it again`);
+      restarts.nodes += 1;
+      setTimeout(() => {
+        if (!stopped) superviseNode(tools, node, 'replica');
+      }, RESTART_DELAY_MS);
+    });
+  };
+  const superviseMember = (tools: Tools, member: EtcdMember) => {
+    startEtcdMember(table, settings, tools.etcd, member, (code, signal) => {
+      if (stopped) return;
+      log(`${member.name} ended (${signal ?? `exit ${code}`}): starting it again`);
+      restarts.etcd += 1;
+      setTimeout(() => {
+        if (!stopped) superviseMember(tools, member);
+      }, RESTART_DELAY_MS);
+    });
   };
   let starting: Promise<void> | undefined;
   const start = () => {
@@ -150,26 +186,41 @@ export function createCluster(
       );
     }
     const webBuilt = webBuildIsStale() ? buildWeb() : undefined;
-    await startEtcd(table, settings, tools.etcd);
-    log('etcd ready');
+    await startEtcd(settings, (member) => superviseMember(tools, member));
+    log(`etcd ready (${settings.etcd.map((m) => `${m.name} :${m.clientPort}`).join(', ')})`);
     step();
-    const [first, ...others] = settings.nodes as [DatabaseNode, ...DatabaseNode[]];
-    startNode(table, settings, first, tools, secrets, 'primary');
-    await waitForRole(first, 'primary', NODE_START_TIMEOUT_MS);
-    log(`${first.name} primary on port ${first.pgPort}`);
-    step();
+    // Every node at once: Patroni elects the one with the newest data (the one node1 was, or
+    // whichever a failover promoted); a node started alone could wait for a leader forever.
+    for (const node of settings.nodes) superviseNode(tools, node, 'replica');
     await startHaproxy(table, settings, tools.haproxy);
     log(
       `HAProxy on ${settings.host}:${settings.port} (databases: primary ${settings.primaryPort}, replica ${settings.replicaPort})`,
     );
-    await ensureAppDatabase(settings, secrets, first);
+    let first: DatabaseNode | undefined;
+    await waitFor(
+      'a database node answering primary',
+      async () => {
+        first = await primary();
+        return first !== undefined;
+      },
+      NODE_START_TIMEOUT_MS,
+      500,
+    );
+    const elected = first as DatabaseNode;
+    table.setRole(elected.name, 'primary');
+    log(`${elected.name} primary on port ${elected.pgPort}`);
     step();
-    for (const node of others) {
-      startNode(table, settings, node, tools, secrets, 'replica');
-      await waitForRole(node, 'sync', NODE_START_TIMEOUT_MS);
-      log(`${node.name} synchronous replica on port ${node.pgPort}`);
-      step();
-    }
+    await ensureAppDatabase(settings, secrets, elected);
+    step();
+    await Promise.all(
+      settings.nodes
+        .filter((node) => node !== elected)
+        .map(async (node) => {
+          await waitForRole(node, 'sync', NODE_START_TIMEOUT_MS);
+          log(`${node.name} synchronous replica on port ${node.pgPort}`);
+        }),
+    );
+    step();
     await webBuilt;
     step();
     // The first process migrates and seeds the demo data alone; the others start on it.
@@ -182,6 +233,15 @@ export function createCluster(
       await apis.waitReady(i);
       log(`${apiName(i)} ready on port ${settings.apiPorts[i]}`);
     }
+    // Serving means every process takes requests: each is in the balancer's rotation.
+    await waitFor(
+      'every API process in the balancer',
+      async () => {
+        const states = await backendStates(settings, API_BACKEND);
+        return settings.apiPorts.every((_, i) => states.get(apiName(i)) === 'UP');
+      },
+      60_000,
+    );
   };
   return {
     settings,
@@ -191,6 +251,7 @@ export function createCluster(
     base: `http://127.0.0.1:${settings.port}`,
     adminUrl,
     primary,
+    restarts,
     start,
     stop,
     stopWith: (part, stopPart) => {
