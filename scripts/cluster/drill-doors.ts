@@ -14,6 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Cluster } from './cluster.ts';
 import { archiveNow, query, runDrill, verdict } from './drill.ts';
+import { memberTls } from './etcd.ts';
 import { statsDoor } from './haproxy.ts';
 import { PG_BIN_DIR } from './packages.ts';
 import { walArchive } from './patroni.ts';
@@ -236,9 +237,17 @@ async function etcdDoors(cluster: Cluster, work: string): Promise<Bar[]> {
   const foreign = await httpsTry(health, { ca, ...stranger });
   const plain = await httpTry(`http://127.0.0.1:${member.clientPort}/health`);
   const peerWithout = await httpsTry(peer, { ca });
-  const peerWith = await httpsTry(peer, { ca, cert, key });
+  // As a peer: another member's certificate (etcd also checks that it names the address the
+  // connection comes from, which the operator's does not).
+  const other = settings.etcd[1] ?? member;
+  const peerTls = memberTls(settings, other);
+  const peerWith = await httpsTry(peer, {
+    ca,
+    cert: readFileSync(peerTls.cert),
+    key: readFileSync(peerTls.key),
+  });
   console.log(
-    `etcd ${member.name}: client door with another CA's certificate: ${foreign}; plain HTTP: ${plain}; peer door without a certificate: ${peerWithout}, with the operator's: ${peerWith}`,
+    `etcd ${member.name}: client door with another CA's certificate: ${foreign}; plain HTTP: ${plain}; peer door without a certificate: ${peerWithout}, with ${other.name}'s: ${peerWith}`,
   );
   bars.push(
     [`etcd's client door with another CA's certificate: refused`, foreign !== '200'],
@@ -309,17 +318,23 @@ async function roleBars(cluster: Cluster): Promise<Bar[]> {
   ];
 }
 
-/** Files and folders under `dir` readable, writable or enterable by anyone but their owner. */
-function openToOthers(dir: string): string[] {
+/**
+ * Folders under `dir`, and files `secret` says are secret, that anyone but their owner may
+ * read, write or enter.
+ */
+function openToOthers(dir: string, secret: (file: string) => boolean = () => true): string[] {
   const open: string[] = [];
   const walk = (p: string) => {
     const stat = statSync(p);
-    if ((stat.mode & 0o077) !== 0) open.push(`${p} ${(stat.mode & 0o777).toString(8)}`);
+    const guarded = stat.isDirectory() || secret(p);
+    if (guarded && (stat.mode & 0o077) !== 0) open.push(`${p} ${(stat.mode & 0o777).toString(8)}`);
     if (stat.isDirectory()) for (const entry of readdirSync(p)) walk(path.join(p, entry));
   };
   walk(dir);
   return open;
 }
+
+const isKey = (file: string) => file.endsWith('.key');
 
 async function backupBars(cluster: Cluster): Promise<Bar[]> {
   const { settings, secrets } = cluster;
@@ -329,17 +344,28 @@ async function backupBars(cluster: Cluster): Promise<Bar[]> {
   const kept = [
     { what: 'the base backups', dir: path.join(settings.dir, 'base-backups') },
     { what: 'the WAL archive', dir: walArchive(settings) },
-    { what: "the CA's folder", dir: tlsDir(settings.dir) },
+    // Certificates are public; the keys are not.
+    { what: "the CA's folder and its keys", dir: tlsDir(settings.dir), secret: isKey },
+    ...settings.nodes.map((n) => ({
+      what: `${n.name}'s folder and its key`,
+      dir: path.join(settings.dir, n.name),
+      secret: isKey,
+    })),
+    ...settings.etcd.map((m) => ({
+      what: `${m.name}'s folder and its key`,
+      dir: path.join(settings.dir, 'etcd', m.name),
+      secret: isKey,
+    })),
   ];
   const bars: Bar[] = [
     ['a segment archived and a base backup taken', archived && readdirSync(backupDir).length > 0],
   ];
-  for (const { what, dir } of kept) {
-    const open = openToOthers(dir);
+  for (const { what, dir, secret } of kept) {
+    const open = openToOthers(dir, secret);
     console.log(
       `${what} (${dir}): ${open.length} open to others${open.length ? `: ${open.slice(0, 5).join(', ')}` : ''}`,
     );
-    bars.push([`${what} are the owner's only`, open.length === 0]);
+    bars.push([`${what}: the owner's only`, open.length === 0]);
   }
   const secretsMode = statSync(path.join(settings.dir, 'secrets.json')).mode & 0o777;
   bars.push([

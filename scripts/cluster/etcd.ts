@@ -15,11 +15,15 @@ const url = (port: number) => `https://127.0.0.1:${port}`;
  * (the database nodes, the operator), only peers with one too. The certificate is issued into
  * the member's tls/, beside its data.
  */
-function tlsArgs(settings: ClusterSettings, memberDir: string, name: string) {
-  const tls = issueCertificate(settings.dir, path.join(memberDir, 'tls'), name, [
-    name,
+export const memberTls = (settings: ClusterSettings, member: EtcdMember) =>
+  issueCertificate(settings.dir, path.join(settings.dir, 'etcd', member.name, 'tls'), member.name, [
+    member.name,
+    // A peer's address must be in its certificate: etcd checks it against the connection's.
     '127.0.0.1',
   ]);
+
+function tlsArgs(settings: ClusterSettings, member: EtcdMember) {
+  const tls = memberTls(settings, member);
   return [
     `--cert-file=${tls.cert}`,
     `--key-file=${tls.key}`,
@@ -63,7 +67,7 @@ export function startEtcdMember(
       `--initial-cluster=${initialCluster}`,
       `--initial-cluster-state=${state}`,
       '--initial-cluster-token=devstay',
-      ...tlsArgs(settings, dataDir, member.name),
+      ...tlsArgs(settings, member),
     ],
     onExit,
   });

@@ -51,7 +51,9 @@ export function baseBackup(
       },
     },
   );
-  chmodSync(dir, 0o700);
+  // Also what it copied as the server had it (Patroni's postgresql.conf, 644): a copy moved
+  // elsewhere stays the owner's.
+  execFileSync('chmod', ['-R', 'go-rwx', dir]);
 }
 
 /** Stops the server restoreToTime started in `dataDir`, if it runs. */
