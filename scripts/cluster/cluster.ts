@@ -4,6 +4,7 @@
 // the API processes, serving once each is in the balancer's rotation. A database node or etcd
 // member that ends on its own is started again (a node rejoins as a replica).
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { errorMessage } from '@devstay/shared/error-message';
 import pg from 'pg';
 import { ensureDatabaseRoles } from '../../apps/api/src/db/roles.ts';
@@ -12,24 +13,51 @@ import { ApiProcesses, apiName } from './api.ts';
 import { startEtcd, startEtcdMember } from './etcd.ts';
 import { API_BACKEND, backendStates, startHaproxy } from './haproxy.ts';
 import { ensureTools, type Tools } from './packages.ts';
-import { namespaceKind, roleOf, startNode, waitForRole } from './patroni.ts';
-import { ProcessTable } from './processes.ts';
+import { LEADER_TTL_S, namespaceKind, roleOf, startNode, waitForRole } from './patroni.ts';
+import { ProcessTable, type SpawnOptions } from './processes.ts';
 import { clusterSecrets, type Secrets, USERS } from './secrets.ts';
 import type { ClusterSettings, DatabaseNode, EtcdMember } from './settings.ts';
 import { ensureCa, trustCluster, verifiedUrl } from './tls.ts';
 import { waitFor } from './wait.ts';
 
-export interface Cluster {
+/** What reaches a running cluster: its site, its database, its primary. */
+export interface ClusterAccess {
   settings: ClusterSettings;
   secrets: Secrets;
-  table: ProcessTable;
-  apis: ApiProcesses;
   /** The site through the balancer. */
   base: string;
   /** A superuser's address of the database through the primary door. */
   adminUrl(port?: number): string;
   /** The node Patroni reports as primary now. */
   primary(): Promise<DatabaseNode | undefined>;
+}
+
+/** The access to the cluster of `settings`, whichever process runs it. */
+export function clusterAccess(settings: ClusterSettings): ClusterAccess {
+  const secrets = clusterSecrets(settings.dir);
+  // The CA before any part: each is issued its certificate as it starts, and this process
+  // verifies them (Patroni's REST API, etcd) against it.
+  ensureCa(settings.dir);
+  trustCluster(settings.dir);
+  return {
+    settings,
+    secrets,
+    base: `http://127.0.0.1:${settings.port}`,
+    adminUrl: (port = settings.primaryPort) =>
+      verifiedUrl(
+        `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${port}/devstay`,
+        settings.dir,
+      ),
+    primary: async () => {
+      for (const node of settings.nodes) if ((await roleOf(node)) === 'primary') return node;
+      return undefined;
+    },
+  };
+}
+
+export interface Cluster extends ClusterAccess {
+  table: ProcessTable;
+  apis: ApiProcesses;
   /** Database nodes and etcd members the supervisor started again after they ended on their own. */
   restarts: { nodes: number; etcd: number };
   /** Starts every part; stops what it started when a part fails or `stop` is called meanwhile. */
@@ -47,15 +75,52 @@ export interface Cluster {
 const NODE_START_TIMEOUT_MS = 180_000;
 /** A part that ended on its own is started again after this. */
 const RESTART_DELAY_MS = 1000;
+/**
+ * A node, after its leader key's life and a little more: a primary started again sooner finds
+ * the key still its own and resumes as primary; after it, another node has been promoted and it
+ * rejoins as a replica, as a machine that takes longer than that to boot does.
+ */
+const NODE_RESTART_DELAY_MS = (LEADER_TTL_S + 5) * 1000;
+
+/** Whether nothing listens on `port` of `host` now. */
+const portFree = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+
+/** Every port of the cluster something else listens on, named by its part. */
+async function takenPorts(settings: ClusterSettings): Promise<string[]> {
+  const ports: [string, string, number][] = [
+    ['the site', settings.host, settings.port],
+    ...settings.apiPorts.map((p, i): [string, string, number] => [apiName(i), '127.0.0.1', p]),
+    ...settings.etcd.flatMap((m): [string, string, number][] => [
+      [m.name, '127.0.0.1', m.clientPort],
+      [`${m.name} peers`, '127.0.0.1', m.peerPort],
+    ]),
+    ...settings.nodes.flatMap((n): [string, string, number][] => [
+      [n.name, '127.0.0.1', n.pgPort],
+      [`${n.name} Patroni`, '127.0.0.1', n.restPort],
+    ]),
+    ['the primary door', '127.0.0.1', settings.primaryPort],
+    ['the replicas door', '127.0.0.1', settings.replicaPort],
+    ['HAProxy stats', '127.0.0.1', settings.statsPort],
+  ];
+  const free = await Promise.all(ports.map(([, host, port]) => portFree(host, port)));
+  return ports.filter((_, i) => !free[i]).map(([part, , port]) => `${port} (${part})`);
+}
 
 /**
  * The API's database, owned by the migrations' role, the API's own role granted rows only; and
  * the rewind user with only the functions pg_rewind reads with (Patroni makes it when it makes
- * the cluster; a cluster made before it gets it here). Made once on the primary, replicated.
+ * the cluster; a cluster made before it gets it here). Made once on the primary (replicated like
+ * everything else), through the balancer's primary door: whichever node is primary when it
+ * connects.
  */
-async function ensureAppDatabase(settings: ClusterSettings, secrets: Secrets, node: DatabaseNode) {
+async function ensureAppDatabase(settings: ClusterSettings, secrets: Secrets) {
   const adminUrl = verifiedUrl(
-    `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${node.pgPort}/postgres`,
+    `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${settings.primaryPort}/postgres`,
     settings.dir,
   );
   await ensureDatabaseRoles(adminUrl, {
@@ -68,7 +133,7 @@ async function ensureAppDatabase(settings: ClusterSettings, secrets: Secrets, no
 
 /** pg_rewind's rights without superuser (PostgreSQL's pg_rewind documentation). */
 async function ensureRewindUser(adminUrl: string, password: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
     const user = client.escapeIdentifier(USERS.rewind);
@@ -96,20 +161,9 @@ export function createCluster(
   mkdirSync(settings.dir, { recursive: true });
   const table = new ProcessTable(settings.dir);
   table.refuseLeftovers();
-  const secrets = clusterSecrets(settings.dir);
-  // The CA before any part: each is issued its certificate as it starts.
-  ensureCa(settings.dir);
-  trustCluster(settings.dir);
+  const access = clusterAccess(settings);
+  const { secrets, primary } = access;
   const apis = new ApiProcesses(table, settings, secrets, log);
-  const adminUrl = (port = settings.primaryPort) =>
-    verifiedUrl(
-      `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${port}/devstay`,
-      settings.dir,
-    );
-  const primary = async () => {
-    for (const node of settings.nodes) if ((await roleOf(node)) === 'primary') return node;
-    return undefined;
-  };
   let stopped: Promise<void> | undefined;
   const beside: [string, () => void | Promise<void>][] = [];
   const stop = () => {
@@ -149,27 +203,49 @@ export function createCluster(
   };
   const restarts = { nodes: 0, etcd: 0 };
   // The supervisor: a node or member that ends without being asked to is started again, as a
-  // machine's service manager would; a node then rejoins as a replica (pg_rewind or a new copy).
-  const superviseNode = (tools: Tools, node: DatabaseNode, role: 'primary' | 'replica') => {
-    startNode(table, settings, node, tools, secrets, role, (code, signal) => {
+  // machine's service manager would.
+  /**
+   * Starts a part with `spawnPart`, and again whenever it ends on its own: after `firstWaitMs`,
+   * or, while it keeps ending within 10 s of its start (a port taken, a broken configuration),
+   * after twice the last wait, up to 30 s.
+   */
+  const supervise = (
+    name: string,
+    spawnPart: (onExit: SpawnOptions['onExit']) => void,
+    restarted: () => void,
+    firstWaitMs: number,
+    waitMs = firstWaitMs,
+  ) => {
+    const startedAt = Date.now();
+    spawnPart((code, signal) => {
       if (stopped) return;
-      log(`${node.name} ended (${signal ?? `exit ${code}`}): starting it again`);
-      restarts.nodes += 1;
+      const next = Date.now() - startedAt < 10_000 ? Math.min(waitMs * 2, 30_000) : firstWaitMs;
+      log(`${name} ended (${signal ?? `exit ${code}`}): starting it again in ${next / 1000} s`);
+      restarted();
       setTimeout(() => {
-        if (!stopped) superviseNode(tools, node, 'replica');
-      }, RESTART_DELAY_MS);
+        if (!stopped) supervise(name, spawnPart, restarted, firstWaitMs, next);
+      }, next);
     });
   };
-  const superviseMember = (tools: Tools, member: EtcdMember) => {
-    startEtcdMember(table, settings, tools.etcd, member, (code, signal) => {
-      if (stopped) return;
-      log(`${member.name} ended (${signal ?? `exit ${code}`}): starting it again`);
-      restarts.etcd += 1;
-      setTimeout(() => {
-        if (!stopped) superviseMember(tools, member);
-      }, RESTART_DELAY_MS);
-    });
-  };
+  // A node started again rejoins as a replica (pg_rewind or a new copy) unless it is elected.
+  const superviseNode = (tools: Tools, node: DatabaseNode) =>
+    supervise(
+      node.name,
+      (onExit) => startNode(table, settings, node, tools, secrets, 'replica', onExit),
+      () => {
+        restarts.nodes += 1;
+      },
+      NODE_RESTART_DELAY_MS,
+    );
+  const superviseMember = (tools: Tools, member: EtcdMember) =>
+    supervise(
+      member.name,
+      (onExit) => startEtcdMember(table, settings, tools.etcd, member, onExit),
+      () => {
+        restarts.etcd += 1;
+      },
+      RESTART_DELAY_MS,
+    );
   let starting: Promise<void> | undefined;
   const start = () => {
     starting ??= run();
@@ -185,13 +261,19 @@ export function createCluster(
         'No PID namespaces here (unshare): killing a database node’s process group will not end the PostgreSQL Patroni started.',
       );
     }
+    const taken = await takenPorts(settings);
+    if (taken.length > 0) {
+      throw new Error(
+        `ports in use (another cluster or program): ${taken.join(', ')}. Choose others with the CLUSTER_* settings (docs/operations.md)`,
+      );
+    }
     const webBuilt = webBuildIsStale() ? buildWeb() : undefined;
     await startEtcd(settings, (member) => superviseMember(tools, member));
     log(`etcd ready (${settings.etcd.map((m) => `${m.name} :${m.clientPort}`).join(', ')})`);
     step();
     // Every node at once: Patroni elects the one with the newest data (the one node1 was, or
     // whichever a failover promoted); a node started alone could wait for a leader forever.
-    for (const node of settings.nodes) superviseNode(tools, node, 'replica');
+    for (const node of settings.nodes) superviseNode(tools, node);
     await startHaproxy(table, settings, tools.haproxy);
     log(
       `HAProxy on ${settings.host}:${settings.port} (databases: primary ${settings.primaryPort}, replica ${settings.replicaPort})`,
@@ -210,7 +292,16 @@ export function createCluster(
     table.setRole(elected.name, 'primary');
     log(`${elected.name} primary on port ${elected.pgPort}`);
     step();
-    await ensureAppDatabase(settings, secrets, elected);
+    // A node restarted after a power loss can answer /primary while its PostgreSQL still starts.
+    await waitFor(
+      'the primary taking the API’s role and database',
+      async () => {
+        await ensureAppDatabase(settings, secrets);
+        return true;
+      },
+      NODE_START_TIMEOUT_MS,
+      1000,
+    );
     step();
     await Promise.all(
       settings.nodes
@@ -244,13 +335,9 @@ export function createCluster(
     );
   };
   return {
-    settings,
-    secrets,
+    ...access,
     table,
     apis,
-    base: `http://127.0.0.1:${settings.port}`,
-    adminUrl,
-    primary,
     restarts,
     start,
     stop,

@@ -30,7 +30,7 @@ export const archiveCommand = (archive: string) => {
 };
 
 /** How long the leader key lives without renewal: the longest a dead primary holds on to it. */
-const LEADER_TTL_S = 10;
+export const LEADER_TTL_S = 10;
 
 /**
  * The node's certificate, in its folder's tls/: for PostgreSQL, its REST API and as etcd's

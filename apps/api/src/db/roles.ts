@@ -16,7 +16,8 @@ export interface DatabaseRoles {
  * writable by `app`. Idempotent. `adminUrl`: a superuser on the server's `postgres` database.
  */
 export async function ensureDatabaseRoles(adminUrl: string, roles: DatabaseRoles): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
+  // A server still starting (a node back from a power loss) fails the call, not hangs it.
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
   await admin.connect();
   const id = (name: string) => admin.escapeIdentifier(name);
   const owner = id(roles.owner.name);
@@ -41,7 +42,10 @@ export async function ensureDatabaseRoles(adminUrl: string, roles: DatabaseRoles
     }
     const url = new URL(adminUrl);
     url.pathname = `/${roles.database}`;
-    const inDatabase = new pg.Client({ connectionString: url.toString() });
+    const inDatabase = new pg.Client({
+      connectionString: url.toString(),
+      connectionTimeoutMillis: 5000,
+    });
     await inDatabase.connect();
     try {
       // A database made when the application's role owned it: what it made passes to the owner.
