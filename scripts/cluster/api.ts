@@ -5,8 +5,9 @@
 import path from 'node:path';
 import { ROOT } from '../web-build.ts';
 import type { ProcessTable } from './processes.ts';
-import type { Secrets } from './secrets.ts';
+import { type Secrets, USERS } from './secrets.ts';
 import type { ClusterSettings } from './settings.ts';
+import { verifiedUrl } from './tls.ts';
 import { statusOf, waitFor } from './wait.ts';
 
 const START_TIMEOUT_MS = 120_000;
@@ -17,14 +18,20 @@ function apiEnv(
   port: number,
   metricsPort: number,
 ): NodeJS.ProcessEnv {
-  const database = (dbPort: number) =>
-    `postgres://devstay:${encodeURIComponent(secrets.app)}@127.0.0.1:${dbPort}/devstay`;
+  // TLS to the node behind HAProxy's door (a TCP pass-through), its certificate verified.
+  const database = (dbPort: number, user: string = USERS.app, password = secrets.app) =>
+    verifiedUrl(
+      `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${dbPort}/devstay`,
+      settings.dir,
+    );
   const site = new URL(settings.publicUrl);
   return {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: database(settings.primaryPort),
+    // The migrations as the database's owner; the requests as a role that owns nothing.
+    MIGRATION_DATABASE_URL: database(settings.primaryPort, USERS.owner, secrets.owner),
     // Catalogue reads, once the replica has replayed what they must see (db/replica-reads.ts).
     DATABASE_REPLICA_URL: database(settings.replicaPort),
     PUBLIC_URL: settings.publicUrl,

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { errorMessage } from '@devstay/shared/error-message';
 import pg from 'pg';
+import { ensureDatabaseRoles } from '../../apps/api/src/db/roles.ts';
 import { buildWeb, webBuildIsStale } from '../web-build.ts';
 import { ApiProcesses, apiName } from './api.ts';
 import { startEtcd, startEtcdMember } from './etcd.ts';
@@ -14,8 +15,9 @@ import { API_BACKEND, backendStates, startHaproxy } from './haproxy.ts';
 import { ensureTools, type Tools } from './packages.ts';
 import { LEADER_TTL_S, namespaceKind, roleOf, startNode, waitForRole } from './patroni.ts';
 import { ProcessTable, type SpawnOptions } from './processes.ts';
-import { clusterSecrets, type Secrets } from './secrets.ts';
+import { clusterSecrets, type Secrets, USERS } from './secrets.ts';
 import type { ClusterSettings, DatabaseNode, EtcdMember } from './settings.ts';
+import { ensureCa, trustCluster, verifiedUrl } from './tls.ts';
 import { waitFor } from './wait.ts';
 
 /** What reaches a running cluster: its site, its database, its primary. */
@@ -33,12 +35,19 @@ export interface ClusterAccess {
 /** The access to the cluster of `settings`, whichever process runs it. */
 export function clusterAccess(settings: ClusterSettings): ClusterAccess {
   const secrets = clusterSecrets(settings.dir);
+  // The CA before any part: each is issued its certificate as it starts, and this process
+  // verifies them (Patroni's REST API, etcd) against it.
+  ensureCa(settings.dir);
+  trustCluster(settings.dir);
   return {
     settings,
     secrets,
     base: `http://127.0.0.1:${settings.port}`,
     adminUrl: (port = settings.primaryPort) =>
-      `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${port}/devstay`,
+      verifiedUrl(
+        `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${port}/devstay`,
+        settings.dir,
+      ),
     primary: async () => {
       for (const node of settings.nodes) if ((await roleOf(node)) === 'primary') return node;
       return undefined;
@@ -108,22 +117,43 @@ async function takenPorts(settings: ClusterSettings): Promise<string[]> {
 }
 
 /**
- * The API's role and database, made once on the primary (replicated like everything else),
- * through the balancer's primary door: whichever node is primary when it connects.
+ * The API's database, owned by the migrations' role, the API's own role granted rows only; and
+ * the rewind user with only the functions pg_rewind reads with (Patroni makes it when it makes
+ * the cluster; a cluster made before it gets it here). Made once on the primary (replicated like
+ * everything else), through the balancer's primary door: whichever node is primary when it
+ * connects.
  */
 async function ensureAppDatabase(settings: ClusterSettings, secrets: Secrets) {
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${settings.primaryPort}/postgres`,
-    connectionTimeoutMillis: 5000,
+  const adminUrl = verifiedUrl(
+    `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${settings.primaryPort}/postgres`,
+    settings.dir,
+  );
+  await ensureDatabaseRoles(adminUrl, {
+    database: 'devstay',
+    owner: { name: USERS.owner, password: secrets.owner },
+    app: { name: USERS.app, password: secrets.app },
   });
+  await ensureRewindUser(adminUrl, secrets.rewind);
+}
+
+/** pg_rewind's rights without superuser (PostgreSQL's pg_rewind documentation). */
+async function ensureRewindUser(adminUrl: string, password: string) {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
-    const role = await client.query(`select 1 from pg_roles where rolname = 'devstay'`);
-    if (role.rowCount === 0) {
-      await client.query(`create role devstay login password ${client.escapeLiteral(secrets.app)}`);
+    const user = client.escapeIdentifier(USERS.rewind);
+    const found = await client.query('select 1 from pg_roles where rolname = $1', [USERS.rewind]);
+    await client.query(
+      `${found.rowCount === 0 ? 'create' : 'alter'} role ${user} login nosuperuser password ${client.escapeLiteral(password)}`,
+    );
+    for (const fn of [
+      'pg_ls_dir(text, boolean, boolean)',
+      'pg_stat_file(text, boolean)',
+      'pg_read_binary_file(text)',
+      'pg_read_binary_file(text, bigint, bigint, boolean)',
+    ]) {
+      await client.query(`grant execute on function pg_catalog.${fn} to ${user}`);
     }
-    const database = await client.query(`select 1 from pg_database where datname = 'devstay'`);
-    if (database.rowCount === 0) await client.query('create database devstay owner devstay');
   } finally {
     await client.end();
   }

@@ -5,9 +5,36 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ProcessTable, SpawnOptions } from './processes.ts';
 import type { ClusterSettings, EtcdMember } from './settings.ts';
+import { issueCertificate } from './tls.ts';
 import { statusOf, waitFor } from './wait.ts';
 
-const url = (port: number) => `http://127.0.0.1:${port}`;
+const url = (port: number) => `https://127.0.0.1:${port}`;
+
+/**
+ * TLS on both of a member's doors, and only clients with a certificate from the cluster's CA
+ * (the database nodes, the operator), only peers with one too. The certificate is issued into
+ * the member's tls/, beside its data.
+ */
+export const memberTls = (settings: ClusterSettings, member: EtcdMember) =>
+  issueCertificate(settings.dir, path.join(settings.dir, 'etcd', member.name, 'tls'), member.name, [
+    member.name,
+    // A peer's address must be in its certificate: etcd checks it against the connection's.
+    '127.0.0.1',
+  ]);
+
+function tlsArgs(settings: ClusterSettings, member: EtcdMember) {
+  const tls = memberTls(settings, member);
+  return [
+    `--cert-file=${tls.cert}`,
+    `--key-file=${tls.key}`,
+    `--trusted-ca-file=${tls.ca}`,
+    '--client-cert-auth',
+    `--peer-cert-file=${tls.cert}`,
+    `--peer-key-file=${tls.key}`,
+    `--peer-trusted-ca-file=${tls.ca}`,
+    '--peer-client-cert-auth',
+  ];
+}
 
 /** The members' client addresses, as Patroni lists them (host:port). */
 export const etcdHosts = (settings: ClusterSettings) =>
@@ -40,6 +67,7 @@ export function startEtcdMember(
       `--initial-cluster=${initialCluster}`,
       `--initial-cluster-state=${state}`,
       '--initial-cluster-token=devstay',
+      ...tlsArgs(settings, member),
     ],
     onExit,
   });

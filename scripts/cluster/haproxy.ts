@@ -1,10 +1,12 @@
 // HAProxy: the site's load balancer in front of the API processes, and the doors through which
 // they reach the databases (whichever node Patroni's REST API says is primary, or a replica).
-import { writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ProcessTable } from './processes.ts';
+import { clusterSecrets, USERS } from './secrets.ts';
 import type { ClusterSettings } from './settings.ts';
-import { statusOf, waitFor } from './wait.ts';
+import { caFile } from './tls.ts';
+import { waitFor } from './wait.ts';
 
 /** The backend of the API processes that answer readiness. */
 export const API_BACKEND = 'api';
@@ -14,6 +16,16 @@ export const REPLICA_DOOR = 'db_replica';
 /** The name, in the replicas' door, of node `name` standing in while it is primary. */
 export const asPrimaryInReplicaDoor = (name: string) => `${name}_primary`;
 
+/** The statistics page's address and its Basic authorization (user `stats`). */
+export function statsDoor(settings: ClusterSettings) {
+  const credentials = `${USERS.stats}:${clusterSecrets(settings.dir).stats}`;
+  return {
+    url: `http://127.0.0.1:${settings.statsPort}/stats`,
+    authorization: `Basic ${Buffer.from(credentials).toString('base64')}`,
+    credentials,
+  };
+}
+
 export function haproxyConfig(settings: ClusterSettings): string {
   const host = new URL(settings.publicUrl).hostname;
   const apis = (check: string) =>
@@ -21,7 +33,13 @@ export function haproxyConfig(settings: ClusterSettings): string {
       .map((port, i) => `  server api${i + 1} 127.0.0.1:${port} ${check}`)
       .join('\n');
   const nodes = settings.nodes
-    .map((n) => `  server ${n.name} 127.0.0.1:${n.pgPort} check port ${n.restPort}`)
+    .map(
+      // Patroni's REST API over HTTPS, its certificate verified as the node's: a check answered
+      // by anything else does not lead the doors to it. The PostgreSQL sessions themselves pass
+      // through as TCP: their TLS is between the API process and the node.
+      (n) =>
+        `  server ${n.name} 127.0.0.1:${n.pgPort} check port ${n.restPort} check-ssl verify required ca-file ${caFile(settings.dir)} verifyhost ${n.name}`,
+    )
     .join('\n');
   // With no replica healthy, the replicas' door leads to the primary (its state followed from
   // the primary's door): catalogue reads go on, and the API sees it is no replica.
@@ -85,6 +103,7 @@ listen stats
   http-request use-service prometheus-exporter if { path /metrics }
   stats enable
   stats uri /stats
+  stats auth ${statsDoor(settings).credentials}
 `;
 }
 
@@ -94,7 +113,9 @@ export async function startHaproxy(
   haproxy: string,
 ) {
   const configFile = path.join(settings.dir, 'haproxy.cfg');
-  writeFileSync(configFile, haproxyConfig(settings));
+  // It holds the statistics page's password.
+  writeFileSync(configFile, haproxyConfig(settings), { mode: 0o600 });
+  chmodSync(configFile, 0o600);
   table.spawn({
     role: 'proxy',
     name: 'haproxy',
@@ -104,7 +125,15 @@ export async function startHaproxy(
   });
   await waitFor(
     'HAProxy answering',
-    async () => (await statusOf(`http://127.0.0.1:${settings.statsPort}/stats`)) === 200,
+    async () => {
+      const { url, authorization } = statsDoor(settings);
+      const res = await fetch(url, {
+        headers: { authorization },
+        signal: AbortSignal.timeout(2000),
+      });
+      await res.arrayBuffer();
+      return res.status === 200;
+    },
     15_000,
   );
 }
@@ -114,7 +143,8 @@ export async function backendStates(
   settings: ClusterSettings,
   backend: string,
 ): Promise<Map<string, string>> {
-  const res = await fetch(`http://127.0.0.1:${settings.statsPort}/stats;csv`);
+  const { url, authorization } = statsDoor(settings);
+  const res = await fetch(`${url};csv`, { headers: { authorization } });
   const states = new Map<string, string>();
   for (const line of (await res.text()).split('\n')) {
     const [proxy, server, ...rest] = line.split(',');

@@ -8,8 +8,9 @@ import path from 'node:path';
 import { etcdHosts } from './etcd.ts';
 import type { Tools } from './packages.ts';
 import type { ProcessTable, Role, SpawnOptions } from './processes.ts';
-import type { Secrets } from './secrets.ts';
+import { type Secrets, USERS } from './secrets.ts';
 import type { ClusterSettings, DatabaseNode } from './settings.ts';
+import { issueCertificate, type PartTls } from './tls.ts';
 import { statusOf, waitFor } from './wait.ts';
 
 /** The WAL archive every node copies to (on several machines: storage they all reach). */
@@ -31,13 +32,30 @@ export const archiveCommand = (archive: string) => {
 /** How long the leader key lives without renewal: the longest a dead primary holds on to it. */
 export const LEADER_TTL_S = 10;
 
+/**
+ * The node's certificate, in its folder's tls/: for PostgreSQL, its REST API and as etcd's
+ * client. It names the node and its address, which is also the address of the balancer's
+ * database doors the API processes dial (127.0.0.1 on one machine; docs/operations.md), and
+ * localhost, the name Patroni dials its own PostgreSQL by.
+ */
+const nodeTls = (settings: ClusterSettings, node: DatabaseNode): PartTls =>
+  issueCertificate(settings.dir, path.join(settings.dir, node.name, 'tls'), node.name, [
+    node.name,
+    '127.0.0.1',
+    'localhost',
+  ]);
+
 function patroniConfig(
   settings: ClusterSettings,
   node: DatabaseNode,
   tools: Tools,
   secrets: Secrets,
+  tls: PartTls,
 ) {
   const nodeDir = path.join(settings.dir, node.name);
+  // Every connection Patroni, pg_basebackup and pg_rewind open is TLS, the server verified
+  // against the CA's certificate in the node's own folder (the cluster's tls/ is root's).
+  const verified = { sslmode: 'verify-full', sslrootcert: tls.ca };
   return {
     scope: 'devstay',
     name: node.name,
@@ -45,8 +63,21 @@ function patroniConfig(
     restapi: {
       listen: `127.0.0.1:${node.restPort}`,
       connect_address: `127.0.0.1:${node.restPort}`,
+      // HTTPS; what changes the cluster (POST /failover, PATCH /config, …) asks a password.
+      certfile: tls.cert,
+      keyfile: tls.key,
+      cafile: tls.ca,
+      authentication: { username: USERS.patroniApi, password: secrets.patroniApi },
     },
-    etcd3: { hosts: etcdHosts(settings) },
+    // patronictl, and Patroni's calls to the other members' REST API.
+    ctl: { cacert: tls.ca, certfile: tls.cert, keyfile: tls.key },
+    etcd3: {
+      hosts: etcdHosts(settings),
+      protocol: 'https',
+      cacert: tls.ca,
+      cert: tls.cert,
+      key: tls.key,
+    },
     // The machine's watchdog resets it when Patroni hangs while primary (no second writer after
     // its leader key lapses); `automatic`: used where /dev/watchdog is, started without it
     // elsewhere (docs/operations.md, Watchdog).
@@ -107,15 +138,27 @@ function patroniConfig(
       // A new replica copies the primary at once rather than after a spread checkpoint.
       basebackup: [{ checkpoint: 'fast' }],
       authentication: {
-        superuser: { username: 'postgres', password: secrets.superuser },
-        replication: { username: 'replicator', password: secrets.replication },
-        rewind: { username: 'postgres', password: secrets.superuser },
+        superuser: { username: 'postgres', password: secrets.superuser, ...verified },
+        replication: { username: 'replicator', password: secrets.replication, ...verified },
+        // Made with only the functions pg_rewind reads with (Patroni's bootstrap, and
+        // ensureAppDatabase for a cluster made before it).
+        rewind: { username: USERS.rewind, password: secrets.rewind, ...verified },
       },
+      // TLS or nothing: a connection without it matches no line but the refusals.
       pg_hba: [
-        'host replication replicator 127.0.0.1/32 scram-sha-256',
-        'host all all 127.0.0.1/32 scram-sha-256',
+        'hostssl replication replicator 127.0.0.1/32 scram-sha-256',
+        'hostssl all all 127.0.0.1/32 scram-sha-256',
+        'hostnossl all all 0.0.0.0/0 reject',
+        'hostnossl replication all 0.0.0.0/0 reject',
       ],
-      parameters: { unix_socket_directories: nodeDir },
+      parameters: {
+        unix_socket_directories: nodeDir,
+        ssl: 'on',
+        ssl_cert_file: tls.cert,
+        ssl_key_file: tls.key,
+        ssl_ca_file: tls.ca,
+        ssl_min_protocol_version: 'TLSv1.2',
+      },
     },
   };
 }
@@ -167,7 +210,11 @@ export function startNode(
   mkdirSync(nodeDir, { recursive: true });
   const configFile = path.join(nodeDir, 'patroni.yml');
   // YAML is a superset of JSON.
-  writeFileSync(configFile, JSON.stringify(patroniConfig(settings, node, tools, secrets), null, 2));
+  const tls = nodeTls(settings, node);
+  writeFileSync(
+    configFile,
+    JSON.stringify(patroniConfig(settings, node, tools, secrets, tls), null, 2),
+  );
   chmodSync(configFile, 0o600);
   chmodSync(nodeDir, 0o700);
   mkdirSync(walArchive(settings), { recursive: true, mode: 0o700 });
@@ -208,7 +255,9 @@ export function startNode(
   });
 }
 
-const restUrl = (node: DatabaseNode, check: string) => `http://127.0.0.1:${node.restPort}/${check}`;
+/** Patroni's REST API on `node` (HTTPS: wait.ts's statusOf trusts the cluster's CA). */
+export const restUrl = (node: DatabaseNode, check: string) =>
+  `https://127.0.0.1:${node.restPort}/${check}`;
 
 /** The node's role as Patroni reports it now, or undefined when it does not answer as either. */
 export async function roleOf(node: DatabaseNode): Promise<'primary' | 'replica' | undefined> {

@@ -2,7 +2,7 @@
 // plus the WAL every node archives (archive_command, patroni.ts) restore the database to any
 // moment after the base backup, on a server of its own (docs/operations.md, "Backups").
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,6 +10,7 @@ import { freePort } from '../../apps/api/src/lib/free-port.ts';
 import { chownTree, postgresIds, walArchive } from './patroni.ts';
 import type { Secrets } from './secrets.ts';
 import type { ClusterSettings } from './settings.ts';
+import { issueCertificate, verifiedUrl, verifyFull } from './tls.ts';
 import { waitFor } from './wait.ts';
 
 const root = () => userInfo().uid === 0;
@@ -30,15 +31,29 @@ export function baseBackup(
   dir: string,
 ): void {
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.dirname(dir), { recursive: true });
+  // A backup holds every row and password hash: the owner's alone.
+  mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
+  chmodSync(path.dirname(dir), 0o700);
+  const { sslmode, sslrootcert } = verifyFull(settings.dir);
   execFileSync(
     path.join(binDir, 'pg_basebackup'),
     [
       ...['-h', '127.0.0.1', '-p', String(settings.primaryPort), '-U', 'replicator'],
       ...['-D', dir, '-X', 'stream', '-c', 'fast', '--no-password'],
     ],
-    { stdio: 'pipe', env: { ...process.env, PGPASSWORD: secrets.replication } },
+    {
+      stdio: 'pipe',
+      env: {
+        ...process.env,
+        PGPASSWORD: secrets.replication,
+        PGSSLMODE: sslmode,
+        PGSSLROOTCERT: sslrootcert,
+      },
+    },
   );
+  // Also what it copied as the server had it (Patroni's postgresql.conf, 644): a copy moved
+  // elsewhere stays the owner's.
+  execFileSync('chmod', ['-R', 'go-rwx', dir]);
 }
 
 /** Stops the server restoreToTime started in `dataDir`, if it runs. */
@@ -71,6 +86,12 @@ export async function restoreToTime(options: {
   execFileSync('touch', [path.join(dataDir, 'recovery.signal')]);
   const socketDir = path.join(work, 'socket');
   mkdirSync(socketDir, { recursive: true });
+  // A certificate of its own: the backup's configuration names its node's, which a fresh machine
+  // does not have, and its pg_hba.conf admits TLS only.
+  const tls = issueCertificate(options.settings.dir, path.join(work, 'tls'), 'restored', [
+    'restored',
+    '127.0.0.1',
+  ]);
   if (root()) {
     const { uid, gid } = postgresIds();
     chownTree(work, uid, gid);
@@ -87,6 +108,10 @@ export async function restoreToTime(options: {
     "-c synchronous_standby_names=''",
     "-c primary_conninfo=''",
     "-c primary_slot_name=''",
+    '-c ssl=on',
+    `-c ssl_cert_file=${tls.cert}`,
+    `-c ssl_key_file=${tls.key}`,
+    `-c ssl_ca_file=${tls.ca}`,
     `-c restore_command='cp ${archive}/%f %p'`,
     `-c recovery_target_time='${options.target}'`,
     '-c recovery_target_action=promote',
@@ -113,7 +138,10 @@ export async function restoreToTime(options: {
   } catch {
     throw gaveUp();
   }
-  const url = `postgres://postgres:${encodeURIComponent(options.secrets.superuser)}@127.0.0.1:${port}/devstay`;
+  const url = verifiedUrl(
+    `postgres://postgres:${encodeURIComponent(options.secrets.superuser)}@127.0.0.1:${port}/devstay`,
+    options.settings.dir,
+  );
   const stop = () => stopRestored(binDir, dataDir);
   const running = () => existsSync(path.join(dataDir, 'postmaster.pid'));
   try {

@@ -1,27 +1,53 @@
-// The cluster's database passwords: random on the first start, kept beside its data.
+// The cluster's passwords: random on the first start, kept beside its data (owner-only). One
+// missing from an older cluster's file is made and added at its next start.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface Secrets {
+  /** PostgreSQL's `postgres`: Patroni's own connections, the operator's. */
   superuser: string;
   replication: string;
-  /** The API's role, `devstay`. */
+  /** The API's role, `devstay`: reads and writes rows, owns nothing. */
   app: string;
+  /** `devstay_owner`, the database's owner: the migrations only. */
+  owner: string;
+  /** `rewinder`: pg_rewind's reads of a primary's files, nothing else. */
+  rewind: string;
+  /** Patroni's REST API user `patroni`: what changes the cluster (failover, configuration). */
+  patroniApi: string;
+  /** HAProxy's statistics page, user `stats`. */
+  stats: string;
   /** Signs the sessions: one for every API process, so a session is good on each. */
   authSecret: string;
 }
 
+/** The roles and users the secrets belong to. */
+export const USERS = {
+  app: 'devstay',
+  owner: 'devstay_owner',
+  rewind: 'rewinder',
+  patroniApi: 'patroni',
+  stats: 'stats',
+} as const;
+
 export function clusterSecrets(dir: string): Secrets {
   const file = path.join(dir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>) : {};
   const random = () => randomBytes(24).toString('base64url');
   const secrets: Secrets = {
-    superuser: random(),
-    replication: random(),
-    app: random(),
-    authSecret: randomBytes(32).toString('base64url'),
+    superuser: kept.superuser ?? random(),
+    replication: kept.replication ?? random(),
+    app: kept.app ?? random(),
+    owner: kept.owner ?? random(),
+    rewind: kept.rewind ?? random(),
+    patroniApi: kept.patroniApi ?? random(),
+    stats: kept.stats ?? random(),
+    authSecret: kept.authSecret ?? randomBytes(32).toString('base64url'),
   };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  if (Object.keys(secrets).some((k) => kept[k as keyof Secrets] === undefined)) {
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  chmodSync(file, 0o600);
   return secrets;
 }

@@ -1,3 +1,5 @@
+import { httpsRequest } from './tls.ts';
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` until it answers true; throws naming `what` after `timeoutMs`. */
@@ -15,9 +17,13 @@ export async function waitFor(
   }
 }
 
-/** The status of a GET (0 when nothing answered within `timeoutMs`). */
+/**
+ * The status of a GET (0 when nothing answered within `timeoutMs`). An https URL is one of the
+ * cluster's parts: verified against its CA, the operator's certificate presented (tls.ts).
+ */
 export async function statusOf(url: string, timeoutMs = 2000): Promise<number> {
   try {
+    if (url.startsWith('https:')) return (await httpsRequest(url, { timeoutMs })).status;
     const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     await res.arrayBuffer();
     return res.status;

@@ -31,6 +31,12 @@ const configSchema = z.object({
   /** Any PostgreSQL 15+. Unset: an embedded PostgreSQL is started with data in PG_DATA_DIR. */
   DATABASE_URL: z.url().optional(),
   /**
+   * The database's owner, used only to apply the migrations at start, where DATABASE_URL's role
+   * reads and writes rows but may not change the schema (the cluster, db/roles.ts). Unset: the
+   * migrations run as DATABASE_URL's role.
+   */
+  MIGRATION_DATABASE_URL: z.url().optional(),
+  /**
    * A streaming replica (or a balancer's door to the replicas) the catalogue's reads may come
    * from once it has replayed the changes heard (db/replica-reads.ts). Unset: every read
    * from DATABASE_URL's server.

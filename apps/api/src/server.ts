@@ -35,6 +35,7 @@ export async function startServer(options: StartOptions = {}) {
   const log = startLog(config.LOG_LEVEL);
   const opening = openDatabase({
     databaseUrl: config.DATABASE_URL,
+    migrationUrl: config.MIGRATION_DATABASE_URL,
     dataDir: config.PG_DATA_DIR,
     port: config.PG_PORT,
     log,

@@ -6,6 +6,11 @@ import { migrateDb } from './migrate.ts';
 export interface OpenDatabaseOptions {
   /** Any PostgreSQL 15+. Unset: an embedded PostgreSQL is started with the options below. */
   databaseUrl?: string;
+  /**
+   * The database's owner, for the migrations only, where `databaseUrl`'s role may not change
+   * the schema (db/roles.ts). Unset: the migrations run on `databaseUrl`.
+   */
+  migrationUrl?: string;
   dataDir: string;
   port: number;
   /** The database of the embedded server; 'devstay' unless told. */
@@ -60,7 +65,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
   };
   try {
     const migrating = performance.now();
-    await migrateDb(db);
+    if (options.migrationUrl) {
+      const owner = createDb(options.migrationUrl, 1);
+      try {
+        await migrateDb(owner);
+      } finally {
+        await owner.$client.end().catch(() => {});
+      }
+    } else {
+      await migrateDb(db);
+    }
     log('migrations applied', migrating);
   } catch (error) {
     await close();
