@@ -3,6 +3,7 @@ import { CANCELLATION_SUBJECT } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Tx } from '../../db/client.ts';
 import { announcements, bookings, mailOutbox, payments, roomNights } from '../../db/schema.ts';
 import type { AnnouncementKind } from '../../lib/announcements.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -44,10 +45,16 @@ afterAll(async () => {
 const VISA = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
 const DECLINED = { ...VISA, number: '4000000000000002' };
 
-/** Subscribes a subscriber to both kinds that throws while `failing()` says so. */
+/**
+ * Subscribes a subscriber to both kinds that fails while `failing()` says so, as a query of its
+ * fails: in the database (its transaction aborted) and as a thrown error.
+ */
 function subscribeBroken(failing: () => boolean = () => true) {
-  const fail = async () => {
-    if (failing()) throw new Error('the waitlist is down');
+  const fail = async (tx: Tx) => {
+    if (!failing()) return;
+    await tx.execute(sql`select 1 / 0`).catch(() => {
+      throw new Error('the waitlist is down');
+    });
   };
   t.app.announcements.subscribe('unitsFreed', 'broken', fail);
   t.app.announcements.subscribe('bookingCancelled', 'broken', fail);
@@ -71,8 +78,9 @@ const takenOf = async (roomId: number) =>
   )[0]?.taken;
 
 const statusOf = async (bookingId: string) =>
-  (await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId)))[0]
-    ?.status;
+  (
+    await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId))
+  )[0]?.status;
 
 /** The announcements of `kind` naming `bookingId`. */
 const announcementsOf = (kind: AnnouncementKind, bookingId: string) =>
@@ -245,9 +253,7 @@ describe('subscribers belong to one app', () => {
       const booking = await placeHold(other.app, guest.cookie, [
         { id: room.id, checkIn: inDays(30), checkOut: inDays(31), cartQuantity: 1 },
       ]);
-      expect((await payByCard(other.app, guest.cookie, booking.id, DECLINED)).statusCode).toBe(
-        402,
-      );
+      expect((await payByCard(other.app, guest.cookie, booking.id, DECLINED)).statusCode).toBe(402);
       expect(await other.app.announcements.deliverDue()).toBe(1);
       const [delivered] = await other.db.select().from(announcements);
       expect(delivered?.status).toBe('delivered');
