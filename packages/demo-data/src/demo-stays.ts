@@ -234,7 +234,7 @@ export async function seedDemoStays(
     if (stay.review && stay.checkIn + stay.nights <= 0) {
       const review = stay.review;
       const written = await db.transaction((tx) =>
-        saveReview(tx, { hotelId: hotel.id, userId: guest.id, name: guest.name, ...review }),
+        saveReview(tx, { hotelId: hotel.id, userId: guest.id, name: guest.name, ...review, now }),
       );
       if (written?.created) reviews++;
     }
