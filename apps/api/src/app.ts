@@ -72,7 +72,7 @@ declare module 'fastify' {
     imageStorage: ImageStorage;
     /**
      * The time every rule about "now" goes by (a guest's free-cancellation window, a hotel's
-     * today, a lapsed hold): read here, never from the system clock (scripts/wall-clock.ts).
+     * today, a lapsed hold): read here, never from the system clock (wall-clock.test.ts).
      */
     clock: () => Date;
     /** This app's subscribers to the booking's announcements, and their delivery. */
