@@ -228,17 +228,22 @@ export class AnnouncementDelivery {
 
   /**
    * The worker's loop (background work, plugins/background-work.ts): delivers what is due,
-   * drops delivered rows older than `keepDeliveredMs`, then waits for a notice or the poll.
+   * now and then drops delivered rows older than `keepDeliveredMs`, then waits for a notice or
+   * the poll.
    */
   start(): { stop(): Promise<void> } {
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
+    let idle = 0;
     const loop = async () => {
       while (!stopped) {
         let delivered = 0;
         try {
           delivered = await this.deliverDue();
-          if (delivered === 0) await pruneDelivered(this.#db, this.#keepDeliveredMs);
+          // Old rows are dropped now and then: every 60th idle look.
+          if (delivered === 0 && idle++ % 60 === 0) {
+            await pruneDelivered(this.#db, this.#keepDeliveredMs);
+          }
         } catch (error) {
           this.#log.warn({ err: error }, 'announcements could not be delivered');
         }
