@@ -10,6 +10,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createReplicaReads } from './db/replica-reads.ts';
+import { ANNOUNCEMENTS_CHANNEL, AnnouncementDelivery } from './lib/announcements.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerJsonBodyParser } from './lib/json-body.ts';
 import { loggerOptions } from './lib/log.ts';
@@ -70,8 +71,13 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Where picture files are stored (local disk or an S3 bucket, from the configuration). */
     imageStorage: ImageStorage;
-    /** The time rules about "now" go by (a guest's free-cancellation window). */
+    /**
+     * The time every rule about "now" goes by (a guest's free-cancellation window, a hotel's
+     * today, a lapsed hold): read here, never from the system clock (wall-clock.test.ts).
+     */
     clock: () => Date;
+    /** This app's subscribers to the booking's announcements, and their delivery. */
+    announcements: AnnouncementDelivery;
     /** Answers kept whole and sent before routing (plugins/kept-answers.ts). */
     keptAnswers: KeptAnswers;
     /** Set by the server when it stops: readiness answers 503 while requests still run. */
@@ -137,8 +143,10 @@ export async function buildApp({
   }
   app.decorate('imageStorage', imageStorageOf(config));
   app.decorate('clock', clock ?? (() => new Date()));
-  // The guest's booking e-mails react to the booking's announcements, once per process.
-  subscribeBookingMails();
+  // The booking's announcements, delivered after their commit to this app's subscribers.
+  const announcements = new AnnouncementDelivery({ db, log: app.log });
+  app.decorate('announcements', announcements);
+  subscribeBookingMails(announcements, { publicUrl: config.PUBLIC_URL });
   app.decorate('keptAnswers', keptAnswers);
   app.decorate('lifecycle', { draining: false });
   registerErrorHandling(app);
@@ -155,7 +163,15 @@ export async function buildApp({
   const auth = createAuth({ config, db, log: app.log });
   app.decorate('auth', auth);
   // One LISTEN connection per process hears the catalogue's and the sessions' change notices.
-  await app.register(changeNotices, { db, channels: [CATALOGUE_CHANNEL, SESSION_CHANNEL] });
+  await app.register(changeNotices, {
+    db,
+    channels: [CATALOGUE_CHANNEL, SESSION_CHANNEL, ANNOUNCEMENTS_CHANNEL],
+  });
+  // An announcement's commit wakes every process's delivery (the first to claim it delivers).
+  app.changeNotices.on(ANNOUNCEMENTS_CHANNEL, {
+    notice: () => announcements.wake(),
+    connected: () => announcements.wake(),
+  });
   await app.register(sessionCache, { ttlMs: config.SESSION_CACHE_MS });
   await app.register(authorization, { auth, config });
   // Catalogue reads from the replica once it has replayed what was heard (DATABASE_REPLICA_URL).
@@ -239,6 +255,7 @@ export async function buildApp({
       after: () => reconcilePayments({ db, provider: app.payments, log: app.log }),
     }),
   });
+  app.registerWorker({ name: 'announcements', start: () => announcements.start() });
   app.registerWorker({
     name: 'mail',
     start: () => startConfiguredMailWorker(db, config, app.log) ?? { stop: async () => {} },

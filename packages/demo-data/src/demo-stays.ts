@@ -21,7 +21,6 @@ import { createPasswordAccount, EmailInUseError } from '@devstay/api/modules/aut
 import { quoteCart } from '@devstay/api/modules/availability/quote';
 import { checkout } from '@devstay/api/modules/bookings/checkout';
 import { holdLimits } from '@devstay/api/modules/bookings/rules';
-import { subscribeBookingMails } from '@devstay/api/modules/mail/booking-mails';
 import { payBooking } from '@devstay/api/modules/payments/pay';
 import { createTestCardProvider } from '@devstay/api/modules/payments/test-card-provider';
 import { saveReview } from '@devstay/api/modules/reviews/repository';
@@ -172,8 +171,6 @@ export async function seedDemoStays(
     .orderBy(asc(hotels.id))
     .limit(1 + Math.max(...DEMO_STAYS.map((s) => s.hotel)));
   const guests = [demoGuest, ...(await ensureGuests(db))];
-  // Each confirmed stay's receipt e-mail, as the server sends it (it may not have subscribed yet).
-  subscribeBookingMails();
   const provider = createTestCardProvider({
     db,
     receiptUrl: (id) => receiptUrl(config.PUBLIC_URL, id),
@@ -237,7 +234,7 @@ export async function seedDemoStays(
     if (stay.review && stay.checkIn + stay.nights <= 0) {
       const review = stay.review;
       const written = await db.transaction((tx) =>
-        saveReview(tx, { hotelId: hotel.id, userId: guest.id, name: guest.name, ...review }),
+        saveReview(tx, { hotelId: hotel.id, userId: guest.id, name: guest.name, ...review, now }),
       );
       if (written?.created) reviews++;
     }

@@ -49,6 +49,12 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** An outbox e-mail: waiting (or retrying), delivered, or given up on after its attempts. */
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 
+/**
+ * An announcement in its outbox: waiting for (or retrying) a subscriber, handled by every
+ * subscriber, or given up on after its attempts with a subscriber still failing.
+ */
+export const ANNOUNCEMENT_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
 export const STOCK_MIN = 1;
 /** A room's units at most; a cart line asks for no more than a room can have. */
 export const STOCK_MAX = 50;

@@ -1,4 +1,5 @@
 import {
+  ANNOUNCEMENT_STATUSES,
   BOOKING_STATUSES,
   EVENT_PREMIUM_PERCENT_MAX,
   EVENT_PREMIUM_PERCENT_MIN,
@@ -647,6 +648,33 @@ export const mailAttachments = pgTable(
       'mail_attachments_size_ck',
       sql`octet_length(${t.content}) <= ${sql.raw(String(MAIL_ATTACHMENT_MAX_BYTES))}`,
     ),
+  ],
+);
+
+/**
+ * What the booking domain announced (lib/announcements.ts), written by the transaction that made
+ * it true and delivered to the subscribers after it committed, by whichever process claims the
+ * row first (FOR UPDATE SKIP LOCKED). `delivered_to` names the subscribers that handled it, so a
+ * retry runs only those that failed.
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    event: jsonb('event').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    deliveredTo: text('delivered_to').array().notNull().default(sql`'{}'::text[]`),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('announcements_status_ck', oneOf(t.status, ANNOUNCEMENT_STATUSES)),
+    index('announcements_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('announcements_delivered_idx').on(t.deliveredAt).where(sql`status = 'delivered'`),
   ],
 );
 

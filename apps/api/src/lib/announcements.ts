@@ -1,63 +1,285 @@
-import type { Booking } from '@devstay/shared/contracts/booking';
-import type { Tx } from '../db/client.ts';
+import { errorMessage } from '@devstay/shared/error-message';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Executor, Tx } from '../db/client.ts';
 
 /**
- * What the booking domain announces, each from one place and inside the transaction that makes
- * it true: a subscriber runs in that same transaction, so what it writes (an e-mail in the
- * outbox, a row of its own) commits with the change or not at all. A feature that reacts
- * subscribes once, by name (subscribing again under the same name replaces the handler).
+ * What the booking domain announces, each from one place. An announcement is a row of the
+ * `announcements` outbox written by the transaction that makes it true (in one of its
+ * statements), and handed to the subscribers only after that commits, by whichever process
+ * claims the row first: a subscriber reads what was committed, and nothing it does — a throw, a
+ * slow query — reaches the cancellation, the sweep or the payment that announced it. A feature
+ * that reacts subscribes once per app, by name (decision 0013).
  */
 export interface Announcements {
   /**
-   * Units of a room came free: given back to the ledger (a cancel, a lapsed hold swept, a
-   * declined payment, a payment the reconciliation gave up), each night with its units; or a
-   * room's stock raised, `units` more on every night from `from` (its hotel's today) on.
+   * Units of a room came free: given back to the ledger by `bookingIds` (a cancel, lapsed holds
+   * swept, a declined payment, a payment the reconciliation gave up), each night with its units
+   * summed over them; or a room's stock raised, `units` more on every night from `from` (its
+   * hotel's today) on.
    */
   unitsFreed:
     | {
         cause: 'cancelled' | 'lapsed' | 'declined' | 'abandoned';
+        bookingIds: readonly string[];
         nights: readonly { roomId: number; night: string; units: number }[];
       }
     | { cause: 'stockRaised'; roomId: number; from: string; units: number };
   /**
-   * A confirmed booking was cancelled: as it was booked, by whom, what is left to refund and
-   * the card it goes back to.
+   * A confirmed booking was cancelled, by whom, and what was left to refund of its payment when
+   * it was (the refund itself follows the commit).
    */
-  bookingCancelled: {
-    booking: Booking;
-    email: string;
-    by: 'guest' | 'staff';
-    refundCents: number;
-    card: { brand: string | null; last4: string | null } | null;
-    receiptUrl: string;
-  };
+  bookingCancelled: { bookingId: string; by: 'guest' | 'staff'; refundCents: number };
 }
 
-type Kind = keyof Announcements;
-type Handler<K extends Kind> = (tx: Tx, event: Announcements[K]) => Promise<void>;
+export type AnnouncementKind = keyof Announcements;
 
-const handlers: { [K in Kind]: Map<string, Handler<K>> } = {
-  unitsFreed: new Map(),
-  bookingCancelled: new Map(),
-};
+/** The PostgreSQL channel an announcement's commit notifies: every process's worker wakes. */
+export const ANNOUNCEMENTS_CHANNEL = 'devstay_announcements';
 
-/** Subscribes `handler`, under `name`, to one kind of announcement. */
-export function subscribe<K extends Kind>(kind: K, name: string, handler: Handler<K>): void {
-  (handlers[kind] as Map<string, Handler<K>>).set(name, handler);
+/**
+ * An announcement written as a CTE named `name`, for a statement that makes it true: the row
+ * and its notice (sent by PostgreSQL at the commit) go with the statement's other writes, in
+ * its round trip. The statement must read `name` (`select count(*) from name`): that is what
+ * evaluates the notice.
+ */
+export function announcedCte<K extends AnnouncementKind>(
+  name: string,
+  kind: K,
+  event: Announcements[K],
+): SQL {
+  return sql`${sql.raw(name)} as (
+    insert into announcements (kind, event) values (${kind}, ${JSON.stringify(event)}::jsonb)
+    returning pg_notify(${ANNOUNCEMENTS_CHANNEL}, ''))`;
 }
 
-/** Removes the subscription `name` (a test's own). */
-export function unsubscribe(kind: Kind, name: string): void {
-  handlers[kind].delete(name);
-}
-
-/** Tells every subscriber, in `tx`, in the order they subscribed. */
-export async function announce<K extends Kind>(
+/** Announces `event` in `tx` (one statement): delivered once `tx` commits, never if it does not. */
+export async function announce<K extends AnnouncementKind>(
   tx: Tx,
   kind: K,
   event: Announcements[K],
 ): Promise<void> {
-  for (const handler of (handlers[kind] as Map<string, Handler<K>>).values()) {
-    await handler(tx, event);
+  await tx.execute(
+    sql`with ${announcedCte('announced', kind, event)} select count(*) from announced`,
+  );
+}
+
+/** One subscriber's reaction, in a savepoint of the delivery's transaction. */
+export type Handler<K extends AnnouncementKind> = (
+  tx: Tx,
+  event: Announcements[K],
+  announcement: { id: number },
+) => Promise<void>;
+
+interface DeliveryOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Delivery attempts before an announcement a subscriber keeps failing is given up. */
+  maxAttempts?: number;
+  /** Delay before the 2nd attempt; doubles for each further one, up to an hour. */
+  retryBaseMs?: number;
+  /** Idle wait between two looks at the outbox (a commit's notice wakes it sooner). */
+  pollMs?: number;
+  /** How long a delivered announcement is kept (for whoever traces what happened). */
+  keepDeliveredMs?: number;
+}
+
+type Claimed = {
+  id: number;
+  kind: AnnouncementKind;
+  event: unknown;
+  attempts: number;
+  delivered_to: string[];
+};
+
+/**
+ * One app's subscribers and the worker that hands them the outbox's announcements. Two apps in
+ * one process (tests) have their own subscribers. Every process of a deployment runs the same
+ * code, so each subscribes the same handlers, and an announcement is handled by the process that
+ * claims it: once, whichever process announced it.
+ *
+ * A delivery is one transaction: the row claimed (`FOR UPDATE SKIP LOCKED`: no other process
+ * takes it meanwhile), each subscriber not yet done run in a savepoint of its own, then the row
+ * updated — delivered, or retried later (with the subscribers that succeeded recorded, so only
+ * the failing ones run again), or failed after `maxAttempts`. What a subscriber writes commits
+ * with its record: a database reaction happens once. A delivery cut short (the process killed,
+ * the database lost) leaves the row pending, and its subscribers' writes undone, for the next.
+ */
+export class AnnouncementDelivery {
+  readonly #handlers: { [K in AnnouncementKind]: Map<string, Handler<K>> } = {
+    unitsFreed: new Map(),
+    bookingCancelled: new Map(),
+  };
+  readonly #db: Db;
+  readonly #log: FastifyBaseLogger;
+  readonly #maxAttempts: number;
+  readonly #retryBaseMs: number;
+  readonly #pollMs: number;
+  readonly #keepDeliveredMs: number;
+  #wakeUp: (() => void) | undefined;
+
+  constructor(options: DeliveryOptions) {
+    this.#db = options.db;
+    this.#log = options.log;
+    this.#maxAttempts = options.maxAttempts ?? 10;
+    this.#retryBaseMs = options.retryBaseMs ?? 1000;
+    this.#pollMs = options.pollMs ?? 1000;
+    this.#keepDeliveredMs = options.keepDeliveredMs ?? 24 * 3600_000;
   }
+
+  /** Subscribes `handler`, under `name`, to one kind (subscribing again replaces it). */
+  subscribe<K extends AnnouncementKind>(kind: K, name: string, handler: Handler<K>): void {
+    (this.#handlers[kind] as Map<string, Handler<K>>).set(name, handler);
+  }
+
+  /** Removes the subscription `name` (a test's own). */
+  unsubscribe(kind: AnnouncementKind, name: string): void {
+    this.#handlers[kind].delete(name);
+  }
+
+  /** Delay before attempt `attempts + 1`, after `attempts` failed ones. */
+  #retryDelayMs(attempts: number): number {
+    return Math.min(3600_000, this.#retryBaseMs * 2 ** Math.max(0, attempts - 1));
+  }
+
+  /** Claims the next due announcement and delivers it; false when none is due. */
+  async #deliverNext(): Promise<boolean> {
+    return this.#db.transaction(async (tx) => {
+      const claimed = await tx.execute<Claimed>(sql`
+        select id, kind, event, attempts, delivered_to from announcements
+        where status = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at, id
+        limit 1
+        for update skip locked`);
+      const row = claimed.rows[0];
+      if (!row) return false;
+      const handlers = this.#handlers[row.kind] as Map<string, Handler<AnnouncementKind>>;
+      const done = [...row.delivered_to];
+      const failures: string[] = [];
+      const attempt = row.attempts + 1;
+      for (const [name, handler] of handlers) {
+        if (done.includes(name)) continue;
+        try {
+          await tx.transaction((sp) =>
+            handler(sp, row.event as Announcements[AnnouncementKind], { id: row.id }),
+          );
+          done.push(name);
+        } catch (error) {
+          failures.push(`${name}: ${errorMessage(error)}`.slice(0, 500));
+          this.#log.warn(
+            { err: error, announcement: row.id, kind: row.kind, subscriber: name, attempt },
+            'announcement subscriber failed',
+          );
+        }
+      }
+      const doneNames = sql`array(select jsonb_array_elements_text(${JSON.stringify(done)}::jsonb))`;
+      if (failures.length === 0) {
+        await tx.execute(sql`
+          update announcements set status = 'delivered', attempts = ${attempt},
+            delivered_to = ${doneNames}, delivered_at = now()
+          where id = ${row.id}`);
+      } else if (attempt >= this.#maxAttempts) {
+        await tx.execute(sql`
+          update announcements set status = 'failed', attempts = ${attempt},
+            delivered_to = ${doneNames}, last_error = ${failures.join('\n')}
+          where id = ${row.id}`);
+        this.#log.error(
+          { announcement: row.id, kind: row.kind, attempts: attempt, failures },
+          'announcement given up: a subscriber kept failing',
+        );
+      } else {
+        const delay = this.#retryDelayMs(attempt);
+        await tx.execute(sql`
+          update announcements set attempts = ${attempt},
+            delivered_to = ${doneNames}, last_error = ${failures.join('\n')},
+            next_attempt_at = now() + make_interval(secs => ${delay / 1000})
+          where id = ${row.id}`);
+      }
+      return true;
+    });
+  }
+
+  /** Delivers the announcements due now, one by one, up to `max`; answers how many. */
+  async deliverDue(max = 100): Promise<number> {
+    let delivered = 0;
+    while (delivered < max && (await this.#deliverNext())) delivered += 1;
+    return delivered;
+  }
+
+  /**
+   * Delivers until no announcement is due, waiting for those another worker holds (a test
+   * reading what subscribers wrote). Announcements waiting for a retry are not due.
+   */
+  async drain(timeoutMs = 10_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      await this.deliverDue();
+      const due = await dueCount(this.#db);
+      if (due === 0) return;
+      if (Date.now() > until) throw new Error(`${due} announcements still due`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /** Looks at the outbox now instead of at the next poll (a commit's notice). */
+  wake(): void {
+    this.#wakeUp?.();
+  }
+
+  /**
+   * The worker's loop (background work, plugins/background-work.ts): delivers what is due,
+   * now and then drops delivered rows older than `keepDeliveredMs`, then waits for a notice or
+   * the poll.
+   */
+  start(): { stop(): Promise<void> } {
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    let idle = 0;
+    const loop = async () => {
+      while (!stopped) {
+        let delivered = 0;
+        try {
+          delivered = await this.deliverDue();
+          // Old rows are dropped now and then: every 60th idle look.
+          if (delivered === 0 && idle++ % 60 === 0) {
+            await pruneDelivered(this.#db, this.#keepDeliveredMs);
+          }
+        } catch (error) {
+          this.#log.warn({ err: error }, 'announcements could not be delivered');
+        }
+        if (stopped || delivered > 0) continue;
+        await new Promise<void>((resolve) => {
+          this.#wakeUp = resolve;
+          timer = setTimeout(resolve, this.#pollMs);
+        });
+        this.#wakeUp = undefined;
+      }
+    };
+    const running = loop();
+    return {
+      stop: async () => {
+        stopped = true;
+        clearTimeout(timer);
+        this.#wakeUp?.();
+        await running;
+      },
+    };
+  }
+}
+
+/** Announcements due now, claimed or not. */
+async function dueCount(db: Executor): Promise<number> {
+  const result = await db.execute<{ due: number }>(sql`
+    select count(*)::int as due from announcements
+    where status = 'pending' and next_attempt_at <= now()`);
+  return result.rows[0]?.due ?? 0;
+}
+
+/** Drops delivered announcements older than `keepMs` (a bounded batch per call). */
+async function pruneDelivered(db: Executor, keepMs: number): Promise<void> {
+  await db.execute(sql`
+    delete from announcements where id in (
+      select id from announcements
+      where status = 'delivered' and delivered_at < now() - make_interval(secs => ${keepMs / 1000})
+      limit 1000)`);
 }

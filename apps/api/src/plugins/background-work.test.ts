@@ -14,7 +14,12 @@ describe('background work registered with the app', () => {
     const before = timers();
     const t = await createTestApp({ BOOKING_SWEEP_MS: '50' });
     try {
-      expect([...t.app.workersRunning].sort()).toEqual(['hold-sweeper', 'mail', 'unused-uploads']);
+      expect([...t.app.workersRunning].sort()).toEqual([
+        'announcements',
+        'hold-sweeper',
+        'mail',
+        'unused-uploads',
+      ]);
       const { room } = await roomWithStock(t.db, 1);
       const id = await guestHold(t.db, room.id, inDays(1), inDays(2));
       await t.db

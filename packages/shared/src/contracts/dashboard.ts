@@ -24,6 +24,11 @@ const occupancyRoom = z.object({
   stock: z.number().int(),
   /** Units booked on each night, in the order of `nights`. */
   booked: z.array(z.number().int().min(0)),
+  /**
+   * Units free on each night, in the order of `nights`, by the ledger's rule: the stock less
+   * the units taken, held or booked (so booked + free is short of the stock by what is held).
+   */
+  free: z.array(z.number().int().min(0)),
 });
 export type OccupancyRoom = z.infer<typeof occupancyRoom>;
 

@@ -1,7 +1,7 @@
 import { stayNights } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { announce } from '../../lib/announcements.ts';
+import { announcedCte } from '../../lib/announcements.ts';
 
 /** Units of one room for one stay: the nights [checkIn, checkOut). */
 export interface StayUnits {
@@ -120,15 +120,20 @@ export function soldOutNightSql(demand: string, stockOf: string): string {
 }
 
 /**
- * Gives units back, inside the caller's transaction (a released hold, a cancellation), and
- * announces them freed (`unitsFreed`, for `cause`) in it: every path that frees a booking's
- * units comes through here. The rows are locked in ledger order first, then lowered; the check
- * constraint (`taken >= 0`) would refuse giving back more than was taken.
+ * Gives the units of `bookingIds` back, inside the caller's transaction (a released hold, a
+ * cancellation), and announces them freed (`unitsFreed`, for `cause`, with the bookings and the
+ * nights) in the same statement: every path that frees a booking's units comes through here,
+ * and the announcement is delivered once the caller commits (lib/announcements.ts). The rows
+ * are locked in ledger order first, then lowered; the check constraint (`taken >= 0`) would
+ * refuse giving back more than was taken.
  */
 export async function releaseUnits(
   tx: Tx,
   demand: readonly NightUnits[],
-  cause: 'cancelled' | 'lapsed' | 'declined' | 'abandoned',
+  freed: {
+    cause: 'cancelled' | 'lapsed' | 'declined' | 'abandoned';
+    bookingIds: readonly string[];
+  },
 ): Promise<void> {
   if (demand.length === 0) return;
   const set = sql`jsonb_to_recordset(${demandJson(demand)}::jsonb)
@@ -137,14 +142,17 @@ export async function releaseUnits(
     select 1 from room_nights rn join ${set} on rn.room_id = d.room_id and rn.night = d.night
     order by rn.room_id, rn.night
     for update of rn`);
-  const result = await tx.execute(sql`
-    update room_nights rn set taken = rn.taken - d.units
-    from ${set}
-    where rn.room_id = d.room_id and rn.night = d.night`);
-  if (result.rowCount !== demand.length) {
+  const result = await tx.execute<{ lowered: number }>(sql`
+    with lowered as (
+      update room_nights rn set taken = rn.taken - d.units
+      from ${set}
+      where rn.room_id = d.room_id and rn.night = d.night
+      returning 1),
+    ${announcedCte('announced', 'unitsFreed', { ...freed, nights: demand })}
+    select (select count(*) from lowered)::int as lowered, (select count(*) from announced)`);
+  if (result.rows[0]?.lowered !== demand.length) {
     throw new Error('Inventory ledger is missing nights it should give back');
   }
-  await announce(tx, 'unitsFreed', { cause, nights: demand });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Booking } from '@devstay/shared/contracts/booking';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { bookings, mailOutbox, payments, rooms } from '../../db/schema.ts';
-import { type Announcements, subscribe, unsubscribe } from '../../lib/announcements.ts';
+import type { Announcements } from '../../lib/announcements.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
 import {
@@ -21,10 +21,10 @@ import type { TestCardProvider } from '../payments/test-card-provider.ts';
 import { releaseExpiredHolds } from './hold-sweeper.ts';
 
 /**
- * Every path that frees units announces it once, in its transaction, with the room, nights and
- * units: a staff or guest cancel, a lapsed hold swept, a declined payment, a payment the
- * reconciliation gives up, a room's stock raised. A booking cancelled is announced once too,
- * and a booking confirmed writes one receipt.
+ * Every path that frees units announces it once, delivered after its commit, with the bookings,
+ * room, nights and units: a staff or guest cancel, a lapsed hold swept, a declined payment, a
+ * payment the reconciliation gives up, a room's stock raised. A booking cancelled is announced
+ * once too, and a booking confirmed writes one receipt.
  */
 
 let t: TestApp;
@@ -38,10 +38,10 @@ beforeAll(async () => {
   t = await createTestApp({ PAYMENT_RATE_LIMIT: '100' });
   provider = t.app.payments as TestCardProvider;
   superAdmin = await signIn(t.app, DEMO.superAdmin);
-  subscribe('unitsFreed', 'test', async (_tx, e) => {
+  t.app.announcements.subscribe('unitsFreed', 'test', async (_tx, e) => {
     heard.unitsFreed.push(e);
   });
-  subscribe('bookingCancelled', 'test', async (_tx, e) => {
+  t.app.announcements.subscribe('bookingCancelled', 'test', async (_tx, e) => {
     heard.bookingCancelled.push(e);
   });
 });
@@ -49,8 +49,6 @@ afterEach(() => {
   for (const list of Object.values(heard)) list.length = 0;
 });
 afterAll(async () => {
-  unsubscribe('unitsFreed', 'test');
-  unsubscribe('bookingCancelled', 'test');
   await expectBookingsConsistent(t.db);
   await t.close();
 });
@@ -101,10 +99,11 @@ const paths: [string, Path][] = [
       expect(await receiptsOf(booking.id)).toBe(1);
       const res = await cancel(superAdmin, booking);
       expect(res.statusCode, res.body).toBe(200);
-      expect(heard.bookingCancelled.map((e) => [e.booking.id, e.by])).toEqual([
-        [booking.id, 'staff'],
+      await t.app.announcements.drain();
+      expect(heard.bookingCancelled).toEqual([
+        { bookingId: booking.id, by: 'staff', refundCents: booking.cartTotalCents },
       ]);
-      return { cause: 'cancelled', nights: nightsOf(roomId) };
+      return { cause: 'cancelled', bookingIds: [booking.id], nights: nightsOf(roomId) };
     },
   ],
   [
@@ -114,10 +113,11 @@ const paths: [string, Path][] = [
       expect((await pay(cookie, booking.id)).statusCode).toBe(200);
       const res = await cancel(cookie, booking);
       expect(res.statusCode, res.body).toBe(200);
-      expect(heard.bookingCancelled.map((e) => [e.booking.id, e.by])).toEqual([
-        [booking.id, 'guest'],
+      await t.app.announcements.drain();
+      expect(heard.bookingCancelled).toEqual([
+        { bookingId: booking.id, by: 'guest', refundCents: booking.cartTotalCents },
       ]);
-      return { cause: 'cancelled', nights: nightsOf(roomId) };
+      return { cause: 'cancelled', bookingIds: [booking.id], nights: nightsOf(roomId) };
     },
   ],
   [
@@ -129,7 +129,7 @@ const paths: [string, Path][] = [
         .set({ holdExpiresAt: sql`now() - interval '1 second'` })
         .where(eq(bookings.id, booking.id));
       expect(await releaseExpiredHolds(t.db, new Date())).toEqual([booking.id]);
-      return { cause: 'lapsed', nights: nightsOf(roomId) };
+      return { cause: 'lapsed', bookingIds: [booking.id], nights: nightsOf(roomId) };
     },
   ],
   [
@@ -138,7 +138,7 @@ const paths: [string, Path][] = [
       const booking = await hold(cookie, roomId);
       expect((await pay(cookie, booking.id, DECLINED)).statusCode).toBe(402);
       expect(await receiptsOf(booking.id)).toBe(0);
-      return { cause: 'declined', nights: nightsOf(roomId) };
+      return { cause: 'declined', bookingIds: [booking.id], nights: nightsOf(roomId) };
     },
   ],
   [
@@ -158,7 +158,7 @@ const paths: [string, Path][] = [
         .set({ updatedAt: sql`now() - interval '1 hour'` })
         .where(eq(payments.bookingId, booking.id));
       expect(await reconcilePayments({ db: t.db, provider })).toBe(1);
-      return { cause: 'abandoned', nights: nightsOf(roomId) };
+      return { cause: 'abandoned', bookingIds: [booking.id], nights: nightsOf(roomId) };
     },
   ],
   [
@@ -166,7 +166,7 @@ const paths: [string, Path][] = [
     async (_cookie, roomId) => {
       // What the room's modify runs in its transaction (content/kinds.ts, room.check).
       await t.db.transaction(async (tx) => {
-        await changeStock(tx, roomId, 5);
+        await changeStock(tx, roomId, 5, new Date());
         await tx.update(rooms).set({ stock: 5 }).where(eq(rooms.id, roomId));
       });
       return {
@@ -184,6 +184,7 @@ describe('units freed are announced once, from each path that frees them', () =>
     const cookie = (await signUp(t.app, `freed.${randomUUID()}@devstay.dev`)).cookie;
     const { room } = await roomWithStock(t.db, 2);
     const expected = await path(cookie, room.id);
+    await t.app.announcements.drain();
     expect(heard.unitsFreed).toEqual([expected]);
   });
 
@@ -194,6 +195,7 @@ describe('units freed are announced once, from each path that frees them', () =>
     expect((await pay(cookie, booking.id)).statusCode).toBe(200);
     expect((await cancel(superAdmin, booking)).statusCode).toBe(200);
     expect((await cancel(superAdmin, booking)).statusCode).toBe(200);
+    await t.app.announcements.drain();
     expect(heard.unitsFreed).toHaveLength(1);
     expect(heard.bookingCancelled).toHaveLength(1);
     expect(await receiptsOf(booking.id)).toBe(1);

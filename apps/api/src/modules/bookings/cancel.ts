@@ -5,13 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { announce } from '../../lib/announcements.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { canCancelBooking, isGuest, type SessionUser } from '../../lib/policies.ts';
-import { receiptUrl } from '../../lib/site-links.ts';
 import { nightlyDemand, releaseUnits } from '../availability/ledger.ts';
 import { type PaymentDeps, refund } from '../payments/pay.ts';
 import { ProviderUnavailableError, RefundRefusedError } from '../payments/provider.ts';
-import { lockPaymentOf, type PaymentRow, receiptPaymentOf } from '../payments/repository.ts';
+import { lockPaymentOf, type PaymentRow } from '../payments/repository.ts';
 import { bookingRecords, cancelScopeOf } from './records.ts';
-import { bookingStays, findBookingAndGuest } from './repository.ts';
+import { bookingStays } from './repository.ts';
 
 export interface CancelInput {
   bookingId: string;
@@ -28,8 +27,9 @@ export interface CancelInput {
 /**
  * Staff, or its guest within the free-cancellation window (`canCancelBooking`), cancel a
  * confirmed booking: its units go back to the ledger and its payment is refunded, each exactly
- * once however many calls race, whoever makes them; the guest's 'Booking Cancelled' e-mail is
- * written in the same transaction, so it leaves once too.
+ * once however many calls race, whoever makes them; it is announced (`bookingCancelled`) in the
+ * same transaction, once too, and the guest's 'Booking Cancelled' e-mail follows from that
+ * announcement after the commit (mail/booking-mails.ts).
  *
  * One transaction makes the guarded change `confirmed → cancelled … RETURNING`: of two
  * concurrent calls, the second waits on the row lock and then finds it no longer confirmed,
@@ -42,7 +42,7 @@ export interface CancelInput {
  * second release and no second refund.
  */
 export async function cancelBooking(
-  deps: PaymentDeps & { log: FastifyBaseLogger; publicUrl: string },
+  deps: PaymentDeps & { log: FastifyBaseLogger },
   input: CancelInput,
 ): Promise<CancelledBooking> {
   const { viewer } = input;
@@ -79,21 +79,19 @@ export async function cancelBooking(
       if (now.rows[0]?.status === 'cancelled') return null;
       throw new HttpError(409, BOOKING_MESSAGES.notConfirmed, 'id', 'BOOKING_NOT_CONFIRMED');
     }
-    await releaseUnits(tx, nightlyDemand(await bookingStays(tx, [input.bookingId])), 'cancelled');
+    await releaseUnits(tx, nightlyDemand(await bookingStays(tx, [input.bookingId])), {
+      cause: 'cancelled',
+      bookingIds: [input.bookingId],
+    });
     const payment = await lockPaymentOf(tx, input.bookingId);
     const captured = payment?.status === 'captured' ? payment : null;
-    const found = await findBookingAndGuest(tx, input.bookingId);
-    if (found?.email) {
-      const card = await receiptPaymentOf(tx, input.bookingId);
-      await announce(tx, 'bookingCancelled', {
-        email: found.email,
-        booking: found.booking,
-        by: isGuest(viewer) ? 'guest' : 'staff',
-        refundCents: captured ? captured.amountCents - captured.refundedCents : 0,
-        card: card ? { brand: card.cardBrand, last4: card.cardLast4 } : null,
-        receiptUrl: receiptUrl(deps.publicUrl, input.bookingId),
-      });
-    }
+    // Delivered after the commit (the guest's e-mail among its subscribers): no subscriber can
+    // refuse or hold up the cancel.
+    await announce(tx, 'bookingCancelled', {
+      bookingId: input.bookingId,
+      by: isGuest(viewer) ? 'guest' : 'staff',
+      refundCents: captured ? captured.amountCents - captured.refundedCents : 0,
+    });
     return captured;
   });
   // The cancel has committed: whatever the processor says now, the answer tells what happened.

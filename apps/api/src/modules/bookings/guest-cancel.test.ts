@@ -298,6 +298,8 @@ describe('one transition, whoever races', () => {
       }
       expect(await takenOn(roomA, checkIn)).toBe(0);
       expect(provider.refundCalls - refundsBefore).toBe(1);
+      // Written when the cancel's announcement is delivered, after its commit.
+      await t.app.announcements.drain();
       expect(await cancellationMails(booking.id)).toHaveLength(1);
     }
     await expectLedgerReconciled(t.db, [roomA]);

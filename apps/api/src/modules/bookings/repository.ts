@@ -421,7 +421,7 @@ export async function releasePending(
       and status = 'pending'
     returning id`);
   const ids = result.rows.map((r) => r.id);
-  await releaseUnits(tx, nightlyDemand(await bookingStays(tx, ids)), cause);
+  await releaseUnits(tx, nightlyDemand(await bookingStays(tx, ids)), { cause, bookingIds: ids });
   return ids;
 }
 

@@ -203,7 +203,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           db: app.db,
           provider: app.payments,
           log: request.log,
-          publicUrl: app.config.PUBLIC_URL,
         },
         {
           bookingId: request.body.id,

@@ -136,8 +136,8 @@ const room: ContentKind<
   editable: editableRoom,
   // POST /rooms names the room's hotel `id` (product §7.1).
   hotelField: 'id',
-  check: async (tx, body, { id }) => {
-    if (id !== undefined) await changeStock(tx, id, body.stock);
+  check: async (tx, body, { id, now }) => {
+    if (id !== undefined) await changeStock(tx, id, body.stock, now);
     return roomServiceIds(tx, body.services);
   },
   values: (body) => ({
@@ -182,7 +182,7 @@ const event: ContentKind<
         ? [body.idHotel]
         : await storedAndSentHotels(tx, 'event', { id, idHotel: body.idHotel }),
     ),
-  check: async (_tx, body, { hotel }) => requireEventDate(body.date, hotel.timeZone),
+  check: async (_tx, body, { hotel, now }) => requireEventDate(body.date, hotel.timeZone, now),
   values: (body) => ({
     name: body.name,
     date: body.date,

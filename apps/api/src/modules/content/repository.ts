@@ -91,12 +91,16 @@ export type StoredKind<
   | {
       hotelField: 'id' | 'idHotel';
       /** Rules of what was sent, before its pictures are resolved (`id` on a modify). */
-      check?(tx: Tx, body: C | M, at: { id?: number; hotel: TargetHotel }): Promise<Checked>;
+      check?(
+        tx: Tx,
+        body: C | M,
+        at: { id?: number; hotel: TargetHotel; now: Date },
+      ): Promise<Checked>;
       invalidates(id: number, hotel: number): CatalogueChange;
     }
   | {
       hotelField?: undefined;
-      check?(tx: Tx, body: C | M, at: { id?: number }): Promise<Checked>;
+      check?(tx: Tx, body: C | M, at: { id?: number; now: Date }): Promise<Checked>;
       invalidates(id: number): CatalogueChange;
     }
 );
@@ -107,6 +111,8 @@ export interface ContentStore {
   catalogue: Pick<CatalogueCache, 'invalidate'>;
   imageStorage: ImageStorage;
   log: FastifyBaseLogger;
+  /** The app's clock: a stock's coming nights and an event's dates start at the hotel's today. */
+  clock: () => Date;
 }
 
 /**
@@ -125,7 +131,7 @@ export async function createRecord<
   const id = await store.db
     .transaction(async (tx) => {
       await kind.lockFirst?.(tx, body);
-      const { hotel, checked } = await checkSent(tx, kind, body);
+      const { hotel, checked } = await checkSent(tx, kind, body, store.clock());
       const image = await resolveImageRefs(tx, body.image);
       const values = { ...kind.values(body), ...(hotel && { hotelId: hotel.id }), image };
       const [row] = await tx
@@ -161,7 +167,7 @@ export async function modifyRecord<
     .transaction(async (tx) => {
       await kind.lockFirst?.(tx, body, body.id);
       const stored = await lockForModify(tx, kind.key, body.id, body.version);
-      const { hotel, checked } = await checkSent(tx, kind, body, body.id);
+      const { hotel, checked } = await checkSent(tx, kind, body, store.clock(), body.id);
       const image = await resolveImageRefs(tx, body.image, stored.image);
       await updateVersioned(tx, kind.key, body, {
         ...kind.values(body),
@@ -182,23 +188,25 @@ export async function modifyRecord<
 
 /**
  * What a write checks before its pictures: the hotel it names, when its kind has one (400
- * naming the field when there is no such hotel), then its kind's rules. `id`: a modify's.
+ * naming the field when there is no such hotel), then its kind's rules, at `now` (the app's
+ * clock). `id`: a modify's.
  */
 async function checkSent<Key extends ContentKey, C extends SentRecord, M extends SentModify, K>(
   tx: Tx,
   kind: StoredKind<Key, C, M, EditableRecord, K>,
   body: C | M,
+  now: Date,
   id?: number,
 ): Promise<{ hotel?: TargetHotel; checked: K }> {
   if (kind.hotelField === undefined) {
-    return { checked: (await kind.check?.(tx, body, { id })) as K };
+    return { checked: (await kind.check?.(tx, body, { id, now })) as K };
   }
   // A create names the hotel in its kind's field; a modify in idHotel.
   const field = id === undefined ? kind.hotelField : 'idHotel';
   const hotelId = (body as unknown as Record<typeof field, number>)[field];
   const { timeZone } = await requireHotel(tx, hotelId, field);
   const hotel = { id: hotelId, timeZone };
-  return { hotel, checked: (await kind.check?.(tx, body, { id, hotel })) as K };
+  return { hotel, checked: (await kind.check?.(tx, body, { id, hotel, now })) as K };
 }
 
 /** Tells the catalogue read cache, in the writer's transaction, of each hotel a write touched. */
@@ -289,20 +297,21 @@ async function forgetDroppedPictures(
 }
 
 /**
- * A change of a room's stock, checked and announced in the modify's transaction. Lowering it
- * stops at its busiest coming night's units taken (409 naming the night): the room row is
- * locked (lockForModify), and checkouts share-lock it before taking units, so none is under way
- * and none starts until this commits. Raising it frees units on every coming night
- * (`unitsFreed`). Nights before the room's hotel's today (in its time zone) are past.
+ * A change of a room's stock, checked and announced in the modify's transaction, at `now` (the
+ * app's clock). Lowering it stops at its busiest coming night's units taken (409 naming the
+ * night): the room row is locked (lockForModify), and checkouts share-lock it before taking
+ * units, so none is under way and none starts until this commits. Raising it frees units on
+ * every coming night (`unitsFreed`, delivered once the modify, stock written, has committed).
+ * Nights before the room's hotel's today (in its time zone) are past.
  */
-export async function changeStock(tx: Tx, roomId: number, stock: number) {
+export async function changeStock(tx: Tx, roomId: number, stock: number, now: Date) {
   const [stored] = await tx
     .select({ stock: rooms.stock, timeZone: hotels.timeZone })
     .from(rooms)
     .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
     .where(eq(rooms.id, roomId));
   if (!stored || stock === stored.stock) return;
-  const today = calendarDateIn(stored.timeZone);
+  const today = calendarDateIn(stored.timeZone, now);
   if (stock > stored.stock) {
     await announce(tx, 'unitsFreed', {
       cause: 'stockRaised',
@@ -348,11 +357,11 @@ export async function requireHotel(
 }
 
 /**
- * An event's date runs from its hotel's today (the calendar date in the hotel's time zone,
- * whatever the server's) to the rolling horizon: 400 naming `date` otherwise, with the form's
+ * An event's date runs from its hotel's today at `now` (the calendar date in the hotel's time
+ * zone, whatever the server's) to the rolling horizon: 400 naming `date` otherwise, with the form's
  * own messages.
  */
-export function requireEventDate(date: string, timeZone: string, now = new Date()): void {
+export function requireEventDate(date: string, timeZone: string, now: Date): void {
   const issue = eventDateIssue(date, eventDateLimits(timeZone, now.getTime()));
   if (issue) throw badRequest(issue, 'date');
 }

@@ -216,10 +216,19 @@ describe('occupancy: units of confirmed bookings per room and night, from the ho
     const body = await dashboardOf(hotelA);
     expect(body.today).toBe(inDays(0));
     expect(body.occupancy.nights).toEqual(Array.from({ length: 60 }, (_, i) => inDays(i)));
-    expect(body.occupancy.rooms).toEqual([
+    expect(body.occupancy.rooms.map(({ free: _, ...room }) => room)).toEqual([
       { id: a1, name: 'suite', category: 'standard', stock: 10, booked: expected.a1 },
       { id: a2, name: 'double', category: 'standard', stock: 3, booked: expected.a2 },
     ]);
+  });
+
+  test('free units by the ledger’s rule: a live hold is neither booked nor free', async () => {
+    const { hotel, room } = await roomWithStock(t.db, 5, 10_000);
+    await confirmed({ room: room.id, from: 1, to: 3 });
+    await held({ room: room.id, from: 2, to: 4, quantity: 2 });
+    const [shown] = (await dashboardOf(hotel.id)).occupancy.rooms;
+    expect(shown?.booked.slice(0, 5)).toEqual([0, 1, 1, 0, 0]);
+    expect(shown?.free.slice(0, 5)).toEqual([5, 4, 2, 3, 5]);
   });
 
   test('the other hotel sees its own rooms only', async () => {

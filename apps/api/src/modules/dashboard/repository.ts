@@ -3,6 +3,7 @@ import type { OccupancyRoom } from '@devstay/shared/contracts/dashboard';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { hotels } from '../../db/schema.ts';
+import { unitsFreeSql } from '../availability/ledger.ts';
 
 /** The hotel a dashboard is about, with the zone its dates are read in; undefined if unknown. */
 export async function dashboardHotel(
@@ -18,8 +19,10 @@ export async function dashboardHotel(
 
 /**
  * Units of each room of the hotel taken by confirmed bookings on each of `nights` (consecutive
- * dates). Holds do not count: a hold lasts minutes and mostly lapses, so counting it would show
- * as sold what usually is not; what is sold is what was paid.
+ * dates), and units free on each by the ledger's rule (`unitsFreeSql`: the stock less what is
+ * taken, holds included — what a guest could book now). Holds do not count as booked: a hold
+ * lasts minutes and mostly lapses, so counting it would show as sold what usually is not; what
+ * is sold is what was paid. So booked + free falls short of the stock by the units held.
  *
  * One statement: the hotel's lines come from the (hotel_id, check_in) index, the check-in
  * bounded below by the longest stay (a line that began earlier has left before the first night),
@@ -38,8 +41,9 @@ export async function hotelOccupancy(
     name: RoomName;
     category: RoomCategory;
     stock: number;
-    night: string | null;
+    night: string;
     units: number | null;
+    free: number;
   }>(occupancyStatement(hotelId, from, last));
   const position = new Map(nights.map((night, i) => [night, i]));
   const rooms = new Map<number, OccupancyRoom>();
@@ -52,11 +56,14 @@ export async function hotelOccupancy(
         category: row.category,
         stock: row.stock,
         booked: nights.map(() => 0),
+        free: nights.map(() => 0),
       };
       rooms.set(row.id, room);
     }
-    const at = row.night === null ? undefined : position.get(row.night);
-    if (at !== undefined) room.booked[at] = row.units ?? 0;
+    const at = position.get(row.night);
+    if (at === undefined) continue;
+    room.booked[at] = row.units ?? 0;
+    room.free[at] = row.free;
   }
   return [...rooms.values()];
 }
@@ -123,11 +130,14 @@ export function occupancyStatement(hotelId: number, from: string, last: string):
         and l.check_out > ${from}::date
         and b.status = 'confirmed'
       group by l.room_id, n.night)
-    select r.id, r.name, r.category, r.stock, booked.night, booked.units
+    select r.id, r.name, r.category, r.stock, n.night, booked.units,
+      greatest(0, ${sql.raw(unitsFreeSql('r', 'n.night', '(n.night + 1)'))})::int as free
     from rooms r
-    left join booked on booked.room_id = r.id
+    cross join lateral (select d::date as night
+      from generate_series(${from}::date, ${last}::date, interval '1 day') as d) n
+    left join booked on booked.room_id = r.id and booked.night = n.night
     where r.hotel_id = ${hotelId}
-    order by r.id, booked.night`;
+    order by r.id, n.night`;
 }
 
 /** The revenue's statement (hotelRevenue): nights in [from, to), earned before `today`. */

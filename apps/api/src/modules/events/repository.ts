@@ -15,7 +15,8 @@ export interface EventSearch {
   pageSize: number;
 }
 
-const eventColumns = {
+/** An event's columns; its free-room flag judged at `now`, the app's clock. */
+const eventColumns = (now: Date) => ({
   id: events.id,
   name: events.name,
   hotelId: events.hotelId,
@@ -30,7 +31,7 @@ const eventColumns = {
   department: locations.department,
   state: locations.state,
   roomFree: sql<boolean | null>`case
-    when ${events.date} < ${sql.raw(hotelTodaySql('"hotels"."time_zone"'))} then null
+    when ${events.date} < ${sql.raw(hotelTodaySql('"hotels"."time_zone"', `'${now.toISOString()}'::timestamptz`))} then null
     else exists (select 1 from rooms r where r.hotel_id = ${events.hotelId} and ${sql.raw(
       roomUnitsFreeSql('r', {
         checkIn: '"events"."date"',
@@ -38,7 +39,7 @@ const eventColumns = {
         units: '1',
       }),
     )}) end`,
-};
+});
 
 type EventRow = {
   id: number;
@@ -80,9 +81,9 @@ function toEvent(row: EventRow): Event {
 
 const ORDER = [asc(events.date), asc(events.time), asc(events.id)];
 
-function selectEvents(db: Db) {
+function selectEvents(db: Db, now: Date) {
   return db
-    .select(eventColumns)
+    .select(eventColumns(now))
     .from(events)
     .innerJoin(hotels, eq(hotels.id, events.hotelId))
     .innerJoin(locations, eq(locations.id, hotels.locationId));
@@ -92,13 +93,14 @@ function selectEvents(db: Db) {
 export async function searchEvents(
   db: Db,
   search: EventSearch,
+  now: Date,
 ): Promise<{ items: Event[]; total: number }> {
   const conditions: SQL[] = [];
   if (search.from) conditions.push(gte(events.date, search.from));
   if (search.to) conditions.push(lte(events.date, search.to));
   const where = and(...conditions);
   const [rows, counted] = await Promise.all([
-    selectEvents(db)
+    selectEvents(db, now)
       .where(where)
       .orderBy(...ORDER)
       .limit(search.pageSize)
@@ -108,14 +110,14 @@ export async function searchEvents(
   return { items: rows.map(toEvent), total: counted[0]?.n ?? 0 };
 }
 
-export async function findEvent(db: Db, id: number): Promise<Event | undefined> {
-  const [row] = await selectEvents(db).where(eq(events.id, id));
+export async function findEvent(db: Db, id: number, now: Date): Promise<Event | undefined> {
+  const [row] = await selectEvents(db, now).where(eq(events.id, id));
   return row ? toEvent(row) : undefined;
 }
 
 /** Every event of a hotel, by date then time. */
-export async function eventsOfHotel(db: Db, hotelId: number): Promise<Event[]> {
-  const rows = await selectEvents(db)
+export async function eventsOfHotel(db: Db, hotelId: number, now: Date): Promise<Event[]> {
+  const rows = await selectEvents(db, now)
     .where(eq(events.hotelId, hotelId))
     .orderBy(...ORDER);
   return rows.map(toEvent);

@@ -28,7 +28,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total } = await searchEvents(app.catalogue.db, request.query);
+      const { items, total } = await searchEvents(app.catalogue.db, request.query, app.clock());
       setTotalCount(reply, total);
       return items;
     },
@@ -46,7 +46,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const found = await findEvent(app.catalogue.db, request.params.id);
+      const found = await findEvent(app.catalogue.db, request.params.id, app.clock());
       if (!found) throw notFound('Event');
       return found;
     },
@@ -67,7 +67,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const { idHotel } = request.params;
       const [found, list] = await Promise.all([
         hotelExists(app.catalogue.db, idHotel),
-        eventsOfHotel(app.catalogue.db, idHotel),
+        eventsOfHotel(app.catalogue.db, idHotel, app.clock()),
       ]);
       if (!found) throw notFound('Hotel');
       return list;

@@ -48,12 +48,14 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
     search: HotelSearch,
   ) => {
-    checkSearchCheckIn(search.checkIn, new Date());
+    const now = app.clock();
+    checkSearchCheckIn(search.checkIn, now);
     if (isLiveSearch(search)) {
       // Its matches move with bookings: read where bookings are written.
       const { items, total, totalIsLowerBound } = await searchHotels(app.db, search, {
         counts: cache.hotelCounts,
         countCap: app.config.SEARCH_COUNT_CAP,
+        now,
       });
       setTotalCount(reply, total, totalIsLowerBound);
       // A stay's price is only ever asked with a stay, which makes the search live: priced here

@@ -55,8 +55,11 @@ type FilterParam = Exclude<keyof HotelSearch, 'sort' | 'page' | 'pageSize' | Hot
 interface HotelListFilter<T> {
   /** Its value from the search, folded as the columns hold it (case, accents); undefined: none. */
   fold(search: HotelSearch): T | undefined;
-  /** Its condition on hotels `h`; `bind` places a value in the statement and answers its `$n`. */
-  where(value: T, bind: (value: unknown) => string, reading: FilterReading): string;
+  /**
+   * Its condition on hotels `h`; `bind` places a value in the statement and answers its `$n`;
+   * `now` is the app's clock, for a condition on a hotel's today.
+   */
+  where(value: T, bind: (value: unknown) => string, reading: FilterReading, now?: Date): string;
   /**
    * Its matches move with what no catalogue change drops the lists for (bookings, a room's
    * stock or services: `catalogue-cache.ts`): a search using it is read from the database each
@@ -76,7 +79,7 @@ interface HotelListFilter<T> {
  * condition holds for every hotel and is left out of the statement, which keeps it on the
  * indexes that hold no time zone.
  */
-const checkInMayBePast = (checkIn: string) => checkIn <= addDays(earliestToday(), 2);
+const checkInMayBePast = (checkIn: string, now: Date) => checkIn <= addDays(earliestToday(now), 2);
 
 /** A room a search asks the hotel to have: units free for a stay, guests, and room services. */
 interface RoomWanted {
@@ -160,7 +163,8 @@ const HOTEL_FILTERS = {
    * One room of the hotel meets all of it: `rooms` units free on every night of the stay (the
    * ledger's rule, roomUnitsFreeSql), or in stock without a stay; those units sleep `guests`
    * (unitsSleep's rule: units × capacity); every room service asked.
-   * With a stay, a hotel whose today (in its own zone) is after the check-in is left out.
+   * With a stay, a hotel whose today (in its own zone, at the app's clock) is after the
+   * check-in is left out.
    */
   room: filter<RoomWanted>({
     fold: (s) => {
@@ -173,13 +177,15 @@ const HOTEL_FILTERS = {
       if (!stay && !services && (s.rooms ?? 1) <= 1 && guests <= 1) return undefined;
       return { units: s.rooms ?? 1, guests, stay, services };
     },
-    where: (wanted, bind) => {
+    where: (wanted, bind, _reading, now) => {
       const { stay } = wanted;
       const checkIn = stay ? bind(stay.checkIn) : '';
       const room = `exists (select 1 from rooms r where r.hotel_id = h.id and ${roomWantedSql('r', wanted, bind, checkIn)})`;
-      return stay && checkInMayBePast(stay.checkIn)
-        ? `${checkIn}::date >= ${hotelTodaySql('h.time_zone')} and ${room}`
-        : room;
+      if (!stay) return room;
+      if (!now) throw new Error("A stay search is judged at the app's clock: pass `now`");
+      if (!checkInMayBePast(stay.checkIn, now)) return room;
+      const today = hotelTodaySql('h.time_zone', `${bind(now.toISOString())}::timestamptz`);
+      return `${checkIn}::date >= ${today} and ${room}`;
     },
     // The ledger moves with every booking, which drops no kept list.
     live: true,
@@ -265,10 +271,11 @@ function filtersWhere(
   folded: FoldedFilters,
   bind: (value: unknown) => string,
   reading: FilterReading,
+  now?: Date,
 ): string {
   const conditions = FILTER_NAMES.flatMap((name) => {
     const value = folded[name];
-    return value === undefined ? [] : [filterOf(name).where(value, bind, reading)];
+    return value === undefined ? [] : [filterOf(name).where(value, bind, reading, now)];
   });
   return conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
 }
@@ -364,10 +371,12 @@ export function hotelPageQuery(
   withTotal = false,
   /** Writes the values into the text (a simple query) instead of binding them as `$n`. */
   inline?: (value: unknown) => string,
+  /** The app's clock: a stay's check-in against each hotel's today. */
+  now?: Date,
 ): SqlQuery {
   const { values, bind: bindValue } = statementValues();
   const bind = inline ?? bindValue;
-  const whereSql = filtersWhere(foldFilters(search), bind, plan);
+  const whereSql = filtersWhere(foldFilters(search), bind, plan, now);
   const sort = search.sort ?? 'name_asc';
   const limit = `limit ${bind(search.pageSize)} offset ${bind((search.page - 1) * search.pageSize)}`;
   // 'name': the matches first, behind `offset 0` so they are not merged into a sorted walk.
@@ -396,10 +405,12 @@ export function hotelCountQuery(
   atMost?: number,
   /** Writes the values into the text (a simple query) instead of binding them as `$n`. */
   inline?: (value: unknown) => string,
+  /** The app's clock: a stay's check-in against each hotel's today. */
+  now?: Date,
 ): SqlQuery {
   const { values, bind } = statementValues();
   const place = inline ?? bind;
-  const whereSql = filtersWhere(foldFilters(search), place, 'count');
+  const whereSql = filtersWhere(foldFilters(search), place, 'count', now);
   const text =
     atMost === undefined
       ? `select count(*)::int as total from hotels h ${whereSql}`
@@ -466,8 +477,13 @@ async function withoutWorkers<Row>(db: Db, text: string): Promise<Row[]> {
 }
 
 /** Counts a search's first `atMost` matches (withoutWorkers). */
-async function countWithoutWorkers(db: Db, search: HotelSearch, atMost: number): Promise<number> {
-  const { text } = hotelCountQuery(search, atMost, inlineLiteral);
+async function countWithoutWorkers(
+  db: Db,
+  search: HotelSearch,
+  atMost: number,
+  now?: Date,
+): Promise<number> {
+  const { text } = hotelCountQuery(search, atMost, inlineLiteral, now);
   const [row] = await withoutWorkers<{ total: number }>(db, text);
   return row?.total ?? 0;
 }
@@ -493,6 +509,8 @@ export interface SearchHotelsOptions {
   counts?: CountCache;
   /** A search by a name or on rooms counts up to countBound(search, countCap) matches. */
   countCap?: number;
+  /** The app's clock, which a stay's check-in is judged at (needed for a search with a stay). */
+  now?: Date;
 }
 
 /** Whether a search's count stops at its countBound (it uses a filter with `boundedCount`). */
@@ -518,7 +536,7 @@ const COUNT_BESIDE_MAX = 1000;
 export async function searchHotels(
   db: Db,
   search: HotelSearch,
-  { counts, countCap = SEARCH_COUNT_CAP }: SearchHotelsOptions = {},
+  { counts, countCap = SEARCH_COUNT_CAP, now }: SearchHotelsOptions = {},
 ): Promise<HotelPage> {
   const live = isLiveSearch(search);
   const bound = hasBoundedCount(search) ? countBound(search, countCap) : undefined;
@@ -526,8 +544,10 @@ export async function searchHotels(
     const atMost = s === search && bound !== undefined ? bound + 1 : undefined;
     const load = async () =>
       atMost === undefined
-        ? ((await db.$client.query<{ total: number }>(hotelCountQuery(s))).rows[0]?.total ?? 0)
-        : countWithoutWorkers(db, s, atMost);
+        ? ((
+            await db.$client.query<{ total: number }>(hotelCountQuery(s, undefined, undefined, now))
+          ).rows[0]?.total ?? 0)
+        : countWithoutWorkers(db, s, atMost, now);
     if (!counts || (s === search && live)) return load();
     return counts.get(JSON.stringify([hotelFilterKey(s), atMost ?? null]), load);
   };
@@ -543,11 +563,11 @@ export async function searchHotels(
     live
       ? withoutWorkers<ListedCardRow & { total?: number }>(
           db,
-          hotelPageQuery(search, plan, withTotal, inlineLiteral).text,
+          hotelPageQuery(search, plan, withTotal, inlineLiteral, now).text,
         )
       : (
           await db.$client.query<ListedCardRow & { total?: number }>(
-            hotelPageQuery(search, plan, withTotal),
+            hotelPageQuery(search, plan, withTotal, undefined, now),
           )
         ).rows;
 

@@ -219,6 +219,7 @@ describe('GET /api/hotels with a stay', () => {
       'walk',
       false,
       (v) => (typeof v === 'number' ? String(v) : `'${String(v)}'`),
+      new Date(),
     );
     expect(page.text).not.toMatch(/\$\d/);
     expect(page.name).toBeUndefined();
@@ -230,9 +231,15 @@ describe('GET /api/hotels with a stay', () => {
   });
 
   test("the hotel's-today condition is written only while a check-in can be past somewhere", () => {
-    const earliest = earliestToday();
+    const now = new Date();
+    const earliest = earliestToday(now);
     const countSql = (checkIn: string) =>
-      hotelCountQuery({ checkIn, checkOut: addDays(checkIn, 1), page: 1, pageSize: 8 }).text;
+      hotelCountQuery(
+        { checkIn, checkOut: addDays(checkIn, 1), page: 1, pageSize: 8 },
+        undefined,
+        undefined,
+        now,
+      ).text;
     // No zone's today is more than two days after the earliest one's.
     expect(countSql(addDays(earliest, 2))).toContain('time_zone');
     // After that the condition holds for every hotel: left out, the count stays on the indexes.

@@ -1,14 +1,32 @@
-import { subscribe } from '../../lib/announcements.ts';
+import type { AnnouncementDelivery } from '../../lib/announcements.ts';
+import { receiptUrl } from '../../lib/site-links.ts';
+import { findBookingAndGuest } from '../bookings/repository.ts';
+import { receiptPaymentOf } from '../payments/repository.ts';
 import { enqueueCancellationMail } from './cancellation.ts';
 
 /**
- * The guest's cancellation e-mail, written to the outbox by the transaction that cancels the
- * booking (bookingCancelled): it leaves only if that commits, and once, since a booking is
- * cancelled once. (The receipt is written by the statement that confirms the booking, the
- * payment's own: see receipt.ts.)
+ * The guest's cancellation e-mail, written to the outbox when the cancel's announcement
+ * (bookingCancelled) is delivered, after the cancel committed: in the delivery's transaction,
+ * with its record, so it is written once; a failure here is retried and never refuses the
+ * cancel. (The receipt is written by the statement that confirms the booking, the payment's
+ * own: see receipt.ts.)
  */
-export function subscribeBookingMails(): void {
-  subscribe('bookingCancelled', 'cancellation e-mail', async (tx, e) => {
-    await enqueueCancellationMail(tx, { ...e, to: e.email });
+export function subscribeBookingMails(
+  announcements: AnnouncementDelivery,
+  options: { publicUrl: string },
+): void {
+  announcements.subscribe('bookingCancelled', 'cancellation e-mail', async (tx, e) => {
+    const found = await findBookingAndGuest(tx, e.bookingId);
+    // A guest account deleted since has no one to write to.
+    if (!found?.email) return;
+    const card = await receiptPaymentOf(tx, e.bookingId);
+    await enqueueCancellationMail(tx, {
+      to: found.email,
+      booking: found.booking,
+      by: e.by,
+      refundCents: e.refundCents,
+      card: card ? { brand: card.cardBrand, last4: card.cardLast4 } : null,
+      receiptUrl: receiptUrl(options.publicUrl, e.bookingId),
+    });
   });
 }

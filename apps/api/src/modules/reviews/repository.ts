@@ -45,10 +45,15 @@ async function lockHotel(tx: Tx, hotelId: number): Promise<{ timeZone: string } 
 
 /**
  * Whether `userId` has stayed at the hotel: a confirmed booking with a room there whose stay has
- * ended by the hotel's today (`stayHasEnded`). A pending, expired or cancelled booking is no
+ * ended by the hotel's today at `now`, the app's clock (`stayHasEnded`). A pending, expired or cancelled booking is no
  * stay; one still to come or under way is not yet.
  */
-async function hasEndedStay(tx: Tx, userId: string, hotelId: number, timeZone: string) {
+async function hasEndedStay(
+  tx: Tx,
+  userId: string,
+  hotel: { id: number; timeZone: string },
+  now: Date,
+) {
   const [row] = await tx
     .select({ earliest: sql<string | null>`min(${bookingLines.checkOut})::text` })
     .from(bookingLines)
@@ -57,12 +62,12 @@ async function hasEndedStay(tx: Tx, userId: string, hotelId: number, timeZone: s
       and(
         eq(bookings.userId, userId),
         eq(bookings.status, 'confirmed'),
-        eq(bookingLines.hotelId, hotelId),
+        eq(bookingLines.hotelId, hotel.id),
       ),
     );
   // The earliest check-out: if any stay there has ended, that one has.
   const earliest = row?.earliest ?? null;
-  return earliest !== null && stayHasEnded(earliest, calendarDateIn(timeZone));
+  return earliest !== null && stayHasEnded(earliest, calendarDateIn(hotel.timeZone, now));
 }
 
 /** Moves the hotel's counters by these amounts (relative: concurrent writers add up). */
@@ -84,6 +89,8 @@ export interface ReviewInput {
   name: string;
   rating: number;
   comment: string;
+  /** The app's clock: a stay has ended by the hotel's today at it. */
+  now: Date;
 }
 
 /**
@@ -101,7 +108,12 @@ export async function saveReview(
     name: input.name,
     rating: input.rating,
     comment: input.comment,
-    verifiedStay: await hasEndedStay(tx, input.userId, input.hotelId, hotel.timeZone),
+    verifiedStay: await hasEndedStay(
+      tx,
+      input.userId,
+      { id: input.hotelId, timeZone: hotel.timeZone },
+      input.now,
+    ),
   };
   // An insert that meets an earlier review (or one being written by a concurrent request of the
   // same author, which it waits for) does nothing; the earlier one is then locked and replaced.

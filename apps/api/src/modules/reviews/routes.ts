@@ -64,6 +64,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           name: reviewerName(user),
           rating,
           comment,
+          now: app.clock(),
         });
         if (result) {
           await app.catalogue.invalidate({ review: result.review.id, hotel: idHotel }, tx);

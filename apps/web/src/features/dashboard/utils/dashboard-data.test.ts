@@ -17,9 +17,10 @@ const dashboard: HotelDashboard = {
   occupancy: {
     nights: ['2026-12-31', '2027-01-01', '2027-01-02'],
     rooms: [
-      { id: 1, name: 'suite', category: 'premium', stock: 4, booked: [1, 4, 0] },
-      { id: 2, name: 'double', category: 'standard', stock: 2, booked: [2, 0, 0] },
-      { id: 3, name: 'double', category: 'standard', stock: 1, booked: [0, 1, 0] },
+      // One unit of the suite held on the first night: neither booked nor free.
+      { id: 1, name: 'suite', category: 'premium', stock: 4, booked: [1, 4, 0], free: [2, 0, 4] },
+      { id: 2, name: 'double', category: 'standard', stock: 2, booked: [2, 0, 0], free: [0, 2, 2] },
+      { id: 3, name: 'double', category: 'standard', stock: 1, booked: [0, 1, 0], free: [1, 0, 1] },
     ],
   },
   revenue: [
@@ -60,17 +61,18 @@ describe('labels', () => {
 describe('occupancy', () => {
   test('each night: the units booked in every room against the hotel’s whole stock', () => {
     expect(occupancyNights(dashboard)).toEqual([
-      { night: '2026-12-31', label: 'Thu, Dec 31', booked: 3, stock: 7, rooms: [1, 2, 0] },
-      { night: '2027-01-01', label: 'Fri, Jan 1', booked: 5, stock: 7, rooms: [4, 0, 1] },
-      { night: '2027-01-02', label: 'Sat, Jan 2', booked: 0, stock: 7, rooms: [0, 0, 0] },
+      { night: '2026-12-31', label: 'Thu, Dec 31', booked: 3, free: 3, stock: 7, rooms: [1, 2, 0] },
+      { night: '2027-01-01', label: 'Fri, Jan 1', booked: 5, free: 2, stock: 7, rooms: [4, 0, 1] },
+      { night: '2027-01-02', label: 'Sat, Jan 2', booked: 0, free: 7, stock: 7, rooms: [0, 0, 0] },
     ]);
   });
 
-  test('the whole hotel: booked and free units stacked to the stock', () => {
+  test('the whole hotel: booked and free units stacked, free by the API’s (the ledger’s) count', () => {
     const chart = occupancyChart(dashboard, 'total');
     expect(chart.series.map((s) => s.name)).toEqual(['booked', 'free']);
     expect(chart.data).toEqual([
-      { label: 'Thu, Dec 31', booked: 3, free: 4 },
+      // 7 − 3 would be 4: the held unit is not free.
+      { label: 'Thu, Dec 31', booked: 3, free: 3 },
       { label: 'Fri, Jan 1', booked: 5, free: 2 },
       { label: 'Sat, Jan 2', booked: 0, free: 7 },
     ]);

@@ -39,6 +39,8 @@ export interface OccupancyNight {
   night: string;
   label: string;
   booked: number;
+  /** Units free by the ledger's rule (the API's `free`: held units are neither booked nor free). */
+  free: number;
   stock: number;
   /** Units booked of each room, in the order of the dashboard's rooms. */
   rooms: number[];
@@ -53,6 +55,7 @@ export function occupancyNights(dashboard: HotelDashboard): OccupancyNight[] {
       night,
       label: nightLabel(night),
       booked: byRoom.reduce((sum, n) => sum + n, 0),
+      free: rooms.reduce((sum, r) => sum + (r.free[i] ?? 0), 0),
       stock,
       rooms: byRoom,
     };
@@ -79,7 +82,7 @@ export function occupancyChart(
       data: nights.map((n) => ({
         label: n.label,
         booked: n.booked,
-        free: Math.max(0, n.stock - n.booked),
+        free: n.free,
       })),
       series: [
         { name: 'booked', label: 'Booked', color: 'blue.6' },
