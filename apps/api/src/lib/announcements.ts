@@ -9,7 +9,7 @@ import type { Db, Executor, Tx } from '../db/client.ts';
  * statements), and handed to the subscribers only after that commits, by whichever process
  * claims the row first: a subscriber reads what was committed, and nothing it does — a throw, a
  * slow query — reaches the cancellation, the sweep or the payment that announced it. A feature
- * that reacts subscribes once per app, by name (decision 0013).
+ * that reacts subscribes once per app, by name (decision 0014).
  */
 export interface Announcements {
   /**
