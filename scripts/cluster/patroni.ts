@@ -256,7 +256,7 @@ export function startNode(
 }
 
 /** Patroni's REST API on `node` (HTTPS: wait.ts's statusOf trusts the cluster's CA). */
-export const restUrl = (node: DatabaseNode, check: string) =>
+const restUrl = (node: DatabaseNode, check: string) =>
   `https://127.0.0.1:${node.restPort}/${check}`;
 
 /** The node's role as Patroni reports it now, or undefined when it does not answer as either. */

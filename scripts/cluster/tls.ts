@@ -165,7 +165,7 @@ subjectAltName = ${san}
 }
 
 /** The certificate the supervisor and the drills present to etcd (and to Patroni's REST API). */
-export const operatorTls = (clusterDir: string) =>
+const operatorTls = (clusterDir: string) =>
   issueCertificate(clusterDir, path.join(tlsDir(clusterDir), 'operator'), 'operator', ['operator']);
 
 /** What this process presents and trusts on its HTTPS requests to the cluster's parts. */
