@@ -10,6 +10,7 @@ import { startEtcd } from './etcd.ts';
 import { startHaproxy } from './haproxy.ts';
 import { ensureTools } from './packages.ts';
 import { namespaceKind, roleOf, startNode, waitForRole } from './patroni.ts';
+import { createStanza, describeRepository, nodeConfigFile } from './pgbackrest.ts';
 import { ProcessTable } from './processes.ts';
 import { clusterSecrets, type Secrets } from './secrets.ts';
 import type { ClusterSettings, DatabaseNode } from './settings.ts';
@@ -127,6 +128,10 @@ export function createCluster(
     startNode(table, settings, first, tools, secrets, 'primary');
     await waitForRole(first, 'primary', NODE_START_TIMEOUT_MS);
     log(`${first.name} primary on port ${first.pgPort}`);
+    step();
+    // The WAL is archived from here on; a repository the nodes cannot use stops the start.
+    await createStanza(nodeConfigFile(settings, first), secrets.superuser);
+    log(`backup repository ready (${describeRepository(settings.backup)})`);
     step();
     await startHaproxy(table, settings, tools.haproxy);
     log(

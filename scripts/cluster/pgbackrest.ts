@@ -1,0 +1,220 @@
+// The cluster's backups with pgBackRest (Debian's package). Every node pushes each WAL segment it
+// has — as a replica too (archive_mode=always) — into one repository, so a segment the primary
+// finished but had not archived when it died is archived by the replica that had it; pgBackRest
+// takes a segment pushed twice with the same bytes as done, refuses one with other bytes, and
+// syncs what it writes. Full and differential backups of the primary go to the same repository,
+// encrypted (aes-256-cbc) with a passphrase the operator holds. A restore needs the repository
+// and the passphrase only (pitr.ts). docs/operations.md, Backups.
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { BackupSettings } from './backup-settings.ts';
+import { asRoot, giveToServerUser } from './server-user.ts';
+import type { ClusterSettings, DatabaseNode } from './settings.ts';
+
+/** The cluster's name in the repository (one repository could hold several clusters). */
+export const STANZA = 'devstay';
+
+export const PGBACKREST = '/usr/bin/pgbackrest';
+
+/** Owner-only folders: the spool holds WAL, the log names paths. */
+const ownFolder = (dir: string) => mkdirSync(dir, { recursive: true, mode: 0o700 });
+
+/** pgBackRest's options for the repository: where, how encrypted, how long kept. */
+function repositoryOptions(backup: BackupSettings, passphrase: string): string[] {
+  const { repo } = backup;
+  const options =
+    repo.type === 'posix'
+      ? ['repo1-type=posix', `repo1-path=${repo.path}`]
+      : [
+          'repo1-type=s3',
+          `repo1-path=${repo.path}`,
+          `repo1-s3-bucket=${repo.bucket}`,
+          `repo1-s3-region=${repo.region}`,
+          ...s3Endpoint(repo.endpoint),
+          `repo1-s3-uri-style=${repo.pathStyle ? 'path' : 'host'}`,
+          ...(repo.keys
+            ? [`repo1-s3-key=${repo.keys.id}`, `repo1-s3-key-secret=${repo.keys.secret}`]
+            : ['repo1-s3-key-type=auto']),
+        ];
+  return [
+    ...options,
+    'repo1-cipher-type=aes-256-cbc',
+    `repo1-cipher-pass=${passphrase}`,
+    'repo1-retention-full-type=count',
+    `repo1-retention-full=${backup.retentionFull}`,
+    `repo1-retention-diff=${backup.retentionDiff}`,
+  ];
+}
+
+/** pgBackRest speaks TLS to S3 only: an endpoint as `host`, `host:port` or `https://host[:port]`. */
+function s3Endpoint(endpoint: string): string[] {
+  const url = new URL(endpoint.includes('://') ? endpoint : `https://${endpoint}`);
+  if (url.protocol !== 'https:') {
+    throw new Error(
+      `CLUSTER_BACKUP_S3_ENDPOINT: pgBackRest reaches S3 over https only (${endpoint})`,
+    );
+  }
+  return [
+    `repo1-s3-endpoint=${url.hostname}`,
+    ...(url.port ? [`repo1-storage-port=${url.port}`] : []),
+  ];
+}
+
+/**
+ * Writes `work`/pgbackrest.conf: the repository, and with `pg` the server it backs up or
+ * restores into. Its spool, locks and log stay in `work`. Answers the file's path.
+ */
+export function writeConfig(options: {
+  backup: BackupSettings;
+  passphrase: string;
+  work: string;
+  pg?: { path: string; port?: number; socket?: string };
+}): string {
+  const { work, pg } = options;
+  for (const dir of ['spool', 'lock', 'log']) ownFolder(path.join(work, dir));
+  const global = [
+    ...repositoryOptions(options.backup, options.passphrase),
+    // Files owner-only: pgBackRest's own default is group-readable.
+    'neutral-umask=n',
+    'compress-type=lz4',
+    'process-max=2',
+    'start-fast=y',
+    'archive-async=y',
+    `spool-path=${path.join(work, 'spool')}`,
+    `lock-path=${path.join(work, 'lock')}`,
+    `log-path=${path.join(work, 'log')}`,
+  ];
+  const server = pg
+    ? [
+        `pg1-path=${pg.path}`,
+        ...(pg.port ? [`pg1-port=${pg.port}`, 'pg1-user=postgres'] : []),
+        ...(pg.socket ? [`pg1-socket-path=${pg.socket}`] : []),
+      ]
+    : [];
+  const lines = ['[global]', ...global, '', `[${STANZA}]`, ...server];
+  if (lines.some((line) => line.includes('\n')))
+    throw new Error('a backup setting holds a newline');
+  const file = path.join(work, 'pgbackrest.conf');
+  writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  giveToServerUser(work);
+  return file;
+}
+
+/** Where a node's pgBackRest configuration, spool, locks and log live: in the node's folder. */
+export const nodeBackupDir = (settings: ClusterSettings, node: DatabaseNode) =>
+  path.join(settings.dir, node.name, 'pgbackrest');
+
+/** The node's pgBackRest configuration file. */
+export const nodeConfigFile = (settings: ClusterSettings, node: DatabaseNode) =>
+  path.join(nodeBackupDir(settings, node), 'pgbackrest.conf');
+
+/** Writes the node's configuration (its server through its own socket folder); its path. */
+export function writeNodeConfig(
+  settings: ClusterSettings,
+  node: DatabaseNode,
+  passphrase: string,
+): string {
+  const nodeDir = path.join(settings.dir, node.name);
+  return writeConfig({
+    backup: settings.backup,
+    passphrase,
+    work: nodeBackupDir(settings, node),
+    pg: { path: path.join(nodeDir, 'data'), port: node.pgPort, socket: nodeDir },
+  });
+}
+
+/** The repository's folder on this machine, made owner-only (none for a bucket). */
+export function repositoryFolder(backup: BackupSettings): void {
+  if (backup.repo.type === 's3') return;
+  ownFolder(backup.repo.path);
+  giveToServerUser(backup.repo.path);
+}
+
+/** Where the repository is, for people (no keys). */
+export const describeRepository = ({ repo }: BackupSettings) =>
+  repo.type === 'posix' ? repo.path : `s3://${repo.bucket}${repo.path} at ${repo.endpoint}`;
+
+// Quoted for sh, which runs PostgreSQL's archive and restore commands: the checkout's folder may
+// hold spaces.
+const sh = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+const command = (config: string, rest: string) =>
+  `${PGBACKREST} --config=${sh(config)} --stanza=${STANZA} ${rest}`;
+
+/**
+ * The node's archiving: every segment it has, also while a replica, pushed to the repository (a
+ * quiet primary still closes a segment each minute: at most a minute unarchived).
+ */
+export const archiveParameters = (config: string) => ({
+  archive_mode: 'always',
+  archive_command: command(config, 'archive-push %p'),
+  archive_timeout: 60,
+});
+
+/** A replica behind what the primary still keeps catches up from the repository. */
+export const restoreCommand = (config: string) => command(config, 'archive-get %f "%p"');
+
+const run = promisify(execFile);
+
+/**
+ * Runs pgBackRest with `config` (as `postgres` when this is root, the files' owner), with an
+ * owner-only umask; its output. Throws with pgBackRest's own words.
+ */
+export async function pgbackrest(
+  config: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<string> {
+  const call = ['sh', '-c', 'umask 077 && exec "$@"', 'sh', PGBACKREST, `--config=${config}`];
+  const asOwner = asRoot() ? ['runuser', '-u', 'postgres', '--', ...call] : call;
+  const [program, ...rest] = asOwner as [string, ...string[]];
+  try {
+    const { stdout } = await run(program, [...rest, `--stanza=${STANZA}`, ...args], {
+      env: { ...process.env, ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return stdout;
+  } catch (error) {
+    const { stderr, stdout } = error as { stderr?: string; stdout?: string };
+    const said = `${stderr ?? ''}${stdout ?? ''}`.trim().split('\n').slice(-4).join('\n');
+    throw new Error(`pgbackrest ${args[0]} failed: ${said || String(error)}`);
+  }
+}
+
+/** The password pgBackRest's connections to the node use (through its socket). */
+const asSuperuser = (password: string) => ({ PGPASSWORD: password });
+
+/**
+ * Makes the repository ready for the cluster on its primary (again at each start: a stanza
+ * already there for this cluster is kept; one of another cluster's data is refused).
+ */
+export function createStanza(config: string, superuserPassword: string): Promise<string> {
+  return pgbackrest(config, ['stanza-create'], asSuperuser(superuserPassword));
+}
+
+export type BackupType = 'full' | 'diff';
+
+/** A backup of the primary whose node `config` is; then the expired ones go. Its label. */
+export async function takeBackup(
+  config: string,
+  superuserPassword: string,
+  type: BackupType,
+): Promise<string> {
+  await pgbackrest(config, ['backup', `--type=${type}`], asSuperuser(superuserPassword));
+  const [stanza] = JSON.parse(await pgbackrest(config, ['info', '--output=json'])) as {
+    backup: { label: string }[];
+  }[];
+  const last = stanza?.backup.at(-1);
+  if (!last) throw new Error('pgbackrest backup ended, yet the repository lists no backup');
+  return last.label;
+}
+
+/**
+ * Reads back every backup and WAL segment in the repository (decrypted, checksums compared).
+ * pgBackRest 2.45 exits 0 even when it finds a bad file: the verdict is its report's status.
+ */
+export async function verifyRepository(config: string): Promise<{ ok: boolean; report: string }> {
+  const report = (await pgbackrest(config, ['verify', '--output=text', '--verbose'])).trim();
+  return { ok: /^status: ok$/m.test(report) && !/^status: (?!ok)/m.test(report), report };
+}
