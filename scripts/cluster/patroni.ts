@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Tools } from './packages.ts';
 import {
   archiveParameters,
+  nodeArchiveScript,
   nodeConfigFile,
   repositoryFolder,
   restoreCommand,
@@ -30,6 +31,7 @@ function patroniConfig(
 ) {
   const nodeDir = path.join(settings.dir, node.name);
   const backupConfig = nodeConfigFile(settings, node);
+  const archiveScript = nodeArchiveScript(settings, node);
   return {
     scope: 'devstay',
     name: node.name,
@@ -89,7 +91,7 @@ function patroniConfig(
         'host all all 127.0.0.1/32 scram-sha-256',
       ],
       // Every node archives to pgBackRest's repository, a replica too (pgbackrest.ts).
-      parameters: { unix_socket_directories: nodeDir, ...archiveParameters(backupConfig) },
+      parameters: { unix_socket_directories: nodeDir, ...archiveParameters(archiveScript) },
       recovery_conf: { restore_command: restoreCommand(backupConfig) },
     },
   };

@@ -1,10 +1,12 @@
-// The cluster's backups with pgBackRest (Debian's package). Every node pushes each WAL segment it
-// has — as a replica too (archive_mode=always) — into one repository, so a segment the primary
-// finished but had not archived when it died is archived by the replica that had it; pgBackRest
-// takes a segment pushed twice with the same bytes as done, refuses one with other bytes, and
-// syncs what it writes. Full and differential backups of the primary go to the same repository,
-// encrypted (aes-256-cbc) with a passphrase the operator holds. A restore needs the repository
-// and the passphrase only (pitr.ts). docs/operations.md, Backups.
+// The cluster's backups with pgBackRest (Debian's package): one repository, encrypted (aes-256-cbc)
+// with a passphrase the operator holds, with the WAL archive and full and differential backups of
+// the primary. Every node runs with archive_mode=always and the same archive command: on the
+// primary it pushes each segment with pgBackRest (checked, synced, refused when other bytes carry
+// a name already archived); on a replica it succeeds only once the primary's copy is in the
+// repository, so the replica keeps each segment until then, and once promoted it archives what
+// its dead primary had finished but not archived. One node writes the archive at a time, as
+// pgBackRest requires. A restore needs the repository and the passphrase only (pitr.ts).
+// docs/operations.md, Backups.
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -81,7 +83,8 @@ export function writeConfig(options: {
     'compress-type=lz4',
     'process-max=2',
     'start-fast=y',
-    'archive-async=y',
+    // archive_mode=always: only the primary pushes (archiveScript), so one writer at a time.
+    'archive-mode-check=n',
     `spool-path=${path.join(work, 'spool')}`,
     `lock-path=${path.join(work, 'lock')}`,
     `log-path=${path.join(work, 'log')}`,
@@ -93,11 +96,23 @@ export function writeConfig(options: {
         ...(pg.socket ? [`pg1-socket-path=${pg.socket}`] : []),
       ]
     : [];
-  const lines = ['[global]', ...global, '', `[${STANZA}]`, ...server];
+  const lines = [
+    '[global]',
+    ...global,
+    '',
+    // PostgreSQL is answered once the segment is in the repository, by a pusher that works on
+    // several segments at once; restores fetch one by one.
+    '[global:archive-push]',
+    'archive-async=y',
+    '',
+    `[${STANZA}]`,
+    ...server,
+  ];
   if (lines.some((line) => line.includes('\n')))
     throw new Error('a backup setting holds a newline');
   const file = path.join(work, 'pgbackrest.conf');
   writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  if (pg?.port) writeArchiveScript(file);
   giveToServerUser(work);
   return file;
 }
@@ -109,6 +124,10 @@ export const nodeBackupDir = (settings: ClusterSettings, node: DatabaseNode) =>
 /** The node's pgBackRest configuration file. */
 export const nodeConfigFile = (settings: ClusterSettings, node: DatabaseNode) =>
   path.join(nodeBackupDir(settings, node), 'pgbackrest.conf');
+
+/** The node's archive command's script (writeArchiveScript). */
+export const nodeArchiveScript = (settings: ClusterSettings, node: DatabaseNode) =>
+  path.join(nodeBackupDir(settings, node), 'archive-command.sh');
 
 /** Writes the node's configuration (its server through its own socket folder); its path. */
 export function writeNodeConfig(
@@ -139,21 +158,49 @@ export const describeRepository = ({ repo }: BackupSettings) =>
 // Quoted for sh, which runs PostgreSQL's archive and restore commands: the checkout's folder may
 // hold spaces.
 const sh = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
-const command = (config: string, rest: string) =>
-  `${PGBACKREST} --config=${sh(config)} --stanza=${STANZA} ${rest}`;
 
 /**
- * The node's archiving: every segment it has, also while a replica, pushed to the repository (a
- * quiet primary still closes a segment each minute: at most a minute unarchived).
+ * Writes the node's archive command (a script beside its configuration, run by PostgreSQL in the
+ * data folder with the segment's path and name). A node is a replica while standby.signal is
+ * there; it looks for the primary's copy `tries` times a second apart before it says "not yet" (PostgreSQL tries
+ * again). Answers the script's path.
  */
-export const archiveParameters = (config: string) => ({
+export function writeArchiveScript(config: string, tries = 10): string {
+  const script = path.join(path.dirname(config), 'archive-command.sh');
+  const text = `#!/bin/sh
+# PostgreSQL's archive_command on this node (archive_mode=always): $1 the segment's path, $2 its name.
+set -u
+pgbackrest() { ${PGBACKREST} --config=${sh(config)} --stanza=${STANZA} "$@"; }
+if [ ! -f standby.signal ]; then exec ${PGBACKREST} --config=${sh(config)} --stanza=${STANZA} archive-push "$1"; fi
+# A replica: done once the primary's copy is in the repository (its newest archive id).
+try=0
+while [ "$try" -lt ${tries} ]; do
+  try=$((try + 1))
+  id=$(pgbackrest repo-ls archive/${STANZA} --filter="^$(cat PG_VERSION)-[0-9]+\\$" | sort -t- -k2 -n | tail -n 1)
+  case "$2" in
+    *.history) folder="archive/${STANZA}/$id" ;;
+    *) folder="archive/${STANZA}/$id/$(printf %s "$2" | cut -c 1-16)" ;;
+  esac
+  if [ -n "$id" ] && [ -n "$(pgbackrest repo-ls "$folder" --filter="^$2(-|\\$)")" ]; then exit 0; fi
+  sleep 1
+done
+echo "$2: not in the repository yet (the primary archives it); kept until it is" >&2
+exit 1
+`;
+  writeFileSync(script, text, { mode: 0o700 });
+  return script;
+}
+
+/** The node's archiving: archive_mode=always, the script above (a quiet primary still closes a segment each minute). */
+export const archiveParameters = (script: string) => ({
   archive_mode: 'always',
-  archive_command: command(config, 'archive-push %p'),
+  archive_command: `${sh(script)} %p %f`,
   archive_timeout: 60,
 });
 
 /** A replica behind what the primary still keeps catches up from the repository. */
-export const restoreCommand = (config: string) => command(config, 'archive-get %f "%p"');
+export const restoreCommand = (config: string) =>
+  `${PGBACKREST} --config=${sh(config)} --stanza=${STANZA} archive-get %f "%p"`;
 
 const run = promisify(execFile);
 
