@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
+  appendFileSync,
   chmodSync,
   lstatSync,
   mkdirSync,
@@ -52,20 +53,14 @@ beforeAll(async () => {
   giveToServerUser(work);
   asServerUser(bin('initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust']);
   const archive = archiveParameters(path.join(path.dirname(config), 'archive-command.sh'));
-  const options = [
-    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${work}'`,
-    `-c archive_mode=${archive.archive_mode}`,
-    `-c "archive_command=${archive.archive_command.replaceAll("'", "\\'")}"`,
-  ].join(' ');
+  // In the server's own file, as Patroni writes them: no shell between.
+  appendFileSync(
+    path.join(dataDir, 'postgresql.conf'),
+    `archive_mode = '${archive.archive_mode}'\narchive_command = '${archive.archive_command.replaceAll("'", "''")}'\n`,
+  );
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${work}'`;
   asServerUser(bin('pg_ctl'), [
-    '-D',
-    dataDir,
-    '-o',
-    options,
-    '-l',
-    path.join(work, 'log'),
-    '-w',
-    'start',
+    ...['-D', dataDir, '-o', options, '-l', path.join(work, 'log'), '-w', 'start'],
   ]);
   url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   await createStanza(config, '');
@@ -145,8 +140,9 @@ test('a segment pushed again with other bytes under an archived name is refused;
   const same = path.join(work, 'same', wal);
   const other = path.join(work, 'other', wal);
   for (const file of [same, other]) {
-    execFileSync('mkdir', ['-p', path.dirname(file)]);
+    mkdirSync(path.dirname(file));
   }
+  giveToServerUser(work);
   await pgbackrest(config, ['archive-get', wal, same]);
   const bytes = readFileSync(same);
   bytes.write('not the same WAL', 8 * 1024 * 1024);
