@@ -1,31 +1,57 @@
-// Starts every part in order and stops them all: etcd, the first database node (primary),
-// HAProxy, the API's role and database, the second node (a synchronous streaming replica), the
-// web build, then the API processes.
+// Starts every part and stops them all: the etcd members, every database node at once (Patroni
+// elects as primary whichever holds the newest data: a first start, a restart after a failover,
+// a clean stop or a power loss alike), HAProxy, the API's role and database, the web build, then
+// the API processes, serving once each is in the balancer's rotation. A database node or etcd
+// member that ends on its own is started again (a node rejoins as a replica).
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { errorMessage } from '@devstay/shared/error-message';
 import pg from 'pg';
 import { buildWeb, webBuildIsStale } from '../web-build.ts';
 import { ApiProcesses, apiName } from './api.ts';
-import { startEtcd } from './etcd.ts';
-import { startHaproxy } from './haproxy.ts';
-import { ensureTools } from './packages.ts';
+import { startEtcd, startEtcdMember } from './etcd.ts';
+import { API_BACKEND, backendStates, startHaproxy } from './haproxy.ts';
+import { ensureTools, type Tools } from './packages.ts';
 import { namespaceKind, roleOf, startNode, waitForRole } from './patroni.ts';
 import { createStanza, describeRepository, nodeConfigFile } from './pgbackrest.ts';
-import { ProcessTable } from './processes.ts';
+import { ProcessTable, type SpawnOptions } from './processes.ts';
 import { clusterSecrets, type Secrets } from './secrets.ts';
-import type { ClusterSettings, DatabaseNode } from './settings.ts';
+import type { ClusterSettings, DatabaseNode, EtcdMember } from './settings.ts';
+import { waitFor } from './wait.ts';
 
-export interface Cluster {
+/** What reaches a running cluster: its site, its database, its primary. */
+export interface ClusterAccess {
   settings: ClusterSettings;
   secrets: Secrets;
-  table: ProcessTable;
-  apis: ApiProcesses;
   /** The site through the balancer. */
   base: string;
   /** A superuser's address of the database through the primary door. */
   adminUrl(port?: number): string;
   /** The node Patroni reports as primary now. */
   primary(): Promise<DatabaseNode | undefined>;
+}
+
+/** The access to the cluster of `settings`, whichever process runs it. */
+export function clusterAccess(settings: ClusterSettings): ClusterAccess {
+  const secrets = clusterSecrets(settings.dir);
+  return {
+    settings,
+    secrets,
+    base: `http://127.0.0.1:${settings.port}`,
+    adminUrl: (port = settings.primaryPort) =>
+      `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${port}/devstay`,
+    primary: async () => {
+      for (const node of settings.nodes) if ((await roleOf(node)) === 'primary') return node;
+      return undefined;
+    },
+  };
+}
+
+export interface Cluster extends ClusterAccess {
+  table: ProcessTable;
+  apis: ApiProcesses;
+  /** Database nodes and etcd members the supervisor started again after they ended on their own. */
+  restarts: { nodes: number; etcd: number };
   /** Starts every part; stops what it started when a part fails or `stop` is called meanwhile. */
   start(): Promise<void>;
   /** Stops everything started, at any time (also during the start). */
@@ -37,7 +63,39 @@ export interface Cluster {
   stopWith(part: string, stopPart: () => void | Promise<void>): void;
 }
 
-const NODE_START_TIMEOUT_MS = 120_000;
+/** Time for an election after a power loss (the old leader key lapses first) or a rewind. */
+const NODE_START_TIMEOUT_MS = 180_000;
+/** A part that ended on its own is started again after this. */
+const RESTART_DELAY_MS = 1000;
+
+/** Whether nothing listens on `port` of `host` now. */
+const portFree = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+
+/** Every port of the cluster something else listens on, named by its part. */
+async function takenPorts(settings: ClusterSettings): Promise<string[]> {
+  const ports: [string, string, number][] = [
+    ['the site', settings.host, settings.port],
+    ...settings.apiPorts.map((p, i): [string, string, number] => [apiName(i), '127.0.0.1', p]),
+    ...settings.etcd.flatMap((m): [string, string, number][] => [
+      [m.name, '127.0.0.1', m.clientPort],
+      [`${m.name} peers`, '127.0.0.1', m.peerPort],
+    ]),
+    ...settings.nodes.flatMap((n): [string, string, number][] => [
+      [n.name, '127.0.0.1', n.pgPort],
+      [`${n.name} Patroni`, '127.0.0.1', n.restPort],
+    ]),
+    ['the primary door', '127.0.0.1', settings.primaryPort],
+    ['the replicas door', '127.0.0.1', settings.replicaPort],
+    ['HAProxy stats', '127.0.0.1', settings.statsPort],
+  ];
+  const free = await Promise.all(ports.map(([, host, port]) => portFree(host, port)));
+  return ports.filter((_, i) => !free[i]).map(([part, , port]) => `${port} (${part})`);
+}
 
 /** The API's role and database, made once on the primary (replicated like everything else). */
 async function ensureAppDatabase(settings: ClusterSettings, secrets: Secrets, node: DatabaseNode) {
@@ -65,14 +123,9 @@ export function createCluster(
   mkdirSync(settings.dir, { recursive: true });
   const table = new ProcessTable(settings.dir);
   table.refuseLeftovers();
-  const secrets = clusterSecrets(settings.dir);
+  const access = clusterAccess(settings);
+  const { secrets, primary } = access;
   const apis = new ApiProcesses(table, settings, secrets, log);
-  const adminUrl = (port = settings.primaryPort) =>
-    `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${port}/devstay`;
-  const primary = async () => {
-    for (const node of settings.nodes) if ((await roleOf(node)) === 'primary') return node;
-    return undefined;
-  };
   let stopped: Promise<void> | undefined;
   const beside: [string, () => void | Promise<void>][] = [];
   const stop = () => {
@@ -88,15 +141,20 @@ export function createCluster(
     stopped ??= (async () => {
       await attempt('the API processes', () => apis.stopAll());
       await attempt('haproxy', () => table.stop('haproxy'));
-      // The replicas first, so that the primary's shutdown does not promote one of them.
+      // The replicas together first, so that the primary's shutdown promotes none of them; then
+      // the primary, then the etcd members together.
       const roles = await Promise.all(
         settings.nodes.map((node) => roleOf(node).catch(() => undefined)),
       );
-      const order = settings.nodes
-        .map((node, i) => ({ node, primary: roles[i] === 'primary' }))
-        .sort((a, b) => Number(a.primary) - Number(b.primary));
-      for (const { node } of order) await attempt(node.name, () => table.stop(node.name, 30_000));
-      await attempt('etcd', () => table.stop('etcd'));
+      const stopNodes = (primary: boolean) =>
+        Promise.all(
+          settings.nodes
+            .filter((_, i) => (roles[i] === 'primary') === primary)
+            .map((node) => attempt(node.name, () => table.stop(node.name, 30_000))),
+        );
+      await stopNodes(false);
+      await stopNodes(true);
+      await Promise.all(settings.etcd.map((m) => attempt(m.name, () => table.stop(m.name))));
       for (const [part, stopPart] of beside) await attempt(part, async () => stopPart());
     })();
     return stopped;
@@ -105,6 +163,49 @@ export function createCluster(
   const step = () => {
     if (stopped) throw new Error('stopped while starting');
   };
+  const restarts = { nodes: 0, etcd: 0 };
+  // The supervisor: a node or member that ends without being asked to is started again, as a
+  // machine's service manager would.
+  /**
+   * Starts a part with `spawnPart`, and again whenever it ends on its own: after 1 s, or, while
+   * it keeps ending within 10 s of its start (a port taken, a broken configuration), after twice
+   * the last wait, up to 30 s.
+   */
+  const supervise = (
+    name: string,
+    spawnPart: (onExit: SpawnOptions['onExit']) => void,
+    restarted: () => void,
+    waitMs = RESTART_DELAY_MS,
+  ) => {
+    const startedAt = Date.now();
+    spawnPart((code, signal) => {
+      if (stopped) return;
+      const next =
+        Date.now() - startedAt < 10_000 ? Math.min(waitMs * 2, 30_000) : RESTART_DELAY_MS;
+      log(`${name} ended (${signal ?? `exit ${code}`}): starting it again in ${next / 1000} s`);
+      restarted();
+      setTimeout(() => {
+        if (!stopped) supervise(name, spawnPart, restarted, next);
+      }, next);
+    });
+  };
+  // A node started again rejoins as a replica (pg_rewind or a new copy) unless it is elected.
+  const superviseNode = (tools: Tools, node: DatabaseNode) =>
+    supervise(
+      node.name,
+      (onExit) => startNode(table, settings, node, tools, secrets, 'replica', onExit),
+      () => {
+        restarts.nodes += 1;
+      },
+    );
+  const superviseMember = (tools: Tools, member: EtcdMember) =>
+    supervise(
+      member.name,
+      (onExit) => startEtcdMember(table, settings, tools.etcd, member, onExit),
+      () => {
+        restarts.etcd += 1;
+      },
+    );
   let starting: Promise<void> | undefined;
   const start = () => {
     starting ??= run();
@@ -120,31 +221,52 @@ export function createCluster(
         'No PID namespaces here (unshare): killing a database node’s process group will not end the PostgreSQL Patroni started.',
       );
     }
+    const taken = await takenPorts(settings);
+    if (taken.length > 0) {
+      throw new Error(
+        `ports in use (another cluster or program): ${taken.join(', ')}. Choose others with the CLUSTER_* settings (docs/operations.md)`,
+      );
+    }
     const webBuilt = webBuildIsStale() ? buildWeb() : undefined;
-    await startEtcd(table, settings, tools.etcd);
-    log('etcd ready');
+    await startEtcd(settings, (member) => superviseMember(tools, member));
+    log(`etcd ready (${settings.etcd.map((m) => `${m.name} :${m.clientPort}`).join(', ')})`);
     step();
-    const [first, ...others] = settings.nodes as [DatabaseNode, ...DatabaseNode[]];
-    startNode(table, settings, first, tools, secrets, 'primary');
-    await waitForRole(first, 'primary', NODE_START_TIMEOUT_MS);
-    log(`${first.name} primary on port ${first.pgPort}`);
-    step();
-    // The WAL is archived from here on; a repository the nodes cannot use stops the start.
-    await createStanza(nodeConfigFile(settings, first), secrets.superuser);
-    log(`backup repository ready (${describeRepository(settings.backup)})`);
-    step();
+    // Every node at once: Patroni elects the one with the newest data (the one node1 was, or
+    // whichever a failover promoted); a node started alone could wait for a leader forever.
+    for (const node of settings.nodes) superviseNode(tools, node);
     await startHaproxy(table, settings, tools.haproxy);
     log(
       `HAProxy on ${settings.host}:${settings.port} (databases: primary ${settings.primaryPort}, replica ${settings.replicaPort})`,
     );
-    await ensureAppDatabase(settings, secrets, first);
+    let first: DatabaseNode | undefined;
+    await waitFor(
+      'a database node answering primary',
+      async () => {
+        first = await primary();
+        return first !== undefined;
+      },
+      NODE_START_TIMEOUT_MS,
+      500,
+    );
+    const elected = first as DatabaseNode;
+    table.setRole(elected.name, 'primary');
+    log(`${elected.name} primary on port ${elected.pgPort}`);
     step();
-    for (const node of others) {
-      startNode(table, settings, node, tools, secrets, 'replica');
-      await waitForRole(node, 'sync', NODE_START_TIMEOUT_MS);
-      log(`${node.name} synchronous replica on port ${node.pgPort}`);
-      step();
-    }
+    // The WAL is archived from here on; a repository the nodes cannot use stops the start.
+    await createStanza(nodeConfigFile(settings, elected), secrets.superuser);
+    log(`backup repository ready (${describeRepository(settings.backup)})`);
+    step();
+    await ensureAppDatabase(settings, secrets, elected);
+    step();
+    await Promise.all(
+      settings.nodes
+        .filter((node) => node !== elected)
+        .map(async (node) => {
+          await waitForRole(node, 'sync', NODE_START_TIMEOUT_MS);
+          log(`${node.name} synchronous replica on port ${node.pgPort}`);
+        }),
+    );
+    step();
     await webBuilt;
     step();
     // The first process migrates and seeds the demo data alone; the others start on it.
@@ -157,15 +279,21 @@ export function createCluster(
       await apis.waitReady(i);
       log(`${apiName(i)} ready on port ${settings.apiPorts[i]}`);
     }
+    // Serving means every process takes requests: each is in the balancer's rotation.
+    await waitFor(
+      'every API process in the balancer',
+      async () => {
+        const states = await backendStates(settings, API_BACKEND);
+        return settings.apiPorts.every((_, i) => states.get(apiName(i)) === 'UP');
+      },
+      60_000,
+    );
   };
   return {
-    settings,
-    secrets,
+    ...access,
     table,
     apis,
-    base: `http://127.0.0.1:${settings.port}`,
-    adminUrl,
-    primary,
+    restarts,
     start,
     stop,
     stopWith: (part, stopPart) => {

@@ -1,14 +1,14 @@
 // Interrupt drill: the rolling-restart drill gets SIGINT in its whole process group, as Ctrl+C
-// in its terminal sends it, while an API process is being started again. Bars: it exits
-// non-zero, and nothing it started is left: no process group its processes.json listed at any
-// moment, no process running from its cluster's folder (Patroni, PostgreSQL, etcd, HAProxy).
+// in its terminal sends it, while an API process is being started again. Bars: it exits by
+// itself with a non-zero code (not ended by the signal, which would have stopped nothing), and
+// nothing it started is left: no process group its processes.json listed at any moment, no process running from its cluster's folder (Patroni, PostgreSQL, etcd, HAProxy).
 // What is left is then stopped here. Exits non-zero when a bar is not met.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { takeOverStopSignals } from '../../apps/api/src/db/embedded.ts';
 import { ROOT } from '../web-build.ts';
-import { verdict } from './drill.ts';
+import { runningFrom, verdict } from './drill.ts';
 import { sleep } from './load.ts';
 import type { ProcessRecord } from './processes.ts';
 
@@ -28,20 +28,7 @@ const groupAlive = (pgid: number) => {
   }
 };
 
-/** The processes whose command line names the cluster's folder. */
-function runningFromFolder(): { pid: number; args: string }[] {
-  const found = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-      if (args.includes(dir)) found.push({ pid: Number(entry), args });
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return found;
-}
+const runningFromFolder = () => runningFrom(dir);
 
 const listed = new Map<number, string>();
 const readTable = () => {
@@ -114,7 +101,11 @@ console.log(
 verdict([
   [`${SIGNAL} sent during the rolling restart`, signalledAt !== undefined],
   [`the drill exited within ${STOP_TIMEOUT_MS / 1000} s of it`, ended !== undefined],
-  [`its exit code is non-zero (${exitCode})`, ended !== undefined && ended.code !== 0],
+  // Ended by the signal itself (exit code null) is what a drill that stopped nothing does.
+  [
+    `it exited by itself with a non-zero code (${exitCode})`,
+    ended !== undefined && ended.code !== null && ended.code !== 0,
+  ],
   [`no process group it listed is left (${leftGroups.length})`, leftGroups.length === 0],
   [`no process runs from its folder (${leftInFolder.length})`, leftInFolder.length === 0],
 ]);

@@ -1,7 +1,7 @@
 // What the drills and the soak share: a fresh cluster of their own, the load, a rolling restart,
 // a failover, the checks of the bookings against the ledger, and a verdict that fails the run
 // loudly.
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,7 +10,7 @@ import { createDb } from '../../apps/api/src/db/client.ts';
 import { takeOverStopSignals } from '../../apps/api/src/db/embedded.ts';
 import { ROOT } from '../web-build.ts';
 import { apiName } from './api.ts';
-import { type Cluster, createCluster } from './cluster.ts';
+import { type Cluster, type ClusterAccess, createCluster } from './cluster.ts';
 import {
   API_BACKEND,
   asPrimaryInReplicaDoor,
@@ -19,6 +19,7 @@ import {
   REPLICA_DOOR,
 } from './haproxy.ts';
 import { CROWD_LIMITS, hotelIds, Load, sleep } from './load.ts';
+import { leftovers } from './processes.ts';
 import { clusterSettings, type DatabaseNode } from './settings.ts';
 import { waitFor } from './wait.ts';
 
@@ -35,10 +36,47 @@ export async function runDrill(name: string, drill: (cluster: Cluster) => Promis
   }
 }
 
+/**
+ * A drill's folder, emptied: refused while an earlier run's cluster still runs from it (deleting
+ * its processes.json would lose the record of what to stop).
+ */
+export function freshDrillDir(name: string): string {
+  const dir = path.join(ROOT, `.data/cluster-drill-${name}`);
+  const left = leftovers(dir);
+  if (left.length > 0) {
+    throw new Error(
+      `A cluster still runs from ${dir}: ${left.map((r) => `${r.name} (pid ${r.pid})`).join(', ')}. Stop it first (kill -TERM -<pid> for each).`,
+    );
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return dir;
+}
+
+/**
+ * The processes of a cluster in `dir`: those whose command line names it (Patroni, PostgreSQL,
+ * etcd, HAProxy) or that run with `CLUSTER_DIR` set to it (`npm run cluster`'s own process and
+ * its API processes).
+ */
+export function runningFrom(dir: string): { pid: number; args: string }[] {
+  const found = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      const environ = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if (args.includes(dir) || environ.includes(`CLUSTER_DIR=${dir}`)) {
+        found.push({ pid: Number(entry), args });
+      }
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return found;
+}
+
 /** A cluster in a folder of its own, emptied first; stopped on SIGINT, SIGTERM and SIGHUP. */
 async function drillCluster(name: string): Promise<Cluster> {
-  const dir = path.join(ROOT, `.data/cluster-drill-${name}`);
-  rmSync(dir, { recursive: true, force: true });
+  const dir = freshDrillDir(name);
   const settings = clusterSettings(process.env, { dir });
   settings.apiEnv = { ...CROWD_LIMITS, AUTH_RATE_LIMIT: 'false', LOG_LEVEL: 'warn' };
   const cluster = createCluster(settings, (line) => console.log(`  ${line}`));
@@ -70,7 +108,7 @@ export const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /** `guests` guests booking `rooms` seeded rooms and `readers` readers of the hotels, all started. */
 export async function startLoad(
-  cluster: Cluster,
+  cluster: ClusterAccess,
   load: { guests: number; rooms: number; readers: number },
 ): Promise<Load> {
   const { rooms, guests } = await Load.prepare(cluster, load.guests, load.rooms);
@@ -121,7 +159,7 @@ export async function keptBookings(url: string, ids: readonly string[]): Promise
  * stock, every night's units those of the live bookings, no confirmed booking without a
  * captured payment.
  */
-export async function checkBookings(cluster: Cluster, confirmed: readonly string[]) {
+export async function checkBookings(cluster: ClusterAccess, confirmed: readonly string[]) {
   const kept = await keptBookings(cluster.adminUrl(), confirmed);
   const db = createDb(cluster.adminUrl(), 2);
   try {
@@ -133,8 +171,9 @@ export async function checkBookings(cluster: Cluster, confirmed: readonly string
 
 /**
  * When HAProxy's database doors had followed the failover to `promoted`: the primary's door
- * leads to it, and the replicas' door no longer to it as a replica but to it as the primary
- * standing in (the other node is gone). Until then a replica connection can still be cut.
+ * leads to it, and the replicas' door no longer to it as a replica but to another replica, or
+ * to it as the primary standing in when no replica is left. Until then a replica connection can
+ * still be cut.
  */
 export async function doorsSettled(cluster: Cluster, promoted: string, timeoutMs = 60_000) {
   await waitFor(
@@ -142,10 +181,13 @@ export async function doorsSettled(cluster: Cluster, promoted: string, timeoutMs
     async () => {
       const primary = await backendStates(cluster.settings, PRIMARY_DOOR);
       const replica = await backendStates(cluster.settings, REPLICA_DOOR);
+      const otherReplica = cluster.settings.nodes.some(
+        (n) => n.name !== promoted && replica.get(n.name) === 'UP',
+      );
       return (
         primary.get(promoted) === 'UP' &&
         (replica.get(promoted) ?? '').startsWith('DOWN') &&
-        replica.get(asPrimaryInReplicaDoor(promoted)) === 'UP'
+        (otherReplica || replica.get(asPrimaryInReplicaDoor(promoted)) === 'UP')
       );
     },
     timeoutMs,
@@ -158,7 +200,7 @@ export async function doorsSettled(cluster: Cluster, promoted: string, timeoutMs
  * Closes the primary's current WAL segment and waits for the archive to hold it: false when it
  * does not within `timeoutMs` (archiving stopped).
  */
-export async function archiveNow(cluster: Cluster, timeoutMs = 60_000): Promise<boolean> {
+export async function archiveNow(cluster: ClusterAccess, timeoutMs = 60_000): Promise<boolean> {
   const [segment] = await query<{ wal: string }>(
     cluster.adminUrl(),
     'select pg_walfile_name(pg_switch_wal()) as wal',
@@ -257,4 +299,24 @@ export function verdict(bars: readonly (readonly [string, boolean])[]): boolean 
   const all = bars.every(([, held]) => held);
   if (!all) process.exitCode = 1;
   return all;
+}
+
+/**
+ * How long writes were refused around `killedAt`: from the last checkout or payment answered
+ * before it (or the kill, if later) to the first checkout accepted that was sent after it.
+ */
+export function refusedWritesMs(load: Load, killedAt: number): number {
+  const lastWriteBefore = Math.max(
+    ...load.answers
+      .filter(
+        (a) => a.kind !== 'browse' && a.status > 0 && a.status < 500 && a.answered <= killedAt,
+      )
+      .map((a) => a.answered),
+  );
+  const firstWriteAfter = Math.min(
+    ...load.answers
+      .filter((a) => a.kind === 'booking' && a.status === 201 && a.sent > killedAt)
+      .map((a) => a.answered),
+  );
+  return firstWriteAfter - Math.max(lastWriteBefore, killedAt);
 }

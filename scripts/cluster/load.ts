@@ -13,7 +13,7 @@ import {
 } from '../../apps/api/bench/booking-servers.ts';
 import { createDb } from '../../apps/api/src/db/client.ts';
 import { SUCCESS_CARD } from '../../apps/api/src/test/http-guest.ts';
-import type { Cluster } from './cluster.ts';
+import type { ClusterAccess } from './cluster.ts';
 
 /** The route classes: catalogue reads, stay searches, sign-ins, checkouts, card payments,
  * cancellations, content management. */
@@ -51,7 +51,7 @@ export class Load {
   #loops: Promise<void>[] = [];
   readonly #inFlight = new Set<Promise<void>>();
 
-  static async prepare(cluster: Cluster, guests: number, rooms: number) {
+  static async prepare(cluster: ClusterAccess, guests: number, rooms: number) {
     const db = createDb(cluster.adminUrl(), 2);
     try {
       const seeded = await seedRooms(db, rooms, 5);

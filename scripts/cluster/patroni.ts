@@ -1,10 +1,11 @@
 // The database nodes: PostgreSQL 15 under Patroni, which elects the primary through etcd, makes
-// the other node a streaming replica (pg_basebackup, then pg_rewind after a failover) and
-// promotes it by itself when the primary's leader key lapses.
+// the other nodes streaming replicas (pg_basebackup, then pg_rewind after a failover, a new copy
+// when a rewind cannot be made) and promotes one by itself when the primary's leader key lapses.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import { etcdHosts } from './etcd.ts';
 import type { Tools } from './packages.ts';
 import {
   archiveParameters,
@@ -14,7 +15,7 @@ import {
   restoreCommand,
   writeNodeConfig,
 } from './pgbackrest.ts';
-import type { ProcessTable, Role } from './processes.ts';
+import type { ProcessTable, Role, SpawnOptions } from './processes.ts';
 import type { Secrets } from './secrets.ts';
 import { chownTree, postgresIds } from './server-user.ts';
 import type { ClusterSettings, DatabaseNode } from './settings.ts';
@@ -40,20 +41,30 @@ function patroniConfig(
       listen: `127.0.0.1:${node.restPort}`,
       connect_address: `127.0.0.1:${node.restPort}`,
     },
-    etcd3: { hosts: [`127.0.0.1:${settings.etcd.clientPort}`] },
+    etcd3: { hosts: etcdHosts(settings) },
+    // The machine's watchdog resets it when Patroni hangs while primary (no second writer after
+    // its leader key lapses); `automatic`: used where /dev/watchdog is, started without it
+    // elsewhere (docs/operations.md, Watchdog).
+    watchdog: { mode: 'automatic', device: '/dev/watchdog', safety_margin: 5 },
     bootstrap: {
       dcs: {
         ttl: LEADER_TTL_S,
         loop_wait: 1,
         retry_timeout: 4,
-        // A replica further behind than this is never promoted (with synchronous_mode the
-        // synchronous one is promoted and is never behind a confirmed commit).
+        // A replica further behind than this is never promoted (with synchronous_mode only a
+        // synchronous one is promoted, and it is never behind a confirmed commit).
         maximum_lag_on_failover: 1048576,
-        // Every commit waits for the synchronous replica, so a confirmed booking survives the
-        // primary's loss; not strict: with the replica gone the primary goes on alone
-        // (docs/decisions/0011-cluster.md).
+        // Every commit waits for every running replica (Patroni 3.0 names them all in
+        // synchronous_standby_names), so a confirmed booking survives the loss of any one node
+        // and any surviving node may be promoted; not strict: with no replica left the primary
+        // goes on alone (docs/decisions/0013-three-nodes.md).
         synchronous_mode: true,
         synchronous_mode_strict: false,
+        synchronous_node_count: settings.nodes.length - 1,
+        // etcd unreachable from every node: the primary keeps its role while every other node
+        // answers it over Patroni's REST API that it is still the leader, rather than demote
+        // itself and refuse every booking.
+        failsafe_mode: true,
         postgresql: {
           use_pg_rewind: true,
           use_slots: true,
@@ -77,6 +88,10 @@ function patroniConfig(
       data_dir: path.join(nodeDir, 'data'),
       bin_dir: tools.pgBinDir,
       pgpass: path.join(nodeDir, 'pgpass'),
+      // When pg_rewind cannot bring a node back (or its timeline went past the primary's), its
+      // data is removed and copied again from the primary: it rejoins by itself either way.
+      remove_data_directory_on_rewind_failure: true,
+      remove_data_directory_on_diverged_timelines: true,
       // A new replica copies the primary at once rather than after a spread checkpoint.
       basebackup: [{ checkpoint: 'fast' }],
       authentication: {
@@ -124,6 +139,7 @@ export function startNode(
   tools: Tools,
   secrets: Secrets,
   role: Role,
+  onExit?: SpawnOptions['onExit'],
 ) {
   const nodeDir = path.join(settings.dir, node.name);
   mkdirSync(nodeDir, { recursive: true });
@@ -162,6 +178,8 @@ export function startNode(
     role,
     name: node.name,
     port: node.pgPort,
+    restPort: node.restPort,
+    onExit,
     command: program,
     args,
     env: { ...process.env, HOME: nodeDir, PATH: `${tools.pgBinDir}:${process.env.PATH}` },

@@ -1,5 +1,6 @@
 // The processes the cluster starts: each in a process group of its own (spawned detached, its
-// pid leading the group), its output in logs/<name>.log, all listed in processes.json.
+// pid leading the group), its output in logs/<name>.log, all listed in processes.json from their
+// start until they are gone (a stop interrupted half-way leaves the record of what still runs).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,12 +14,18 @@ export interface ProcessRecord {
   name: string;
   pid: number;
   port: number;
+  /** A database node's Patroni REST API. */
+  restPort?: number;
+  /** When the process started (the kernel's boot id and start time): a pid reused since is not it. */
+  started?: string;
 }
 
 interface Running {
   record: ProcessRecord;
   child: ChildProcess;
   exited: Promise<void>;
+  /** Set once `stop` asked it to end: its exit is then no failure to act on. */
+  stopping: boolean;
 }
 
 export interface SpawnOptions {
@@ -29,17 +36,32 @@ export interface SpawnOptions {
   args: string[];
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  restPort?: number;
   /** Told when the process ends without having been asked to. */
   onExit?: (code: number | null, signal: NodeJS.Signals | null) => void;
 }
 
-const alive = (pid: number) => {
+/** This boot's id and the process's start time in clock ticks since boot, or undefined when gone. */
+function startedOf(pid: number): string | undefined {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis; the start time is the 22nd field.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return `${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}:${fields[19]}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the process a record names still runs: its pid alive, and not reused since. */
+const alive = (record: ProcessRecord) => {
+  try {
+    process.kill(record.pid, 0);
   } catch {
     return false;
   }
+  const started = startedOf(record.pid);
+  return record.started === undefined || started === undefined || started === record.started;
 };
 
 export class ProcessTable {
@@ -56,11 +78,12 @@ export class ProcessTable {
     mkdirSync(this.#logDir, { recursive: true });
   }
 
-  /** Refuses to start over processes a previous run left alive (its state file says which). */
+  /**
+   * Refuses to start over processes a previous run left alive (its state file says which),
+   * leaving their record as it is: the way to stop them.
+   */
   refuseLeftovers(): void {
-    if (!existsSync(this.#stateFile)) return;
-    const records = JSON.parse(readFileSync(this.#stateFile, 'utf8')) as ProcessRecord[];
-    const left = records.filter((r) => alive(r.pid));
+    const left = leftovers(this.dir);
     if (left.length > 0) {
       throw new Error(
         `A cluster is still running from ${this.#stateFile}: ${left
@@ -88,18 +111,21 @@ export class ProcessTable {
       name: options.name,
       pid: child.pid,
       port: options.port,
+      ...(options.restPort === undefined ? {} : { restPort: options.restPort }),
+      started: startedOf(child.pid),
     };
     const exited = new Promise<void>((resolve) => {
       child.once('exit', (code, signal) => {
-        if (this.#running.get(options.name)?.child === child) {
+        const running = this.#running.get(options.name);
+        if (running?.child === child) {
           this.#running.delete(options.name);
           this.write();
-          options.onExit?.(code, signal);
+          if (!running.stopping) options.onExit?.(code, signal);
         }
         resolve();
       });
     });
-    this.#running.set(options.name, { record, child, exited });
+    this.#running.set(options.name, { record, child, exited, stopping: false });
     this.write();
     return record;
   }
@@ -131,12 +157,14 @@ export class ProcessTable {
     }
   }
 
-  /** SIGTERM to the group, SIGKILL after `graceMs`; resolves once it has exited. */
+  /**
+   * SIGTERM to the group, SIGKILL after `graceMs`; resolves once it has exited. Its record stays
+   * in processes.json until then.
+   */
   async stop(name: string, graceMs = 20_000): Promise<void> {
     const running = this.#running.get(name);
     if (!running) return;
-    this.#running.delete(name);
-    this.write();
+    running.stopping = true;
     const pid = running.record.pid;
     try {
       process.kill(-pid, 'SIGTERM');
@@ -156,9 +184,26 @@ export class ProcessTable {
     } catch {}
   }
 
+  /** SIGKILL to every group, at once and without waiting: the machine losing its power. */
+  killAll(): void {
+    for (const { record } of this.#running.values()) {
+      try {
+        process.kill(-record.pid, 'SIGKILL');
+      } catch {}
+    }
+  }
+
   write(): void {
     const temporary = `${this.#stateFile}.tmp`;
     writeFileSync(temporary, `${JSON.stringify(this.records(), null, 2)}\n`);
     renameSync(temporary, this.#stateFile);
   }
+}
+
+/** The processes an earlier run's processes.json in `dir` lists that still run. */
+export function leftovers(dir: string): ProcessRecord[] {
+  const file = path.join(dir, 'processes.json');
+  if (!existsSync(file)) return [];
+  const records = JSON.parse(readFileSync(file, 'utf8')) as ProcessRecord[];
+  return records.filter(alive);
 }

@@ -13,6 +13,16 @@ export interface DatabaseNode {
   restPort: number;
 }
 
+/** One etcd member: the store Patroni keeps its leader key in, replicated over members. */
+export interface EtcdMember {
+  /** etcd's member name. */
+  name: string;
+  /** Where Patroni and etcdctl reach it. */
+  clientPort: number;
+  /** Where the other members reach it. */
+  peerPort: number;
+}
+
 export interface ClusterSettings {
   /** State, data and logs: processes.json, etcd/, node1/, haproxy.cfg, logs/. */
   dir: string;
@@ -22,7 +32,9 @@ export interface ClusterSettings {
   host: string;
   /** One port per API process. */
   apiPorts: number[];
-  etcd: { clientPort: number; peerPort: number };
+  /** The etcd members (3: the store survives the loss of any one). */
+  etcd: EtcdMember[];
+  /** The database nodes (3: losing any one leaves a primary and a synchronous replica). */
   nodes: DatabaseNode[];
   /** HAProxy's doors to the databases: whichever node is primary, and a streaming replica. */
   primaryPort: number;
@@ -60,16 +72,26 @@ export function clusterSettings(
   const restPort = int(env, 'CLUSTER_PATRONI_PORT', 8101);
   const host = env.CLUSTER_HOST || '127.0.0.1';
   const dir = path.resolve(env.CLUSTER_DIR || path.join(ROOT, '.data/cluster'));
+  const nodes = int(env, 'CLUSTER_NODES', 3);
+  if (nodes < 2 || nodes > 9) throw new Error('CLUSTER_NODES must be 2 to 9');
+  const members = int(env, 'CLUSTER_ETCD_MEMBERS', 3);
+  if (members < 1 || members > 9 || members % 2 === 0) {
+    throw new Error(
+      'CLUSTER_ETCD_MEMBERS must be 1, 3, 5, 7 or 9 (an odd number keeps a majority)',
+    );
+  }
+  const etcdPort = int(env, 'CLUSTER_ETCD_PORT', 23791);
   return {
     dir,
     port,
     host,
     apiPorts: Array.from({ length: processes }, (_, i) => apiPort + i),
-    etcd: {
-      clientPort: int(env, 'CLUSTER_ETCD_PORT', 23791),
-      peerPort: int(env, 'CLUSTER_ETCD_PORT', 23791) + 10,
-    },
-    nodes: [1, 2].map((n) => ({
+    etcd: Array.from({ length: members }, (_, i) => ({
+      name: `etcd${i + 1}`,
+      clientPort: etcdPort + i,
+      peerPort: etcdPort + 10 + i,
+    })),
+    nodes: Array.from({ length: nodes }, (_, i) => i + 1).map((n) => ({
       name: `node${n}`,
       pgPort: pgPort + n - 1,
       restPort: restPort + n - 1,

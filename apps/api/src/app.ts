@@ -116,6 +116,9 @@ export async function buildApp({
     genReqId: requestIdOf,
     requestIdHeader: false,
     serverFactory: (handler, options) => keptAnswers.server(handler, options),
+    // Loading the server render's bundle takes more than Fastify's 10 s on a busy machine (a
+    // cluster's processes starting together beside its databases): a slow start, not a failure.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
