@@ -1,22 +1,14 @@
 // Point-in-time restore drill, across a failover: a full backup, a booking, a differential
 // backup; then the primary's archiving is held (as when its store is slow) while a second booking
-// fills a segment the primary finishes but never archives, and the primary's machine dies. On the
-// promoted replica: a third booking, a moment, a fourth. pgBackRest's verify reads the repository
+// fills a segment the primary finishes but never archives, and the primary's machine hangs, then
+// dies once a replica is promoted. On the promoted replica: a third booking, a moment, a fourth. pgBackRest's verify reads the repository
 // back; then a new server, in a new folder, from the repository alone, restored to the moment,
 // must hold the first three bookings, paid, and not the fourth. Exits non-zero when a bar is not
 // met.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Cluster } from './cluster.ts';
-import {
-  archiveNow,
-  keptBookings,
-  killPrimary,
-  query,
-  runDrill,
-  seconds,
-  verdict,
-} from './drill.ts';
+import { archiveNow, keptBookings, query, runDrill, seconds, verdict } from './drill.ts';
 import { Load, sleep } from './load.ts';
 import { PG_BIN_DIR } from './packages.ts';
 import {
@@ -59,31 +51,35 @@ async function backup(cluster: Cluster, type: BackupType) {
 }
 
 /**
- * Stops (SIGSTOP) the node's WAL archiver and any pgBackRest it started: a segment finished from
- * now on is streamed to the replicas but not archived by this node. Answers how many it held.
+ * The node's PostgreSQL processes (their folder is its data folder: they run in a session of
+ * their own, not in the node's process group) and pgBackRest's, named by its configuration.
  */
-function holdArchiving(cluster: Cluster, node: DatabaseNode): number {
+function nodeProcesses(cluster: Cluster, node: DatabaseNode, only?: RegExp): number[] {
   const dataDir = path.join(cluster.settings.dir, node.name, 'data');
   const config = nodeConfigFile(cluster.settings, node);
-  let held = 0;
+  const found: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      const archiver =
-        cmdline.startsWith('postgres: ') &&
-        cmdline.includes('archiver') &&
-        readlinkSync(`/proc/${entry}/cwd`) === dataDir;
-      if (archiver || cmdline.includes(config)) {
-        process.kill(Number(entry), 'SIGSTOP');
-        held++;
-      }
+      const ours =
+        (cmdline.includes('postgres') && readlinkSync(`/proc/${entry}/cwd`) === dataDir) ||
+        cmdline.includes(config);
+      if (ours && (!only || only.test(cmdline))) found.push(Number(entry));
     } catch {
       // Gone meanwhile, or not ours to read.
     }
   }
-  return held;
+  return found;
 }
+
+const signalAll = (pids: number[], signal: NodeJS.Signals) => {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {}
+  }
+};
 
 await runDrill('pitr', async (cluster) => {
   const { settings, secrets } = cluster;
@@ -95,8 +91,14 @@ await runDrill('pitr', async (cluster) => {
 
   const old = await cluster.primary();
   if (!old) throw new Error('no primary before the failover');
-  const held = holdArchiving(cluster, old);
-  if (held === 0) throw new Error(`${old.name}'s archiver was not found`);
+  // Its WAL archiver and any pgBackRest it started stopped: a segment finished from now on is
+  // streamed to the replicas but not archived by this node.
+  const archiving = nodeProcesses(cluster, old, /archiver|pgbackrest/);
+  const held = archiving.length;
+  if (!archiving.some((pid) => /archiver/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')))) {
+    throw new Error(`${old.name}'s archiver was not found`);
+  }
+  signalAll(archiving, 'SIGSTOP');
   const unarchived = await oneBooking(cluster, prepared);
   const [segment] = await query<{ wal: string }>(
     cluster.adminUrl(),
@@ -105,8 +107,13 @@ await runDrill('pitr', async (cluster) => {
   console.log(
     `${old.name}'s archiving held (${held} processes); segment ${segment?.wal} finished with a booking in it, not archived by ${old.name}`,
   );
-  const { killedAt } = await killPrimary(cluster);
-  console.log(`SIGKILL to ${old.name}'s process group (the primary)`);
+  // The machine hangs (every process of the node stopped), then dies once another node is
+  // promoted: killed at once, the cluster's supervisor would start it again within its leader
+  // key's life, and it would go on as primary, archiving the segment itself.
+  const killedAt = performance.now();
+  cluster.table.signal(old.name, 'SIGSTOP');
+  signalAll(nodeProcesses(cluster, old), 'SIGSTOP');
+  console.log(`${old.name} (the primary) stopped whole, its machine hung`);
   await waitFor(
     'another node promoted',
     async () => ((await cluster.primary())?.name ?? old.name) !== old.name,
@@ -114,9 +121,11 @@ await runDrill('pitr', async (cluster) => {
     500,
   );
   const promoted = await cluster.primary();
+  cluster.table.signal(old.name, 'SIGKILL');
+  console.log(`${promoted?.name} promoted; SIGKILL to ${old.name}'s process group`);
   const afterFailover = await oneBooking(cluster, prepared);
   console.log(
-    `${promoted?.name} primary; a booking confirmed on it ${seconds(performance.now() - killedAt)} s after the kill`,
+    `a booking confirmed on ${promoted?.name} ${seconds(performance.now() - killedAt)} s after ${old.name} hung`,
   );
   await sleep(1000);
   const [moment] = await query<{ at: string }>(
