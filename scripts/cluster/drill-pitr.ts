@@ -14,6 +14,8 @@ import { PG_BIN_DIR } from './packages.ts';
 import {
   type BackupType,
   nodeConfigFile,
+  pgbackrest,
+  STANZA,
   takeBackup,
   verifyRepository,
   writeConfig,
@@ -121,8 +123,7 @@ await runDrill('pitr', async (cluster) => {
     500,
   );
   const promoted = await cluster.primary();
-  cluster.table.signal(old.name, 'SIGKILL');
-  console.log(`${promoted?.name} promoted; SIGKILL to ${old.name}'s process group`);
+  console.log(`${promoted?.name} promoted`);
   const afterFailover = await oneBooking(cluster, prepared);
   console.log(
     `a booking confirmed on ${promoted?.name} ${seconds(performance.now() - killedAt)} s after ${old.name} hung`,
@@ -139,15 +140,29 @@ await runDrill('pitr', async (cluster) => {
   // restore must find WAL past the target to stop at it.
   if (!(await archiveNow(cluster))) throw new Error('the WAL past the target was not archived');
   console.log(`bookings: 2 before the failover, 1 after it before ${target}, 1 after that`);
+  const reader = writeConfig({
+    backup: settings.backup,
+    passphrase: secrets.backupPassphrase,
+    work: path.join(settings.dir, 'backup-reader'),
+  });
+  // Still hung, the old primary has archived nothing since: the promoted node did.
+  const segmentArchived =
+    (
+      await pgbackrest(reader, [
+        'repo-ls',
+        `archive/${STANZA}`,
+        '--recurse',
+        `--filter=(^|/)${segment?.wal}-`,
+      ])
+    ).trim() !== '';
+  console.log(
+    `segment ${segment?.wal} in the repository before ${old.name} came back: ${segmentArchived ? 'yes' : 'no'}`,
+  );
+  // The machine dies; the cluster's supervisor starts it again, and it rejoins as a replica.
+  cluster.table.signal(old.name, 'SIGKILL');
 
   let t0 = performance.now();
-  const verified = await verifyRepository(
-    writeConfig({
-      backup: settings.backup,
-      passphrase: secrets.backupPassphrase,
-      work: path.join(settings.dir, 'backup-reader'),
-    }),
-  );
+  const verified = await verifyRepository(reader);
   console.log(`verify in ${seconds(performance.now() - t0)} s:\n${verified.report}`);
 
   // A fresh node: a new folder, a configuration naming the repository and its passphrase only.
@@ -179,6 +194,10 @@ await runDrill('pitr', async (cluster) => {
       `on the restored server: ${kept} of the 3 bookings before the moment, ${late?.n ?? 0} of the 1 after it; timeline ${timeline?.tli}`,
     );
     verdict([
+      [
+        `the segment the old primary finished but never archived was archived by the promoted node (${segment?.wal})`,
+        segmentArchived,
+      ],
       ['pgBackRest verify: every backup and WAL segment reads back whole', verified.ok],
       [
         `the bookings before the moment are there, confirmed, paid, with their nights — before the failover, in the segment only the replica archived, and after the failover (${kept}/3)`,

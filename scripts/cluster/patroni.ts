@@ -11,6 +11,7 @@ import {
   archiveParameters,
   nodeArchiveScript,
   nodeConfigFile,
+  nodePromotionScript,
   repositoryFolder,
   restoreCommand,
   writeNodeConfig,
@@ -108,6 +109,8 @@ function patroniConfig(
       // Every node archives to pgBackRest's repository, a replica too (pgbackrest.ts).
       parameters: { unix_socket_directories: nodeDir, ...archiveParameters(archiveScript) },
       recovery_conf: { restore_command: restoreCommand(backupConfig) },
+      // A promoted node archives the old timeline's last segment too (pgbackrest.ts).
+      callbacks: { on_role_change: nodePromotionScript(settings, node) },
     },
   };
 }
@@ -148,7 +151,7 @@ export function startNode(
   writeFileSync(configFile, JSON.stringify(patroniConfig(settings, node, tools, secrets), null, 2));
   chmodSync(configFile, 0o600);
   chmodSync(nodeDir, 0o700);
-  writeNodeConfig(settings, node, secrets.backupPassphrase);
+  writeNodeConfig(settings, node, secrets.backupPassphrase, tools.pgBinDir);
   repositoryFolder(settings.backup);
   const root = userInfo().uid === 0;
   if (root) {

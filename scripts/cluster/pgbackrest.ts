@@ -129,19 +129,27 @@ export const nodeConfigFile = (settings: ClusterSettings, node: DatabaseNode) =>
 export const nodeArchiveScript = (settings: ClusterSettings, node: DatabaseNode) =>
   path.join(nodeBackupDir(settings, node), 'archive-command.sh');
 
+/** The node's script for Patroni's on_role_change (writePromotionScript). */
+export const nodePromotionScript = (settings: ClusterSettings, node: DatabaseNode) =>
+  path.join(nodeBackupDir(settings, node), 'on-role-change.sh');
+
 /** Writes the node's configuration (its server through its own socket folder); its path. */
 export function writeNodeConfig(
   settings: ClusterSettings,
   node: DatabaseNode,
   passphrase: string,
+  binDir: string,
 ): string {
   const nodeDir = path.join(settings.dir, node.name);
-  return writeConfig({
+  const dataDir = path.join(nodeDir, 'data');
+  const config = writeConfig({
     backup: settings.backup,
     passphrase,
     work: nodeBackupDir(settings, node),
-    pg: { path: path.join(nodeDir, 'data'), port: node.pgPort, socket: nodeDir },
+    pg: { path: dataDir, port: node.pgPort, socket: nodeDir },
   });
+  writePromotionScript(config, dataDir, binDir);
+  return config;
 }
 
 /** The repository's folder on this machine, made owner-only (none for a bucket). */
@@ -186,6 +194,43 @@ while [ "$try" -lt ${tries} ]; do
 done
 echo "$2: not in the repository yet (the primary archives it); kept until it is" >&2
 exit 1
+`;
+  writeFileSync(script, text, { mode: 0o700 });
+  return script;
+}
+
+/**
+ * Writes the node's script for Patroni's on_role_change (beside its configuration): when the node
+ * becomes primary and its new timeline began exactly at a segment's end, the last segment of the
+ * old timeline was received whole but never closed by the replica's WAL receiver, so PostgreSQL
+ * offers it to no archive command; it is marked ready here, and the new primary archives it. A
+ * segment already marked (ready or done) is left alone. Answers the script's path.
+ */
+export function writePromotionScript(config: string, dataDir: string, binDir: string): string {
+  const script = path.join(path.dirname(config), 'on-role-change.sh');
+  const text = `#!/bin/sh
+# Patroni's on_role_change: $1 the action, $2 the node's new role.
+set -u
+case "$2" in master | primary) ;; *) exit 0 ;; esac
+# Called as the promotion is asked for: first its end (the new timeline's history written).
+tries=0
+until ${sh(path.join(binDir, 'pg_controldata'))} -D ${sh(dataDir)} 2>/dev/null | grep -q 'in production'; do
+  tries=$((tries + 1))
+  [ "$tries" -le 120 ] || exit 0
+  sleep 1
+done
+wal=${sh(path.join(dataDir, 'pg_wal'))}
+history=$(ls "$wal" | grep -E '^[0-9A-F]{8}[.]history$' | sort | tail -n 1)
+[ -n "$history" ] || exit 0
+# Its last line: the parent timeline and where the new one began, e.g. "1	0/A000000	…".
+set -- $(grep -E '^[0-9]+[[:space:]]' "$wal/$history" | tail -n 1)
+[ $# -ge 2 ] || exit 0
+tli=$1 high=$((0x\${2%/*})) low=$((0x\${2#*/}))
+[ $((low % 16777216)) -eq 0 ] || exit 0
+segment=$((high * 256 + low / 16777216 - 1))
+name=$(printf '%08X%08X%08X' "$tli" $((segment / 256)) $((segment % 256)))
+[ -f "$wal/$name" ] || exit 0
+[ -e "$wal/archive_status/$name.ready" ] || [ -e "$wal/archive_status/$name.done" ] || touch "$wal/archive_status/$name.ready"
 `;
   writeFileSync(script, text, { mode: 0o700 });
   return script;

@@ -49,7 +49,9 @@ export async function restoreToTime(options: {
   const { dataDir, binDir } = options;
   const work = path.dirname(dataDir);
   rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true, mode: 0o700 });
+  // The folders above it as usual (the server's user passes through them), its own owner-only.
+  mkdirSync(path.dirname(work), { recursive: true });
+  mkdirSync(work, { mode: 0o700 });
   const config = writeConfig({
     backup: options.backup,
     passphrase: options.passphrase,
