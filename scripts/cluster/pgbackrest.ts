@@ -281,8 +281,16 @@ const asSuperuser = (password: string) => ({ PGPASSWORD: password });
  * Makes the repository ready for the cluster on its primary (again at each start: a stanza
  * already there for this cluster is kept; one of another cluster's data is refused).
  */
-export function createStanza(config: string, superuserPassword: string): Promise<string> {
-  return pgbackrest(config, ['stanza-create'], asSuperuser(superuserPassword));
+export async function createStanza(config: string, superuserPassword: string): Promise<string> {
+  // The node's asynchronous pusher holds the archive's lock while it pushes: wait for it.
+  for (let tries = 1; ; tries++) {
+    try {
+      return await pgbackrest(config, ['stanza-create'], asSuperuser(superuserPassword));
+    } catch (error) {
+      if (tries >= 30 || !/unable to acquire lock/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
 }
 
 export type BackupType = 'full' | 'diff';
