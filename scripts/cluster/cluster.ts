@@ -12,7 +12,7 @@ import { ApiProcesses, apiName } from './api.ts';
 import { startEtcd, startEtcdMember } from './etcd.ts';
 import { API_BACKEND, backendStates, startHaproxy } from './haproxy.ts';
 import { ensureTools, type Tools } from './packages.ts';
-import { namespaceKind, roleOf, startNode, waitForRole } from './patroni.ts';
+import { LEADER_TTL_S, namespaceKind, roleOf, startNode, waitForRole } from './patroni.ts';
 import { createStanza, describeRepository, nodeConfigFile } from './pgbackrest.ts';
 import { ProcessTable, type SpawnOptions } from './processes.ts';
 import { clusterSecrets, type Secrets } from './secrets.ts';
@@ -67,6 +67,12 @@ export interface Cluster extends ClusterAccess {
 const NODE_START_TIMEOUT_MS = 180_000;
 /** A part that ended on its own is started again after this. */
 const RESTART_DELAY_MS = 1000;
+/**
+ * A node, after its leader key's life and a little more: a primary started again sooner finds
+ * the key still its own and resumes as primary; after it, another node has been promoted and it
+ * rejoins as a replica, as a machine that takes longer than that to boot does.
+ */
+const NODE_RESTART_DELAY_MS = (LEADER_TTL_S + 5) * 1000;
 
 /** Whether nothing listens on `port` of `host` now. */
 const portFree = (host: string, port: number) =>
@@ -97,10 +103,14 @@ async function takenPorts(settings: ClusterSettings): Promise<string[]> {
   return ports.filter((_, i) => !free[i]).map(([part, , port]) => `${port} (${part})`);
 }
 
-/** The API's role and database, made once on the primary (replicated like everything else). */
-async function ensureAppDatabase(settings: ClusterSettings, secrets: Secrets, node: DatabaseNode) {
+/**
+ * The API's role and database, made once on the primary (replicated like everything else),
+ * through the balancer's primary door: whichever node is primary when it connects.
+ */
+async function ensureAppDatabase(settings: ClusterSettings, secrets: Secrets) {
   const client = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${node.pgPort}/postgres`,
+    connectionString: `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${settings.primaryPort}/postgres`,
+    connectionTimeoutMillis: 5000,
   });
   await client.connect();
   try {
@@ -113,7 +123,6 @@ async function ensureAppDatabase(settings: ClusterSettings, secrets: Secrets, no
   } finally {
     await client.end();
   }
-  void settings;
 }
 
 export function createCluster(
@@ -167,25 +176,25 @@ export function createCluster(
   // The supervisor: a node or member that ends without being asked to is started again, as a
   // machine's service manager would.
   /**
-   * Starts a part with `spawnPart`, and again whenever it ends on its own: after 1 s, or, while
-   * it keeps ending within 10 s of its start (a port taken, a broken configuration), after twice
-   * the last wait, up to 30 s.
+   * Starts a part with `spawnPart`, and again whenever it ends on its own: after `firstWaitMs`,
+   * or, while it keeps ending within 10 s of its start (a port taken, a broken configuration),
+   * after twice the last wait, up to 30 s.
    */
   const supervise = (
     name: string,
     spawnPart: (onExit: SpawnOptions['onExit']) => void,
     restarted: () => void,
-    waitMs = RESTART_DELAY_MS,
+    firstWaitMs: number,
+    waitMs = firstWaitMs,
   ) => {
     const startedAt = Date.now();
     spawnPart((code, signal) => {
       if (stopped) return;
-      const next =
-        Date.now() - startedAt < 10_000 ? Math.min(waitMs * 2, 30_000) : RESTART_DELAY_MS;
+      const next = Date.now() - startedAt < 10_000 ? Math.min(waitMs * 2, 30_000) : firstWaitMs;
       log(`${name} ended (${signal ?? `exit ${code}`}): starting it again in ${next / 1000} s`);
       restarted();
       setTimeout(() => {
-        if (!stopped) supervise(name, spawnPart, restarted, next);
+        if (!stopped) supervise(name, spawnPart, restarted, firstWaitMs, next);
       }, next);
     });
   };
@@ -197,6 +206,7 @@ export function createCluster(
       () => {
         restarts.nodes += 1;
       },
+      NODE_RESTART_DELAY_MS,
     );
   const superviseMember = (tools: Tools, member: EtcdMember) =>
     supervise(
@@ -205,6 +215,7 @@ export function createCluster(
       () => {
         restarts.etcd += 1;
       },
+      RESTART_DELAY_MS,
     );
   let starting: Promise<void> | undefined;
   const start = () => {
@@ -252,11 +263,20 @@ export function createCluster(
     table.setRole(elected.name, 'primary');
     log(`${elected.name} primary on port ${elected.pgPort}`);
     step();
+    // A node restarted after a power loss can answer /primary while its PostgreSQL still starts.
+    await waitFor(
+      'the primary taking the API’s role and database',
+      async () => {
+        await ensureAppDatabase(settings, secrets);
+        return true;
+      },
+      NODE_START_TIMEOUT_MS,
+      1000,
+    );
+    step();
     // The WAL is archived from here on; a repository the nodes cannot use stops the start.
     await createStanza(nodeConfigFile(settings, elected), secrets.superuser);
     log(`backup repository ready (${describeRepository(settings.backup)})`);
-    step();
-    await ensureAppDatabase(settings, secrets, elected);
     step();
     await Promise.all(
       settings.nodes

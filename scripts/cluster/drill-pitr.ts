@@ -109,9 +109,9 @@ await runDrill('pitr', async (cluster) => {
   console.log(
     `${old.name}'s archiving held (${held} processes); segment ${segment?.wal} finished with a booking in it, not archived by ${old.name}`,
   );
-  // The machine hangs (every process of the node stopped), then dies once another node is
-  // promoted: killed at once, the cluster's supervisor would start it again within its leader
-  // key's life, and it would go on as primary, archiving the segment itself.
+  // The machine hangs (every process of the node stopped) until the segment is checked: a node
+  // that comes back has Patroni archive its ready segments before its rewind, and would hide
+  // whether the promoted node archived it.
   const killedAt = performance.now();
   cluster.table.signal(old.name, 'SIGSTOP');
   signalAll(nodeProcesses(cluster, old), 'SIGSTOP');

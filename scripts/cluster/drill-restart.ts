@@ -105,7 +105,11 @@ class ClusterCommand {
    */
   async exit(): Promise<number | undefined> {
     const until = this.stopSentAt + STOP_TIMEOUT_MS;
-    const ended = await Promise.race([this.exited, sleep(STOP_TIMEOUT_MS)]);
+    // A timer that keeps the drill alive no longer than the stop.
+    const timeout = new Promise<undefined>((resolve) => {
+      setTimeout(resolve, STOP_TIMEOUT_MS, undefined).unref();
+    });
+    const ended = await Promise.race([this.exited, timeout]);
     if (!ended) return undefined;
     while (leftovers(dir).length + runningFrom(dir).length > 0) {
       if (performance.now() > until) return undefined;
@@ -130,8 +134,12 @@ async function killPrimary(access: ClusterAccess) {
 
 interface Ending {
   name: string;
-  /** Ends the running cluster under `load`; says what happened; stops the load. */
-  end(run: ClusterCommand, access: ClusterAccess, load: Load): Promise<string>;
+  /** Ends the running cluster under `load`, stops the load; says what happened and its bars. */
+  end(
+    run: ClusterCommand,
+    access: ClusterAccess,
+    load: Load,
+  ): Promise<{ what: string; bars?: [string, boolean][] }>;
 }
 
 const endings: Ending[] = [
@@ -143,7 +151,15 @@ const endings: Ending[] = [
       const promoted = await access.primary();
       await load.stop();
       run.signal('SIGTERM', false);
-      return `${node.name} killed; bookings again ${back === undefined ? 'never' : `${seconds(back - killedAt)} s`} after, on ${promoted?.name ?? 'no primary'} (writes refused ${seconds(refusedWritesMs(load, killedAt))} s); SIGTERM to npm (pid ${run.pid})`;
+      return {
+        what: `${node.name} killed; bookings again ${back === undefined ? 'never' : `${seconds(back - killedAt)} s`} after, on ${promoted?.name ?? 'no primary'} (writes refused ${seconds(refusedWritesMs(load, killedAt))} s); SIGTERM to npm (pid ${run.pid})`,
+        bars: [
+          [
+            `a failover: another node promoted (${node.name} → ${promoted?.name ?? 'none'}), bookings again`,
+            back !== undefined && promoted !== undefined && promoted.name !== node.name,
+          ],
+        ],
+      };
     },
   },
   {
@@ -151,7 +167,7 @@ const endings: Ending[] = [
     async end(run, _access, load) {
       await load.stop();
       run.signal('SIGINT', true);
-      return `SIGINT to npm's process group`;
+      return { what: `SIGINT to npm's process group` };
     },
   },
   {
@@ -165,7 +181,9 @@ const endings: Ending[] = [
         } catch {}
       }
       await load.stop();
-      return `SIGKILL to npm's process group and the ${groups.length} of the cluster under bookings`;
+      return {
+        what: `SIGKILL to npm's process group and the ${groups.length} of the cluster under bookings`,
+      };
     },
   },
   {
@@ -175,7 +193,7 @@ const endings: Ending[] = [
       await sleep(2000);
       run.signal('SIGTERM', false);
       await load.stop();
-      return `${node.name} (the primary) killed under bookings, SIGTERM to npm 2 s later`;
+      return { what: `${node.name} (the primary) killed under bookings, SIGTERM to npm 2 s later` };
     },
   },
 ];
@@ -208,7 +226,10 @@ try {
     load.book(prepared.guests, prepared.rooms);
     await sleep(6000);
     const before = (await access.primary())?.name ?? 'none';
-    const what = await ending.end(run, access, load);
+    const { what, bars: endingBars = [] } = await ending.end(run, access, load);
+    bars.push(
+      ...endingBars.map(([bar, held]): [string, boolean] => [`${ending.name}: ${bar}`, held]),
+    );
     const stoppedMs = await run.exit();
     confirmed.push(...load.confirmed);
     const left = leftovers(dir);
@@ -249,6 +270,8 @@ try {
   console.error(error);
   bars.push(['the drill ran to its end', false]);
 } finally {
+  // The last stop is timed from here, whatever was sent before.
+  run.stopSentAt = 0;
   run.signal('SIGINT', true);
   const stoppedMs = await run.exit();
   bars.push([

@@ -23,7 +23,7 @@ import type { ClusterSettings, DatabaseNode } from './settings.ts';
 import { statusOf, waitFor } from './wait.ts';
 
 /** How long the leader key lives without renewal: the longest a dead primary holds on to it. */
-const LEADER_TTL_S = 10;
+export const LEADER_TTL_S = 10;
 
 function patroniConfig(
   settings: ClusterSettings,
