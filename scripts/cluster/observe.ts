@@ -207,13 +207,18 @@ async function targetStates(settings: ClusterSettings): Promise<TargetState[]> {
  * configuration lacks shows here as a target down, with Prometheus's reason.
  */
 async function everyTargetUp(settings: ClusterSettings) {
+  // Prometheus ready may list none yet: every target of the configuration, each one up.
+  const expected = prometheusConfig(settings).scrape_configs.flatMap((job) =>
+    job.static_configs.flatMap((c) => c.targets),
+  ).length;
   let down: TargetState[] = [];
   try {
     await waitFor(
       "every one of Prometheus's targets up",
       async () => {
-        down = (await targetStates(settings)).filter((t) => t.health !== 'up');
-        return down.length === 0;
+        const targets = await targetStates(settings);
+        down = targets.filter((t) => t.health !== 'up');
+        return targets.length === expected && down.length === 0;
       },
       TARGETS_TIMEOUT_MS,
       1000,
