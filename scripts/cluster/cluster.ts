@@ -104,6 +104,7 @@ async function takenPorts(settings: ClusterSettings): Promise<string[]> {
     ...settings.etcd.flatMap((m): [string, string, number][] => [
       [m.name, '127.0.0.1', m.clientPort],
       [`${m.name} peers`, '127.0.0.1', m.peerPort],
+      [`${m.name} metrics`, '127.0.0.1', m.metricsPort],
     ]),
     ...settings.nodes.flatMap((n): [string, string, number][] => [
       [n.name, '127.0.0.1', n.pgPort],

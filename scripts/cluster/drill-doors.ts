@@ -247,7 +247,17 @@ async function etcdDoors(cluster: Cluster, work: string): Promise<Bar[]> {
   console.log(
     `etcd ${member.name}: client door with another CA's certificate: ${foreign}; plain HTTP: ${plain}; peer door without a certificate: ${peerWithout}, with ${other.name}'s: ${peerWith}`,
   );
+  // The metrics listener, plain HTTP without a certificate, serves metrics and health only.
+  const metricsAt = `http://127.0.0.1:${member.metricsPort}`;
+  const metrics = await httpTry(`${metricsAt}/metrics`);
+  const keys = await httpTry(`${metricsAt}/v3/kv/range`, {
+    method: 'POST',
+    body: JSON.stringify({ key: Buffer.from('/').toString('base64') }),
+  });
+  console.log(`etcd ${member.name}'s metrics listener: /metrics ${metrics}; the keys: ${keys}`);
   bars.push(
+    [`etcd's metrics listener serves its metrics (${metrics})`, metrics === '200'],
+    [`etcd's metrics listener serves no key (${keys})`, keys !== '200'],
     [`etcd's client door with another CA's certificate: refused`, foreign !== '200'],
     [`etcd's client door over plain HTTP: refused`, plain !== '200'],
     [`etcd's peer door without a certificate: refused`, peerWithout.startsWith('refused')],
@@ -258,13 +268,23 @@ async function etcdDoors(cluster: Cluster, work: string): Promise<Bar[]> {
 
 async function statsDoors(cluster: Cluster): Promise<Bar[]> {
   const { url, authorization } = statsDoor(cluster.settings);
-  const without = await httpTry(url);
-  const withIt = await httpTry(url, { headers: { authorization } });
-  return door(
-    "HAProxy's statistics page without the password",
-    without === '200' ? undefined : without,
-    withIt === '200' ? undefined : withIt,
-  );
+  // The page, and the Prometheus exporter on the same port, which answers before `stats auth`.
+  const tried = async (what: string, at: string) => {
+    const without = await httpTry(at);
+    const withIt = await httpTry(at, { headers: { authorization } });
+    return door(
+      what,
+      without === '200' ? undefined : without,
+      withIt === '200' ? undefined : withIt,
+    );
+  };
+  return [
+    ...(await tried("HAProxy's statistics page without the password", url)),
+    ...(await tried(
+      "HAProxy's /metrics without the password",
+      `http://127.0.0.1:${cluster.settings.statsPort}/metrics`,
+    )),
+  ];
 }
 
 async function roleBars(cluster: Cluster): Promise<Bar[]> {

@@ -64,6 +64,10 @@ export function startEtcdMember(
       `--advertise-client-urls=${url(member.clientPort)}`,
       `--listen-peer-urls=${url(member.peerPort)}`,
       `--initial-advertise-peer-urls=${url(member.peerPort)}`,
+      // Prometheus's door: metrics and health only, no key, so no certificate (a client
+      // certificate of the cluster's CA may read and write every key). Loopback, as every port
+      // here; on machines, firewalled to the Prometheus machine.
+      `--listen-metrics-urls=http://127.0.0.1:${member.metricsPort}`,
       `--initial-cluster=${initialCluster}`,
       `--initial-cluster-state=${state}`,
       '--initial-cluster-token=devstay',

@@ -16,6 +16,9 @@ export const REPLICA_DOOR = 'db_replica';
 /** The name, in the replicas' door, of node `name` standing in while it is primary. */
 export const asPrimaryInReplicaDoor = (name: string) => `${name}_primary`;
 
+/** Who may read the metrics on the statistics port: the statistics page's user. */
+const STATS_USERS = 'stats_users';
+
 /** The statistics page's address and its Basic authorization (user `stats`). */
 export function statsDoor(settings: ClusterSettings) {
   const credentials = `${USERS.stats}:${clusterSecrets(settings.dir).stats}`;
@@ -97,9 +100,15 @@ frontend site
 
 ${apiBackend(API_BACKEND, '/api/ready', 2)}
 ${apiBackend('api_live', '/api/health', 1)}${database(PRIMARY_DOOR, settings.primaryPort, 'primary')}${database(REPLICA_DOOR, settings.replicaPort, `replica?lag=${settings.replicaLagBytes}`, primaryFallback)}
+userlist ${STATS_USERS}
+  user ${USERS.stats} insecure-password ${clusterSecrets(settings.dir).stats}
+
 listen stats
   bind 127.0.0.1:${settings.statsPort}
-  # HAProxy's own Prometheus exporter: every frontend, backend and server.
+  # HAProxy's own Prometheus exporter: every frontend, backend and server. The service answers
+  # before stats auth would, so it asks the same password itself: the doors' node states and
+  # the site's traffic are the statistics page's, not everyone's on the network.
+  http-request auth realm stats if { path /metrics } !{ http_auth(${STATS_USERS}) }
   http-request use-service prometheus-exporter if { path /metrics }
   stats enable
   stats uri /stats

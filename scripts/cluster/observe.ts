@@ -4,13 +4,23 @@
 // prometheus/rules.yml (docs/operations.md, Monitoring).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { apiName } from './api.ts';
 import type { ObserveTools } from './packages.ts';
 import type { ProcessTable } from './processes.ts';
+import { clusterSecrets, USERS } from './secrets.ts';
 import type { ClusterSettings, DatabaseNode } from './settings.ts';
+import { caFile, verifiedUrl } from './tls.ts';
 import { statusOf, waitFor } from './wait.ts';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
@@ -27,6 +37,20 @@ const textfileDir = (settings: ClusterSettings) => path.join(settings.dir, 'metr
 const pgExporterName = (node: DatabaseNode) => `pg-exporter-${node.name}`;
 const pgExporterPort = (settings: ClusterSettings, i: number) => settings.pgExporterPort + i;
 
+/** Prometheus's folder: its configuration, its data, the statistics password it scrapes with. */
+const prometheusDir = (settings: ClusterSettings) => path.join(settings.dir, 'prometheus');
+const statsPasswordFile = (settings: ClusterSettings) =>
+  path.join(prometheusDir(settings), 'stats-password');
+
+/**
+ * The files Prometheus's configuration names, which promtool checks exist: the cluster's CA
+ * (made at the cluster's start) and the statistics password, written here owner-only.
+ */
+export function writeScrapeCredentials(settings: ClusterSettings): void {
+  mkdirSync(prometheusDir(settings), { recursive: true, mode: 0o700 });
+  writeFileSync(statsPasswordFile(settings), clusterSecrets(settings.dir).stats, { mode: 0o600 });
+}
+
 const target = (port: number, name: string) => ({
   targets: [`127.0.0.1:${port}`],
   labels: { name },
@@ -37,10 +61,22 @@ const target = (port: number, name: string) => ({
  * part started again keeps its ports.
  */
 export function prometheusConfig(settings: ClusterSettings, rulesFile = RULES_FILE) {
-  const job = (name: string, targets: ReturnType<typeof target>[]) => ({
+  const job = (
+    name: string,
+    targets: ReturnType<typeof target>[],
+    how: Record<string, unknown> = {},
+  ) => ({
     job_name: name,
     static_configs: targets,
+    ...how,
   });
+  // Patroni's REST API is HTTPS only; its GETs ask no password. Every node's certificate names
+  // 127.0.0.1, the address scraped, so no server_name is needed.
+  const patroniTls = { scheme: 'https', tls_config: { ca_file: caFile(settings.dir) } };
+  // HAProxy's /metrics asks the statistics page's password (haproxy.ts).
+  const statsAuth = {
+    basic_auth: { username: USERS.stats, password_file: statsPasswordFile(settings) },
+  };
   return {
     global: { scrape_interval: '10s', scrape_timeout: '5s', evaluation_interval: '10s' },
     rule_files: [rulesFile],
@@ -52,15 +88,17 @@ export function prometheusConfig(settings: ClusterSettings, rulesFile = RULES_FI
       job(
         'patroni',
         settings.nodes.map((node) => target(node.restPort, node.name)),
+        patroniTls,
       ),
       job(
         'postgres',
         settings.nodes.map((node, i) => target(pgExporterPort(settings, i), node.name)),
       ),
-      job('haproxy', [target(settings.statsPort, 'haproxy')]),
+      job('haproxy', [target(settings.statsPort, 'haproxy')], statsAuth),
+      // Each member's metrics-only listener: its client port asks a client certificate (etcd.ts).
       job(
         'etcd',
-        settings.etcd.map((member) => target(member.clientPort, member.name)),
+        settings.etcd.map((member) => target(member.metricsPort, member.name)),
       ),
       job('textfile', [target(settings.textfileExporterPort, 'backups')]),
       job('prometheus', [target(settings.prometheusPort, 'prometheus')]),
@@ -68,10 +106,38 @@ export function prometheusConfig(settings: ClusterSettings, rulesFile = RULES_FI
   };
 }
 
-/** `promtool check config` on a written configuration: its complaint, or undefined when good. */
+/** The files a scrape job reads its credentials from. */
+function credentialFiles(job: {
+  tls_config?: { ca_file?: string; cert_file?: string; key_file?: string };
+  basic_auth?: { password_file?: string };
+}): string[] {
+  const { ca_file, cert_file, key_file } = job.tls_config ?? {};
+  return [ca_file, cert_file, key_file, job.basic_auth?.password_file].filter(
+    (f): f is string => f !== undefined,
+  );
+}
+
+/**
+ * `promtool check config` on a written configuration (JSON, as `startObserve` writes it), and
+ * every credential file it names readable: promtool 2.42 checks a client certificate's files but
+ * not a CA file or a password file, whose absence would only show as targets down. Its
+ * complaint, or undefined when good.
+ */
 export function checkConfig(promtool: string, configFile: string): string | undefined {
   const checked = spawnSync(promtool, ['check', 'config', configFile], { encoding: 'utf8' });
-  return checked.status === 0 ? undefined : `${checked.stdout}${checked.stderr}`.trim();
+  if (checked.status !== 0) return `${checked.stdout}${checked.stderr}`.trim();
+  const config = JSON.parse(readFileSync(configFile, 'utf8')) as {
+    scrape_configs: Parameters<typeof credentialFiles>[0][];
+  };
+  const unreadable = config.scrape_configs.flatMap(credentialFiles).filter((file) => {
+    try {
+      accessSync(file, constants.R_OK);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  return unreadable.length === 0 ? undefined : `cannot read ${[...new Set(unreadable)].join(', ')}`;
 }
 
 /**
@@ -117,6 +183,51 @@ async function ensureMonitorRole(adminUrl: string, password: string) {
 }
 
 const READY_TIMEOUT_MS = 30_000;
+/** A scrape every 10 s: each target has had a few by then, even on a loaded machine. */
+const TARGETS_TIMEOUT_MS = 90_000;
+
+interface TargetState {
+  labels: { job: string; name?: string };
+  health: 'up' | 'down' | 'unknown';
+  lastError: string;
+}
+
+/** Prometheus's active targets and how each one's last scrape went. */
+async function targetStates(settings: ClusterSettings): Promise<TargetState[]> {
+  const res = await fetch(
+    `http://127.0.0.1:${settings.prometheusPort}/api/v1/targets?state=active`,
+    { signal: AbortSignal.timeout(5000) },
+  );
+  const body = (await res.json()) as { data: { activeTargets: TargetState[] } };
+  return body.data.activeTargets;
+}
+
+/**
+ * Waits until every target's last scrape succeeded: a credential one part asks and the
+ * configuration lacks shows here as a target down, with Prometheus's reason.
+ */
+async function everyTargetUp(settings: ClusterSettings) {
+  // Prometheus ready may list none yet: every target of the configuration, each one up.
+  const expected = prometheusConfig(settings).scrape_configs.flatMap((job) =>
+    job.static_configs.flatMap((c) => c.targets),
+  ).length;
+  let down: TargetState[] = [];
+  try {
+    await waitFor(
+      "every one of Prometheus's targets up",
+      async () => {
+        const targets = await targetStates(settings);
+        down = targets.filter((t) => t.health !== 'up');
+        return targets.length === expected && down.length === 0;
+      },
+      TARGETS_TIMEOUT_MS,
+      1000,
+    );
+  } catch (error) {
+    const which = down.map((t) => `${t.labels.job}/${t.labels.name}: ${t.lastError || t.health}`);
+    throw new Error(`${(error as Error).message} (${which.join('; ')})`);
+  }
+}
 
 /**
  * Starts the exporters and Prometheus beside a started cluster (role `monitor` in the process
@@ -145,7 +256,12 @@ export async function startObserve(
       // The node itself, not a door: each node's numbers, whatever its role.
       env: {
         ...process.env,
-        DATA_SOURCE_NAME: `postgresql://${MONITOR_ROLE}:${encodeURIComponent(password)}@127.0.0.1:${node.pgPort}/postgres?sslmode=disable`,
+        // TLS, the node's certificate verified against the cluster's CA: pg_hba admits nothing
+        // else (lib/pq reads sslmode and sslrootcert as libpq does).
+        DATA_SOURCE_NAME: verifiedUrl(
+          `postgresql://${MONITOR_ROLE}:${encodeURIComponent(password)}@127.0.0.1:${node.pgPort}/postgres`,
+          settings.dir,
+        ),
       },
     });
   });
@@ -163,7 +279,8 @@ export async function startObserve(
     ],
   });
 
-  const dir = path.join(settings.dir, 'prometheus');
+  const dir = prometheusDir(settings);
+  writeScrapeCredentials(settings);
   mkdirSync(path.join(dir, 'data'), { recursive: true });
   const configFile = path.join(dir, 'prometheus.yml');
   writeFileSync(configFile, JSON.stringify(prometheusConfig(settings), null, 2));
@@ -183,11 +300,23 @@ export async function startObserve(
 
   const answers = (what: string, url: string) =>
     waitFor(what, async () => (await statusOf(url)) === 200, READY_TIMEOUT_MS);
+  // An exporter answers its scrape even when its node refuses it (pg_up 0): ready once it reads.
+  const reads = (node: DatabaseNode, i: number) =>
+    waitFor(
+      `${pgExporterName(node)} reading ${node.name}`,
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${pgExporterPort(settings, i)}/metrics`, {
+          signal: AbortSignal.timeout(5000),
+        });
+        return /^pg_up 1$/m.test(await res.text());
+      },
+      READY_TIMEOUT_MS,
+      1000,
+    );
   await Promise.all([
-    ...settings.nodes.map((node, i) =>
-      answers(pgExporterName(node), `http://127.0.0.1:${pgExporterPort(settings, i)}/metrics`),
-    ),
+    ...settings.nodes.map(reads),
     answers('textfile-exporter', `http://127.0.0.1:${settings.textfileExporterPort}/metrics`),
     answers('prometheus', `http://127.0.0.1:${settings.prometheusPort}/-/ready`),
   ]);
+  await everyTargetUp(settings);
 }

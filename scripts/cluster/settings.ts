@@ -21,6 +21,8 @@ export interface EtcdMember {
   clientPort: number;
   /** Where the other members reach it. */
   peerPort: number;
+  /** Its `/metrics` and `/health` alone, plain HTTP on loopback: what Prometheus scrapes. */
+  metricsPort: number;
 }
 
 export interface ClusterSettings {
@@ -98,6 +100,7 @@ export function clusterSettings(
     );
   }
   const etcdPort = int(env, 'CLUSTER_ETCD_PORT', 23791);
+  const etcdMetricsPort = int(env, 'CLUSTER_ETCD_METRICS_PORT', etcdPort + 20);
   return {
     dir,
     port,
@@ -107,6 +110,7 @@ export function clusterSettings(
       name: `etcd${i + 1}`,
       clientPort: etcdPort + i,
       peerPort: etcdPort + 10 + i,
+      metricsPort: etcdMetricsPort + i,
     })),
     nodes: Array.from({ length: nodes }, (_, i) => i + 1).map((n) => ({
       name: `node${n}`,
