@@ -20,6 +20,8 @@ const steps: [string, string, string[]][] = [
   ],
   // knip (knip.jsonc): no file, export or dependency that nothing uses.
   ['dead code', bin('knip'), ['--no-progress']],
+  // Again from the production entries alone: no code that only tests, benches or drills use.
+  ['dead code: production', bin('knip'), ['--no-progress', '--production']],
   ['types: shared', bin('tsc'), ['-p', 'packages/shared']],
   ['types: api', bin('tsc'), ['-p', 'apps/api']],
   ['types: web', bin('tsc'), ['-p', 'apps/web']],

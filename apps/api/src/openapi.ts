@@ -41,7 +41,10 @@ const AUTH_ERROR_SCHEMA = 'AuthError';
 components.add(errorBody, { id: ERROR_SCHEMA });
 components.add(authErrorBody, { id: AUTH_ERROR_SCHEMA });
 
-/** The tags of the document, in the order /api/docs lists them. */
+/**
+ * The tags of the document, in the order /api/docs lists them.
+ * @internal
+ */
 export const TAGS = [
   { name: 'hotels', description: 'The hotel catalogue: search, filters, a hotel’s page.' },
   { name: 'rooms', description: 'The rooms of a hotel and their detail.' },
@@ -178,6 +181,7 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
 /**
  * The operationId of an operation that declares none: its method and path, camel-cased
  * (`GET /api/hotels/{id}` → `getHotelsById`). Stable as long as the route's path is.
+ * @internal
  */
 export function operationIdOf(method: string, path: string): string {
   const words = path

@@ -25,7 +25,7 @@ export function apiProxy(target: string): ProxyOptions {
   };
 }
 
-export interface ForwardedHeaders {
+interface ForwardedHeaders {
   host?: string;
   origin?: string;
   referer?: string;
@@ -34,6 +34,7 @@ export interface ForwardedHeaders {
 /**
  * The headers to change on a request the dev server forwards: its own origin (`http://` + the
  * `Host` it was asked under) becomes `apiOrigin`; anything else is left as it is.
+ * @internal
  */
 export function asApiOrigin(
   headers: ForwardedHeaders,

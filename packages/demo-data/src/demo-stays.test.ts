@@ -1,8 +1,9 @@
 import { createDb, type Db } from '@devstay/api/db/client';
 import { listBookings } from '@devstay/api/modules/bookings/records';
-import { createTestDatabase } from '@devstay/api/test/app';
 import { calendarDateIn, nightsBetween } from '@devstay/shared/stay';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+// The API's test helpers are no part of its package's exports; these tests run in its test project.
+import { createTestDatabase } from '../../../apps/api/src/test/app.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { DEMO_STAY_KEY, DEMO_STAYS, seedDemoStays } from './demo-stays.ts';
 

@@ -28,7 +28,10 @@ import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 
-/** Prefix of the seed's idempotency keys: a stay's key makes it once, whatever restarts. */
+/**
+ * Prefix of the seed's idempotency keys: a stay's key makes it once, whatever restarts.
+ * @internal
+ */
 export const DEMO_STAY_KEY = 'demo-stay-';
 
 /** Guests of the demo stays besides the demo guest; they sign in only by a password reset. */
@@ -67,6 +70,7 @@ interface PlannedStay {
 /**
  * Stays from four months back to two months ahead: most at the demo admin's hotel, whose
  * dashboard and bookings table they fill; the demo guest has past and coming ones.
+ * @internal
  */
 export const DEMO_STAYS: readonly PlannedStay[] = [
   { hotel: 0, guest: 'demo', checkIn: -118, nights: 3, bookedAhead: 30 },

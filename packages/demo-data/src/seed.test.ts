@@ -15,7 +15,6 @@ import { imageStorageOf } from '@devstay/api/modules/images/configured-storage';
 import { pictureRef, type StoredPicture } from '@devstay/api/modules/images/pipeline';
 import { type ImageStorage, localDiskStorage } from '@devstay/api/modules/images/storage';
 import { UploadsUnderWay } from '@devstay/api/modules/images/under-way';
-import { createTestDatabase } from '@devstay/api/test/app';
 import {
   PRICE_MAX,
   PRICE_MIN,
@@ -30,6 +29,8 @@ import { searchKey } from '@devstay/shared/text';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+// The API's test helpers are no part of its package's exports; these tests run in its test project.
+import { createTestDatabase } from '../../../apps/api/src/test/app.ts';
 import { seedDemo, seedIfEmpty } from './demo.ts';
 import { buildDemoPlan, DEMO_TIME_ZONE } from './demo-plan.ts';
 import { renderImages } from './images.ts';

@@ -60,6 +60,7 @@ const SEARCH_SERVICES_MAX = 10;
  * list's query comes from here: the API's contract and its kept answers' key, the search
  * planner's yes/no filters, the web's address (read, written, kept by the server render),
  * its chips and "clear filters". A yes/no hotel attribute is one `boolean` entry here.
+ * @internal
  */
 export const HOTEL_LIST_PARAMS = {
   name: { kind: 'text', max: SEARCH_TEXT_MAX, filter: 'name' },

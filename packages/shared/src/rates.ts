@@ -51,6 +51,7 @@ export interface PricedNight {
 /**
  * The weekday of a calendar date (0 = Sunday): the date's own, so the same wherever it is read —
  * a night at a hotel is its date in the hotel's zone, already.
+ * @internal
  */
 export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();

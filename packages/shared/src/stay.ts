@@ -84,6 +84,7 @@ export function nightsBetween(checkIn: string, checkOut: string): number {
 /**
  * Price of a stay at one price every night (a room with no rate rules): that price × nights, at
  * least one night. Works in cents. A stay's real price is the sum of its nights (rates.ts).
+ * @internal
  */
 export function stayPriceCents(nightlyCents: number, checkIn: string, checkOut: string): number {
   return nightlyCents * Math.max(1, nightsBetween(checkIn, checkOut));

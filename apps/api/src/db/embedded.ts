@@ -99,6 +99,7 @@ async function ensureOwnedByPostgres(dataDir: string): Promise<void> {
   await chown(dataDir, uid, gid);
 }
 
+/** @internal */
 export async function createDatabaseIfMissing(
   adminUrl: string,
   database: string,

@@ -50,7 +50,10 @@ export interface ReplicaReadsOptions {
   unreachable?(error: Error): void;
 }
 
-/** A WAL position ('16/B374D848') as a number that orders. */
+/**
+ * A WAL position ('16/B374D848') as a number that orders.
+ * @internal
+ */
 export function lsnValue(lsn: string): bigint {
   const [high, low] = lsn.split('/');
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);

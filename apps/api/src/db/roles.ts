@@ -4,6 +4,7 @@
 // schema. `npm start`'s embedded database keeps one role for both.
 import pg from 'pg';
 
+/** @internal */
 export interface DatabaseRoles {
   database: string;
   owner: { name: string; password: string };
@@ -14,6 +15,7 @@ export interface DatabaseRoles {
  * Makes (or brings a database made before them to) the roles: logins with their passwords, the
  * database owned by `owner`, and what `owner` owns or will make in schema public readable and
  * writable by `app`. Idempotent. `adminUrl`: a superuser on the server's `postgres` database.
+ * @internal
  */
 export async function ensureDatabaseRoles(adminUrl: string, roles: DatabaseRoles): Promise<void> {
   // A server still starting (a node back from a power loss) fails the call, not hangs it.

@@ -1,6 +1,9 @@
 import { createServer } from 'node:net';
 
-/** A TCP port free on the loopback interface right now (for test servers and clusters). */
+/**
+ * A TCP port free on the loopback interface right now (for test servers and clusters).
+ * @internal
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -105,6 +105,7 @@ const READY_BODY_BYTES = 100;
  * and is compressed again when asked for.
  */
 const COMPRESSED_FORMS_BYTES = 24_000_000;
+/** @internal */
 export const compressedForms = new ReadCache<Buffer>({
   ttlMs: Number.POSITIVE_INFINITY,
   max: COMPRESSED_FORMS_BYTES,
@@ -143,7 +144,10 @@ function parseAcceptEncoding(header: string) {
   return parsed;
 }
 
-/** The first of `offered` that an Accept-Encoding header allows, if any. */
+/**
+ * The first of `offered` that an Accept-Encoding header allows, if any.
+ * @internal
+ */
 export function acceptedEncoding(
   header: string | undefined,
   offered: readonly Encoding[] = ENCODINGS,

@@ -5,6 +5,7 @@ import { HttpError } from './errors.ts';
  * How deeply a JSON body may nest arrays and objects. Our bodies nest three or four levels; a
  * body thousands of levels deep parses, but every walk over it afterwards (the NUL rule, zod,
  * the identity library's own checks) recurses once per level and overflows the stack: a 500.
+ * @internal
  */
 export const JSON_MAX_DEPTH = 64;
 
@@ -13,6 +14,7 @@ const JSON_TOO_DEEP = `The JSON body is nested too deeply: at most ${JSON_MAX_DE
 /**
  * Whether JSON text opens more than `max` arrays or objects inside each other, read in one pass
  * without parsing it (brackets inside strings do not count).
+ * @internal
  */
 export function jsonNestsDeeperThan(text: string, max = JSON_MAX_DEPTH): boolean {
   let depth = 0;

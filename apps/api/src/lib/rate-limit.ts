@@ -119,7 +119,10 @@ async function countCalls(
   });
 }
 
-/** Counts one call against a limit: the milliseconds to wait when its window is full, else 0. */
+/**
+ * Counts one call against a limit: the milliseconds to wait when its window is full, else 0.
+ * @internal
+ */
 export async function countCall(db: Db, limit: RateLimit, now = Date.now()): Promise<number> {
   const [wait] = await countCalls(db, [limit], now);
   return wait ?? 0;

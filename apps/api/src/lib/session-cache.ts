@@ -33,6 +33,7 @@ interface Entry<U> {
   bytes: number;
 }
 
+/** @internal */
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
@@ -41,6 +42,7 @@ export function sha256(text: string): string {
  * The hash notices name a session by: of its token, the cookie's value before the signature
  * (the cookie holds `token.signature`, URL-encoded). The database computes the same
  * (migration 0014).
+ * @internal
  */
 export function sessionTokenHash(cookieValue: string): string {
   let value = cookieValue;

@@ -125,7 +125,10 @@ const CACHE_TTL_MS = 60_000;
 
 const KEYS = ['hotel', 'room', 'review', 'hotelService', 'event', 'service', 'location'] as const;
 
-/** A notice's payload back into a change; null when it is not one (then drop everything). */
+/**
+ * A notice's payload back into a change; null when it is not one (then drop everything).
+ * @internal
+ */
 export function parseChange(payload: string): CatalogueChange | null {
   try {
     const value: unknown = JSON.parse(payload);

@@ -51,6 +51,7 @@ declare module 'fastify' {
  * The channel of settle rounds: `{"settle": id}` asks every process to answer `{"heard": id}`.
  * A process answers when the request arrives, i.e. after every notice committed before it
  * (notices reach a listener in commit order).
+ * @internal
  */
 export const SETTLE_CHANNEL = 'devstay_settle';
 /** Beyond this a settle gives up waiting: a process that stalls must not stall every write. */

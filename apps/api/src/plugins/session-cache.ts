@@ -20,9 +20,12 @@ export const SESSION_CHANNEL = 'devstay_session_changes';
 const SESSION_CACHE_MAX = 20_000;
 const SESSION_CACHE_BYTES = 8_000_000;
 
-export type SessionNotice = { session: string } | { user: string };
+type SessionNotice = { session: string } | { user: string };
 
-/** A notice's payload, or null when it is not one (then every kept session is dropped). */
+/**
+ * A notice's payload, or null when it is not one (then every kept session is dropped).
+ * @internal
+ */
 export function parseSessionNotice(payload: string): SessionNotice | null {
   try {
     const value: unknown = JSON.parse(payload);

@@ -22,6 +22,7 @@ const round = (n: number) => Math.round(n * 100) / 100;
  * The outline of `count` five-pointed stars of `size` pixels side by side, as an SVG path in
  * pixels: the row's clip path. A path rather than an SVG mask image, which the browser loads as
  * a document of its own on every page.
+ * @internal
  */
 export function starsPath(count: number, size: number): string {
   const outer = size / 2;

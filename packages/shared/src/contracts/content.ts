@@ -357,6 +357,7 @@ const locationPickers = {
 /**
  * Each admin form and the schema its draft must pass. A form sends its parsed value (extra
  * fields such as the hotel form's state and department are dropped by the API's schema).
+ * @internal
  */
 export const CONTENT_FORMS = {
   roomCreate: roomCreateBody,

@@ -2,7 +2,9 @@ import { escapeHtml } from '../../lib/html.ts';
 import type { MailMessage } from '../mail/outbox.ts';
 import { buttonHtml, layoutHtml } from '../mail/templates.ts';
 
+/** @internal */
 export const VERIFY_SUBJECT = 'Verify your e-mail address for DevStay';
+/** @internal */
 export const RESET_SUBJECT = 'Reset your DevStay password';
 
 export function verificationMail(to: string, url: string): MailMessage {

@@ -30,6 +30,7 @@ export const sessionCookieScheme = {
  * Better Auth's endpoints that answer 401 UNAUTHORIZED without a session (app-openapi.test.ts
  * calls each); every other one is public: sign-up, sign-in, sign-out, get-session (null for a
  * visitor), e-mail verification, password reset, social sign-in and its callback.
+ * @internal
  */
 export const SESSION_PATHS: readonly string[] = [
   '/update-user',

@@ -222,7 +222,10 @@ export function unitsFreeOf(
   return Math.max(0, stock - most);
 }
 
-/** Units of a room free for a whole stay (unitsFreeSql), at least 0. */
+/**
+ * Units of a room free for a whole stay (unitsFreeSql), at least 0.
+ * @internal
+ */
 export async function unitsFree(
   db: Executor,
   roomId: number,

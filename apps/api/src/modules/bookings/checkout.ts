@@ -43,7 +43,10 @@ export interface CheckoutResult {
   replayed: boolean;
 }
 
-/** A 64-bit advisory lock id for one account's idempotency key. */
+/**
+ * A 64-bit advisory lock id for one account's idempotency key.
+ * @internal
+ */
 export function idempotencyLockId(scope: string, userId: string, key: string): string {
   const digest = createHash('sha256').update(`${scope}\u0000${userId}\u0000${key}`).digest();
   return digest.readBigInt64BE(0).toString();

@@ -7,6 +7,7 @@ import { releasePending } from './repository.ts';
  * passed at `now` (the app's clock), their units given back in the same transaction. Safe to run
  * in every process at once: each booking is released exactly once (see releasePending). Returns
  * the ids released by this call.
+ * @internal
  */
 export async function releaseExpiredHolds(db: Db, now: Date, batch = 100): Promise<string[]> {
   const released: string[] = [];

@@ -424,7 +424,10 @@ export async function searchHotelPicker(
   return result.rows;
 }
 
-/** The picker's SQL statement (the benchmark explains it). */
+/**
+ * The picker's SQL statement (the benchmark explains it).
+ * @internal
+ */
 export async function hotelPickerStatement(
   db: Db,
   q: string | undefined,

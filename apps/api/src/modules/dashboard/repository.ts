@@ -113,7 +113,10 @@ export async function hotelRevenue(
   );
 }
 
-/** The occupancy's statement (hotelOccupancy): nights from `from` to `last`, both included. */
+/**
+ * The occupancy's statement (hotelOccupancy): nights from `from` to `last`, both included.
+ * @internal
+ */
 export function occupancyStatement(hotelId: number, from: string, last: string): SQL {
   return sql`
     with booked as (
@@ -140,7 +143,10 @@ export function occupancyStatement(hotelId: number, from: string, last: string):
     order by r.id, n.night`;
 }
 
-/** The revenue's statement (hotelRevenue): nights in [from, to), earned before `today`. */
+/**
+ * The revenue's statement (hotelRevenue): nights in [from, to), earned before `today`.
+ * @internal
+ */
 export function revenueStatement(hotelId: number, from: string, to: string, today: string): SQL {
   // Materialized: the hotel's lines are found first, by the (hotel_id, check_in) index; inlined,
   // the planner may walk every line in booking order instead, to group without sorting.

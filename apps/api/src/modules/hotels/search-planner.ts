@@ -39,6 +39,7 @@ export interface HotelPage {
  *   when matches are common (no name, or a name found in many hotels).
  * - 'name': the matches of a rare name first (trigram index), then sorted; `offset 0` keeps
  *   PostgreSQL from merging it into the sorted walk.
+ * @internal
  */
 export type HotelPagePlan = 'city' | 'walk' | 'name';
 
@@ -227,6 +228,7 @@ type FilterValue<F extends FilterName> = F extends keyof typeof HOTEL_FILTERS
 /**
  * The filter that reads each parameter of the search: a parameter added to the contract does
  * not compile until a filter reads it.
+ * @internal
  */
 export const FILTER_OF_PARAM: { readonly [P in FilterParam]-?: FilterName } = {
   city: 'city',
@@ -302,6 +304,7 @@ function statementValues() {
 /**
  * The read caches' key of a search's matches (its count): searches whose filters differ only
  * in case, accents or spacing share it.
+ * @internal
  */
 export function hotelFilterKey(search: HotelSearch): string {
   const folded = foldFilters(search);
@@ -334,6 +337,7 @@ const orderBy = (sort: HotelSort, t: string): string =>
     rating_desc: `${t}.rating_average desc nulls last, ${t}.review_count desc nulls last, ${t}.name_key, ${t}.id`,
   })[sort];
 
+/** @internal */
 export interface SqlQuery {
   name?: string;
   text: string;
@@ -364,6 +368,7 @@ export function statementName(prefix: string, text: string): string {
  * The page is found first among index entries only (the b-tree indexes of hotels hold the id,
  * name key, stars and location that filters and orders need, so no table row is read for the
  * hotels skipped or filtered out), then only its own rows are read and joined to their city.
+ * @internal
  */
 export function hotelPageQuery(
   search: HotelSearch,
@@ -399,6 +404,7 @@ export function hotelPageQuery(
  * The number of matches of a search, or of its first `atMost` matches (the count stops there).
  * Planned for its values (not prepared): PostgreSQL then counts a rare name through the trigram
  * index and a common one by a scan, and reads no further than `atMost` matches.
+ * @internal
  */
 export function hotelCountQuery(
   search: HotelSearch,
@@ -435,6 +441,7 @@ function countBound(search: Pick<HotelSearch, 'page' | 'pageSize'>, cap: number)
  * Which plan reads a page best. A city bounds the matches. Otherwise walking the order's index
  * reads about (offset + page size) × hotels / matches rows; reading the matches of a name
  * through the trigram index reads them all: the cheaper one wins.
+ * @internal
  */
 export function chooseHotelPagePlan(
   search: HotelSearch,

@@ -65,7 +65,7 @@ interface EncodedVariant {
   data: Buffer;
 }
 
-export interface EncodedImage {
+interface EncodedImage {
   /** Hash of the input bytes and the encoding settings (hex, 16 characters). */
   hash: string;
   /** What the input really was. */
@@ -77,7 +77,10 @@ export interface EncodedImage {
   variants: EncodedVariant[];
 }
 
-/** The widths to make from a picture `sourceWidth` wide: those asked for, none wider than it. */
+/**
+ * The widths to make from a picture `sourceWidth` wide: those asked for, none wider than it.
+ * @internal
+ */
 export function variantWidths(sourceWidth: number, widths: readonly number[] = VARIANT_WIDTHS) {
   const largest = Math.min(sourceWidth, Math.max(...widths));
   return [...new Set([...widths.filter((w) => w < largest), largest])].sort((a, b) => a - b);
@@ -108,7 +111,10 @@ async function encodeVariants(
   return variants;
 }
 
-/** Validates, cleans and encodes a picture; throws ImageRejectedError for input it refuses. */
+/**
+ * Validates, cleans and encodes a picture; throws ImageRejectedError for input it refuses.
+ * @internal
+ */
 export async function encodeImage(
   input: Uint8Array,
   options: EncodeOptions = {},

@@ -10,7 +10,7 @@ import type { MailAttachment } from './outbox.ts';
  * a send whose claim is lost: the transport drops the connection (what the server already holds
  * whole it may still deliver; see the worker).
  */
-export interface MailTransport {
+interface MailTransport {
   readonly name: string;
   send(
     message: {
@@ -26,7 +26,10 @@ export interface MailTransport {
   close?(): void;
 }
 
-/** Delivery over SMTP by nodemailer (`smtp://` or `smtps://user:pass@host:port`). */
+/**
+ * Delivery over SMTP by nodemailer (`smtp://` or `smtps://user:pass@host:port`).
+ * @internal
+ */
 export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
   return {
@@ -86,7 +89,10 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-/** Delay before attempt `attempts + 1`, after `attempts` failed ones: base · 2^(attempts−1). */
+/**
+ * Delay before attempt `attempts + 1`, after `attempts` failed ones: base · 2^(attempts−1).
+ * @internal
+ */
 export function retryDelayMs(attempts: number, baseMs: number, maxMs = 6 * 3600_000): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
@@ -129,6 +135,7 @@ class ClaimLostError extends Error {
  * acceptance never reached us (connection cut, the process killed, a send aborted while awaiting
  * the final reply) gets it again at the next attempt.
  * A failure is retried with exponential backoff until `maxAttempts`, then marked 'failed'.
+ * @internal
  */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, transport } = options;

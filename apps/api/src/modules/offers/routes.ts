@@ -14,11 +14,13 @@ const MINUTE = 60_000;
  * Anyone may sign an address up, and a new address is sent an e-mail: without limits the form
  * would mail whoever an attacker names. Per client address and per recipient, in PostgreSQL
  * (shared by every API process).
+ * @internal
  */
 export const OFFER_LIMITS = {
   perClient: { max: 5, windowMs: 15 * MINUTE },
   perRecipient: { max: 3, windowMs: 60 * MINUTE },
 };
+/** @internal */
 export const OFFER_RATE_LIMITED = 'Too many sign-ups in a short time. Please try again later.';
 
 /** The footer's offers sign-up. */

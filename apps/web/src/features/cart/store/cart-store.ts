@@ -3,7 +3,10 @@ import type { ImageItem } from '@devstay/shared/contracts/common';
 import { priceToCents } from '@devstay/shared/text';
 import { useSyncExternalStore } from 'react';
 
-/** The key of the cart in localStorage (product §3). */
+/**
+ * The key of the cart in localStorage (product §3).
+ * @internal
+ */
 export const CART_STORAGE_KEY = 'cartRooms';
 
 /** A cart line: the room, the stay and how many units of it (product §3, "Cart room"). */
@@ -51,7 +54,10 @@ function readRaw(): string | null {
   }
 }
 
-/** The cart as stored; anything unreadable counts as an empty cart, and bad lines are dropped. */
+/**
+ * The cart as stored; anything unreadable counts as an empty cart, and bad lines are dropped.
+ * @internal
+ */
 export function getCartLines(): CartLine[] {
   const raw = readRaw();
   if (raw === cached.raw) return cached.lines;
@@ -145,12 +151,13 @@ export function forgetCart(): void {
   for (const listener of listeners) listener();
 }
 
-export interface CartTotals {
+interface CartTotals {
   quantity: number;
   /** In cents, to add money without rounding errors. */
   amountCents: number;
 }
 
+/** @internal */
 export function cartTotals(lines: CartLine[]): CartTotals {
   let quantity = 0;
   let amountCents = 0;

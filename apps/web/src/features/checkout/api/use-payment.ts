@@ -22,7 +22,10 @@ export function paidMessage(message: string): string {
  */
 export type PaymentFailure = { kind: 'repriced' | 'refused'; message: string };
 
-/** The failure a payment's error is to the guest (whether the attempt ended is `payCart`'s). */
+/**
+ * The failure a payment's error is to the guest (whether the attempt ended is `payCart`'s).
+ * @internal
+ */
 export function paymentFailure(error: unknown): PaymentFailure {
   if (error instanceof ApiError && error.code === 'PRICE_CHANGED') {
     return { kind: 'repriced', message: errorMessage(error) };

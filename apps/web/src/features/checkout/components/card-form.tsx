@@ -13,7 +13,9 @@ import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconCreditCard, IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 
+/** @internal */
 export const CARD_NAME_REQUIRED = 'The name on the card is required';
+/** @internal */
 export const EXPIRY_FORMAT_MESSAGE = 'Write the expiry date as MM/YY';
 
 interface CardDraft {
@@ -27,7 +29,10 @@ type CardErrors = Partial<Record<keyof CardDraft, string>>;
 
 const EMPTY: CardDraft = { number: '', expiry: '', cvc: '', name: '' };
 
-/** MM/YY (or MM/YYYY) as month and year, or null when it is not a date. */
+/**
+ * MM/YY (or MM/YYYY) as month and year, or null when it is not a date.
+ * @internal
+ */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
   if (!match) return null;
@@ -36,7 +41,10 @@ export function parseExpiry(expiry: string): { month: number; year: number } | n
   return { month, year: fullYear(Number(match[2])) };
 }
 
-/** The checks a processor makes (shared with the server), as a field → message map. */
+/**
+ * The checks a processor makes (shared with the server), as a field → message map.
+ * @internal
+ */
 export function checkCard(draft: CardDraft, now: Date = new Date()): CardErrors {
   const errors: CardErrors = {};
   const digits = cardDigits(draft.number);

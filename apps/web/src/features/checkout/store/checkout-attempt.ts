@@ -1,6 +1,9 @@
 import type { CartLineKey } from '@devstay/shared/cart';
 
-/** Where the current checkout attempt's keys live: this tab, until it pays or fails for good. */
+/**
+ * Where the current checkout attempt's keys live: this tab, until it pays or fails for good.
+ * @internal
+ */
 export const CHECKOUT_ATTEMPT_KEY = 'checkoutAttempt';
 
 /**

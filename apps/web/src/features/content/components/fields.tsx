@@ -26,7 +26,10 @@ import { SliderField } from './slider-field.tsx';
 // typed from the form's contract: a field the contract lacks, or of another type, does not
 // compile. Every field is required (product §5) and shows the draft's message for it.
 
-/** The fields of form `F` whose values are of type `V` (text, a number, a list). */
+/**
+ * The fields of form `F` whose values are of type `V` (text, a number, a list).
+ * @internal
+ */
 export type FieldOf<F extends ContentForm, V> = {
   [K in DraftField<F>]: Draft<F>[K] extends V | null ? K : never;
 }[DraftField<F>];

@@ -22,13 +22,13 @@ export type Draft<F extends ContentForm> = F extends ContentForm
 export type DraftField<F extends ContentForm> = keyof Draft<F> & string;
 
 /** A form's draft, the fields the person has changed, and whether a submit was tried. */
-export interface DraftState<D extends object> {
+interface DraftState<D extends object> {
   draft: D;
   touched: ReadonlySet<keyof D>;
   submitted: boolean;
 }
 
-export interface DraftView<F extends ContentForm> {
+interface DraftView<F extends ContentForm> {
   /** The shared schema's verdict on the whole draft, run on every change (product §4, Forms). */
   check: DraftCheck<ContentFormValue<F>>;
   /** Messages to show now: of changed fields, or of all fields once a submit was tried. */
@@ -37,13 +37,15 @@ export interface DraftView<F extends ContentForm> {
   canSubmit: boolean;
 }
 
+/** @internal */
 export function initialDraftState<D extends object>(draft: D): DraftState<D> {
   return { draft, touched: new Set(), submitted: false };
 }
 
 /** A field's new value as a function of its current one (uploads finishing one by one). */
-export type FieldUpdate<V> = (current: V) => V;
+type FieldUpdate<V> = (current: V) => V;
 
+/** @internal */
 export function setField<D extends object, K extends keyof D>(
   state: DraftState<D>,
   field: K,
@@ -52,6 +54,7 @@ export function setField<D extends object, K extends keyof D>(
   return updateField(state, field, () => value);
 }
 
+/** @internal */
 export function updateField<D extends object, K extends keyof D>(
   state: DraftState<D>,
   field: K,
@@ -62,7 +65,10 @@ export function updateField<D extends object, K extends keyof D>(
   return { ...state, draft: { ...state.draft, [field]: value }, touched };
 }
 
-/** Several fields at once (a cascade resetting the pickers under the one changed). */
+/**
+ * Several fields at once (a cascade resetting the pickers under the one changed).
+ * @internal
+ */
 export function setFields<D extends object>(
   state: DraftState<D>,
   values: Partial<D>,
@@ -72,10 +78,12 @@ export function setFields<D extends object>(
   return { ...state, draft: { ...state.draft, ...values }, touched };
 }
 
+/** @internal */
 export function markSubmitted<D extends object>(state: DraftState<D>): DraftState<D> {
   return { ...state, submitted: true };
 }
 
+/** @internal */
 export function viewDraft<F extends ContentForm, D extends object>(
   form: F,
   state: DraftState<D>,

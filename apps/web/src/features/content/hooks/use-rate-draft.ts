@@ -21,6 +21,7 @@ export interface RateDraftView {
  * The rule form's draft checked by the API's own schema (`rateCreateBody`, or `rateModifyBody`
  * for a loaded rule) on every change, so the form and the server say the same thing; messages
  * show once a field was changed or a submit was tried, as in the other content forms.
+ * @internal
  */
 export function viewRateDraft(state: RateDraftState): RateDraftView {
   const schema = state.draft.id === null ? rateCreateBody : rateModifyBody;

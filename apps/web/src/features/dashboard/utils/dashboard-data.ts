@@ -20,7 +20,10 @@ const MONTH_LABEL = new Intl.DateTimeFormat('en-US', {
 export const nightLabel = (night: string): string =>
   NIGHT_LABEL.format(new Date(`${night}T00:00:00Z`));
 
-/** 'Nov 2026' for 2026-11. */
+/**
+ * 'Nov 2026' for 2026-11.
+ * @internal
+ */
 export const monthLabel = (month: string): string =>
   MONTH_LABEL.format(new Date(`${month}-01T00:00:00Z`));
 

@@ -20,9 +20,13 @@ const HotelPagination = lazyPart(() =>
 /** The height of the page links (size lg), kept while their code arrives. */
 const PAGINATION_HEIGHT = 42;
 
+/** @internal */
 export const NO_MATCH_MESSAGE = 'No hotels match your search';
 
-/** The part of a hotel list query the results read (TanStack Query's result). */
+/**
+ * The part of a hotel list query the results read (TanStack Query's result).
+ * @internal
+ */
 export interface HotelPageQuery {
   data: Page<HotelCardData> | undefined;
   error: Error | null;
