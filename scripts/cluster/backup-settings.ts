@@ -2,7 +2,7 @@
 // the cluster's (one machine) or an S3 bucket (several machines; every node reaches it).
 import path from 'node:path';
 
-export type Repository =
+type Repository =
   | { type: 'posix'; path: string }
   | {
       type: 's3';

@@ -206,7 +206,7 @@ exit 1
  * offers it to no archive command; it is marked ready here, and the new primary archives it. A
  * segment already marked (ready or done) is left alone. Answers the script's path.
  */
-export function writePromotionScript(config: string, dataDir: string, binDir: string): string {
+function writePromotionScript(config: string, dataDir: string, binDir: string): string {
   const script = path.join(path.dirname(config), 'on-role-change.sh');
   const text = `#!/bin/sh
 # Patroni's on_role_change: $1 the action, $2 the node's new role.
