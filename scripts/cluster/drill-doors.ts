@@ -164,21 +164,21 @@ async function patroniDoors(cluster: Cluster): Promise<Bar[]> {
   if (!primary || !candidate) throw new Error('no primary or no replica');
   const rest = `https://127.0.0.1:${primary.restPort}`;
   const auth = `${USERS.patroniApi}:${secrets.patroniApi}`;
-  const archiveCommand = async () =>
-    (
-      JSON.parse((await httpsRequest(`${rest}/config`)).body) as {
-        postgresql?: { parameters?: { archive_command?: string } };
-      }
-    ).postgresql?.parameters?.archive_command;
-  const before = await archiveCommand();
-  const patch = (withAuth: boolean, command: string | undefined) =>
+  // The synchronous replicas' count lives in the configuration all nodes share (etcd): a change
+  // through this door weakens every commit's durability. (archive_command is each node's own
+  // setting, patroni.yml, which the shared configuration cannot override.)
+  const syncCount = async () =>
+    (JSON.parse((await httpsRequest(`${rest}/config`)).body) as { synchronous_node_count?: number })
+      .synchronous_node_count;
+  const before = await syncCount();
+  const patch = (withAuth: boolean, count: number | undefined) =>
     httpsRequest(`${rest}/config`, {
       method: 'PATCH',
-      body: JSON.stringify({ postgresql: { parameters: { archive_command: command } } }),
+      body: JSON.stringify({ synchronous_node_count: count }),
       ...(withAuth ? { auth } : {}),
     });
-  const patched = await patch(false, '/bin/true');
-  const afterRefused = await archiveCommand();
+  const patched = await patch(false, 0);
+  const afterRefused = await syncCount();
   // The same value again, with the password: admitted, nothing changed.
   const patchedWith = await patch(true, before);
   const failover = await httpsRequest(`${rest}/failover`, {
@@ -195,11 +195,11 @@ async function patroniDoors(cluster: Cluster): Promise<Bar[]> {
   });
   const plain = await httpTry(`http://127.0.0.1:${primary.restPort}/primary`);
   console.log(
-    `Patroni's REST API on ${primary.name}: PATCH /config without the password ${patched.status} (archive_command ${afterRefused === before ? 'unchanged' : `now ${afterRefused}`}), with it ${patchedWith.status}; POST /failover without it ${failover.status} (${primary.name} ${stillPrimary ? 'still' : 'no longer'} primary), with it to a member that does not exist ${failoverWith.status} (${failoverWith.body.trim()}); plain HTTP: ${plain}`,
+    `Patroni's REST API on ${primary.name}: PATCH /config without the password ${patched.status} (synchronous_node_count ${afterRefused === before ? `unchanged, ${before}` : `now ${afterRefused}`}), with it ${patchedWith.status}; POST /failover without it ${failover.status} (${primary.name} ${stillPrimary ? 'still' : 'no longer'} primary), with it to a member that does not exist ${failoverWith.status} (${failoverWith.body.trim()}); plain HTTP: ${plain}`,
   );
   return [
     [
-      'Patroni PATCH /config without the password: 401, archive_command unchanged',
+      'Patroni PATCH /config without the password: 401, synchronous_node_count unchanged',
       patched.status === 401 && afterRefused === before && before !== undefined,
     ],
     ['Patroni PATCH /config with the password: 200', patchedWith.status === 200],
