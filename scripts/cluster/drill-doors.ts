@@ -16,7 +16,9 @@ import type { Cluster } from './cluster.ts';
 import { archiveNow, query, runDrill, verdict } from './drill.ts';
 import { memberTls } from './etcd.ts';
 import { statsDoor } from './haproxy.ts';
-import { nodeBackupDir, nodeConfigFile, takeBackup } from './pgbackrest.ts';
+import { PG_BIN_DIR } from './packages.ts';
+import { walArchive } from './patroni.ts';
+import { baseBackup } from './pitr.ts';
 import { USERS } from './secrets.ts';
 import { caFile, httpsRequest, tlsDir, verifiedUrl } from './tls.ts';
 
@@ -356,21 +358,12 @@ const isKey = (file: string) => file.endsWith('.key');
 
 async function backupBars(cluster: Cluster): Promise<Bar[]> {
   const { settings, secrets } = cluster;
-  const primary = await cluster.primary();
-  if (!primary) throw new Error('no primary');
-  const label = await takeBackup(nodeConfigFile(settings, primary), secrets.superuser, 'full');
+  const backupDir = path.join(settings.dir, 'base-backups', 'doors');
+  baseBackup(settings, secrets, PG_BIN_DIR, backupDir);
   const archived = await archiveNow(cluster);
-  // The repository (encrypted, yet the owner's alone) and each node's spool of WAL to push.
-  const repository =
-    settings.backup.repo.type === 'posix'
-      ? [{ what: 'the backup repository', dir: settings.backup.repo.path }]
-      : [];
-  const kept: { what: string; dir: string; secret?: (file: string) => boolean }[] = [
-    ...repository,
-    ...settings.nodes.map((n) => ({
-      what: `${n.name}'s pgBackRest spool, locks and log`,
-      dir: nodeBackupDir(settings, n),
-    })),
+  const kept = [
+    { what: 'the base backups', dir: path.join(settings.dir, 'base-backups') },
+    { what: 'the WAL archive', dir: walArchive(settings) },
     // Certificates are public; the keys are not.
     { what: "the CA's folder and its keys", dir: tlsDir(settings.dir), secret: isKey },
     ...settings.nodes.map((n) => ({
@@ -385,7 +378,7 @@ async function backupBars(cluster: Cluster): Promise<Bar[]> {
     })),
   ];
   const bars: Bar[] = [
-    [`a segment archived and a full backup taken (${label})`, archived && label.endsWith('F')],
+    ['a segment archived and a base backup taken', archived && readdirSync(backupDir).length > 0],
   ];
   for (const { what, dir, secret } of kept) {
     const open = openToOthers(dir, secret);
