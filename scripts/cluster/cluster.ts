@@ -14,6 +14,7 @@ import { startEtcd, startEtcdMember } from './etcd.ts';
 import { API_BACKEND, backendStates, startHaproxy } from './haproxy.ts';
 import { ensureTools, type Tools } from './packages.ts';
 import { LEADER_TTL_S, namespaceKind, roleOf, startNode, waitForRole } from './patroni.ts';
+import { createStanza, describeRepository, nodeConfigFile } from './pgbackrest.ts';
 import { ProcessTable, type SpawnOptions } from './processes.ts';
 import { clusterSecrets, type Secrets, USERS } from './secrets.ts';
 import type { ClusterSettings, DatabaseNode, EtcdMember } from './settings.ts';
@@ -308,6 +309,10 @@ export function createCluster(
       NODE_START_TIMEOUT_MS,
       1000,
     );
+    step();
+    // The WAL is archived from here on; a repository the nodes cannot use stops the start.
+    await createStanza(nodeConfigFile(settings, elected), secrets.superuser);
+    log(`backup repository ready (${describeRepository(settings.backup)})`);
     step();
     await Promise.all(
       settings.nodes

@@ -16,9 +16,7 @@ import type { Cluster } from './cluster.ts';
 import { archiveNow, query, runDrill, verdict } from './drill.ts';
 import { memberTls } from './etcd.ts';
 import { statsDoor } from './haproxy.ts';
-import { PG_BIN_DIR } from './packages.ts';
-import { walArchive } from './patroni.ts';
-import { baseBackup } from './pitr.ts';
+import { nodeBackupDir, nodeConfigFile, takeBackup } from './pgbackrest.ts';
 import { USERS } from './secrets.ts';
 import { caFile, httpsRequest, tlsDir, verifiedUrl } from './tls.ts';
 
@@ -358,12 +356,21 @@ const isKey = (file: string) => file.endsWith('.key');
 
 async function backupBars(cluster: Cluster): Promise<Bar[]> {
   const { settings, secrets } = cluster;
-  const backupDir = path.join(settings.dir, 'base-backups', 'doors');
-  baseBackup(settings, secrets, PG_BIN_DIR, backupDir);
+  const primary = await cluster.primary();
+  if (!primary) throw new Error('no primary');
+  const label = await takeBackup(nodeConfigFile(settings, primary), secrets.superuser, 'full');
   const archived = await archiveNow(cluster);
-  const kept = [
-    { what: 'the base backups', dir: path.join(settings.dir, 'base-backups') },
-    { what: 'the WAL archive', dir: walArchive(settings) },
+  // The repository (encrypted, yet the owner's alone) and each node's spool of WAL to push.
+  const repository =
+    settings.backup.repo.type === 'posix'
+      ? [{ what: 'the backup repository', dir: settings.backup.repo.path }]
+      : [];
+  const kept: { what: string; dir: string; secret?: (file: string) => boolean }[] = [
+    ...repository,
+    ...settings.nodes.map((n) => ({
+      what: `${n.name}'s pgBackRest spool, locks and log`,
+      dir: nodeBackupDir(settings, n),
+    })),
     // Certificates are public; the keys are not.
     { what: "the CA's folder and its keys", dir: tlsDir(settings.dir), secret: isKey },
     ...settings.nodes.map((n) => ({
@@ -378,7 +385,7 @@ async function backupBars(cluster: Cluster): Promise<Bar[]> {
     })),
   ];
   const bars: Bar[] = [
-    ['a segment archived and a base backup taken', archived && readdirSync(backupDir).length > 0],
+    [`a segment archived and a full backup taken (${label})`, archived && label.endsWith('F')],
   ];
   for (const { what, dir, secret } of kept) {
     const open = openToOthers(dir, secret);

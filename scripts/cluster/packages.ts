@@ -3,6 +3,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
+import { PGBACKREST } from './pgbackrest.ts';
 
 export interface Tools {
   patroni: string;
@@ -10,6 +11,8 @@ export interface Tools {
   haproxy: string;
   /** PostgreSQL 15's programs (postgres, initdb, pg_basebackup, pg_rewind). */
   pgBinDir: string;
+  /** The backups: WAL archive, full and differential backups, restores. */
+  pgbackrest: string;
 }
 
 export const PG_BIN_DIR = '/usr/lib/postgresql/15/bin';
@@ -20,6 +23,7 @@ const WANTED = [
   { tool: 'etcd', paths: ['/usr/bin/etcd'], pkg: 'etcd-server' },
   { tool: 'haproxy', paths: ['/usr/sbin/haproxy', '/usr/bin/haproxy'], pkg: 'haproxy' },
   { tool: 'pgBinDir', paths: [`${PG_BIN_DIR}/postgres`], pkg: 'postgresql-15' },
+  { tool: 'pgbackrest', paths: [PGBACKREST], pkg: 'pgbackrest' },
 ] as const;
 
 /** What `npm run cluster -- --observe` adds (docs/operations.md, Monitoring). */

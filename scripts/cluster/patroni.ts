@@ -1,33 +1,27 @@
 // The database nodes: PostgreSQL 15 under Patroni, which elects the primary through etcd, makes
 // the other nodes streaming replicas (pg_basebackup, then pg_rewind after a failover, a new copy
 // when a rewind cannot be made) and promotes one by itself when the primary's leader key lapses.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { etcdHosts } from './etcd.ts';
 import type { Tools } from './packages.ts';
+import {
+  archiveParameters,
+  nodeArchiveScript,
+  nodeConfigFile,
+  nodePromotionScript,
+  repositoryFolder,
+  restoreCommand,
+  writeNodeConfig,
+} from './pgbackrest.ts';
 import type { ProcessTable, Role, SpawnOptions } from './processes.ts';
 import { type Secrets, USERS } from './secrets.ts';
+import { chownTree, postgresIds } from './server-user.ts';
 import type { ClusterSettings, DatabaseNode } from './settings.ts';
 import { issueCertificate, type PartTls } from './tls.ts';
 import { statusOf, waitFor } from './wait.ts';
-
-/** The WAL archive every node copies to (on several machines: storage they all reach). */
-export const walArchive = (settings: ClusterSettings) => path.join(settings.dir, 'wal-archive');
-
-/**
- * Copies a segment into the archive under a temporary name, then renames it (a crash leaves no
- * half segment under its own name). A segment already there with the same bytes is done: a
- * promoted replica offers again what the old primary archived (the segments of the base backup
- * it was made from), and a refusal there would stop its archiving for good. One with other bytes
- * is refused, never overwritten.
- */
-export const archiveCommand = (archive: string) => {
-  // Quoted for sh: the checkout's folder may hold spaces.
-  const at = (suffix: string) => `'${`${archive}/%f${suffix}`.replaceAll("'", `'\\''`)}'`;
-  return `if [ -f ${at('')} ]; then cmp -s %p ${at('')}; else cp %p ${at('.part')} && mv ${at('.part')} ${at('')}; fi`;
-};
 
 /** How long the leader key lives without renewal: the longest a dead primary holds on to it. */
 export const LEADER_TTL_S = 10;
@@ -56,6 +50,8 @@ function patroniConfig(
   // Every connection Patroni, pg_basebackup and pg_rewind open is TLS, the server verified
   // against the CA's certificate in the node's own folder (the cluster's tls/ is root's).
   const verified = { sslmode: 'verify-full', sslrootcert: tls.ca };
+  const backupConfig = nodeConfigFile(settings, node);
+  const archiveScript = nodeArchiveScript(settings, node);
   return {
     scope: 'devstay',
     name: node.name,
@@ -113,13 +109,6 @@ function patroniConfig(
             synchronous_commit: 'on',
             hot_standby_feedback: 'on',
             max_connections: 200,
-            // Every finished WAL segment is copied to the archive: with a base backup it
-            // restores the database to any moment since (scripts/cluster/pitr.ts). A replica
-            // archives nothing until it is promoted.
-            archive_mode: 'on',
-            archive_command: archiveCommand(walArchive(settings)),
-            // A quiet primary still closes a segment each minute: at most a minute is unarchived.
-            archive_timeout: 60,
           },
         },
       },
@@ -146,11 +135,15 @@ function patroniConfig(
       },
       // TLS or nothing: a connection without it matches no line but the refusals.
       pg_hba: [
+        // pgBackRest's backups connect through the node's socket folder (the node's own folder,
+        // the server's user's only).
+        'local all postgres scram-sha-256',
         'hostssl replication replicator 127.0.0.1/32 scram-sha-256',
         'hostssl all all 127.0.0.1/32 scram-sha-256',
         'hostnossl all all 0.0.0.0/0 reject',
         'hostnossl replication all 0.0.0.0/0 reject',
       ],
+      // Every node archives to pgBackRest's repository, a replica too (pgbackrest.ts).
       parameters: {
         unix_socket_directories: nodeDir,
         ssl: 'on',
@@ -158,7 +151,11 @@ function patroniConfig(
         ssl_key_file: tls.key,
         ssl_ca_file: tls.ca,
         ssl_min_protocol_version: 'TLSv1.2',
+        ...archiveParameters(archiveScript),
       },
+      recovery_conf: { restore_command: restoreCommand(backupConfig) },
+      // A promoted node archives the old timeline's last segment too (pgbackrest.ts).
+      callbacks: { on_role_change: nodePromotionScript(settings, node) },
     },
   };
 }
@@ -174,20 +171,6 @@ function namespaceKind(): 'root' | 'user' | 'none' {
   else if (probe(['--map-current-user'])) namespaces = 'user';
   else namespaces = 'none';
   return namespaces;
-}
-
-const postgresIds = () => ({
-  uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
-  gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
-});
-
-function chownTree(dir: string, uid: number, gid: number) {
-  chownSync(dir, uid, gid);
-  for (const entry of readdirSync(dir)) {
-    const file = path.join(dir, entry);
-    if (statSync(file).isDirectory()) chownTree(file, uid, gid);
-    else chownSync(file, uid, gid);
-  }
 }
 
 /**
@@ -217,12 +200,12 @@ export function startNode(
   );
   chmodSync(configFile, 0o600);
   chmodSync(nodeDir, 0o700);
-  mkdirSync(walArchive(settings), { recursive: true, mode: 0o700 });
+  writeNodeConfig(settings, node, secrets.backupPassphrase, tools.pgBinDir);
+  repositoryFolder(settings.backup);
   const root = userInfo().uid === 0;
   if (root) {
     const { uid, gid } = postgresIds();
     chownTree(nodeDir, uid, gid);
-    chownSync(walArchive(settings), uid, gid);
   }
   const kind = namespaceKind();
   const asPostgres = root

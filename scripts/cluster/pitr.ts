@@ -1,16 +1,16 @@
-// The cluster's continuous backup: a base backup (pg_basebackup through the primary's door)
-// plus the WAL every node archives (archive_command, patroni.ts) restore the database to any
-// moment after the base backup, on a server of its own (docs/operations.md, "Backups").
+// Point-in-time restore from pgBackRest's repository alone: a new server in a folder of its own,
+// from the newest backup that ended before the moment and the archived WAL, replayed up to the
+// moment (across failovers: the newest timeline) and promoted (docs/operations.md, Backups).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../apps/api/src/lib/free-port.ts';
-import { chownTree, postgresIds, walArchive } from './patroni.ts';
-import type { Secrets } from './secrets.ts';
-import type { ClusterSettings } from './settings.ts';
-import { issueCertificate, verifiedUrl, verifyFull } from './tls.ts';
+import type { BackupSettings } from './backup-settings.ts';
+import { chownTree, postgresIds } from './patroni.ts';
+import { pgbackrest, writeConfig } from './pgbackrest.ts';
+import { issueCertificate, verifiedUrl } from './tls.ts';
 import { waitFor } from './wait.ts';
 
 const root = () => userInfo().uid === 0;
@@ -23,39 +23,6 @@ function asServerUser(binDir: string, tool: string, args: string[]) {
   else execFileSync(program, args, { stdio: 'pipe' });
 }
 
-/** A base backup of whichever node is primary, into `dir` (plain format, with its WAL). */
-export function baseBackup(
-  settings: ClusterSettings,
-  secrets: Secrets,
-  binDir: string,
-  dir: string,
-): void {
-  rmSync(dir, { recursive: true, force: true });
-  // A backup holds every row and password hash: the owner's alone.
-  mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
-  chmodSync(path.dirname(dir), 0o700);
-  const { sslmode, sslrootcert } = verifyFull(settings.dir);
-  execFileSync(
-    path.join(binDir, 'pg_basebackup'),
-    [
-      ...['-h', '127.0.0.1', '-p', String(settings.primaryPort), '-U', 'replicator'],
-      ...['-D', dir, '-X', 'stream', '-c', 'fast', '--no-password'],
-    ],
-    {
-      stdio: 'pipe',
-      env: {
-        ...process.env,
-        PGPASSWORD: secrets.replication,
-        PGSSLMODE: sslmode,
-        PGSSLROOTCERT: sslrootcert,
-      },
-    },
-  );
-  // Also what it copied as the server had it (Patroni's postgresql.conf, 644): a copy moved
-  // elsewhere stays the owner's.
-  execFileSync('chmod', ['-R', 'go-rwx', dir]);
-}
-
 /** Stops the server restoreToTime started in `dataDir`, if it runs. */
 export function stopRestored(binDir: string, dataDir: string): void {
   if (!existsSync(path.join(dataDir, 'postmaster.pid'))) return;
@@ -63,32 +30,41 @@ export function stopRestored(binDir: string, dataDir: string): void {
 }
 
 /**
- * Makes a new server from the base backup in `backupDir` and the archived WAL, replayed up to
- * `target` (a timestamp PostgreSQL reads, e.g. from `clock_timestamp()`), then promoted. It
- * archives nothing and waits for no replica. `dataDir`'s folder is emptied first. Answers its address (the `devstay` database, as
- * the superuser) and how to stop it.
+ * Makes a new server in `dataDir` from the repository alone (its settings and passphrase):
+ * pgBackRest restores the newest backup that ended before `target` (a timestamp PostgreSQL
+ * reads, e.g. from `clock_timestamp()`; `set`: that backup instead) and has PostgreSQL replay
+ * the archived WAL up to it, then promote. The server archives nothing and waits for no
+ * replica. `dataDir`'s folder is emptied first and holds pgBackRest's configuration, log and
+ * the server's socket, and a certificate of its own from the CA in `clusterDir` (the backup's
+ * configuration names its node's, which a fresh machine does not have, and its pg_hba.conf
+ * admits TLS only). Answers its address (the `devstay` database, as the superuser whose
+ * password is `superuserPassword`, the server verified) and how to stop it.
  */
 export async function restoreToTime(options: {
-  settings: ClusterSettings;
-  secrets: Secrets;
+  backup: BackupSettings;
+  passphrase: string;
+  superuserPassword: string;
+  clusterDir: string;
   binDir: string;
-  backupDir: string;
   dataDir: string;
   target: string;
+  set?: string;
 }): Promise<{ url: string; stop(): void }> {
   const { dataDir, binDir } = options;
   const work = path.dirname(dataDir);
   rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  execFileSync('cp', ['-a', options.backupDir, dataDir]);
-  // A base backup of a replica's or primary's data: recovery from the archive, not standby.
-  rmSync(path.join(dataDir, 'standby.signal'), { force: true });
-  execFileSync('touch', [path.join(dataDir, 'recovery.signal')]);
+  // The folders above it as usual (the server's user passes through them), its own owner-only.
+  mkdirSync(path.dirname(work), { recursive: true });
+  mkdirSync(work, { mode: 0o700 });
+  const config = writeConfig({
+    backup: options.backup,
+    passphrase: options.passphrase,
+    work,
+    pg: { path: dataDir },
+  });
   const socketDir = path.join(work, 'socket');
-  mkdirSync(socketDir, { recursive: true });
-  // A certificate of its own: the backup's configuration names its node's, which a fresh machine
-  // does not have, and its pg_hba.conf admits TLS only.
-  const tls = issueCertificate(options.settings.dir, path.join(work, 'tls'), 'restored', [
+  mkdirSync(socketDir, { recursive: true, mode: 0o700 });
+  const tls = issueCertificate(options.clusterDir, path.join(work, 'tls'), 'restored', [
     'restored',
     '127.0.0.1',
   ]);
@@ -96,10 +72,17 @@ export async function restoreToTime(options: {
     const { uid, gid } = postgresIds();
     chownTree(work, uid, gid);
   }
-  execFileSync('chmod', ['700', dataDir]);
+  // recovery.signal, restore_command (archive-get from the repository), the target.
+  await pgbackrest(config, [
+    'restore',
+    '--type=time',
+    `--target=${options.target}`,
+    '--target-action=promote',
+    ...(options.set ? [`--set=${options.set}`] : []),
+  ]);
   const port = await freePort();
-  const archive = walArchive(options.settings);
-  // Given on the command line, over what the backup's configuration files (Patroni's) say.
+  // Given on the command line, over what the backup's configuration files (Patroni's) say; the
+  // recovery settings pgBackRest wrote stay.
   const settings = [
     `-p ${port}`,
     '-c listen_addresses=127.0.0.1',
@@ -112,9 +95,6 @@ export async function restoreToTime(options: {
     `-c ssl_cert_file=${tls.cert}`,
     `-c ssl_key_file=${tls.key}`,
     `-c ssl_ca_file=${tls.ca}`,
-    `-c restore_command='cp ${archive}/%f %p'`,
-    `-c recovery_target_time='${options.target}'`,
-    '-c recovery_target_action=promote',
     // Patroni's files name the node's own folder.
     `-c hba_file=${path.join(dataDir, 'pg_hba.conf')}`,
     `-c ident_file=${path.join(dataDir, 'pg_ident.conf')}`,
@@ -139,8 +119,8 @@ export async function restoreToTime(options: {
     throw gaveUp();
   }
   const url = verifiedUrl(
-    `postgres://postgres:${encodeURIComponent(options.secrets.superuser)}@127.0.0.1:${port}/devstay`,
-    options.settings.dir,
+    `postgres://postgres:${encodeURIComponent(options.superuserPassword)}@127.0.0.1:${port}/devstay`,
+    options.clusterDir,
   );
   const stop = () => stopRestored(binDir, dataDir);
   const running = () => existsSync(path.join(dataDir, 'postmaster.pid'));

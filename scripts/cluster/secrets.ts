@@ -1,5 +1,6 @@
-// The cluster's passwords: random on the first start, kept beside its data (owner-only). One
-// missing from an older cluster's file is made and added at its next start.
+// The cluster's passwords and the backups' passphrase: random on the first start, kept beside
+// its data (owner-only). One missing from an older cluster's file is made and added at its next
+// start; one already there never changes.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,11 @@ export interface Secrets {
   stats: string;
   /** Signs the sessions: one for every API process, so a session is good on each. */
   authSecret: string;
+  /**
+   * Encrypts the backup repository (pgBackRest's repo1-cipher-pass): without it no backup can
+   * be read, so the operator keeps a copy away from the cluster's machines.
+   */
+  backupPassphrase: string;
 }
 
 /** The roles and users the secrets belong to. */
@@ -35,6 +41,7 @@ export function clusterSecrets(dir: string): Secrets {
   const file = path.join(dir, 'secrets.json');
   const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>) : {};
   const random = () => randomBytes(24).toString('base64url');
+  // A secret added since the folder was made is made now; one already there never changes.
   const secrets: Secrets = {
     superuser: kept.superuser ?? random(),
     replication: kept.replication ?? random(),
@@ -44,6 +51,7 @@ export function clusterSecrets(dir: string): Secrets {
     patroniApi: kept.patroniApi ?? random(),
     stats: kept.stats ?? random(),
     authSecret: kept.authSecret ?? randomBytes(32).toString('base64url'),
+    backupPassphrase: kept.backupPassphrase ?? randomBytes(32).toString('base64url'),
   };
   if (Object.keys(secrets).some((k) => kept[k as keyof Secrets] === undefined)) {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });

@@ -2,6 +2,7 @@
 // listens on 127.0.0.1 here; on several machines only these addresses change (docs/operations.md).
 import path from 'node:path';
 import { ROOT } from '../web-build.ts';
+import { type BackupSettings, backupSettings } from './backup-settings.ts';
 
 export interface DatabaseNode {
   /** Patroni's member name. */
@@ -57,6 +58,8 @@ export interface ClusterSettings {
   publicUrl: string;
   /** Further configuration of every API process (the drills raise the per-address limits). */
   apiEnv: Record<string, string>;
+  /** pgBackRest's repository and retention (backup-settings.ts). */
+  backup: BackupSettings;
 }
 
 const int = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {
@@ -87,6 +90,7 @@ export function clusterSettings(
   const pgPort = int(env, 'CLUSTER_PG_PORT', 54401);
   const restPort = int(env, 'CLUSTER_PATRONI_PORT', 8101);
   const host = env.CLUSTER_HOST || '127.0.0.1';
+  const dir = path.resolve(env.CLUSTER_DIR || path.join(ROOT, '.data/cluster'));
   const nodes = int(env, 'CLUSTER_NODES', 3);
   if (nodes < 2 || nodes > 9) throw new Error('CLUSTER_NODES must be 2 to 9');
   const members = int(env, 'CLUSTER_ETCD_MEMBERS', 3);
@@ -98,7 +102,7 @@ export function clusterSettings(
   const etcdPort = int(env, 'CLUSTER_ETCD_PORT', 23791);
   const etcdMetricsPort = int(env, 'CLUSTER_ETCD_METRICS_PORT', etcdPort + 20);
   return {
-    dir: path.resolve(env.CLUSTER_DIR || path.join(ROOT, '.data/cluster')),
+    dir,
     port,
     host,
     apiPorts: Array.from({ length: processes }, (_, i) => apiPort + i),
@@ -127,6 +131,7 @@ export function clusterSettings(
     drainMs: int(env, 'CLUSTER_DRAIN_MS', 4000),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     apiEnv: {},
+    backup: backupSettings(env, overrides.dir ?? dir),
     ...overrides,
   };
 }

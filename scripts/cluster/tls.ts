@@ -240,7 +240,7 @@ export function httpsRequest(
  * The libpq parameters of a verified connection to the cluster's PostgreSQL: TLS, the server's
  * certificate issued by the cluster's CA for the very address dialled.
  */
-export const verifyFull = (clusterDir: string) =>
+const verifyFull = (clusterDir: string) =>
   ({ sslmode: 'verify-full', sslrootcert: caFile(clusterDir) }) as const;
 
 /** `url` with `verifyFull`'s parameters (node-postgres reads them as libpq does). */
