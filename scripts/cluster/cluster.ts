@@ -161,6 +161,43 @@ async function ensureRewindUser(adminUrl: string, password: string) {
   }
 }
 
+/**
+ * Commits a transaction on the primary every few seconds until stopped. A node pg_rewind brought
+ * back is consistent only once it replays WAL up to the primary's insert position as pg_rewind
+ * read it; right after a segment switch (archive_timeout) nothing is written there yet, and
+ * before the API processes start nothing else writes, so the node would wait for ever.
+ */
+function walHeartbeat(settings: ClusterSettings, secrets: Secrets) {
+  const adminUrl = verifiedUrl(
+    `postgres://postgres:${encodeURIComponent(secrets.superuser)}@127.0.0.1:${settings.primaryPort}/postgres`,
+    settings.dir,
+  );
+  let busy = false;
+  const beat = async () => {
+    if (busy) return;
+    busy = true;
+    const client = new pg.Client({
+      connectionString: adminUrl,
+      connectionTimeoutMillis: 3000,
+      query_timeout: 5000,
+    });
+    try {
+      await client.connect();
+      // Flushed here, waiting for no replica: the one catching up may be the one it would wait for.
+      await client.query(
+        'begin; set local synchronous_commit to local; select txid_current(); commit',
+      );
+    } catch {
+      // No primary this moment: the next beat tries again.
+    } finally {
+      await client.end().catch(() => {});
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void beat(), 5000);
+  return { stop: () => clearInterval(timer) };
+}
+
 export function createCluster(
   settings: ClusterSettings,
   log: (line: string) => void = console.log,
@@ -314,14 +351,19 @@ export function createCluster(
     await createStanza(nodeConfigFile(settings, elected), secrets.superuser);
     log(`backup repository ready (${describeRepository(settings.backup)})`);
     step();
-    await Promise.all(
-      settings.nodes
-        .filter((node) => node !== elected)
-        .map(async (node) => {
-          await waitForRole(node, 'sync', NODE_START_TIMEOUT_MS);
-          log(`${node.name} synchronous replica on port ${node.pgPort}`);
-        }),
-    );
+    const heartbeat = walHeartbeat(settings, secrets);
+    try {
+      await Promise.all(
+        settings.nodes
+          .filter((node) => node !== elected)
+          .map(async (node) => {
+            await waitForRole(node, 'sync', NODE_START_TIMEOUT_MS);
+            log(`${node.name} synchronous replica on port ${node.pgPort}`);
+          }),
+      );
+    } finally {
+      heartbeat.stop();
+    }
     step();
     await webBuilt;
     step();

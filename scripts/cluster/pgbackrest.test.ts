@@ -8,6 +8,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ import {
   archiveParameters,
   createStanza,
   pgbackrest,
-  writeArchiveScript,
+  REPLICA_HOLD_S,
   writeConfig,
 } from './pgbackrest.ts';
 import { asRoot, giveToServerUser } from './server-user.ts';
@@ -157,31 +158,86 @@ test('a segment pushed again with other bytes under an archived name is refused;
   );
 }, 120_000);
 
-test("a replica's archive command is done once the primary's copy is in the repository, and pushes nothing itself", async () => {
-  const wal = await archiveOne();
-  const replicaData = path.join(work, 'replica-data');
-  mkdirSync(replicaData);
-  writeFileSync(
-    path.join(replicaData, 'PG_VERSION'),
-    readFileSync(path.join(dataDir, 'PG_VERSION')),
-  );
-  writeFileSync(path.join(replicaData, 'standby.signal'), '');
+/** A segment's name `n` segments after `wal`, on timeline `tli` (hex, 8 digits) or its own. */
+const segmentAfter = (wal: string, n: number, tli = wal.slice(0, 8)) =>
+  `${tli}${wal.slice(8, 16)}${(Number.parseInt(wal.slice(16), 16) + n).toString(16).toUpperCase().padStart(8, '0')}`;
+
+/** A replica's data folder (standby.signal) with its own configuration and archive command. */
+function replica(name: string) {
+  const data = path.join(work, name);
+  mkdirSync(path.join(data, 'pg_wal'), { recursive: true });
+  writeFileSync(path.join(data, 'PG_VERSION'), readFileSync(path.join(dataDir, 'PG_VERSION')));
+  writeFileSync(path.join(data, 'standby.signal'), '');
   const replicaConfig = writeConfig({
     backup: { repo: { type: 'posix', path: repo() }, retentionFull: 1, retentionDiff: 1 },
     passphrase: 'the operator keeps this',
-    work: path.join(work, 'replica'),
-    pg: { path: replicaData, port: 1, socket: work },
+    work: path.join(work, `${name}-backup`),
+    pg: { path: data, port: 1, socket: work },
   });
-  const script = writeArchiveScript(replicaConfig, 1);
+  const script = path.join(path.dirname(replicaConfig), 'archive-command.sh');
   giveToServerUser(work);
-  const archive = (name: string) => {
-    const command = [script, `pg_wal/${name}`, name];
+  /** Runs the command for `wal` as PostgreSQL does (in the data folder) or Patroni (elsewhere). */
+  const archive = (wal: string, cwd = data) => {
+    const command = [script, path.join(data, 'pg_wal', wal), wal];
     const run = asRoot() ? ['runuser', '-u', 'postgres', '--', ...command] : command;
-    return spawnSync(run[0] as string, run.slice(1), { cwd: replicaData }).status;
+    return spawnSync(run[0] as string, run.slice(1), { cwd }).status;
   };
-  // The next segment's name: not finished, not archived.
-  const next = `${wal.slice(0, 16)}${(Number.parseInt(wal.slice(16), 16) + 1).toString(16).toUpperCase().padStart(8, '0')}`;
+  /** A finished segment in its pg_wal, finished `ageS` seconds ago. */
+  const finished = (wal: string, ageS = 0) => {
+    const file = path.join(data, 'pg_wal', wal);
+    writeFileSync(file, 'WAL');
+    const at = new Date(Date.now() - ageS * 1000);
+    utimesSync(file, at, at);
+    giveToServerUser(work);
+  };
+  return { data, archive, finished };
+}
+
+const inRepository = (wal: string) =>
+  tree(repo()).some((e) => path.basename(e.file).startsWith(wal));
+
+test("a replica's archive command is done once the primary's copy is in the repository, not done before, pushing nothing, wherever it runs from", async () => {
+  const wal = await archiveOne();
+  const { archive, finished } = replica('replica-data');
+  const next = segmentAfter(wal, 1);
+  finished(wal);
+  finished(next);
   expect(archive(wal)).toBe(0);
+  // Patroni runs it from its own folder before a rewind: still a replica's.
+  expect(archive(wal, work)).toBe(0);
+  expect(archive(next, work)).not.toBe(0);
   expect(archive(next)).not.toBe(0);
-  expect(tree(repo()).some((e) => path.basename(e.file).startsWith(next))).toBe(false);
+  expect(inRepository(next)).toBe(false);
+}, 120_000);
+
+test('a replica lets a segment go once held past REPLICA_HOLD_S, and every node one past where its timeline ended, archiving neither', async () => {
+  const wal = await archiveOne();
+  const { data, archive, finished } = replica('replica-timelines');
+  const held = segmentAfter(wal, 5);
+  finished(held, REPLICA_HOLD_S - 60);
+  expect(archive(held)).not.toBe(0);
+  finished(held, REPLICA_HOLD_S + 1);
+  expect(archive(held)).toBe(0);
+
+  // Timeline 2 began inside segment `wal`+2 of timeline 1: that segment of timeline 1 (the
+  // partial one) and any after it are never archived; the one before is the primary's to archive.
+  const tli1 = wal.slice(0, 8);
+  const forkSegment = segmentAfter(wal, 2);
+  const low = Number.parseInt(forkSegment.slice(16), 16) * 0x1000000 + 0x2a0;
+  const forkedAt = `${Number.parseInt(forkSegment.slice(8, 16), 16).toString(16).toUpperCase()}/${low.toString(16).toUpperCase()}`;
+  const history = `${(Number.parseInt(tli1, 16) + 1).toString(16).toUpperCase().padStart(8, '0')}.history`;
+  writeFileSync(
+    path.join(data, 'pg_wal', history),
+    `${Number.parseInt(tli1, 16)}\t${forkedAt}\tno recovery target specified\n`,
+  );
+  const before = segmentAfter(wal, 1);
+  const after = segmentAfter(wal, 3);
+  for (const segment of [before, forkSegment, after]) finished(segment);
+  expect(archive(before)).not.toBe(0);
+  expect(archive(forkSegment)).toBe(0);
+  expect(archive(after)).toBe(0);
+  // Also as primary (no standby.signal): nothing pushed under a name whose timeline had ended.
+  rmSync(path.join(data, 'standby.signal'));
+  expect(archive(forkSegment)).toBe(0);
+  for (const segment of [held, forkSegment, after]) expect(inRepository(segment)).toBe(false);
 }, 120_000);

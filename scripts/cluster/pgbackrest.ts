@@ -2,11 +2,13 @@
 // with a passphrase the operator holds, with the WAL archive and full and differential backups of
 // the primary. Every node runs with archive_mode=always and the same archive command: on the
 // primary it pushes each segment with pgBackRest (checked, synced, refused when other bytes carry
-// a name already archived); on a replica it succeeds only once the primary's copy is in the
-// repository, so the replica keeps each segment until then, and once promoted it archives what
-// its dead primary had finished but not archived. One node writes the archive at a time, as
-// pgBackRest requires. A restore needs the repository and the passphrase only (pitr.ts).
-// docs/operations.md, Backups.
+// a name already archived); on a replica it succeeds once the primary's copy is in the
+// repository, so the replica keeps each segment until then (at most REPLICA_HOLD_S), and once
+// promoted it archives what its dead primary had finished but not archived. On every node a
+// segment past where its timeline ended is never archived (the next timeline holds its WAL), and
+// the command never waits. One node writes the archive at a time, as pgBackRest requires. A
+// restore needs the repository and the passphrase only (pitr.ts). docs/operations.md, Backups;
+// docs/decisions/0015-cluster-backups.md.
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -112,7 +114,7 @@ export function writeConfig(options: {
     throw new Error('a backup setting holds a newline');
   const file = path.join(work, 'pgbackrest.conf');
   writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
-  if (pg?.port) writeArchiveScript(file);
+  if (pg?.port) writeArchiveScript(file, pg.path);
   giveToServerUser(work);
   return file;
 }
@@ -168,30 +170,66 @@ export const describeRepository = ({ repo }: BackupSettings) =>
 const sh = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
 /**
- * Writes the node's archive command (a script beside its configuration, run by PostgreSQL in the
- * data folder with the segment's path and name). A node is a replica while standby.signal is
- * there; it looks for the primary's copy `tries` times a second apart before it says "not yet" (PostgreSQL tries
- * again). Answers the script's path.
+ * How long a replica keeps a segment for the primary's copy at most (seconds since the segment was
+ * finished): past it the primary's archiving has been failing that long (an alert), and the
+ * replica lets the segment go rather than fill its disk.
  */
-export function writeArchiveScript(config: string, tries = 10): string {
+export const REPLICA_HOLD_S = 600;
+
+/**
+ * Writes the node's archive command (a script beside its configuration), run with the segment's
+ * path and name by PostgreSQL in the data folder and by Patroni before a rewind from its own
+ * folder. A node is a replica while its data folder holds standby.signal. The command never
+ * waits: it answers at once and PostgreSQL (or Patroni) tries again later, so a node's stop or
+ * rewind is never held by its archiver. Answers the script's path.
+ */
+export function writeArchiveScript(config: string, dataDir: string): string {
   const script = path.join(path.dirname(config), 'archive-command.sh');
   const text = `#!/bin/sh
-# PostgreSQL's archive_command on this node (archive_mode=always): $1 the segment's path, $2 its name.
+# PostgreSQL's archive_command on this node (archive_mode=always), also Patroni's before a rewind:
+# $1 the segment's path, $2 its name. Answers at once: "not yet" is tried again later.
 set -u
+umask 077
+data=${sh(dataDir)}
 pgbackrest() { ${PGBACKREST} --config=${sh(config)} --stanza=${STANZA} "$@"; }
-if [ ! -f standby.signal ]; then exec ${PGBACKREST} --config=${sh(config)} --stanza=${STANZA} archive-push "$1"; fi
-# A replica: done once the primary's copy is in the repository (its newest archive id).
-try=0
-while [ "$try" -lt ${tries} ]; do
-  try=$((try + 1))
-  id=$(pgbackrest repo-ls archive/${STANZA} --filter="^$(cat PG_VERSION)-[0-9]+\\$" | sort -t- -k2 -n | tail -n 1)
-  case "$2" in
-    *.history) folder="archive/${STANZA}/$id" ;;
-    *) folder="archive/${STANZA}/$id/$(printf %s "$2" | cut -c 1-16)" ;;
-  esac
-  if [ -n "$id" ] && [ -n "$(pgbackrest repo-ls "$folder" --filter="^$2(-|\\$)")" ]; then exit 0; fi
-  sleep 1
-done
+# Not archived under this name by any node: a segment of a timeline that ended before the
+# segment's end (the newest timeline's history says where). Its WAL up to there is in the next
+# timeline's segment of that number; this copy is the partial one a WAL receiver closed when its
+# timeline ended, or an old primary's WAL past the fork.
+case "$2" in
+  *.history | *.partial) ;;
+  *)
+    tli=$((0x$(printf %s "$2" | cut -c 1-8)))
+    newest=$(ls "$data/pg_wal" | grep -E '^[0-9A-F]{8}[.]history$' | sort | tail -n 1)
+    if [ -n "$newest" ] && [ $((0x\${newest%.history})) -gt "$tli" ]; then
+      # Its line: "<timeline> <X/Y, where it ended> <why>".
+      ended=$(awk -v t="$tli" '$1 == t { print $2 }' "$data/pg_wal/$newest")
+      if [ -z "$ended" ]; then
+        echo "$2: timeline $tli is not in the cluster's history; not archived" >&2
+        exit 0
+      fi
+      segment_end=$(( (0x$(printf %s "$2" | cut -c 9-16) << 32) + ((0x$(printf %s "$2" | cut -c 17-24) + 1) << 24) ))
+      if [ "$segment_end" -gt $(( (0x\${ended%/*} << 32) + 0x\${ended#*/} )) ]; then
+        echo "$2: reaches past where timeline $tli ended ($ended); not archived" >&2
+        exit 0
+      fi
+    fi
+    ;;
+esac
+if [ ! -f "$data/standby.signal" ]; then exec ${PGBACKREST} --config=${sh(config)} --stanza=${STANZA} archive-push "$1"; fi
+# A replica pushes nothing: done once the primary's copy is in the repository (its newest archive id).
+id=$(pgbackrest repo-ls archive/${STANZA} --filter="^$(cat "$data/PG_VERSION")-[0-9]+$" | sort -t- -k2 -n | tail -n 1)
+case "$2" in
+  *.history) folder="archive/${STANZA}/$id" ;;
+  *) folder="archive/${STANZA}/$id/$(printf %s "$2" | cut -c 1-16)" ;;
+esac
+if [ -n "$id" ] && [ -n "$(pgbackrest repo-ls "$folder" --filter="^$2(-|$)")" ]; then exit 0; fi
+# Let go once held this long: the primary's archiving is failing (its pg_stat_archiver says why).
+finished=$(stat -c %Y "$data/pg_wal/$2" 2>/dev/null || echo 0)
+if [ $(( $(date +%s) - finished )) -ge ${REPLICA_HOLD_S} ]; then
+  echo "$2: not in the repository ${REPLICA_HOLD_S} s after it was finished; let go (the primary's archiving fails)" >&2
+  exit 0
+fi
 echo "$2: not in the repository yet (the primary archives it); kept until it is" >&2
 exit 1
 `;
