@@ -173,6 +173,7 @@ const sh = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
  * How long a replica keeps a segment for the primary's copy at most (seconds since the segment was
  * finished): past it the primary's archiving has been failing that long (an alert), and the
  * replica lets the segment go rather than fill its disk.
+ * @internal
  */
 export const REPLICA_HOLD_S = 600;
 
@@ -183,7 +184,7 @@ export const REPLICA_HOLD_S = 600;
  * waits: it answers at once and PostgreSQL (or Patroni) tries again later, so a node's stop or
  * rewind is never held by its archiver. Answers the script's path.
  */
-export function writeArchiveScript(config: string, dataDir: string): string {
+function writeArchiveScript(config: string, dataDir: string): string {
   const script = path.join(path.dirname(config), 'archive-command.sh');
   const text = `#!/bin/sh
 # PostgreSQL's archive_command on this node (archive_mode=always), also Patroni's before a rewind:
