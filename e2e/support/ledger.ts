@@ -22,28 +22,40 @@ async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T>
  * Takes every unit of every room of the hotel on the nights [from, to); answers what to call to
  * give them back (the nights' previous counts).
  */
-export function fillHotel(hotelId: number, from: string, to: string): Promise<() => Promise<void>> {
+export const fillHotel = (hotelId: number, from: string, to: string) =>
+  fillRooms('r.hotel_id', hotelId, from, to);
+
+/** Takes every unit of one room on the nights [from, to), the same way. */
+export const fillRoom = (roomId: number, from: string, to: string) =>
+  fillRooms('r.id', roomId, from, to);
+
+function fillRooms(
+  column: 'r.hotel_id' | 'r.id',
+  id: number,
+  from: string,
+  to: string,
+): Promise<() => Promise<void>> {
   return withClient(async (client) => {
     const before = await client.query<{ room_id: number; night: string; taken: number }>(
       `select rn.room_id, rn.night::text as night, rn.taken from room_nights rn
        join rooms r on r.id = rn.room_id
-       where r.hotel_id = $1 and rn.night >= $2::date and rn.night < $3::date`,
-      [hotelId, from, to],
+       where ${column} = $1 and rn.night >= $2::date and rn.night < $3::date`,
+      [id, from, to],
     );
     await client.query(
       `insert into room_nights (room_id, night, taken)
        select r.id, n::date, r.stock from rooms r
        cross join generate_series($2::date, $3::date - 1, interval '1 day') as n
-       where r.hotel_id = $1
+       where ${column} = $1
        on conflict (room_id, night) do update set taken = excluded.taken`,
-      [hotelId, from, to],
+      [id, from, to],
     );
     return () =>
       withClient(async (again) => {
         await again.query(
           `delete from room_nights rn using rooms r
-           where r.id = rn.room_id and r.hotel_id = $1 and rn.night >= $2::date and rn.night < $3::date`,
-          [hotelId, from, to],
+           where r.id = rn.room_id and ${column} = $1 and rn.night >= $2::date and rn.night < $3::date`,
+          [id, from, to],
         );
         for (const row of before.rows) {
           await again.query('insert into room_nights (room_id, night, taken) values ($1, $2, $3)', [

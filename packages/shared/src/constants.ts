@@ -113,6 +113,8 @@ export const EVENT_HORIZON_YEARS = 2;
 export const MAX_CART_LINES = 20;
 /** The longest stay a cart line may ask for, in nights. */
 export const MAX_STAY_NIGHTS = 365;
+/** How far after a stay's check-in a sold-out room's next free stay is looked for, in days. */
+export const STAY_LOOKAHEAD_DAYS = 180;
 /** The most one card payment can take, in cents ($999,999.99, the card processor's limit). */
 export const MAX_PAYMENT_CENTS = 99_999_999;
 /** Longest idempotency key a client may send. */

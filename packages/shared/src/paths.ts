@@ -13,16 +13,18 @@ export interface StayDates {
   checkOut: string;
   /** Guests of the stay, when more than one were asked for. */
   guests?: number;
+  /** Units of one room, when more than one were asked for. */
+  rooms?: number;
 }
 
 /**
- * `?checkIn=…&checkOut=…` (and `&guests=…` past one guest), as the hotel and room screens read
- * it; empty without a stay.
+ * `?checkIn=…&checkOut=…` (and `&rooms=…`, `&guests=…` past one), as the hotel and room screens
+ * read it; empty without a stay.
  */
 function staySearch(stay: StayDates | undefined): string {
   if (!stay) return '';
-  const guests = stay.guests !== undefined && stay.guests > 1 ? `&guests=${stay.guests}` : '';
-  return `?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}${guests}`;
+  const past1 = (name: string, n: number | undefined) => (n && n > 1 ? `&${name}=${n}` : '');
+  return `?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}${past1('rooms', stay.rooms)}${past1('guests', stay.guests)}`;
 }
 
 /** The address of each screen; a function for those with a parameter. */

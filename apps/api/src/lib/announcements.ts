@@ -78,7 +78,10 @@ interface DeliveryOptions {
   maxAttempts?: number;
   /** Delay before the 2nd attempt; doubles for each further one, up to an hour. */
   retryBaseMs?: number;
-  /** Idle wait between two looks at the outbox (a commit's notice wakes it sooner). */
+  /**
+   * Longest idle wait between two looks at the outbox: a commit's notice wakes the worker
+   * sooner, and a retry's due time ends the wait when it comes first.
+   */
   pollMs?: number;
   /** How long a delivered announcement is kept (for whoever traces what happened). */
   keepDeliveredMs?: number;
@@ -123,7 +126,7 @@ export class AnnouncementDelivery {
     this.#log = options.log;
     this.#maxAttempts = options.maxAttempts ?? 10;
     this.#retryBaseMs = options.retryBaseMs ?? 1000;
-    this.#pollMs = options.pollMs ?? 1000;
+    this.#pollMs = options.pollMs ?? 5000;
     this.#keepDeliveredMs = options.keepDeliveredMs ?? 24 * 3600_000;
   }
 
@@ -228,8 +231,9 @@ export class AnnouncementDelivery {
 
   /**
    * The worker's loop (background work, plugins/background-work.ts): delivers what is due,
-   * now and then drops delivered rows older than `keepDeliveredMs`, then waits for a notice or
-   * the poll.
+   * now and then drops delivered rows older than `keepDeliveredMs`, then waits for a notice,
+   * the next retry's due time or the poll. An idle look is one statement outside any
+   * transaction (the outbox's next due time); a delivery's transaction opens only for a due row.
    */
   start(): { stop(): Promise<void> } {
     let stopped = false;
@@ -238,8 +242,11 @@ export class AnnouncementDelivery {
     const loop = async () => {
       while (!stopped) {
         let delivered = 0;
+        let waitMs = this.#pollMs;
         try {
-          delivered = await this.deliverDue();
+          const dueInMs = await nextDueInMs(this.#db);
+          if (dueInMs !== null && dueInMs <= 0) delivered = await this.deliverDue();
+          else if (dueInMs !== null) waitMs = Math.min(waitMs, dueInMs);
           // Old rows are dropped now and then: every 60th idle look.
           if (delivered === 0 && idle++ % 60 === 0) {
             await pruneDelivered(this.#db, this.#keepDeliveredMs);
@@ -250,7 +257,7 @@ export class AnnouncementDelivery {
         if (stopped || delivered > 0) continue;
         await new Promise<void>((resolve) => {
           this.#wakeUp = resolve;
-          timer = setTimeout(resolve, this.#pollMs);
+          timer = setTimeout(resolve, waitMs);
         });
         this.#wakeUp = undefined;
       }
@@ -265,6 +272,18 @@ export class AnnouncementDelivery {
       },
     };
   }
+}
+
+/**
+ * Milliseconds until the outbox's next pending announcement is due (0 or less: due now; null:
+ * none pending), by the database's clock, which sets `next_attempt_at`.
+ */
+async function nextDueInMs(db: Executor): Promise<number | null> {
+  const result = await db.execute<{ due_in_ms: number | null }>(sql`
+    select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as due_in_ms
+    from announcements where status = 'pending'`);
+  const dueInMs = result.rows[0]?.due_in_ms;
+  return dueInMs == null ? null : Math.ceil(dueInMs);
 }
 
 /** Announcements due now, claimed or not. */

@@ -69,6 +69,8 @@ const BAD_SPELLINGS = [
 const GOOD: Record<string, { id: number; status: number }> = {
   'get /api/hotels/{id}': { id: 17, status: 200 },
   'get /api/hotels/{id}/dashboard': { id: 1, status: 200 },
+  // Without its stay: the id passes, the missing dates do not.
+  'get /api/hotels/{id}/stay': { id: 17, status: 400 },
   'get /api/rooms/{id}': { id: 17, status: 200 },
   'get /api/rooms/allRooms/{id}': { id: 17, status: 200 },
   // Without its from and to: the id passes, the missing dates do not.

@@ -2,6 +2,7 @@ import { ID_TEXT, WHOLE_TEXT } from '@devstay/shared/row-id';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { DEMO, signIn, withSession } from '../test/auth.ts';
+import { inDays } from '../test/booking-fixtures.ts';
 
 /**
  * Every whole number in a path or a query string is read by one rule (shared row-id.ts:
@@ -22,6 +23,9 @@ interface Document {
 
 /** Spellings a loose reading (Number(), z.coerce) takes for a number; each names none here. */
 const BAD_SPELLINGS = ['0x10', '1e1', '+18', '0b1', '%201', '017', '02', '1.0', '-1', '1%20'];
+
+/** A good value for a required query parameter other than the one under test (`a`: a text). */
+const NEEDED: Record<string, string> = { checkIn: inDays(30), checkOut: inDays(31) };
 
 /** A value for a path parameter other than the one under test. */
 const pathValue = (p: Parameter) => (p.schema?.format === 'uuid' ? crypto.randomUUID() : '17');
@@ -53,10 +57,10 @@ beforeAll(async () => {
           continue;
         }
         const otherPaths = params.filter((o) => o.in === 'path' && o !== p);
-        // Another query parameter the route needs (a search text), so that this one answers.
+        // Another query parameter the route needs (a search text, a stay), so that this one answers.
         const needed = params
           .filter((o) => o.in === 'query' && o.required && o !== p)
-          .map((o) => `&${o.name}=a`)
+          .map((o) => `&${o.name}=${NEEDED[o.name] ?? 'a'}`)
           .join('');
         numbers.push({
           route,

@@ -18,6 +18,7 @@ import {
 import { IDEMPOTENCY_KEY_HEADER } from '../http.ts';
 import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '../messages.ts';
 import { cartLineKey } from './cart.ts';
+import { checkStayDates, hotelListQuery } from './catalogue.ts';
 import { cents, idParam, isoDate, pageQuery } from './common.ts';
 import { nightPrice } from './rates.ts';
 
@@ -125,6 +126,43 @@ export const cartQuote = z.object({
   cartMessage: z.string().nullable(),
 });
 export type CartQuote = z.infer<typeof cartQuote>;
+
+/**
+ * GET /hotels/{id}/stay — the hotel page for a stay: `rooms` units (1 by default) of each of the
+ * hotel's rooms for the nights [checkIn, checkOut), sleeping `guests` (1 by default).
+ */
+export const hotelStayQuery = z
+  .object({
+    checkIn: isoDate,
+    checkOut: isoDate,
+    rooms: hotelListQuery.shape.rooms,
+    guests: hotelListQuery.shape.guests,
+  })
+  .superRefine(checkStayDates);
+export type HotelStayQuery = z.infer<typeof hotelStayQuery>;
+
+/** A stay that a room has the units for: the nights [checkIn, checkOut). */
+const stayDates = z.object({ checkIn: isoDate, checkOut: isoDate });
+
+/**
+ * Each room of the hotel as the cart would quote that line (its nights' prices, the units free,
+ * whether they sleep the guests, the free-cancellation deadline): rooms that can be booked as
+ * asked first, cheapest first; then the others, each with `nextFree`.
+ */
+export const hotelStay = z.object({
+  rooms: z.array(
+    quoteLine.extend({
+      /**
+       * For a room without the units free on every night: the first stay of as many nights,
+       * starting after the check-in and within STAY_LOOKAHEAD_DAYS, on which it has them; null
+       * when the stay fits, or when none does within that window.
+       */
+      nextFree: stayDates.nullable(),
+    }),
+  ),
+});
+export type HotelStay = z.infer<typeof hotelStay>;
+export type HotelStayRoom = HotelStay['rooms'][number];
 
 const bookingLine = z.object({
   /** The room's id. */

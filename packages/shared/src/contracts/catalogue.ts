@@ -29,6 +29,17 @@ const STAY_MESSAGES: Record<StayProblem, string> = {
   tooLong: BOOKING_MESSAGES.stayTooLong(MAX_STAY_NIGHTS),
 };
 
+/** A query's stay dates checked together (`stayProblem`), the issue naming the field. */
+export function checkStayDates(
+  q: { checkIn?: string | undefined; checkOut?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const found = stayProblem(q.checkIn, q.checkOut);
+  if (found) {
+    ctx.addIssue({ code: 'custom', message: STAY_MESSAGES[found.problem], path: [found.field] });
+  }
+}
+
 /** A search text; blank means "no search". Matched ignoring case and accents, anywhere in the name. */
 const searchText = (param: { max: number }) => text(param.max).optional();
 
@@ -89,12 +100,7 @@ export const hotelListQuery = z
     page: queryInt(P.page).default(P.page.fallback),
     pageSize: queryInt(P.pageSize).default(P.pageSize.fallback),
   })
-  .superRefine((q, ctx) => {
-    const found = stayProblem(q.checkIn, q.checkOut);
-    if (found) {
-      ctx.addIssue({ code: 'custom', message: STAY_MESSAGES[found.problem], path: [found.field] });
-    }
-  });
+  .superRefine(checkStayDates);
 export type HotelListQuery = z.infer<typeof hotelListQuery>;
 
 /** GET /filtersHotels/location?filter={city} — the hotels of a city; same paging and sorts. */

@@ -1,4 +1,4 @@
-import { stayNights } from '@devstay/shared/stay';
+import { addDays, stayNights } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { announcedCte } from '../../lib/announcements.ts';
@@ -220,6 +220,37 @@ export function unitsFreeOf(
   let most = 0;
   for (const night of nights) most = Math.max(most, takenOn(night));
   return Math.max(0, stock - most);
+}
+
+/**
+ * The first stay of `nights` nights starting after `after` and at most `lookahead` days later on
+ * which `units` of a room of `stock` are free every night (unitsFreeOf's rule, night by night:
+ * `takenOn(night) + units <= stock`), or null.
+ */
+export function firstFreeStay(
+  stock: number,
+  units: number,
+  nights: number,
+  after: string,
+  lookahead: number,
+  takenOn: (night: string) => number,
+): { checkIn: string; checkOut: string } | null {
+  if (units > stock) return null;
+  // A run of free nights from `start`; the first run `nights` long is the stay.
+  let start = addDays(after, 1);
+  let run = 0;
+  for (let day = 1; day < lookahead + nights; day += 1) {
+    const night = addDays(after, day);
+    if (takenOn(night) + units > stock) {
+      run = 0;
+      start = addDays(night, 1);
+      if (day >= lookahead) return null;
+      continue;
+    }
+    run += 1;
+    if (run === nights) return { checkIn: start, checkOut: addDays(start, nights) };
+  }
+  return null;
 }
 
 /**

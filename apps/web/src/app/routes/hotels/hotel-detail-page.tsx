@@ -32,6 +32,7 @@ import { refreshHotelReviews } from '../../../features/hotels/api/refresh-hotel-
 import { HotelServices } from '../../../features/hotels/components/hotel-services.tsx';
 import { ReviewList } from '../../../features/hotels/components/review-list.tsx';
 import { RoomCard } from '../../../features/hotels/components/room-card.tsx';
+import { StayRooms } from '../../../features/hotels/components/stay-rooms.tsx';
 import { ownReviewKey, useOwnReview } from '../../../features/reviews/api/reviews.ts';
 import { isNotFound } from '../../../lib/api.ts';
 import { useDateText } from '../../../lib/date-text.ts';
@@ -97,8 +98,8 @@ function useReviewActions(hotelId: number) {
  */
 function useStayFromLink(): StayDates | undefined {
   const [params] = useSearchParams();
-  const { stay, guests } = readAddressStay(params);
-  return stay && guests !== undefined ? { ...stay, guests } : stay;
+  const { stay, guests, rooms } = readAddressStay(params);
+  return stay && { ...stay, guests, rooms };
 }
 
 /** /hotel/:id — carousel, name, location, score, description, services, rooms, reviews. */
@@ -200,6 +201,8 @@ export function HotelDetailPage() {
                 <HotelServices services={services.data} />
               </section>
             ) : null}
+
+            {stay && data.Rooms.length > 0 ? <StayRooms hotel={data} stay={stay} /> : null}
 
             <section aria-labelledby="available-rooms">
               <Title order={2} id="available-rooms">

@@ -112,11 +112,7 @@ export function HotelListPage() {
         paginationFor={list.paginationFor}
         onPage={list.goTo}
         onClearFilters={clearAll}
-        stay={
-          params.stay && params.guests !== undefined
-            ? { ...params.stay, guests: params.guests }
-            : params.stay
-        }
+        stay={params.stay && { ...params.stay, guests: params.guests, rooms: params.rooms }}
       />
 
       {filter ? (

@@ -50,6 +50,12 @@ describe('cart store', () => {
     expect(getCartLines()[0]?.cartQuantity).toBe(3);
   });
 
+  test('several units at once: a new line of that many, or that many more on its line', () => {
+    expect(addToCart(roomLine(), 3)).toBe(3);
+    expect(addToCart(roomLine(), 2)).toBe(5);
+    expect(getCartLines().map((l) => l.cartQuantity)).toEqual([5]);
+  });
+
   test('other dates or another room make a new line', () => {
     addToCart(roomLine());
     expect(addToCart(roomLine({ checkOut: '2030-03-04', totalPrice: 360 }))).toBe(1);

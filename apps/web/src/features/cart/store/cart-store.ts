@@ -98,20 +98,20 @@ function sameStay(line: CartLine, id: number, checkIn: string, checkOut: string)
 }
 
 /**
- * Adds one unit of a room for a stay. The same room with the same dates raises the quantity of
- * its line by one (its guests become the ones given); other dates make a new line. Returns the
- * quantity of the line afterwards.
+ * Adds `units` (1 by default) of a room for a stay. The same room with the same dates raises the
+ * quantity of its line by as many (its guests become the ones given); other dates make a new
+ * line. Returns the quantity of the line afterwards.
  */
-export function addToCart(line: NewCartLine): number {
+export function addToCart(line: NewCartLine, units = 1): number {
   const lines = getCartLines();
   const existing = lines.find((l) => sameStay(l, line.id, line.checkIn, line.checkOut));
   if (existing) {
-    const quantity = existing.cartQuantity + 1;
+    const quantity = existing.cartQuantity + units;
     save(lines.map((l) => (l === existing ? { ...l, ...line, cartQuantity: quantity } : l)));
     return quantity;
   }
-  save([...lines, { ...line, cartQuantity: 1 }]);
-  return 1;
+  save([...lines, { ...line, cartQuantity: units }]);
+  return units;
 }
 
 /** Changes a line's quantity by `delta`; a line reaching 0 is removed. */

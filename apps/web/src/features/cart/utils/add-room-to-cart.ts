@@ -12,20 +12,31 @@ export interface CartStay {
   guests: number;
 }
 
-/** ADD TO CART of a room (product §2.6): one more unit for the stay, and a toast saying so. */
-export function addRoomToCart(room: RoomDetail, stay: CartStay): void {
+/**
+ * ADD TO CART of a room (product §2.6): `units` more (one by default) for the stay, and a toast
+ * saying so.
+ */
+export function addRoomToCart(
+  room: Pick<RoomDetail, 'id' | 'name' | 'image' | 'price' | 'Hotels'>,
+  stay: CartStay,
+  units = 1,
+): void {
   const name = capitalize(room.name);
-  const quantity = addToCart({
-    id: room.id,
-    name: room.name,
-    image: room.image,
-    price: room.price,
-    Hotels: room.Hotels,
-    checkIn: stay.checkIn,
-    checkOut: stay.checkOut,
-    totalPrice: centsToPrice(stay.totalCents),
-    guests: stay.guests,
-  });
-  if (quantity === 1) notifySuccess(`${name} added to cart`);
-  else notifyInfo(`Increased cart quantity of room ${name} to ${quantity}`);
+  const quantity = addToCart(
+    {
+      id: room.id,
+      name: room.name,
+      image: room.image,
+      price: room.price,
+      Hotels: room.Hotels,
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      totalPrice: centsToPrice(stay.totalCents),
+      guests: stay.guests,
+    },
+    units,
+  );
+  if (quantity === units) {
+    notifySuccess(units === 1 ? `${name} added to cart` : `${units} × ${name} added to cart`);
+  } else notifyInfo(`Increased cart quantity of room ${name} to ${quantity}`);
 }

@@ -7,6 +7,7 @@ import { dataKey, KeptElement } from '../../../components/kept-markup.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { locationText } from '../../../lib/location.ts';
+import { stayPriceText } from '../../../lib/stay-price.ts';
 import classes from './hotel-card.module.css';
 
 interface HotelCardProps {
@@ -28,9 +29,7 @@ export function HotelCard({ hotel, priority = false, stay }: HotelCardProps) {
   const location = locationText(hotel.Locations[0]);
   const { stay: priced, fromPrice } = hotel;
   const price = priced
-    ? `${formatUsd(priceToCents(priced.total))} for ${priced.nights} ${
-        priced.nights === 1 ? 'night' : 'nights'
-      }${priced.rooms > 1 ? `, ${priced.rooms} rooms` : ''}`
+    ? stayPriceText(priceToCents(priced.total), priced.nights, priced.rooms)
     : fromPrice !== null
       ? `from ${formatUsd(priceToCents(fromPrice))} per night`
       : null;
