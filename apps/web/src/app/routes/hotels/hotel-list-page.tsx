@@ -13,6 +13,7 @@ import { ActiveFilters } from '../../../features/hotels/components/active-filter
 import type { FilterKind } from '../../../features/hotels/components/filter-modal.tsx';
 import { HotelResults } from '../../../features/hotels/components/hotel-results.tsx';
 import { HotelToolbar } from '../../../features/hotels/components/hotel-toolbar.tsx';
+import { ATTRIBUTE_FILTERS } from '../../../features/hotels/hooks/hotel-filters.ts';
 import { useHotelListState } from '../../../features/hotels/hooks/use-hotel-list-state.ts';
 import { lazyPart } from '../../../lib/lazy-part.ts';
 
@@ -95,6 +96,8 @@ export function HotelListPage() {
         }
         onPrepareFilter={prepareFilter}
         onClear={clearAll}
+        attributes={ATTRIBUTE_FILTERS.flatMap(({ key }) => (params[key] ? [key] : []))}
+        onAttribute={list.setAttribute}
         onSort={list.setSort}
         stayFields={stayFields}
       />

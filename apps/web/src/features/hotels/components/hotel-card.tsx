@@ -7,6 +7,7 @@ import { dataKey, KeptElement } from '../../../components/kept-markup.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { locationText } from '../../../lib/location.ts';
+import { HotelAttributes } from './hotel-attributes.tsx';
 import classes from './hotel-card.module.css';
 
 interface HotelCardProps {
@@ -65,6 +66,7 @@ export function HotelCard({ hotel, priority = false, stay }: HotelCardProps) {
             {location}
           </p>
         ) : null}
+        <HotelAttributes hotel={hotel} className={classes.muted} />
         {price ? <p className={classes.price}>{price}</p> : null}
         <p className={classes.muted}>
           {hotel.reviewCount > 0 && hotel.reviewAverage !== null
