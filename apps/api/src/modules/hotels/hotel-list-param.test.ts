@@ -27,6 +27,7 @@ const web = {
   loader: await import('../../../../web/src/app/routes/hotels/hotel-list-loader.ts'),
   state: await import('../../../../web/src/features/hotels/hooks/use-hotel-list-state.ts'),
   filters: await import('../../../../web/src/features/hotels/hooks/hotel-filters.ts'),
+  chips: await import('../../../../web/src/features/hotels/hooks/filter-chips.ts'),
 };
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -115,8 +116,11 @@ test('the address keeps it, its chip shows it, its close button and "clear filte
     FLAG,
   );
 
-  const chips = web.filters.activeFilters(web.state.parseHotelListParams(address), (d) => d);
+  const chips = web.chips.activeFilters(web.state.parseHotelListParams(address), (d) => d);
   expect(chips).toContainEqual({ key: FLAG, label: 'Throwaway flag' });
+  // Alone in the address, it has the chips drawn.
+  const alone = web.state.parseHotelListParams(new URLSearchParams(`${FLAG}=true`));
+  expect(web.filters.hasActiveFilter(alone)).toBe(true);
 
   const removed = new URLSearchParams(address);
   web.filters.removeFilterFrom(removed, FLAG as never);

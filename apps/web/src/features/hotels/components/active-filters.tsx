@@ -2,14 +2,17 @@ import type { HotelFilterKey } from '@devstay/shared/hotel-list-params';
 import { Badge, CloseButton, Group, Text } from '@mantine/core';
 import { useDateText } from '../../../lib/date-text.ts';
 import type { HotelListParams } from '../api/get-hotels.ts';
-import { activeFilters } from '../hooks/hotel-filters.ts';
+import { activeFilters } from '../hooks/filter-chips.ts';
 
 interface ActiveFiltersProps {
   params: HotelListParams;
   onRemove: (key: HotelFilterKey) => void;
 }
 
-/** The search and filters in force, each removable on its own. */
+/**
+ * The search and filters in force, each removable on its own. Drawn only while one is
+ * (`hasActiveFilter`): its code follows the first load.
+ */
 export function ActiveFilters({ params, onRemove }: ActiveFiltersProps) {
   const active = activeFilters(params, useDateText());
   if (active.length === 0) return null;
