@@ -14,5 +14,6 @@ test("the toasts' code is asked for with the first toast, which shows once it ha
   expect(container.innerHTML).toBe('');
   notifySuccess('Saved');
   expect(toastAsked()).toBe(true);
-  expect(await screen.findByText('Saved')).toBeTruthy();
-});
+  // The container's code and Mantine's toasts are imported then: on a busy machine, a while.
+  expect(await screen.findByText('Saved', undefined, { timeout: 20_000 })).toBeTruthy();
+}, 30_000);

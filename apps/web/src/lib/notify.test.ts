@@ -9,11 +9,11 @@ const shown = () => notificationsStore.getState().notifications.map((n) => Strin
 test('a toast with the id of one still on screen replaces it', async () => {
   notifyError('Check the fields', undefined, 'content-form');
   notifySuccess('Service modified successfully', 'content-form');
-  await vi.waitFor(() => expect(shown()).toEqual(['Service modified successfully']));
-});
+  await vi.waitFor(() => expect(shown()).toEqual(['Service modified successfully']), 20_000);
+}, 30_000);
 
 test('toasts without an id stack, in the order asked', async () => {
   notifySuccess('one');
   notifySuccess('two');
-  await vi.waitFor(() => expect(shown()).toEqual(['one', 'two']));
-});
+  await vi.waitFor(() => expect(shown()).toEqual(['one', 'two']), 20_000);
+}, 30_000);
