@@ -18,7 +18,8 @@ const brotli = brotliCompressSync(script);
  * A stand-in for the web build's server render (apps/web/src/entry-server.tsx): it renders
  * `/signed-in-as` with the answer of `/api/me` it gets through the server's transport, fails on
  * `/broken`, fails on `/flaky` the first time only, counts its renders of `/counted` and of
- * `/counted?live` (an address whose page moves with bookings), and leaves every other address
+ * `/counted?live` (an address whose page moves with bookings), draws at `/forgotten` (live) how
+ * many times it was told to forget its kept markup, and leaves every other address
  * to the browser. It fails every render until it has been prepared (its code loaded). The page
  * at `/counted` reads the query parameters `live` and `n`; no other reads any.
  */
@@ -27,7 +28,9 @@ let transport;
 let prepared = false;
 let renders = 0;
 let flaky = 0;
+let forgotten = 0;
 export const SERVER_STATE_ID = 'server-state';
+export function forgetKeptMarkup() { forgotten += 1; }
 export function setApiTransport(next) { transport = next; }
 export function pageParams(pathname) { return pathname === '/counted' ? ['n', 'live'] : []; }
 export async function prepare() {
@@ -37,6 +40,7 @@ export async function prepare() {
 export async function render(url) {
   if (!prepared) throw new Error('rendered before its code was loaded');
   if (url === '/broken') throw new Error('the render failed');
+  if (url === '/forgotten') return { html: '<p>forgotten ' + forgotten + '</p>', state: '{}', modules: [], live: true };
   if (url === '/flaky' && ++flaky === 1) throw new Error('the render failed once');
   if (url === '/flaky' || url.startsWith('/counted')) {
     renders += url === '/flaky' ? 0 : 1;
@@ -203,6 +207,17 @@ test('a rendered page is kept until the catalogue changes, here or in another pr
   // A change announced by another process (here, as the seed command announces its load).
   await announceCatalogueChange(t.db, { event: 1, hotel: 1 });
   await expect.poll(body, { timeout: 2000, interval: 10 }).toContain('<p>/counted render 3</p>');
+});
+
+test("the render's kept markup is forgotten at each catalogue change, here or in another process", async () => {
+  const forgotten = async () => Number(/forgotten (\d+)/.exec((await get('/forgotten')).body)?.[1]);
+  const before = await forgotten();
+  // Dropped here at once, and again when this process hears its own notice.
+  await t.app.catalogue.invalidate({ event: 1, hotel: 1 });
+  expect(await forgotten()).toBeGreaterThanOrEqual(before + 1);
+  await expect.poll(forgotten, { timeout: 2000, interval: 10 }).toBe(before + 2);
+  await announceCatalogueChange(t.db, { service: 1 });
+  await expect.poll(forgotten, { timeout: 2000, interval: 10 }).toBe(before + 3);
 });
 
 test('a page that moves with bookings is rendered at every visit, never kept', async () => {

@@ -14,6 +14,8 @@ interface WebRenderer {
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
   /** Loads what every render needs (the screens' code): done before the first request. */
   prepare(): Promise<void>;
+  /** Forgets the markup renders keep for the next ones (some is drawn from the catalogue). */
+  forgetKeptMarkup(): void;
   /** The query parameters the page at a path reads (none for a screen left to the browser). */
   pageParams(pathname: string): readonly string[];
   /** `live`: the page moves with bookings, so it is rendered at every visit, never kept. */
@@ -47,6 +49,8 @@ export async function webApp(app: FastifyInstance, { distDir }: { distDir: strin
   const shell = readFileSync(path.join(root, 'index.html'), 'utf8');
   const renderer = await loadRenderer(app, path.join(root, '..', 'dist-server', 'entry-server.js'));
   const stateId = renderer?.SERVER_STATE_ID;
+  // Markup a render keeps may be drawn from the catalogue: forgotten with the pages at each change.
+  if (renderer) app.catalogue.forgetWithRenderedPages(() => renderer.forgetKeptMarkup());
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile)
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))

@@ -19,6 +19,7 @@ import { serializeServerState } from './app/server-state.ts';
 import { loadLazyParts } from './lib/lazy-part.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
+export { forgetKeptMarkup } from './app/kept-markup-store.ts';
 export { SERVER_STATE_ID } from './app/server-state.ts';
 /** The server that loads this module sets how the render's API reads are answered. */
 export { type ApiTransport, setApiTransport } from './lib/api.ts';

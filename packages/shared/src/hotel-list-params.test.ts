@@ -74,6 +74,7 @@ describe('GET /api/hotels: the contract and the web read the same parameters the
     choice: ['name_asc', 'score_desc', 'price', 'NAME_ASC', ''],
     date: ['2026-03-01', '2028-02-29', '2026-02-29', '2026-02-30', '2026-3-1', '0000-01-01', ''],
     ids: ['1', '3,1,3', '1,2,3,4,5,6,7,8,9,10', '1,2,3,4,5,6,7,8,9,10,11', '0', 'x', '1,', ''],
+    boolean: ['true', 'false', 'TRUE', 'True', '1', '0', 'yes', 'on', '', ' true'],
   };
   const everywhere = ['1e1', '0x10', '+3', '-1', '2.0', ' 2', 'abc', '1'.repeat(12)];
 

@@ -22,13 +22,32 @@ import type { StayDates } from './paths.ts';
 import { parseRowId, parseWhole } from './row-id.ts';
 import { nightsBetween } from './stay.ts';
 
-/** How a query parameter is written; `fallback` is the value of an absent one. */
-export type QueryParam =
-  | { kind: 'text'; max: number }
-  | { kind: 'int'; min: number; max: number; fallback?: number }
-  | { kind: 'choice'; values: readonly string[] }
-  | { kind: 'date' }
-  | { kind: 'ids'; count: number };
+/**
+ * What a parameter does in the list besides being read: `filter`, the active filter it belongs
+ * to (its chip, what "clear filters" and the chip's close button remove; a yes/no parameter is
+ * a filter of its own name); `live`, its matches move with bookings (the server renders such a
+ * page at every visit and keeps none).
+ */
+interface ParamRole {
+  filter?: string;
+  live?: true;
+}
+
+/**
+ * How a query parameter is written; `fallback` is the value of an absent one. `boolean`: a
+ * yes/no attribute of a hotel (the hotels column of the same name in snake case), written
+ * `true` or left out: the API refuses any other text (`false` included) with a 400 naming it,
+ * and the web reads it as absent. `label` names it on its toggle and its chip.
+ */
+export type QueryParam = ParamRole &
+  (
+    | { kind: 'text'; max: number }
+    | { kind: 'int'; min: number; max: number; fallback?: number }
+    | { kind: 'choice'; values: readonly string[] }
+    | { kind: 'date' }
+    | { kind: 'ids'; count: number }
+    | { kind: 'boolean'; label: string }
+  );
 
 /** The longest search text (a hotel's name, a city). */
 const SEARCH_TEXT_MAX = 100;
@@ -36,23 +55,36 @@ const SEARCH_TEXT_MAX = 100;
 /** The most room services one hotel search may ask for together. */
 const SEARCH_SERVICES_MAX = 10;
 
+/**
+ * Every parameter of the hotel list, in the order an address writes them. Everything about the
+ * list's query comes from here: the API's contract and its kept answers' key, the search
+ * planner's yes/no filters, the web's address (read, written, kept by the server render),
+ * its chips and "clear filters". A yes/no hotel attribute is one `boolean` entry here.
+ * @internal
+ */
 export const HOTEL_LIST_PARAMS = {
-  name: { kind: 'text', max: SEARCH_TEXT_MAX },
-  city: { kind: 'text', max: SEARCH_TEXT_MAX },
-  qualification: { kind: 'int', min: QUALIFICATION_MIN, max: QUALIFICATION_MAX },
+  name: { kind: 'text', max: SEARCH_TEXT_MAX, filter: 'name' },
+  city: { kind: 'text', max: SEARCH_TEXT_MAX, filter: 'city' },
+  qualification: {
+    kind: 'int',
+    min: QUALIFICATION_MIN,
+    max: QUALIFICATION_MAX,
+    filter: 'qualification',
+  },
   sort: { kind: 'choice', values: HOTEL_SORT_VALUES },
-  checkIn: { kind: 'date' },
-  checkOut: { kind: 'date' },
+  checkIn: { kind: 'date', filter: 'stay', live: true },
+  checkOut: { kind: 'date', filter: 'stay', live: true },
   /** Units of one room wanted: at most a room's largest stock. */
-  rooms: { kind: 'int', min: 1, max: STOCK_MAX },
+  rooms: { kind: 'int', min: 1, max: STOCK_MAX, filter: 'stay', live: true },
   /** Guests those units sleep together (units × the room's capacity at least). */
-  guests: { kind: 'int', min: 1, max: GUESTS_MAX },
-  services: { kind: 'ids', count: SEARCH_SERVICES_MAX },
+  guests: { kind: 'int', min: 1, max: GUESTS_MAX, filter: 'stay', live: true },
+  services: { kind: 'ids', count: SEARCH_SERVICES_MAX, filter: 'services', live: true },
   page: { kind: 'int', min: 1, max: PAGE_MAX, fallback: 1 },
   pageSize: { kind: 'int', min: 1, max: MAX_PAGE_SIZE, fallback: HOTELS_PER_PAGE },
 } as const satisfies Record<string, QueryParam>;
 
-type Params = typeof HOTEL_LIST_PARAMS;
+export type HotelListParamTable = typeof HOTEL_LIST_PARAMS;
+type Params = HotelListParamTable;
 
 /** What a parameter reads as. */
 export type ParamValue<P extends QueryParam> = P extends { kind: 'int' }
@@ -61,7 +93,29 @@ export type ParamValue<P extends QueryParam> = P extends { kind: 'int' }
     ? number[]
     : P extends { kind: 'choice'; values: readonly (infer V)[] }
       ? V
-      : string;
+      : P extends { kind: 'boolean' }
+        ? true
+        : string;
+
+/** The names of the yes/no parameters (hotel attributes). */
+export type HotelAttributeParam = {
+  [K in keyof Params]: Params[K] extends { kind: 'boolean' } ? K : never;
+}[keyof Params];
+
+/** The active filters of the list: each parameter's `filter`, a yes/no one's own name. */
+export type HotelFilterKey =
+  | { [K in keyof Params]: Params[K] extends { filter: infer F } ? F : never }[keyof Params]
+  | HotelAttributeParam;
+
+/** The table's entries (read when asked: everything derived follows the table). */
+export function hotelListParams(): [string, QueryParam][] {
+  return Object.entries(HOTEL_LIST_PARAMS);
+}
+
+/** The active filter a parameter belongs to (undefined for sort and paging). */
+export function filterOfParam(key: string, param: QueryParam): string | undefined {
+  return param.kind === 'boolean' ? key : param.filter;
+}
 
 type WithFallback = {
   [K in keyof Params]: Params[K] extends { fallback: number } ? K : never;
@@ -90,8 +144,10 @@ export function readParam<P extends QueryParam>(param: P, raw: string): ParamVal
   return readAny(param, raw) as ParamValue<P> | undefined;
 }
 
-function readAny(param: QueryParam, raw: string): string | number | number[] | undefined {
+function readAny(param: QueryParam, raw: string): string | number | number[] | true | undefined {
   switch (param.kind) {
+    case 'boolean':
+      return raw === 'true' ? true : undefined;
     case 'text': {
       const text = raw.trim();
       return text && text.length <= param.max && !text.includes('\u0000') ? text : undefined;
@@ -174,7 +230,7 @@ export function readAddressStay(search: URLSearchParams): AddressStay {
 /** The hotel list's query from its address: each parameter by the table, a refused one left out. */
 export function readHotelListQuery(search: URLSearchParams): HotelListValues {
   const values: Record<string, unknown> = {};
-  for (const [key, param] of Object.entries(HOTEL_LIST_PARAMS) as [string, QueryParam][]) {
+  for (const [key, param] of hotelListParams()) {
     const value = read(param, search, key);
     if (value !== undefined) values[key] = value;
     else if ('fallback' in param) values[key] = param.fallback;

@@ -37,8 +37,9 @@ import type { KeptAnswers } from './kept-answers.ts';
  * with bookings, which are no catalogue change (`isLiveSearch` in hotels/search-planner.ts).
  *
  * The pages the server renders (`renderedPages`) show a little of everything (a hotel's
- * services, its rooms' services): every change drops them all, and every answer kept whole in
- * front of the routing (plugins/kept-answers.ts).
+ * services, its rooms' services): every change drops them all, the markup their render keeps
+ * (`forgetWithRenderedPages`), and every answer kept whole in front of the routing
+ * (plugins/kept-answers.ts).
  */
 export type CatalogueChange =
   | { hotel: number }
@@ -81,6 +82,12 @@ export interface CatalogueCache {
    * address the render leaves to the browser.
    */
   renderedPages: ReadCache<ReadyBody | null>;
+  /**
+   * Adds something kept outside these caches that the rendered pages are drawn from (the server
+   * render's kept markup, web-app.ts): forgotten with them, at every change heard here or from
+   * another process.
+   */
+  forgetWithRenderedPages(forget: () => void): void;
   /**
    * Drops what `change` reaches, here and (through PostgreSQL) in every other API process.
    * Pass the writer's transaction to send the notice with its commit (nothing is announced if
@@ -211,6 +218,12 @@ export const catalogueCache: FastifyPluginAsync<{
   keptAnswers?: KeptAnswers;
 }> = async (app, { db, reads, keptAnswers }) => {
   const caches = createCaches();
+  const forgetters: (() => void)[] = [];
+
+  const dropRendered = () => {
+    caches.renderedPages.clear();
+    for (const forget of forgetters) forget();
+  };
 
   const clearAll = () => {
     keptAnswers?.clear();
@@ -219,7 +232,7 @@ export const catalogueCache: FastifyPluginAsync<{
     caches.cities.clear();
     caches.hotelDetails.clear();
     caches.hotelServices.clear();
-    caches.renderedPages.clear();
+    dropRendered();
   };
 
   const dropLists = () => {
@@ -231,7 +244,7 @@ export const catalogueCache: FastifyPluginAsync<{
   const drop = (change: CatalogueChange) => {
     // Answers kept whole are not told apart by what they show: any change drops them all.
     keptAnswers?.clear();
-    caches.renderedPages.clear();
+    dropRendered();
     if ('everything' in change || 'location' in change) return clearAll();
     if ('hotelService' in change) return caches.hotelServices.clear();
     if ('event' in change || 'service' in change) return;
@@ -271,6 +284,9 @@ export const catalogueCache: FastifyPluginAsync<{
     ...caches,
     db: reads.db,
     readsRouted: reads.routed,
+    forgetWithRenderedPages(forget) {
+      forgetters.push(forget);
+    },
     async invalidate(change, tx) {
       drop(change);
       if (tx) return announceCatalogueChange(tx, change);

@@ -12,6 +12,15 @@ export const keptMarkup = new Map<string, string>();
 const KEPT_BYTES = 32_000_000;
 let keptBytes = 0;
 
+/**
+ * Forgets every part kept: some are drawn from the catalogue under a key that does not say so
+ * (the server calls this at every catalogue change, with its rendered pages).
+ */
+export function forgetKeptMarkup(): void {
+  keptMarkup.clear();
+  keptBytes = 0;
+}
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 

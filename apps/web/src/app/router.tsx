@@ -15,7 +15,7 @@ import {
   hotelDetailLoader,
 } from './routes/hotels/hotel-detail-loader.ts';
 import {
-  HOTEL_LIST_PARAMS,
+  HOTEL_LIST_ADDRESS_PARAMS,
   hotelListData,
   hotelListLive,
   hotelListLoader,
@@ -206,7 +206,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 serverRendered: true,
                 data: hotelListData,
                 live: hotelListLive,
-                params: HOTEL_LIST_PARAMS,
+                params: HOTEL_LIST_ADDRESS_PARAMS,
               } satisfies ServerRenderedHandle,
             },
             {

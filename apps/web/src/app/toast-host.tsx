@@ -1,18 +1,16 @@
-import { useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { subscribeToToasts, toastAsked } from '../lib/notify.ts';
 
 const ToastContainer = lazy(() =>
   import('./toast-container.tsx').then((m) => ({ default: m.ToastContainer })),
 );
 
 /**
- * Toasts (product §4, §9). The container's code and styles are fetched with the first toast rather
- * than with the first page: most visits never show one.
+ * Toasts (product §4, §9). The container's code and styles, and Mantine's toasts with them, are
+ * fetched with the first toast rather than with the first page: most visits never show one.
  */
 export function ToastHost() {
-  const { notifications, queue } = useNotifications();
-  const [needed, setNeeded] = useState(false);
-  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  const needed = useSyncExternalStore(subscribeToToasts, toastAsked, () => false);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_STAY_NIGHTS, ROOM_CATEGORIES, ROOM_NAMES } from '../constants.ts';
 import {
-  HOTEL_LIST_PARAMS,
+  type HotelListParamTable,
+  hotelListParams,
   ID_LIST,
   type ParamValue,
   type QueryParam,
@@ -41,7 +42,7 @@ export function checkStayDates(
 }
 
 /** A search text; blank means "no search". Matched ignoring case and accents, anywhere in the name. */
-const searchText = (param: { max: number }) => text(param.max).optional();
+const searchText = (param: { max: number }) => text(param.max);
 
 /**
  * A parameter of HOTEL_LIST_PARAMS written as `pattern` and read by the table's own rule
@@ -59,7 +60,7 @@ function tableParam<P extends QueryParam>(param: P, pattern: RegExp, message: st
 }
 
 /** A whole number in a query, within its range. */
-const queryInt = (param: { kind: 'int'; min: number; max: number }) =>
+const queryInt = (param: QueryParam & { kind: 'int'; min: number; max: number }) =>
   tableParam(param, WHOLE_TEXT, `must be a whole number from ${param.min} to ${param.max}`);
 
 /**
@@ -67,39 +68,77 @@ const queryInt = (param: { kind: 'int'; min: number; max: number }) =>
  * GET /serviceRooms. Ids rather than names: a room service's name may be renamed, its id not,
  * so a shared link keeps its meaning. Read as the distinct ids, in ascending order.
  */
-const roomServiceIds = (param: { kind: 'ids'; count: number }) =>
+const roomServiceIds = (param: QueryParam & { kind: 'ids'; count: number }) =>
   tableParam(
     param,
     ID_LIST,
     `must be room service ids separated by commas (at most ${param.count})`,
   );
 
-const P = HOTEL_LIST_PARAMS;
+/**
+ * A yes/no filter: `true`, or absent. Any other text (`false`, `1`, `yes`) is a 400 naming the
+ * parameter rather than a guess: a coerced "false" would read as true, and "false" as "either"
+ * would give one page two addresses.
+ */
+const queryBoolean = (param: QueryParam & { kind: 'boolean' }) =>
+  tableParam(param, /^true$/, 'must be true, or left out');
+
+type HotelListParamSchema<P> = P extends { kind: 'text' }
+  ? ReturnType<typeof searchText>
+  : P extends { kind: 'int' }
+    ? ReturnType<typeof queryInt>
+    : P extends { kind: 'choice'; values: readonly (infer V extends string)[] }
+      ? z.ZodEnum<{ [K in V]: K }>
+      : P extends { kind: 'date' }
+        ? typeof isoDate
+        : P extends { kind: 'ids' }
+          ? ReturnType<typeof roomServiceIds>
+          : P extends { kind: 'boolean' }
+            ? ReturnType<typeof queryBoolean>
+            : never;
+
+/** Each parameter's schema: its fallback when absent, else optional. */
+type HotelListShape = {
+  [K in keyof HotelListParamTable]: HotelListParamTable[K] extends { fallback: number }
+    ? z.ZodDefault<HotelListParamSchema<HotelListParamTable[K]>>
+    : z.ZodOptional<HotelListParamSchema<HotelListParamTable[K]>>;
+};
+
+function paramSchema(param: QueryParam): z.ZodType {
+  switch (param.kind) {
+    case 'text':
+      return searchText(param).optional();
+    case 'int':
+      return param.fallback === undefined
+        ? queryInt(param).optional()
+        : queryInt(param).default(param.fallback);
+    case 'choice':
+      return z.enum(param.values as [string, ...string[]]).optional();
+    case 'date':
+      return isoDate.optional();
+    case 'ids':
+      return roomServiceIds(param).optional();
+    case 'boolean':
+      return queryBoolean(param).optional();
+  }
+}
 
 /**
  * GET /hotels — search by name, filter by city and stars, by a stay (`checkIn`, `checkOut`: a
  * room of the hotel has `rooms` units free, 1 by default, on every night [checkIn, checkOut),
- * and those units sleep `guests`, 1 by default: `rooms` × the room's capacity ≥ `guests`)
- * and by room services (a room of the hotel has them all; with a stay, the same room is free),
- * sort and page, all applied by the server. `sort` defaults to name_asc (A-Z; ties by id).
- * `pageSize` defaults to 8, at most 100. A check-in before the hotel's today is refused by the
- * route (it needs the clock). Each parameter is the one of HOTEL_LIST_PARAMS of the same name,
- * which the web reads its addresses by.
+ * and those units sleep `guests`, 1 by default: `rooms` × the room's capacity ≥ `guests`),
+ * by room services (a room of the hotel has them all; with a stay, the same room is free) and by
+ * each yes/no attribute of the table (`?attribute=true`), sort and page, all applied by the
+ * server. `sort` defaults to name_asc (A-Z; ties by id). `pageSize` defaults to 8, at most 100.
+ * A check-in before the hotel's today is refused by the route (it needs the clock). Built from
+ * HOTEL_LIST_PARAMS, parameter by parameter, which the web reads its addresses by.
  */
 export const hotelListQuery = z
-  .object({
-    name: searchText(P.name),
-    city: searchText(P.city),
-    qualification: queryInt(P.qualification).optional(),
-    sort: z.enum(P.sort.values).optional(),
-    checkIn: isoDate.optional(),
-    checkOut: isoDate.optional(),
-    rooms: queryInt(P.rooms).optional(),
-    guests: queryInt(P.guests).optional(),
-    services: roomServiceIds(P.services).optional(),
-    page: queryInt(P.page).default(P.page.fallback),
-    pageSize: queryInt(P.pageSize).default(P.pageSize.fallback),
-  })
+  .object(
+    Object.fromEntries(
+      hotelListParams().map(([key, param]) => [key, paramSchema(param)]),
+    ) as HotelListShape,
+  )
   .superRefine(checkStayDates);
 export type HotelListQuery = z.infer<typeof hotelListQuery>;
 

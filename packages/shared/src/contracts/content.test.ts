@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import type { z } from 'zod';
 import { CONTENT_MESSAGES as M } from '../messages.ts';
 import { addDays, calendarDateIn } from '../stay.ts';
 import {
@@ -324,5 +325,34 @@ describe('limits of product §9', () => {
       expect(errorOf(form, 'version', undefined)).toBe(M.versionRequired);
       expect(errorOf(form, 'version', 1.5)).toBe(M.versionRequired);
     }
+  });
+});
+
+/**
+ * Every field a create body fills in when absent (a default), for every kind: a modify that
+ * leaves it out keeps the stored value, so its schema must leave it absent, never default it.
+ */
+describe('a modify leaves out what it does not send', () => {
+  const kinds = (Object.keys(CONTENT_FORMS) as ContentForm[])
+    .filter((form) => form.endsWith('Create'))
+    .map((form) => form.slice(0, -'Create'.length));
+  const defaulted = kinds.flatMap((kind) => {
+    const create = CONTENT_FORMS[`${kind}Create` as ContentForm];
+    return Object.entries(create.shape)
+      .filter(([, field]) => (field as z.ZodType).safeParse(undefined).data !== undefined)
+      .map(([field]) => [kind, field] as const);
+  });
+
+  test('every kind has its modify form, and some fields have a default', () => {
+    for (const kind of kinds) expect(CONTENT_FORMS).toHaveProperty(`${kind}Modify`);
+    expect(defaulted.length).toBeGreaterThan(0);
+  });
+
+  test.each(defaulted)('%s: %s', (kind, field) => {
+    const valid = { ...VALID[`${kind}Modify` as ContentForm] };
+    delete valid[field];
+    const parsed = CONTENT_FORMS[`${kind}Modify` as ContentForm].safeParse(valid);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.data).not.toHaveProperty(field);
   });
 });

@@ -222,6 +222,30 @@ const eventTime = z
 
 // ── Bodies of POST and PUT (product §7.1 payload names) ────────────────────────────────────────
 
+/** A create body's fields, each one that has a default made optional with none. */
+type ModifyShape<S extends z.ZodRawShape> = {
+  [K in keyof S]: S[K] extends z.ZodDefault<infer T extends z.ZodType> ? z.ZodOptional<T> : S[K];
+};
+
+/**
+ * A modify body made from its create body and the fields a modify adds or replaces (`id`,
+ * `version`, …). A field the create body fills in when absent is optional here, with no
+ * default: left out of a modify, the stored value stays (a default would reset it at every edit
+ * made without the field).
+ */
+function modifyOf<S extends z.ZodRawShape, E extends z.ZodRawShape>(
+  create: z.ZodObject<S>,
+  extra: E,
+) {
+  const shape = Object.fromEntries(
+    Object.entries(create.shape).map(([key, field]) => [
+      key,
+      field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType).optional() : field,
+    ]),
+  ) as ModifyShape<S>;
+  return z.object(shape).extend(extra);
+}
+
 /** POST /rooms — `id` is the hotel's id (product §7.1). */
 export const roomCreateBody = z.object({
   id: refId(M.hotelRequired),
@@ -242,11 +266,10 @@ export const roomCreateBody = z.object({
  * PUT /rooms — `id` is the room's; `idHotel` its hotel (a superAdmin may move it). An omitted
  * `capacity` keeps the room's.
  */
-export const roomModifyBody = roomCreateBody.extend({
+export const roomModifyBody = modifyOf(roomCreateBody, {
   id: refId(M.roomRequired),
   idHotel: refId(M.hotelRequired),
   name: roomName(M.roomRequired),
-  capacity: capacity.optional(),
   version,
 });
 
@@ -280,13 +303,7 @@ export const hotelCreateBody = z.object({
  * PUT /hotels — an omitted `timeZone`, `freeCancellationDays` or `eventNightPremiumPercent`
  * keeps the hotel's.
  */
-export const hotelModifyBody = hotelCreateBody.extend({
-  id: refId(M.hotelRequired),
-  timeZone: timeZone.optional(),
-  freeCancellationDays: freeCancellationDays.optional(),
-  eventNightPremiumPercent: eventNightPremiumPercent.optional(),
-  version,
-});
+export const hotelModifyBody = modifyOf(hotelCreateBody, { id: refId(M.hotelRequired), version });
 
 /** POST /events */
 export const eventCreateBody = z.object({
@@ -301,7 +318,7 @@ export const eventCreateBody = z.object({
 });
 
 /** PUT /events */
-export const eventModifyBody = eventCreateBody.extend({ id: refId(M.eventRequired), version });
+export const eventModifyBody = modifyOf(eventCreateBody, { id: refId(M.eventRequired), version });
 
 /** POST /serviceRooms (superAdmin: the catalogue every hotel's rooms pick from). */
 export const roomServiceCreateBody = z.object({
@@ -310,7 +327,7 @@ export const roomServiceCreateBody = z.object({
 });
 
 /** PUT /serviceRooms */
-export const roomServiceModifyBody = roomServiceCreateBody.extend({
+export const roomServiceModifyBody = modifyOf(roomServiceCreateBody, {
   id: refId(M.roomServiceRequired),
   version,
 });
@@ -324,7 +341,7 @@ export const hotelServiceCreateBody = z.object({
 });
 
 /** PUT /serviceHotels — product §7.1's id, name, image, description, plus the form's hotel. */
-export const hotelServiceModifyBody = hotelServiceCreateBody.extend({
+export const hotelServiceModifyBody = modifyOf(hotelServiceCreateBody, {
   id: refId(M.hotelServiceRequired),
   version,
 });

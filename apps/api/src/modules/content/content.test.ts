@@ -242,6 +242,47 @@ describe('who may create and modify what (product §6)', () => {
   });
 });
 
+/**
+ * A value other than its default for each field a create body fills in when absent: a field
+ * given a default needs one here (the test below says which).
+ */
+const NOT_DEFAULT: Record<string, unknown> = {
+  capacity: 4,
+  timeZone: 'Asia/Tokyo',
+  freeCancellationDays: 9,
+  eventNightPremiumPercent: 40,
+};
+
+describe('a modify that leaves out a field with a default keeps the stored value', () => {
+  const defaulted = Object.entries(KINDS).flatMap(([name, kind]) =>
+    Object.entries(kind.createSchema.shape)
+      .filter(([, field]) => field.safeParse(undefined).data !== undefined)
+      .map(([field]) => [name, field] as const),
+  );
+
+  test('some kinds have fields with a default', () => {
+    expect(defaulted.length).toBeGreaterThan(0);
+  });
+
+  test.each(defaulted)('%s: %s', async (name, field) => {
+    expect(NOT_DEFAULT, `a value of ${field} other than its default`).toHaveProperty(field);
+    const kind = KINDS[name] as Kind;
+    const made = await created(kind);
+    const record = name === 'hotels' ? await loadHotel(made.id) : made;
+    const set = await send('superAdmin', 'PUT', kind.path, {
+      ...asModify(record),
+      [field]: NOT_DEFAULT[field],
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()[field]).toEqual(NOT_DEFAULT[field]);
+    const without: Record<string, unknown> = asModify(set.json());
+    delete without[field];
+    const kept = await send('superAdmin', 'PUT', kind.path, without);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()[field]).toEqual(NOT_DEFAULT[field]);
+  });
+});
+
 async function loadHotel(id: number) {
   const res = await send('superAdmin', 'GET', `/api/content/hotels/${id}`);
   expect(res.statusCode, res.body).toBe(200);

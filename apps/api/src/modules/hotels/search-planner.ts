@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { HotelSort } from '@devstay/shared/constants';
 import type { HotelCard, HotelListQuery } from '@devstay/shared/contracts/catalogue';
 import { asError } from '@devstay/shared/error-message';
+import { type HotelAttributeParam, hotelListParams } from '@devstay/shared/hotel-list-params';
 import { addDays, earliestToday } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
 import { escapeLiteral, type QueryResult } from 'pg';
@@ -45,8 +46,11 @@ export type HotelPagePlan = 'city' | 'walk' | 'name';
 /** What a filter's condition is part of: a page read with a plan, or the count of matches. */
 type FilterReading = HotelPagePlan | 'count';
 
-/** The parameters of a search that filter it (the others sort and page it). */
-type FilterParam = Exclude<keyof HotelSearch, 'sort' | 'page' | 'pageSize'>;
+/**
+ * The parameters of a search that filter it with an entry of HOTEL_FILTERS (the others sort and
+ * page it, or are yes/no hotel attributes, each a filter of its own: ATTRIBUTE_FILTERS).
+ */
+type FilterParam = Exclude<keyof HotelSearch, 'sort' | 'page' | 'pageSize' | HotelAttributeParam>;
 
 /** A filter of the hotel list on a value of type T, read from some parameters of the search. */
 interface HotelListFilter<T> {
@@ -190,8 +194,36 @@ const HOTEL_FILTERS = {
   }),
 } as const;
 
-type FilterName = keyof typeof HOTEL_FILTERS;
-type FilterValue<F extends FilterName> = NonNullable<ReturnType<(typeof HOTEL_FILTERS)[F]['fold']>>;
+/** A hotels column's name in SQL: the attribute's name in snake case (`petFriendly`: `pet_friendly`). */
+function attributeColumn(name: string): string {
+  if (!/^[a-z][a-zA-Z0-9]*$/.test(name)) throw new Error(`${name} cannot name a hotels column`);
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/**
+ * A filter for each yes/no parameter of HOTEL_LIST_PARAMS (a hotel attribute): `?name=true`
+ * keeps the hotels whose column of that name is true. Added to the list by the table alone.
+ */
+const ATTRIBUTE_FILTERS: Record<string, HotelListFilter<true>> = Object.fromEntries(
+  hotelListParams().flatMap(([key, param]) => {
+    if (param.kind !== 'boolean') return [];
+    const column = attributeColumn(key);
+    return [
+      [
+        key,
+        filter<true>({
+          fold: (s) => ((s as Record<string, unknown>)[key] === true ? true : undefined),
+          where: (on, bind) => `h.${column} = ${bind(on)}`,
+        }),
+      ],
+    ];
+  }),
+);
+
+type FilterName = keyof typeof HOTEL_FILTERS | HotelAttributeParam;
+type FilterValue<F extends FilterName> = F extends keyof typeof HOTEL_FILTERS
+  ? NonNullable<ReturnType<(typeof HOTEL_FILTERS)[F]['fold']>>
+  : true;
 
 /**
  * The filter that reads each parameter of the search: a parameter added to the contract does
@@ -210,13 +242,18 @@ export const FILTER_OF_PARAM: { readonly [P in FilterParam]-?: FilterName } = {
 };
 
 /** In the order their conditions are written and their values keyed. */
-const FILTER_NAMES = Object.keys(HOTEL_FILTERS) as FilterName[];
+const FILTER_NAMES = [
+  ...Object.keys(HOTEL_FILTERS),
+  ...Object.keys(ATTRIBUTE_FILTERS),
+] as FilterName[];
 
 type FoldedFilters = { [F in FilterName]?: FilterValue<F> };
 
 /** A filter by its name, typed for any of its values. */
 const filterOf = (name: FilterName) =>
-  HOTEL_FILTERS[name] as unknown as HotelListFilter<FilterValue<FilterName>>;
+  ((HOTEL_FILTERS as Record<string, unknown>)[name] ?? ATTRIBUTE_FILTERS[name]) as HotelListFilter<
+    FilterValue<FilterName>
+  >;
 
 const LIVE_FILTERS = FILTER_NAMES.map(filterOf).filter((f) => f.live === true);
 const BOUNDED_COUNT_FILTERS = FILTER_NAMES.map(filterOf).filter((f) => f.boundedCount === true);
@@ -458,9 +495,13 @@ async function countWithoutWorkers(
   return row?.total ?? 0;
 }
 
-/** A value written into a statement's text: an integer as it is, anything else as a quoted string. */
+/**
+ * A value written into a statement's text: an integer or a yes/no as it is, a text as a quoted
+ * string.
+ */
 function inlineLiteral(value: unknown): string {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return escapeLiteral(value);
   throw new TypeError(`cannot write ${typeof value} into a statement's text`);
 }

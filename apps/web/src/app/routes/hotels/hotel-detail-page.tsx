@@ -29,6 +29,7 @@ import { useSession } from '../../../features/auth/api/session.ts';
 import { useHotel } from '../../../features/hotels/api/get-hotel.ts';
 import { useHotelServices } from '../../../features/hotels/api/get-hotel-services.ts';
 import { refreshHotelReviews } from '../../../features/hotels/api/refresh-hotel-reviews.ts';
+import { HotelAttributes } from '../../../features/hotels/components/hotel-attributes.tsx';
 import { HotelServices } from '../../../features/hotels/components/hotel-services.tsx';
 import { ReviewList } from '../../../features/hotels/components/review-list.tsx';
 import { RoomCard } from '../../../features/hotels/components/room-card.tsx';
@@ -180,6 +181,7 @@ export function HotelDetailPage() {
             <Text size="sm" c="dimmed">
               {data.address}
             </Text>
+            <HotelAttributes hotel={data} />
           </Stack>
 
           <ImageCarousel images={data.pictures} alt={name} />

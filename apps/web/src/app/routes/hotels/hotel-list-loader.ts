@@ -1,22 +1,23 @@
+import { hotelListParams, hotelListSearch } from '@devstay/shared/hotel-list-params';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router';
 import { hotelListQuery } from '../../../features/hotels/api/get-hotels.ts';
 import { parseHotelListParams } from '../../../features/hotels/hooks/use-hotel-list-state.ts';
 import { prefetching, type RouteData } from '../../route-data.ts';
 
-/** The query parameters the list reads (parseHotelListParams): its search, filters, sort and page. */
-export const HOTEL_LIST_PARAMS = [
-  'name',
-  'city',
-  'qualification',
-  'sort',
-  'page',
-  'checkIn',
-  'checkOut',
-  'rooms',
-  'guests',
-  'services',
-] as const;
+/**
+ * The query parameters the list reads from its address, those of HOTEL_LIST_PARAMS but its
+ * page size (the list shows HOTELS_PER_PAGE whatever the address says): the server renders and
+ * keeps one page per their values.
+ */
+export const HOTEL_LIST_ADDRESS_PARAMS: readonly string[] = hotelListParams()
+  .map(([key]) => key)
+  .filter((key) => key !== 'pageSize');
+
+/** The parameters whose matches move with bookings (a stay, units, guests, room services). */
+const LIVE_PARAMS = hotelListParams()
+  .filter(([, param]) => param.live)
+  .map(([key]) => key);
 
 /** The page of hotels the address asks for: what /home shows at once. */
 export const hotelListData: RouteData = ({ url }) => [
@@ -28,10 +29,8 @@ export const hotelListData: RouteData = ({ url }) => [
  * each visit, as the API reads it from the database each time (`isLiveSearch`).
  */
 export const hotelListLive = (url: URL): boolean => {
-  const { stay, rooms, guests, services } = parseHotelListParams(url.searchParams);
-  return (
-    stay !== undefined || rooms !== undefined || guests !== undefined || services !== undefined
-  );
+  const asked = hotelListSearch(parseHotelListParams(url.searchParams));
+  return LIVE_PARAMS.some((key) => key in asked);
 };
 
 /**

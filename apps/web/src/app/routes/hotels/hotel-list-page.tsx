@@ -1,6 +1,7 @@
+import type { HotelFilterKey } from '@devstay/shared/hotel-list-params';
 import { Container, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigationType } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { fetchCities } from '../../../features/hotels/api/get-cities.ts';
@@ -9,10 +10,13 @@ import {
   fetchRoomServices,
   ROOM_SERVICES_KEY,
 } from '../../../features/hotels/api/get-room-services.ts';
-import { ActiveFilters } from '../../../features/hotels/components/active-filters.tsx';
 import type { FilterKind } from '../../../features/hotels/components/filter-modal.tsx';
 import { HotelResults } from '../../../features/hotels/components/hotel-results.tsx';
 import { HotelToolbar } from '../../../features/hotels/components/hotel-toolbar.tsx';
+import {
+  ATTRIBUTE_FILTERS,
+  hasActiveFilter,
+} from '../../../features/hotels/hooks/hotel-filters.ts';
 import { useHotelListState } from '../../../features/hotels/hooks/use-hotel-list-state.ts';
 import { lazyPart } from '../../../lib/lazy-part.ts';
 
@@ -21,6 +25,10 @@ import { lazyPart } from '../../../lib/lazy-part.ts';
 const StaySearch = lazyPart(() =>
   import('../../../features/hotels/components/stay-search.tsx').then((m) => m.StaySearch),
 );
+
+// The chips of the filters in force follow the first load too: most visits start with none.
+const loadActiveFilters = () => import('../../../features/hotels/components/active-filters.tsx');
+const ActiveFilters = lazyPart(() => loadActiveFilters().then((m) => m.ActiveFilters));
 
 const loadFilterModal = () => import('../../../features/hotels/components/filter-modal.tsx');
 const FilterModal = lazyPart(() => loadFilterModal().then((m) => m.FilterModal));
@@ -42,6 +50,7 @@ export function HotelListPage() {
 
   const prepareFilter = (kind: FilterKind) => {
     void loadFilterModal();
+    void loadActiveFilters();
     if (kind === 'services') {
       void queryClient.prefetchQuery({
         queryKey: ROOM_SERVICES_KEY,
@@ -72,6 +81,25 @@ export function HotelListPage() {
     [stay, rooms, guests, list.setStay],
   );
 
+  // The same element while the filters stay (as the stay fields' above).
+  const { removeFilter } = list;
+  const removeChip = useCallback(
+    (key: HotelFilterKey) => {
+      if (key === 'name') setText('');
+      removeFilter(key);
+    },
+    [removeFilter],
+  );
+  const chips = useMemo(
+    () =>
+      hasActiveFilter(params) ? (
+        <Suspense fallback={null}>
+          <ActiveFilters params={params} onRemove={removeChip} />
+        </Suspense>
+      ) : null,
+    [params, removeChip],
+  );
+
   const clearAll = () => {
     setText('');
     list.clearAll();
@@ -95,16 +123,12 @@ export function HotelListPage() {
         }
         onPrepareFilter={prepareFilter}
         onClear={clearAll}
+        attributes={ATTRIBUTE_FILTERS.flatMap(({ key }) => (params[key] ? [key] : []))}
+        onAttribute={list.setAttribute}
         onSort={list.setSort}
         stayFields={stayFields}
       />
-      <ActiveFilters
-        params={params}
-        onRemove={(key) => {
-          if (key === 'name') setText('');
-          list.removeFilter(key);
-        }}
-      />
+      {chips}
 
       <HotelResults
         hotels={hotels}

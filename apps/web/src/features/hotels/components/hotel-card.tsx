@@ -8,6 +8,7 @@ import { StarRating } from '../../../components/star-rating.tsx';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { locationText } from '../../../lib/location.ts';
 import { stayPriceText } from '../../../lib/stay-price.ts';
+import { HotelAttributes } from './hotel-attributes.tsx';
 import classes from './hotel-card.module.css';
 
 interface HotelCardProps {
@@ -64,6 +65,7 @@ export function HotelCard({ hotel, priority = false, stay }: HotelCardProps) {
             {location}
           </p>
         ) : null}
+        <HotelAttributes hotel={hotel} className={classes.muted} />
         {price ? <p className={classes.price}>{price}</p> : null}
         <p className={classes.muted}>
           {hotel.reviewCount > 0 && hotel.reviewAverage !== null

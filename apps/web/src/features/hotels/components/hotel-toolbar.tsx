@@ -1,4 +1,5 @@
 import { HOTEL_SORTS, type HotelSort } from '@devstay/shared/constants';
+import type { HotelAttributeParam } from '@devstay/shared/hotel-list-params';
 import { Button, NativeSelect, TextInput } from '@mantine/core';
 import {
   IconDeviceDesktop,
@@ -9,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { KeptElement } from '../../../components/kept-markup.tsx';
+import { ATTRIBUTE_FILTERS } from '../hooks/hotel-filters.ts';
 import classes from './hotel-toolbar.module.css';
 
 interface HotelToolbarProps {
@@ -23,6 +25,9 @@ interface HotelToolbarProps {
   onOpenFilter: (kind: 'qualification' | 'city' | 'services') => void;
   onPrepareFilter: (kind: 'qualification' | 'city' | 'services') => void;
   onClear: () => void;
+  /** The yes/no hotel attributes asked now (`?key=true`), and asking or dropping one. */
+  attributes: readonly HotelAttributeParam[];
+  onAttribute: (key: HotelAttributeParam, on: boolean) => void;
   onSort: (sort: HotelSort | null) => void;
   /** The stay's fields (dates and rooms), below the search box. */
   stayFields?: ReactNode;
@@ -31,8 +36,10 @@ interface HotelToolbarProps {
 const SORT_OPTIONS = [{ value: '', label: 'Default order' }, ...HOTEL_SORTS];
 
 /**
- * Search box, Filter by star, Filter by city, Clear filters and Sort by (product §2.4). The filter
- * buttons are the same on every page, the sort field one of a few: the server draws each once.
+ * Search box, Filter by star, Filter by city, a toggle per yes/no hotel attribute, Clear filters
+ * and Sort by (product §2.4). The filter buttons are drawn the same for the same attributes
+ * asked, the sort field for the same order: the server draws each once per what it shows, and
+ * its key says all of that.
  */
 export function HotelToolbar({
   text,
@@ -43,6 +50,8 @@ export function HotelToolbar({
   onOpenFilter,
   onPrepareFilter,
   onClear,
+  attributes,
+  onAttribute,
   onSort,
   stayFields,
 }: HotelToolbarProps) {
@@ -78,7 +87,11 @@ export function HotelToolbar({
         </form>
       </search>
       <div className={classes.stayArea}>{stayFields}</div>
-      <KeptElement as="div" keptAs="hotel-filters" className={classes.filters}>
+      <KeptElement
+        as="div"
+        keptAs={`hotel-filters${ATTRIBUTE_FILTERS.map(({ key }) => (attributes.includes(key) ? `-${key}` : '')).join('')}`}
+        className={classes.filters}
+      >
         <Button
           variant="default"
           leftSection={<IconStar size={18} aria-hidden="true" />}
@@ -109,6 +122,19 @@ export function HotelToolbar({
         >
           Filter by services
         </Button>
+        {ATTRIBUTE_FILTERS.map(({ key, label }) => {
+          const on = attributes.includes(key);
+          return (
+            <Button
+              key={key}
+              variant={on ? 'filled' : 'default'}
+              aria-pressed={on}
+              onClick={() => onAttribute(key, !on)}
+            >
+              {label}
+            </Button>
+          );
+        })}
         <Button
           variant="subtle"
           leftSection={<IconFilterOff size={18} aria-hidden="true" />}

@@ -1,5 +1,9 @@
 import { HOTELS_PER_PAGE, type HotelSort } from '@devstay/shared/constants';
-import { readHotelListQuery } from '@devstay/shared/hotel-list-params';
+import {
+  type HotelAttributeParam,
+  type HotelFilterKey,
+  readHotelListQuery,
+} from '@devstay/shared/hotel-list-params';
 import {
   goToPage,
   INITIAL_PAGINATION,
@@ -10,22 +14,12 @@ import type { StayDates } from '@devstay/shared/paths';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { HotelListParams } from '../api/get-hotels.ts';
+import { clearFiltersFrom, FILTER_PARAMS, removeFilterFrom } from './hotel-filters.ts';
 
 /** The pagination window travels in the history entry, so Back restores it exactly. */
 interface HistoryState {
   pagination?: { minPageNumber: number; maxPageNumber: number };
 }
-
-export type HotelFilterKey = 'name' | 'city' | 'qualification' | 'stay' | 'services';
-
-/** The address's parameters each filter keeps (the stay's are its dates, units and guests). */
-const FILTER_PARAMS: Record<HotelFilterKey, readonly string[]> = {
-  name: ['name'],
-  city: ['city'],
-  qualification: ['qualification'],
-  stay: ['checkIn', 'checkOut', 'rooms', 'guests'],
-  services: ['services'],
-};
 
 /**
  * Reads the list's search, filters, stay, sort and page from the address (shareable, Back
@@ -104,9 +98,7 @@ export function useHotelListState() {
 
   const removeFilter = useCallback(
     (key: HotelFilterKey) => {
-      update((next) => {
-        for (const param of FILTER_PARAMS[key]) next.delete(param);
-      });
+      update((next) => removeFilterFrom(next, key));
     },
     [update],
   );
@@ -138,6 +130,14 @@ export function useHotelListState() {
     [update],
   );
 
+  /** A yes/no hotel attribute asked (`?key=true`) or not (left out). */
+  const setAttribute = useCallback(
+    (key: HotelAttributeParam, on: boolean) => {
+      update((next) => (on ? next.set(key, 'true') : next.delete(key)));
+    },
+    [update],
+  );
+
   const setSort = useCallback(
     (sort: HotelSort | null) => {
       update((next) => (sort ? next.set('sort', sort) : next.delete('sort')));
@@ -146,9 +146,7 @@ export function useHotelListState() {
   );
 
   const clearAll = useCallback(() => {
-    update((next) => {
-      for (const key of [...Object.values(FILTER_PARAMS).flat(), 'sort']) next.delete(key);
-    });
+    update(clearFiltersFrom);
   }, [update]);
 
   const goTo = useCallback(
@@ -168,6 +166,7 @@ export function useHotelListState() {
     removeFilter,
     setStay,
     setServices,
+    setAttribute,
     setSort,
     clearAll,
     goTo,
