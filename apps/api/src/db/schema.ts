@@ -266,6 +266,23 @@ export const roomRates = pgTable(
   ],
 );
 
+/**
+ * Each hotel card's "from" price, kept by the database (migration 0022's triggers on rooms and
+ * room_rates, whoever writes them) so a list page reads it with one probe per card instead of
+ * its rooms and their rules: the least of its rooms' `devstay_room_from` (devstay_hotels_from),
+ * null without rooms. It holds through `from_until`, the last night of the first season still to end (null:
+ * until a room or rule changes); after that day a card reads it from the rooms
+ * (LISTED_FROM_SELECT in hotels/repository.ts). Apart from hotels: storing it there rewrote
+ * every hotel row and its index entries at each room or rule written.
+ */
+export const hotelFromPrices = pgTable('hotel_from_prices', {
+  hotelId: integer('hotel_id')
+    .primaryKey()
+    .references(() => hotels.id, { onDelete: 'cascade' }),
+  fromCents: integer('from_cents'),
+  fromUntil: date('from_until', { mode: 'string' }),
+});
+
 export const roomRoomServices = pgTable(
   'room_room_services',
   {

@@ -615,5 +615,11 @@ describe('page plans', () => {
     expect(chooseHotelPagePlan({ ...first, page: 5_000 }, 30_000, 100_000)).toBe('name');
     expect(chooseHotelPagePlan({ page: 9, pageSize: 8 }, 100_000, 100_000)).toBe('walk');
     expect(chooseHotelPagePlan({ ...first, city: 'x' }, 40, 100_000)).toBe('city');
+    // With a stay, each of a name's hotels costs a probe of its rooms and nights: a name with
+    // 546 stay matches among 100,000 hotels is walked, one with 15 still read from its matches.
+    const stay = { ...first, checkIn: '2027-01-15', checkOut: '2027-01-18', guests: 4 };
+    expect(chooseHotelPagePlan(first, 546, 100_000)).toBe('name');
+    expect(chooseHotelPagePlan(stay, 546, 100_000)).toBe('walk');
+    expect(chooseHotelPagePlan(stay, 15, 100_000)).toBe('name');
   });
 });

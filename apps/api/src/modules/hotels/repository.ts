@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { hotels, type ImageRef, locations, reviews, rooms } from '../../db/schema.ts';
 import { toImageItem } from '../images/image-item.ts';
 import { cityColumns, sortCities } from '../locations/repository.ts';
-import { ROOM_WITH_FROM_PRICE, roomFromCentsSql, toRoomSummary } from '../rooms/repository.ts';
+import { ROOM_WITH_FROM_PRICE, toRoomSummary } from '../rooms/repository.ts';
 
 /**
  * The hotels' ordinary reads: a hotel's detail, whether it exists, the cities with hotels, and
@@ -43,8 +43,16 @@ export type ListedCardRow = Omit<CardRow, 'image'> & {
 
 const LISTED_IMAGE_SELECT = `jsonb_path_query_array(h.image, '$[*].url') as "imageUrls", h.image->0 as "picture"`;
 
-/** Read for the page's rows only (the outer select of the page): a few rooms of a few hotels. */
-const LISTED_FROM_SELECT = `(select min(${roomFromCentsSql('r')}) from rooms r where r.hotel_id = h.id) as "fromCents"`;
+/**
+ * The card's "from" as the database keeps it (hotelFromPrices, schema.ts): one probe a card
+ * instead of its rooms and their rules, which doubled a page statement's work. Read from the
+ * rooms by the same rule (devstay_hotels_from, for the page's rows only) once a season it
+ * counted is over, until a write stores it again; null without rooms.
+ */
+const LISTED_FROM_SELECT = `(select case when f.from_until is null or f.from_until >= current_date
+      then f.from_cents
+      else (select c.cents from devstay_hotels_from(array[h.id]) c) end
+    from hotel_from_prices f where f.hotel_id = h.id) as "fromCents"`;
 
 /** The card's columns in SQL text (hotels `h`, locations `l`), each under its key: a ListedCardRow. */
 export const CARD_SELECT_LIST = [

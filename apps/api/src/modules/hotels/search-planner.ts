@@ -438,9 +438,18 @@ function countBound(search: Pick<HotelSearch, 'page' | 'pageSize'>, cap: number)
 }
 
 /**
+ * What reading one match of a name costs the 'name' plan, in index entries walked: 2 for a name
+ * alone (a table row read); with a stay or rooms asked, every hotel with the name has its rooms
+ * and their nights probed, about 25 walked entries' time on the 100,000-hotel set (a common
+ * name with 4 guests: 16,226 buffers read by the name's matches, 288 by the walk;
+ * docs/scaling.md, Stay search), and those hotels are more than the matches counted.
+ */
+const NAME_MATCH_COST = { plain: 2, live: 20 } as const;
+
+/**
  * Which plan reads a page best. A city bounds the matches. Otherwise walking the order's index
  * reads about (offset + page size) × hotels / matches rows; reading the matches of a name
- * through the trigram index reads them all: the cheaper one wins.
+ * through the trigram index reads them all (NAME_MATCH_COST each): the cheaper one wins.
  * @internal
  */
 export function chooseHotelPagePlan(
@@ -452,7 +461,8 @@ export function chooseHotelPagePlan(
   if (city !== undefined) return 'city';
   if (name === undefined) return 'walk';
   const walked = (search.page * search.pageSize * allHotels) / Math.max(1, matches);
-  return walked < matches * 2 ? 'walk' : 'name';
+  const perMatch = isLiveSearch(search) ? NAME_MATCH_COST.live : NAME_MATCH_COST.plain;
+  return walked < matches * perMatch ? 'walk' : 'name';
 }
 
 /**

@@ -23,12 +23,11 @@ type RoomRow = {
 /**
  * A room's lowest nightly price, as an SQL expression on a room `r` (its `id` and `price_cents`):
  * the base, or a cheaper weekday rule or season not yet over (event-night premiums only raise a
- * price). "Not yet over" by the database's date: a day early or late at most, for a "from"
- * price. A room's fromPrice and its hotel card's (the lowest of its rooms') are both this.
+ * price), by the database's date. The rule is the database's function `devstay_room_from`
+ * (migration 0022), whose least over a hotel's rooms its card shows (hotel_from_prices).
  */
-export function roomFromCentsSql(r: string): string {
-  return `least(${r}.price_cents, (select min(rr.price_cents) from room_rates rr
-      where rr.room_id = ${r}.id and (rr.kind = 'weekdays' or rr.last_night >= current_date)))`;
+function roomFromCentsSql(r: string): string {
+  return `(select c.cents from devstay_room_from(${r}.id, ${r}.price_cents) c)`;
 }
 
 /** A room's columns and its lowest nightly price (roomFromCentsSql). */
