@@ -43,6 +43,8 @@ const nodeTls = (settings: ClusterSettings, node: DatabaseNode): PartTls =>
     node.name,
     '127.0.0.1',
     'localhost',
+    // Its own address in its network namespace (netns.ts), where the others dial it.
+    ...(node.host === '127.0.0.1' ? [] : [node.host]),
   ]);
 
 function patroniConfig(
@@ -61,8 +63,8 @@ function patroniConfig(
     name: node.name,
     log: { level: 'INFO' },
     restapi: {
-      listen: `127.0.0.1:${node.restPort}`,
-      connect_address: `127.0.0.1:${node.restPort}`,
+      listen: `${node.host}:${node.restPort}`,
+      connect_address: `${node.host}:${node.restPort}`,
       // HTTPS; what changes the cluster (POST /failover, PATCH /config, …) asks a password.
       certfile: tls.cert,
       keyfile: tls.key,
@@ -126,8 +128,8 @@ function patroniConfig(
       initdb: [{ encoding: 'UTF8' }, { locale: 'C.UTF-8' }, 'data-checksums'],
     },
     postgresql: {
-      listen: `127.0.0.1:${node.pgPort}`,
-      connect_address: `127.0.0.1:${node.pgPort}`,
+      listen: `${node.host}:${node.pgPort}`,
+      connect_address: `${node.host}:${node.pgPort}`,
       data_dir: path.join(nodeDir, 'data'),
       bin_dir: tools.pgBinDir,
       pgpass: path.join(nodeDir, 'pgpass'),
@@ -148,6 +150,13 @@ function patroniConfig(
       pg_hba: [
         'hostssl replication replicator 127.0.0.1/32 scram-sha-256',
         'hostssl all all 127.0.0.1/32 scram-sha-256',
+        // The nodes' own network: the other nodes, and the host (HAProxy, the drills).
+        ...(settings.network
+          ? [
+              `hostssl replication replicator ${settings.network.subnet} scram-sha-256`,
+              `hostssl all all ${settings.network.subnet} scram-sha-256`,
+            ]
+          : []),
         'hostnossl all all 0.0.0.0/0 reject',
         'hostnossl replication all 0.0.0.0/0 reject',
       ],
@@ -242,7 +251,11 @@ export function startNode(
           '--mount-proc',
           ...command,
         ];
-  const [program, ...args] = inNamespace as [string, ...string[]];
+  // And in its network namespace, when it has one: its own address, its own firewall.
+  const onItsNetwork = node.namespace
+    ? ['ip', 'netns', 'exec', node.namespace, ...inNamespace]
+    : inNamespace;
+  const [program, ...args] = onItsNetwork as [string, ...string[]];
   return table.spawn({
     role,
     name: node.name,
@@ -257,7 +270,7 @@ export function startNode(
 
 /** Patroni's REST API on `node` (HTTPS: wait.ts's statusOf trusts the cluster's CA). */
 const restUrl = (node: DatabaseNode, check: string) =>
-  `https://127.0.0.1:${node.restPort}/${check}`;
+  `https://${node.host}:${node.restPort}/${check}`;
 
 /** The node's role as Patroni reports it now, or undefined when it does not answer as either. */
 export async function roleOf(node: DatabaseNode): Promise<'primary' | 'replica' | undefined> {

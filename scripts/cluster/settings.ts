@@ -1,7 +1,10 @@
 // Where and on which ports `npm run cluster` runs its parts, from the environment. Every part
-// listens on 127.0.0.1 here; on several machines only these addresses change (docs/operations.md).
+// listens on 127.0.0.1 here, or with CLUSTER_NETNS=on each database node on an address of its own
+// in a network namespace of its own (netns.ts); on several machines only these addresses change
+// (docs/operations.md).
 import path from 'node:path';
 import { ROOT } from '../web-build.ts';
+import { type NodeNetwork, nodeNetwork } from './netns.ts';
 
 export interface DatabaseNode {
   /** Patroni's member name. */
@@ -10,6 +13,10 @@ export interface DatabaseNode {
   pgPort: number;
   /** Patroni's REST API (health checks: /primary, /replica, /sync). */
   restPort: number;
+  /** The address its PostgreSQL and REST API listen on and are reached at. */
+  host: string;
+  /** Its network namespace (CLUSTER_NETNS=on): the machine it stands for. */
+  namespace?: string;
 }
 
 /** One etcd member: the store Patroni keeps its leader key in, replicated over members. */
@@ -57,6 +64,8 @@ export interface ClusterSettings {
   publicUrl: string;
   /** Further configuration of every API process (the drills raise the per-address limits). */
   apiEnv: Record<string, string>;
+  /** The database nodes' own network (CLUSTER_NETNS=on), else undefined: all on loopback. */
+  network?: NodeNetwork;
 }
 
 const int = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {
@@ -97,6 +106,7 @@ export function clusterSettings(
   }
   const etcdPort = int(env, 'CLUSTER_ETCD_PORT', 23791);
   const etcdMetricsPort = int(env, 'CLUSTER_ETCD_METRICS_PORT', etcdPort + 20);
+  const network = nodeNetwork(env, pgPort);
   return {
     dir: path.resolve(env.CLUSTER_DIR || path.join(ROOT, '.data/cluster')),
     port,
@@ -112,6 +122,8 @@ export function clusterSettings(
       name: `node${n}`,
       pgPort: pgPort + n - 1,
       restPort: restPort + n - 1,
+      host: network ? network.nodeHost(n) : '127.0.0.1',
+      ...(network ? { namespace: network.namespace(n) } : {}),
     })),
     primaryPort: pgPort - 1,
     replicaPort: pgPort + 9,
@@ -127,6 +139,7 @@ export function clusterSettings(
     drainMs: int(env, 'CLUSTER_DRAIN_MS', 4000),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     apiEnv: {},
+    ...(network ? { network } : {}),
     ...overrides,
   };
 }
