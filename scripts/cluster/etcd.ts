@@ -70,7 +70,9 @@ export function startEtcdMember(
       `--name=${member.name}`,
       `--data-dir=${dataDir}`,
       `--listen-client-urls=${clientUrls(settings, member)}`,
-      `--advertise-client-urls=${clientUrls(settings, member)}`,
+      // The nodes' address alone when they have one: Patroni dials every advertised address, and
+      // loopback in a node's namespace is its own.
+      `--advertise-client-urls=${settings.network ? `https://${settings.network.gateway}:${member.clientPort}` : url(member.clientPort)}`,
       `--listen-peer-urls=${url(member.peerPort)}`,
       `--initial-advertise-peer-urls=${url(member.peerPort)}`,
       // Prometheus's door: metrics and health only, no key, so no certificate (a client

@@ -2,7 +2,16 @@
 // the other nodes streaming replicas (pg_basebackup, then pg_rewind after a failover, a new copy
 // when a rewind cannot be made) and promotes one by itself when the primary's leader key lapses.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { etcdHosts } from './etcd.ts';
@@ -225,6 +234,10 @@ export function startNode(
     JSON.stringify(patroniConfig(settings, node, tools, secrets, tls), null, 2),
   );
   chmodSync(configFile, 0o600);
+  // Patroni with its leader key written only when it is the node's or nobody's (the file says why).
+  const launcher = path.join(nodeDir, 'patroni-leader-key.py');
+  copyFileSync(path.join(import.meta.dirname, 'patroni-leader-key.py'), launcher);
+  const python = /^#!(\S+)/.exec(readFileSync(tools.patroni, 'utf8'))?.[1] ?? 'python3';
   chmodSync(nodeDir, 0o700);
   mkdirSync(walArchive(settings), { recursive: true, mode: 0o700 });
   const root = userInfo().uid === 0;
@@ -237,7 +250,7 @@ export function startNode(
   const asPostgres = root
     ? ['setpriv', '--reuid=postgres', '--regid=postgres', '--init-groups', '--']
     : [];
-  const command = [...asPostgres, tools.patroni, configFile];
+  const command = [...asPostgres, python, launcher, configFile];
   const inNamespace =
     kind === 'none'
       ? command
