@@ -49,5 +49,8 @@ def _update_leader(self):
 # Only 3.0.2's own function is replaced; a later Patroni has the fix (and another signature).
 if __version__ == '3.0.2':
     etcd3.Etcd3._update_leader = _update_leader
-sys.argv[0] = 'patroni'
-sys.exit(main())
+# Patroni's workers are spawned from this file again (multiprocessing): they get the function
+# above, not a second Patroni.
+if __name__ == '__main__':
+    sys.argv[0] = 'patroni'
+    sys.exit(main())
