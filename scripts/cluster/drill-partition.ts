@@ -37,6 +37,12 @@ import { waitFor } from './wait.ts';
 const control = process.argv.slice(2).includes('--negative-control');
 /** The most the site may refuse bookings after the cut. */
 const RECOVERY_BAR_MS = 45_000;
+/**
+ * How long failsafe_mode adds to an isolated primary's step-down: once etcd fails it asks the
+ * other nodes over their REST API whether it may stay primary, each request given 2 s to
+ * connect and tried twice (Patroni 3.0), before it demotes itself.
+ */
+const FAILSAFE_CHECK_S = 4;
 /** The most the healed old primary may take to be back as a replica (a rewind or a new copy). */
 const REJOIN_BAR_MS = 180_000;
 /** How long both sides are written once another node accepts bookings, before the healing. */
@@ -286,8 +292,12 @@ await runDrill(control ? 'partition-control' : 'partition', async (cluster) => {
   ];
   const bars: [string, boolean][] = [
     [
-      `${old.name} stopped answering primary within its leader key's TTL (${LEADER_TTL_S} s): ${at(demoted?.at)}`,
-      demoted !== undefined && demoted.at - cutAt <= LEADER_TTL_S * 1000,
+      `${old.name} stepped down before another node was promoted (${at(demoted?.at)} against ${at(firstPromoted?.at)})`,
+      demoted !== undefined && (firstPromoted === undefined || demoted.at < firstPromoted.at),
+    ],
+    [
+      `${old.name} stepped down within its leader key's TTL and failsafe_mode's check of the other nodes (${LEADER_TTL_S} + ${FAILSAFE_CHECK_S} s): ${at(demoted?.at)}`,
+      demoted !== undefined && demoted.at - cutAt <= (LEADER_TTL_S + FAILSAFE_CHECK_S) * 1000,
     ],
     [
       `another node promoted (${old.name} → ${promoted?.name ?? 'none'})`,
