@@ -12,6 +12,7 @@ import { buildWeb, webBuildIsStale } from '../web-build.ts';
 import { ApiProcesses, apiName } from './api.ts';
 import { startEtcd, startEtcdMember } from './etcd.ts';
 import { API_BACKEND, backendStates, startHaproxy } from './haproxy.ts';
+import { removeNetwork, setUpNetwork } from './netns.ts';
 import { ensureTools, type Tools } from './packages.ts';
 import { LEADER_TTL_S, namespaceKind, roleOf, startNode, waitForRole } from './patroni.ts';
 import { createStanza, describeRepository, nodeConfigFile } from './pgbackrest.ts';
@@ -237,6 +238,8 @@ export function createCluster(
       await stopNodes(false);
       await stopNodes(true);
       await Promise.all(settings.etcd.map((m) => attempt(m.name, () => table.stop(m.name))));
+      const { network } = settings;
+      if (network) await attempt('the nodes’ network', async () => removeNetwork(network));
       for (const [part, stopPart] of beside) await attempt(part, async () => stopPart());
     })();
     return stopped;
@@ -309,6 +312,13 @@ export function createCluster(
     if (taken.length > 0) {
       throw new Error(
         `ports in use (another cluster or program): ${taken.join(', ')}. Choose others with the CLUSTER_* settings (docs/operations.md)`,
+      );
+    }
+    if (settings.network) {
+      // Before etcd: its members also listen on the host's address on the nodes' network.
+      setUpNetwork(settings.network, settings.nodes.length);
+      log(
+        `network namespaces: ${settings.nodes.map((n) => `${n.name} ${n.host} (${n.namespace})`).join(', ')}; the host ${settings.network.gateway} on ${settings.network.bridge}`,
       );
     }
     const webBuilt = webBuildIsStale() ? buildWeb() : undefined;

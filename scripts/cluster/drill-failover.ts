@@ -23,6 +23,7 @@ import {
 } from './drill.ts';
 import { failed, type Load, sleep } from './load.ts';
 import { waitForRole } from './patroni.ts';
+import { waitFor } from './wait.ts';
 
 /** The most the site may refuse bookings after the primary dies. */
 const RECOVERY_BAR_MS = 30_000;
@@ -39,7 +40,16 @@ async function failover(cluster: Cluster, load: Load, n: number) {
   // Recovered: a checkout sent after the kill is accepted and its payment confirmed.
   const back = await bookingsAgain(load, killedAt);
   const recoveredAt = back ?? performance.now();
-  const promoted = await cluster.primary();
+  // Asked until a node answers: on a busy machine its REST API can miss one 1 s check.
+  let promoted: Awaited<ReturnType<Cluster['primary']>>;
+  await waitFor(
+    'a node answering primary',
+    async () => {
+      promoted = await cluster.primary();
+      return promoted !== undefined;
+    },
+    15_000,
+  ).catch(() => {});
   const window = (kind: 'browse' | 'booking' | 'payment') =>
     load.between(kind, killedAt, recoveredAt);
   const writes = [...window('booking'), ...window('payment')];

@@ -20,6 +20,8 @@ export const memberTls = (settings: ClusterSettings, member: EtcdMember) =>
     member.name,
     // A peer's address must be in its certificate: etcd checks it against the connection's.
     '127.0.0.1',
+    // Where the nodes in their network namespaces reach it (netns.ts).
+    ...(settings.network ? [settings.network.gateway] : []),
   ]);
 
 function tlsArgs(settings: ClusterSettings, member: EtcdMember) {
@@ -38,7 +40,14 @@ function tlsArgs(settings: ClusterSettings, member: EtcdMember) {
 
 /** The members' client addresses, as Patroni lists them (host:port). */
 export const etcdHosts = (settings: ClusterSettings) =>
-  settings.etcd.map((m) => `127.0.0.1:${m.clientPort}`);
+  settings.etcd.map((m) => `${settings.network?.gateway ?? '127.0.0.1'}:${m.clientPort}`);
+
+/** Loopback, and the host's address on the nodes' network when they have one. */
+const clientUrls = (settings: ClusterSettings, member: EtcdMember) =>
+  [
+    url(member.clientPort),
+    ...(settings.network ? [`https://${settings.network.gateway}:${member.clientPort}`] : []),
+  ].join(',');
 
 export function startEtcdMember(
   table: ProcessTable,
@@ -60,8 +69,10 @@ export function startEtcdMember(
     args: [
       `--name=${member.name}`,
       `--data-dir=${dataDir}`,
-      `--listen-client-urls=${url(member.clientPort)}`,
-      `--advertise-client-urls=${url(member.clientPort)}`,
+      `--listen-client-urls=${clientUrls(settings, member)}`,
+      // The nodes' address alone when they have one: Patroni dials every advertised address, and
+      // loopback in a node's namespace is its own.
+      `--advertise-client-urls=${settings.network ? `https://${settings.network.gateway}:${member.clientPort}` : url(member.clientPort)}`,
       `--listen-peer-urls=${url(member.peerPort)}`,
       `--initial-advertise-peer-urls=${url(member.peerPort)}`,
       // Prometheus's door: metrics and health only, no key, so no certificate (a client

@@ -41,7 +41,7 @@ export function haproxyConfig(settings: ClusterSettings): string {
       // by anything else does not lead the doors to it. The PostgreSQL sessions themselves pass
       // through as TCP: their TLS is between the API process and the node.
       (n) =>
-        `  server ${n.name} 127.0.0.1:${n.pgPort} check port ${n.restPort} check-ssl verify required ca-file ${caFile(settings.dir)} verifyhost ${n.name}`,
+        `  server ${n.name} ${n.host}:${n.pgPort} check port ${n.restPort} check-ssl verify required ca-file ${caFile(settings.dir)} verifyhost ${n.name}`,
     )
     .join('\n');
   // With no replica healthy, the replicas' door leads to the primary (its state followed from
@@ -49,7 +49,7 @@ export function haproxyConfig(settings: ClusterSettings): string {
   const primaryFallback = settings.nodes
     .map(
       (n) =>
-        `  server ${asPrimaryInReplicaDoor(n.name)} 127.0.0.1:${n.pgPort} backup track ${PRIMARY_DOOR}/${n.name}`,
+        `  server ${asPrimaryInReplicaDoor(n.name)} ${n.host}:${n.pgPort} backup track ${PRIMARY_DOOR}/${n.name}`,
     )
     .join('\n');
   const database = (name: string, port: number, check: string, fallback = '') => `

@@ -2,7 +2,7 @@
 // the other nodes streaming replicas (pg_basebackup, then pg_rewind after a failover, a new copy
 // when a rewind cannot be made) and promotes one by itself when the primary's leader key lapses.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { etcdHosts } from './etcd.ts';
@@ -37,6 +37,8 @@ const nodeTls = (settings: ClusterSettings, node: DatabaseNode): PartTls =>
     node.name,
     '127.0.0.1',
     'localhost',
+    // Its own address in its network namespace (netns.ts), where the others dial it.
+    ...(node.host === '127.0.0.1' ? [] : [node.host]),
   ]);
 
 function patroniConfig(
@@ -57,8 +59,8 @@ function patroniConfig(
     name: node.name,
     log: { level: 'INFO' },
     restapi: {
-      listen: `127.0.0.1:${node.restPort}`,
-      connect_address: `127.0.0.1:${node.restPort}`,
+      listen: `${node.host}:${node.restPort}`,
+      connect_address: `${node.host}:${node.restPort}`,
       // HTTPS; what changes the cluster (POST /failover, PATCH /config, …) asks a password.
       certfile: tls.cert,
       keyfile: tls.key,
@@ -115,8 +117,8 @@ function patroniConfig(
       initdb: [{ encoding: 'UTF8' }, { locale: 'C.UTF-8' }, 'data-checksums'],
     },
     postgresql: {
-      listen: `127.0.0.1:${node.pgPort}`,
-      connect_address: `127.0.0.1:${node.pgPort}`,
+      listen: `${node.host}:${node.pgPort}`,
+      connect_address: `${node.host}:${node.pgPort}`,
       data_dir: path.join(nodeDir, 'data'),
       bin_dir: tools.pgBinDir,
       pgpass: path.join(nodeDir, 'pgpass'),
@@ -140,6 +142,13 @@ function patroniConfig(
         'local all postgres scram-sha-256',
         'hostssl replication replicator 127.0.0.1/32 scram-sha-256',
         'hostssl all all 127.0.0.1/32 scram-sha-256',
+        // The nodes' own network: the other nodes, and the host (HAProxy, the drills).
+        ...(settings.network
+          ? [
+              `hostssl replication replicator ${settings.network.subnet} scram-sha-256`,
+              `hostssl all all ${settings.network.subnet} scram-sha-256`,
+            ]
+          : []),
         'hostnossl all all 0.0.0.0/0 reject',
         'hostnossl replication all 0.0.0.0/0 reject',
       ],
@@ -199,6 +208,10 @@ export function startNode(
     JSON.stringify(patroniConfig(settings, node, tools, secrets, tls), null, 2),
   );
   chmodSync(configFile, 0o600);
+  // Patroni with its leader key written only when it is the node's or nobody's (the file says why).
+  const launcher = path.join(nodeDir, 'patroni-leader-key.py');
+  copyFileSync(path.join(import.meta.dirname, 'patroni-leader-key.py'), launcher);
+  const python = /^#!(\S+)/.exec(readFileSync(tools.patroni, 'utf8'))?.[1] ?? 'python3';
   chmodSync(nodeDir, 0o700);
   writeNodeConfig(settings, node, secrets.backupPassphrase, tools.pgBinDir);
   repositoryFolder(settings.backup);
@@ -211,7 +224,7 @@ export function startNode(
   const asPostgres = root
     ? ['setpriv', '--reuid=postgres', '--regid=postgres', '--init-groups', '--']
     : [];
-  const command = [...asPostgres, tools.patroni, configFile];
+  const command = [...asPostgres, python, launcher, configFile];
   const inNamespace =
     kind === 'none'
       ? command
@@ -225,7 +238,11 @@ export function startNode(
           '--mount-proc',
           ...command,
         ];
-  const [program, ...args] = inNamespace as [string, ...string[]];
+  // And in its network namespace, when it has one: its own address, its own firewall.
+  const onItsNetwork = node.namespace
+    ? ['ip', 'netns', 'exec', node.namespace, ...inNamespace]
+    : inNamespace;
+  const [program, ...args] = onItsNetwork as [string, ...string[]];
   return table.spawn({
     role,
     name: node.name,
@@ -240,7 +257,7 @@ export function startNode(
 
 /** Patroni's REST API on `node` (HTTPS: wait.ts's statusOf trusts the cluster's CA). */
 const restUrl = (node: DatabaseNode, check: string) =>
-  `https://127.0.0.1:${node.restPort}/${check}`;
+  `https://${node.host}:${node.restPort}/${check}`;
 
 /** The node's role as Patroni reports it now, or undefined when it does not answer as either. */
 export async function roleOf(node: DatabaseNode): Promise<'primary' | 'replica' | undefined> {

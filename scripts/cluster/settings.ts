@@ -1,8 +1,11 @@
 // Where and on which ports `npm run cluster` runs its parts, from the environment. Every part
-// listens on 127.0.0.1 here; on several machines only these addresses change (docs/operations.md).
+// listens on 127.0.0.1 here, or with CLUSTER_NETNS=on each database node on an address of its own
+// in a network namespace of its own (netns.ts); on several machines only these addresses change
+// (docs/operations.md).
 import path from 'node:path';
 import { ROOT } from '../web-build.ts';
 import { type BackupSettings, backupSettings } from './backup-settings.ts';
+import { type NodeNetwork, nodeNetwork } from './netns.ts';
 
 export interface DatabaseNode {
   /** Patroni's member name. */
@@ -11,6 +14,10 @@ export interface DatabaseNode {
   pgPort: number;
   /** Patroni's REST API (health checks: /primary, /replica, /sync). */
   restPort: number;
+  /** The address its PostgreSQL and REST API listen on and are reached at. */
+  host: string;
+  /** Its network namespace (CLUSTER_NETNS=on): the machine it stands for. */
+  namespace?: string;
 }
 
 /** One etcd member: the store Patroni keeps its leader key in, replicated over members. */
@@ -60,6 +67,8 @@ export interface ClusterSettings {
   apiEnv: Record<string, string>;
   /** pgBackRest's repository and retention (backup-settings.ts). */
   backup: BackupSettings;
+  /** The database nodes' own network (CLUSTER_NETNS=on), else undefined: all on loopback. */
+  network?: NodeNetwork;
 }
 
 const int = (env: NodeJS.ProcessEnv, name: string, fallback: number) => {
@@ -101,6 +110,7 @@ export function clusterSettings(
   }
   const etcdPort = int(env, 'CLUSTER_ETCD_PORT', 23791);
   const etcdMetricsPort = int(env, 'CLUSTER_ETCD_METRICS_PORT', etcdPort + 20);
+  const network = nodeNetwork(env, pgPort);
   return {
     dir,
     port,
@@ -116,6 +126,8 @@ export function clusterSettings(
       name: `node${n}`,
       pgPort: pgPort + n - 1,
       restPort: restPort + n - 1,
+      host: network ? network.nodeHost(n) : '127.0.0.1',
+      ...(network ? { namespace: network.namespace(n) } : {}),
     })),
     primaryPort: pgPort - 1,
     replicaPort: pgPort + 9,
@@ -132,6 +144,7 @@ export function clusterSettings(
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     apiEnv: {},
     backup: backupSettings(env, overrides.dir ?? dir),
+    ...(network ? { network } : {}),
     ...overrides,
   };
 }
