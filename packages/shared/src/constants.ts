@@ -3,6 +3,8 @@
 export const HOTELS_PER_PAGE = 8;
 /** Events on one page of /home/Events: two rows of three on a wide screen. */
 export const EVENTS_PER_PAGE = 6;
+/** Accounts a page of the user table (`/userTable`, GET /users). */
+export const USERS_PER_PAGE = 20;
 export const PAGE_WINDOW_SIZE = 5;
 export const PAGE_WINDOW_SHIFT = 4;
 export const SKELETON_CARDS = 8;
