@@ -92,7 +92,6 @@ export const CAROUSEL_IMAGES = 3;
 export const CAROUSEL_INTERVAL_MS = 3000;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const PAYMENT_SPINNER_MS = 2500;
-export const PAYMENT_REDIRECT_MS = 8000;
 
 /**
  * A hotel's time zone (IANA name) when none is given: the demo hotels are in Argentina. "Today"

@@ -63,7 +63,11 @@ const availabilityMessage = z.enum([
  * Until when a stay may be cancelled for free (product §4): the start of `date` in the hotel's
  * `timeZone` (IANA); `until` is that instant (ISO).
  */
-const freeCancellation = z.object({ until: z.string(), date: isoDate, timeZone: z.string() });
+export const freeCancellation = z.object({
+  until: z.string(),
+  date: isoDate,
+  timeZone: z.string(),
+});
 export type FreeCancellation = z.infer<typeof freeCancellation>;
 
 /** One cart line priced and checked by the server. */

@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Alert.layer.css';
 import { guestsText } from '@devstay/shared/cart';
-import { PAYMENT_REDIRECT_MS } from '@devstay/shared/constants';
 import type { PaymentConfig } from '@devstay/shared/contracts/booking';
 import { paths } from '@devstay/shared/paths';
 import { capitalize, formatUsd } from '@devstay/shared/text';
@@ -17,32 +16,20 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { FreeCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ColumnHeaders, StackedTable, Tbody, Td, Tr } from '../../../components/stacked-table.tsx';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
 import { clearCart, useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { usePaymentConfig } from '../../../features/checkout/api/payment-config.ts';
-import {
-  PAYMENT_ERROR_TITLE,
-  paidMessage,
-  usePayment,
-} from '../../../features/checkout/api/use-payment.ts';
+import { PAYMENT_ERROR_TITLE, usePayment } from '../../../features/checkout/api/use-payment.ts';
+import { BookingConfirmation } from '../../../features/checkout/components/booking-confirmation.tsx';
 import { CardForm } from '../../../features/checkout/components/card-form.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useDateText } from '../../../lib/date-text.ts';
 import { nightsText } from '../../../lib/night-prices.ts';
-
-/** The receipt page of the app at the path of the server's receipt address. */
-function receiptPath(receiptUrl: string): string {
-  try {
-    return new URL(receiptUrl, window.location.origin).pathname;
-  } catch {
-    return receiptUrl;
-  }
-}
 
 /** Groups of four digits as printed on a card. */
 const cardNumberText = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -79,7 +66,6 @@ const StripeCardForm = lazy(() =>
  */
 export function PaymentPage() {
   const lines = useCartLines();
-  const navigate = useNavigate();
   const { pay, paid, paying, failure, repriced, formKey } = usePayment({
     lines,
     onPaid: clearCart,
@@ -92,27 +78,11 @@ export function PaymentPage() {
   const dateText = useDateText();
   const current = quote.isPlaceholderData ? undefined : quote.data;
 
-  useEffect(() => {
-    if (!paid) return;
-    const timer = setTimeout(() => navigate(paths.hotels), PAYMENT_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [paid, navigate]);
-
   if (paid) {
     return (
       <Container size="sm" py="xl">
         <PageTitle documentTitle="Payment">Payment</PageTitle>
-        <Alert color="green" mt="md" title="Thank you!" role="status">
-          <Stack gap="xs">
-            <Text>{paidMessage(paid.message)}</Text>
-            <Anchor component={Link} to={receiptPath(paid.receipt_url)}>
-              See your receipt
-            </Anchor>
-            <Text size="sm" c="dimmed">
-              Taking you back to the hotels in a few seconds.
-            </Text>
-          </Stack>
-        </Alert>
+        <BookingConfirmation paid={paid} />
       </Container>
     );
   }
