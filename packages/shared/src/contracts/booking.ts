@@ -127,6 +127,12 @@ export const cartQuote = z.object({
   bookable: z.boolean(),
   /** Why the whole cart cannot be booked as it is (a total beyond one payment), or null. */
   cartMessage: z.string().nullable(),
+  /**
+   * The booking's free-cancellation deadline should the cart be booked as it is: the earliest of
+   * its lines' (product §4, the rule the booking's record and the cancel then apply); null for
+   * an empty cart.
+   */
+  freeCancellation: freeCancellation.extend({ open: z.boolean() }).nullable(),
 });
 export type CartQuote = z.infer<typeof cartQuote>;
 

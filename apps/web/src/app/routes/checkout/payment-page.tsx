@@ -138,7 +138,6 @@ export function PaymentPage() {
                               {line.hotel} · {dateText(line.checkIn)} to {dateText(line.checkOut)} ·{' '}
                               {guestsText(line.guests)}
                             </Text>
-                            <FreeCancellationTerms terms={line.freeCancellation} />
                             {line.availabilityMessage || line.guestsMessage ? (
                               <Text size="sm" c="red.8" fw={500}>
                                 {line.availabilityMessage ?? line.guestsMessage}
@@ -181,6 +180,16 @@ export function PaymentPage() {
                 {data ? formatUsd(data.cartTotalCents) : '…'}
               </Text>
             </Group>
+            {data?.freeCancellation ? (
+              <Stack gap={2} mt="sm" data-testid="booking-cancellation">
+                <Text size="sm" fw={600}>
+                  {data.cartRoom.length > 1
+                    ? 'Cancellation of the booking: the earliest deadline of its rooms'
+                    : 'Cancellation'}
+                </Text>
+                <FreeCancellationTerms terms={data.freeCancellation} />
+              </Stack>
+            ) : null}
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
