@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Alert.layer.css';
 import { guestsText } from '@devstay/shared/cart';
-import type { PaymentConfig } from '@devstay/shared/contracts/booking';
+import type { CartQuote, PaymentConfig } from '@devstay/shared/contracts/booking';
 import { paths } from '@devstay/shared/paths';
 import { capitalize, formatUsd } from '@devstay/shared/text';
 import {
@@ -16,7 +16,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { FreeCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -77,12 +77,18 @@ export function PaymentPage() {
   const paymentConfig = usePaymentConfig();
   const dateText = useDateText();
   const current = quote.isPlaceholderData ? undefined : quote.data;
+  // The booking's terms as quoted when Pay was pressed: the confirmation states them.
+  const [termsPaid, setTermsPaid] = useState<CartQuote['freeCancellation']>(null);
+  const payWith = (method: Parameters<typeof pay>[0]) => {
+    setTermsPaid(current?.freeCancellation ?? null);
+    void pay(method, current?.cartTotalCents);
+  };
 
   if (paid) {
     return (
       <Container size="sm" py="xl">
         <PageTitle documentTitle="Payment">Payment</PageTitle>
-        <BookingConfirmation paid={paid} />
+        <BookingConfirmation paid={paid} terms={termsPaid} />
       </Container>
     );
   }
@@ -208,7 +214,7 @@ export function PaymentPage() {
                   amountCents={data?.cartTotalCents ?? 0}
                   paying={paying}
                   disabled={blocked}
-                  onPay={(id) => void pay({ id }, current?.cartTotalCents)}
+                  onPay={(id) => payWith({ id })}
                 />
               </Suspense>
             ) : paymentConfig.data ? (
@@ -217,7 +223,7 @@ export function PaymentPage() {
                 amountCents={current?.cartTotalCents}
                 paying={paying}
                 disabled={blocked}
-                onPay={(card) => void pay({ card }, current?.cartTotalCents)}
+                onPay={(card) => payWith({ card })}
               />
             ) : paymentConfig.isError ? (
               <Alert color="red" title="The card form could not be loaded">

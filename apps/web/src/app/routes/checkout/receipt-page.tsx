@@ -1,4 +1,3 @@
-import { bookingReference } from '@devstay/shared/booking-reference';
 import { guestsText } from '@devstay/shared/cart';
 import { capitalize, formatUsd } from '@devstay/shared/text';
 import { Badge, Box, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
@@ -6,7 +5,6 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { CalendarDownload } from '../../../components/calendar-download.tsx';
 import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
-import { FreeCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ColumnHeaders, StackedTable, Tbody, Td, Tr } from '../../../components/stacked-table.tsx';
 import { bookingCalendarUrl } from '../../../features/bookings/api/bookings.ts';
@@ -65,9 +63,8 @@ export function ReceiptPage() {
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            Reference {bookingReference(data.id)} · booked on {dateText(data.date)}
+            Booked on {dateText(data.date)}
           </Text>
-          <FreeCancellationTerms terms={data.freeCancellation} />
         </Stack>
         <Box
           style={{ overflowX: 'auto' }}

@@ -1,17 +1,15 @@
 import { bookingReference } from '@devstay/shared/booking-reference';
 import { guestsText } from '@devstay/shared/cart';
-import type { PaymentResult } from '@devstay/shared/contracts/booking';
+import type { CartQuote, PaymentResult } from '@devstay/shared/contracts/booking';
 import { paths } from '@devstay/shared/paths';
 import { capitalize, formatUsd } from '@devstay/shared/text';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconReceipt } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { CalendarDownload } from '../../../components/calendar-download.tsx';
 import { FreeCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
 import { useDateText } from '../../../lib/date-text.ts';
 import { bookingCalendarUrl } from '../../bookings/api/bookings.ts';
-import { useBookingReceipt } from '../api/get-receipt.ts';
 import { paidMessage } from '../api/use-payment.ts';
 
 /** The receipt page of the app at the path of the server's receipt address. */
@@ -23,6 +21,15 @@ function receiptPath(receiptUrl: string): string {
   }
 }
 
+interface BookingConfirmationProps {
+  paid: PaymentResult;
+  /**
+   * The booking's cancellation terms, as the server's quote of the cart paid said them: its
+   * deadline is the booking's (the earliest of its rooms', the rule the cancel applies).
+   */
+  terms: CartQuote['freeCancellation'];
+}
+
 /**
  * What the guest sees once paid, and keeps seeing (ours: the product we replace went to /home
  * after 8 s, docs/product.md §2.9): the booking's short reference, what was booked, the amount,
@@ -30,11 +37,9 @@ function receiptPath(receiptUrl: string): string {
  * history. It comes into view at the top of the page, its heading focused, whatever the page was
  * scrolled to when Pay was pressed.
  */
-export function BookingConfirmation({ paid }: { paid: PaymentResult }) {
+export function BookingConfirmation({ paid, terms }: BookingConfirmationProps) {
   const { booking } = paid;
   const dateText = useDateText();
-  // The terms are the receipt's: the booking's own deadline, by the server's rule.
-  const receipt = useBookingReceipt(booking.id);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -82,21 +87,18 @@ export function BookingConfirmation({ paid }: { paid: PaymentResult }) {
             {formatUsd(booking.cartTotalCents)}
           </Text>
         </Group>
-        {receipt.data ? (
-          <FreeCancellationTerms terms={receipt.data.freeCancellation} />
-        ) : (
-          <Text size="sm" c="dimmed">
-            {receipt.isError
-              ? 'The cancellation terms are on your receipt.'
-              : 'Reading the cancellation terms...'}
-          </Text>
-        )}
+        {terms ? (
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>
+              {booking.cartRoom.length > 1
+                ? 'Cancellation of the booking: the earliest deadline of its rooms'
+                : 'Cancellation'}
+            </Text>
+            <FreeCancellationTerms terms={terms} />
+          </Stack>
+        ) : null}
         <Group gap="sm">
-          <Button
-            component={Link}
-            to={receiptPath(paid.receipt_url)}
-            leftSection={<IconReceipt size={18} aria-hidden="true" />}
-          >
+          <Button component={Link} to={receiptPath(paid.receipt_url)}>
             See your receipt
           </Button>
           <CalendarDownload href={bookingCalendarUrl(booking.id)} what="this booking" />
