@@ -70,7 +70,6 @@ export const userListQuery = pageQuery.extend({
   q: text(100).optional(),
   pageSize: pageQuery.shape.pageSize.unwrap().default(USERS_PER_PAGE),
 });
-export type UserListQuery = z.input<typeof userListQuery>;
 
 export const userIdParams = z.object({ id: text(64).min(1) });
 

@@ -12,7 +12,7 @@ import { CONTACT } from '../../../lib/contact.ts';
  * `canCancelBooking`), in words, with the hotel's window's limits and default from constants.ts
  * and the hotel page's own wording as the example.
  */
-export const CANCELLATION_TERMS = [
+const CANCELLATION_TERMS = [
   `You can cancel a confirmed booking yourself, from your booking history, until its free-cancellation deadline: 00:00 at the start of the day that lies the hotel's cancellation window before the check-in date, in the hotel's time zone. Each hotel sets its window, from ${FREE_CANCELLATION_DAYS_MIN} to ${FREE_CANCELLATION_DAYS_MAX} days (${FREE_CANCELLATION_DAYS_DEFAULT} unless the hotel says otherwise), and its page states it, for example "${BOOKING_MESSAGES.freeCancellationPolicy(FREE_CANCELLATION_DAYS_DEFAULT, HOTEL_TIME_ZONE_DEFAULT)}". With a window of 0 days you may cancel until the check-in day begins.`,
   'A booking has one deadline, the earliest of its rooms’: a booking with rooms at several hotels or for several stays follows the strictest of them. The room page, your cart and the payment page state the deadline before you pay; the confirmation, your receipt, your booking history and the confirmation e-mail state your booking’s after.',
   'A booking you cancel before its deadline is refunded in full. From the deadline on it can no longer be cancelled from your account, and a stay not taken is not refunded; write to us if something exceptional prevents your stay.',
