@@ -120,6 +120,12 @@ test('the superAdmin deletes a user from the user table, after confirming', asyn
   await expect(table.getByRole('columnheader')).toHaveText(['User', 'Email', 'Role', 'Delete']);
   const emails = await table.locator('tbody tr td:nth-child(2)').allInnerTexts();
   expect(emails).toEqual([...emails].sort());
+  // A page at a time: the account is found by its e-mail.
+  await page.getByLabel('Search by e-mail or name').fill(throwawayUser.email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('user-table-count')).toHaveText(
+    `1 account matching “${throwawayUser.email}”, sorted by e-mail.`,
+  );
 
   const row = table.getByRole('row', {
     name: new RegExp(throwawayUser.email.replace(/[.]/g, '\\.')),

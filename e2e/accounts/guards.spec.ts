@@ -66,11 +66,13 @@ test('each role sees only its own screens', async ({ page, signInAs }) => {
     await page.goto(path);
     await expect(page.getByRole('button', { name: 'Unauthorized entry, Back' })).toBeVisible();
   }
-  // An admin reads the user table, without the superAdmin's Delete column.
+  // An admin reads the user table, without the superAdmin's Delete column: the guests who
+  // booked at their hotel (the demo guest did), not every account of the site.
   await page.goto('/userTable');
   const table = page.getByRole('table', { name: 'Users' });
   await expect(table.getByRole('columnheader')).toHaveText(['User', 'Email', 'Role']);
   await expect(table.getByRole('row', { name: /user@devstay\.dev/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /superadmin@devstay\.dev/ })).toHaveCount(0);
 
   await signInAs('superAdmin');
   await page.goto('/profileusers');

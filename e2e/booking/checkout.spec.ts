@@ -1,3 +1,4 @@
+import { formatUsd } from '@devstay/shared/text';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInApi, signUpApi, uniqueEmail } from '../support/accounts.ts';
 import { collectConsoleErrors, expect, expectSoundPage, test, toast } from '../support/fixtures.ts';
@@ -75,8 +76,7 @@ test('a visitor fills the cart, logs in on the way, pays once and gets the recei
       headers: { 'x-requested-with': 'fetch' },
     })
   ).json();
-  // The app's dollar format: no cents when there are none.
-  const total = `$${(quote.cartTotalCents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  const total = formatUsd(quote.cartTotalCents);
   await expect(page.getByTestId('cart-total')).toHaveText(total);
   await expect(page.getByTestId('cart-total-quantity')).toHaveText('2');
 

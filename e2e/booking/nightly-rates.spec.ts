@@ -38,7 +38,7 @@ function addDays(date: string, days: number): string {
 
 /** The room picker's label of a room, as the content forms write it. */
 function roomLabel(room: EditableRoom): string {
-  return `${capitalize(room.name)} — ${room.category}, $${room.price}`;
+  return `${capitalize(room.name)} — ${room.category}, ${formatUsd(priceToCents(room.price))}`;
 }
 
 /** A room of the signed-in admin's hotel that the room picker names unambiguously. */

@@ -1,3 +1,4 @@
+import { formatUsd, priceToCents } from '@devstay/shared/text';
 import type { Locator, Page } from '@playwright/test';
 import { collectConsoleErrors, expect, expectSoundPage, test, toast } from '../support/fixtures.ts';
 import { pngFile, pngPicture } from '../support/pictures.ts';
@@ -141,7 +142,7 @@ test('an admin creates an event shown on /home/Events and changes a room price s
   await option.click();
   const price = page.getByRole('slider', { name: 'Price' });
   const before = Number(await price.getAttribute('aria-valuenow'));
-  expect(label).toContain(`$${before}`);
+  expect(label).toContain(formatUsd(priceToCents(before)));
   // Near the top of the range: a few key presses from End.
   const after = before === 996 ? 997 : 996;
   await slideTo(price, page, after);

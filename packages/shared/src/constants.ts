@@ -3,6 +3,8 @@
 export const HOTELS_PER_PAGE = 8;
 /** Events on one page of /home/Events: two rows of three on a wide screen. */
 export const EVENTS_PER_PAGE = 6;
+/** Accounts a page of the user table (`/userTable`, GET /users). */
+export const USERS_PER_PAGE = 20;
 export const PAGE_WINDOW_SIZE = 5;
 export const PAGE_WINDOW_SHIFT = 4;
 export const SKELETON_CARDS = 8;
@@ -90,7 +92,6 @@ export const CAROUSEL_IMAGES = 3;
 export const CAROUSEL_INTERVAL_MS = 3000;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const PAYMENT_SPINNER_MS = 2500;
-export const PAYMENT_REDIRECT_MS = 8000;
 
 /**
  * A hotel's time zone (IANA name) when none is given: the demo hotels are in Argentina. "Today"

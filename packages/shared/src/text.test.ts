@@ -47,18 +47,35 @@ describe('text rules', () => {
     for (let cents = 0; cents <= 100_000; cents += 7) {
       expect(priceToCents(centsToPrice(cents))).toBe(cents);
     }
-    expect(formatUsd(12_999)).toBe('$129.99');
-    expect(formatUsd(12_000)).toBe('$120');
-    expect(formatUsd(12_050)).toBe('$120.5');
-    expect(formatUsd(12_005)).toBe('$120.05');
-    expect(formatUsd(5)).toBe('$0.05');
-    expect(formatUsd(0)).toBe('$0');
-    expect(formatUsd(123_456_789)).toBe('$1,234,567.89');
-    expect(formatUsd(100_000)).toBe('$1,000');
-    expect(formatUsd(-2_550)).toBe('-$25.5');
-    // Same figures as the locale's own formatting, for every amount a page can show.
-    const usd = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-    for (const cents of [1, 99, 100, 101, 99_999, 1_000_000, 987_654_321]) {
+  });
+
+  // Cents are always two digits when there are some ('$152.40', never '$152.4'); a whole amount
+  // is written without them ('$1,305').
+  test.each([
+    [15_240, '$152.40'],
+    [132_880, '$1,328.80'],
+    [12_999, '$129.99'],
+    [12_005, '$120.05'],
+    [12_050, '$120.50'],
+    [12_000, '$120'],
+    [130_500, '$1,305'],
+    [100_000, '$1,000'],
+    [123_456_789, '$1,234,567.89'],
+    [99_999_999, '$999,999.99'],
+    [5, '$0.05'],
+    [10, '$0.10'],
+    [0, '$0'],
+    [-2_550, '-$25.50'],
+    [-100, '-$1'],
+  ])('formatUsd(%i) is %s', (cents, text) => {
+    expect(formatUsd(cents)).toBe(text);
+  });
+
+  test('amounts as the locale writes them: two decimals when there are cents', () => {
+    const withCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 });
+    const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (let cents = 0; cents <= 2_000_000; cents += 1_237) {
+      const usd = cents % 100 ? withCents : whole;
       expect(formatUsd(cents)).toBe(`$${usd.format(cents / 100)}`);
     }
   });

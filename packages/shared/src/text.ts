@@ -54,15 +54,14 @@ export function priceToCents(price: number): number {
 }
 
 /**
- * '$1,299.5' from 129950: whole dollars grouped by thousands, cents only when there are some.
- * Written out rather than through Intl.NumberFormat, whose first use loads ICU's number data
- * while a phone is drawing the first prices of a page.
+ * '$1,299.50' from 129950, '$1,300' from 130000: whole dollars grouped by thousands, and the
+ * cents, always two digits, when there are some. Every amount a screen or an e-mail shows is
+ * written here. Written out rather than through Intl.NumberFormat, whose first use loads ICU's
+ * number data while a phone is drawing the first prices of a page.
  */
 export function formatUsd(cents: number): string {
   const amount = Math.round(Math.abs(cents));
   const dollars = String(Math.floor(amount / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
-  const rest = String(amount % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return `${cents < 0 ? '-' : ''}$${dollars}${rest ? `.${rest}` : ''}`;
+  const rest = amount % 100;
+  return `${cents < 0 ? '-' : ''}$${dollars}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
 }

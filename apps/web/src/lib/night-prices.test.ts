@@ -20,7 +20,7 @@ function readSum(text: string): number {
 describe('a stay’s nights as a line', () => {
   test('a short stay lists each night in order', () => {
     expect(nightsText(stay([80, 80, 120]))).toBe('3 nights: $80 + $80 + $120');
-    expect(nightsText(stay([99.5]))).toBe('1 night: $99.5');
+    expect(nightsText(stay([99.5]))).toBe('1 night: $99.50');
   });
 
   test('a longer stay groups neighbouring nights of one price', () => {

@@ -64,7 +64,11 @@ const availabilityMessage = z.enum([
  * Until when a stay may be cancelled for free (product §4): the start of `date` in the hotel's
  * `timeZone` (IANA); `until` is that instant (ISO).
  */
-const freeCancellation = z.object({ until: z.string(), date: isoDate, timeZone: z.string() });
+export const freeCancellation = z.object({
+  until: z.string(),
+  date: isoDate,
+  timeZone: z.string(),
+});
 export type FreeCancellation = z.infer<typeof freeCancellation>;
 
 /** One cart line priced and checked by the server. */
@@ -124,6 +128,12 @@ export const cartQuote = z.object({
   bookable: z.boolean(),
   /** Why the whole cart cannot be booked as it is (a total beyond one payment), or null. */
   cartMessage: z.string().nullable(),
+  /**
+   * The booking's free-cancellation deadline should the cart be booked as it is: the earliest of
+   * its lines' (product §4, the rule the booking's record and the cancel then apply); null for
+   * an empty cart.
+   */
+  freeCancellation: freeCancellation.extend({ open: z.boolean() }).nullable(),
 });
 export type CartQuote = z.infer<typeof cartQuote>;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isIsoDate } from '../calendar-date.ts';
-import { PASSWORD_MIN, ROLES } from '../constants.ts';
+import { PASSWORD_MIN, ROLES, USERS_PER_PAGE } from '../constants.ts';
 import { AUTH_ERRORS } from './auth.ts';
-import { rowId, text } from './common.ts';
+import { pageQuery, rowId, text } from './common.ts';
 
 /**
  * Users API (product §7.2, §3 user profile). JSON `name` is the person's first name; the display
@@ -61,6 +61,15 @@ const userSummary = userProfile.pick({
 });
 export type UserSummary = z.infer<typeof userSummary>;
 export const userList = z.array(userSummary);
+
+/**
+ * GET /users: one page of the user table, sorted by e-mail (total in X-Total-Count); `q` keeps
+ * the accounts whose e-mail or name holds it, ignoring case.
+ */
+export const userListQuery = pageQuery.extend({
+  q: text(100).optional(),
+  pageSize: pageQuery.shape.pageSize.unwrap().default(USERS_PER_PAGE),
+});
 
 export const userIdParams = z.object({ id: text(64).min(1) });
 

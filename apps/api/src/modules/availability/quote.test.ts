@@ -80,6 +80,13 @@ describe('POST /api/cart/quote', () => {
       cartTotalCents: 75_300,
       bookable: true,
       cartMessage: null,
+      // One line: its deadline is the booking's.
+      freeCancellation: {
+        until: expect.any(String),
+        date: addDays(inDays(3), -FREE_CANCELLATION_DAYS_DEFAULT),
+        timeZone: HOTEL_TIME_ZONE_DEFAULT,
+        open: true,
+      },
     });
   });
 
@@ -137,7 +144,12 @@ describe('POST /api/cart/quote', () => {
 
   test('an empty cart costs nothing and cannot be booked', async () => {
     const res = await quote([]);
-    expect(res.json()).toMatchObject({ cartRoom: [], cartTotalCents: 0, bookable: false });
+    expect(res.json()).toMatchObject({
+      cartRoom: [],
+      cartTotalCents: 0,
+      bookable: false,
+      freeCancellation: null,
+    });
   });
 
   test.each([
@@ -209,6 +221,10 @@ describe('the free-cancellation deadline of each line, before paying', () => {
         open: false,
       },
     ]);
+    // The booking's: the earliest of its lines', wherever that line is in the cart.
+    expect(before.freeCancellation).toEqual(before.cartRoom[1]?.freeCancellation);
+    const reversed = await quoteCart(t.db, [...cart].reverse(), new Date());
+    expect(reversed.freeCancellation?.until).toBe('2030-03-05T12:00:00.000Z');
     const at = await quoteCart(t.db, cart, new Date(eastUntil));
     expect(at.cartRoom.map((l) => l.freeCancellation.open)).toEqual([false, false]);
     // Closed terms do not stop a booking: only availability and the total do.
@@ -231,6 +247,26 @@ describe('the free-cancellation deadline of each line, before paying', () => {
     const scope = await cancelScopeOf(t.db, held.booking.id);
     expect(quoted?.freeCancellation).toEqual({ ...scope?.freeCancellation, open: true });
     expect(scope?.freeCancellation.date).toBe('2030-06-07');
+  });
+
+  test('the cart’s deadline is the booking’s once booked, across hotels: one rule', async () => {
+    const strict = await roomIn('Etc/GMT+12', 9);
+    const lenient = await roomIn('Pacific/Kiritimati', 1);
+    const stays = [line(lenient, '2030-07-01'), line(strict, '2030-07-05')];
+    const quote = await quoteCart(t.db, stays, new Date());
+    const held = await checkout(t.db, {
+      userId: await insertGuest(t.db),
+      idempotencyKey: crypto.randomUUID(),
+      lines: stays,
+      shownTotalCents: quote.cartTotalCents,
+      holdMinutes: 10,
+      limits: { holds: 3, units: 10, lapsedPerDay: 3 },
+      now: new Date(),
+    });
+    const scope = await cancelScopeOf(t.db, held.booking.id);
+    expect(quote.freeCancellation).toEqual({ ...scope?.freeCancellation, open: true });
+    // The second line's hotel, whose window reaches further back than the first line's.
+    expect(scope?.freeCancellation).toMatchObject({ date: '2030-06-26', timeZone: 'Etc/GMT+12' });
   });
 });
 

@@ -234,6 +234,14 @@ export function priceCart(
     };
   });
   const cartTotalCents = quoted.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  // A booking's deadline is the earliest of its lines' (`freeCancellationDeadline`, records.ts).
+  const earliest = quoted.reduce<QuoteLine['freeCancellation'] | null>(
+    (first, l) =>
+      first && Date.parse(first.until) <= Date.parse(l.freeCancellation.until)
+        ? first
+        : l.freeCancellation,
+    null,
+  );
   const cartMessage =
     cartTotalCents > MAX_PAYMENT_CENTS
       ? BOOKING_MESSAGES.amountTooLarge(formatUsd(MAX_PAYMENT_CENTS))
@@ -247,6 +255,7 @@ export function priceCart(
       cartMessage === null &&
       quoted.every((l) => l.availabilityMessage === null && l.guestsMessage === null),
     cartMessage,
+    freeCancellation: earliest,
   };
 }
 
@@ -265,6 +274,7 @@ export async function quoteCart(
       cartTotalCents: 0,
       bookable: false,
       cartMessage: null,
+      freeCancellation: null,
     };
   }
   const { from, to } = cartSpan(lines);

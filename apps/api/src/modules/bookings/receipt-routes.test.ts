@@ -61,6 +61,20 @@ test('the guest reads a paid booking with its card brand and last four, never th
     payment: { status: 'captured', cardBrand: 'visa', cardLast4: '4242', amountCents: 40_000 },
   });
   expect(receipt.cartRoom).toHaveLength(1);
+  // Its cancellation terms: the hotel's window of 2 days before check-in, in its zone.
+  expect(receipt.freeCancellation).toMatchObject({
+    date: inDays(1),
+    timeZone: 'America/Argentina/Buenos_Aires',
+    open: true,
+  });
+  // The same deadline the booking history states and the cancel applies.
+  const history = await t.app.inject({
+    url: `/api/booking/user/${receipt.user}`,
+    headers: withSession(guest),
+  });
+  const record = history.json<{ id: string; freeCancellation: unknown }[]>();
+  const { open: _, ...terms } = receipt.freeCancellation;
+  expect(record.find((b) => b.id === paid.id)?.freeCancellation).toEqual(terms);
   expect(res.body).not.toContain('4242424242424242');
   expect(res.headers['cache-control']).toContain('no-store');
 });

@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/errors.ts';
 import { canSeeBooking, shownHotel } from '../../lib/policies.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
 import { receiptPaymentOf } from '../payments/repository.ts';
+import { cancelScopeOf } from './records.ts';
 import { findBooking } from './repository.ts';
 
 /** `cents` × part ÷ whole, rounded down, exactly (the product can pass 2^53). */
@@ -69,11 +70,20 @@ export const bookingReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!canSeeBooking(user, scope)) throw new HttpError(403, GUARD_MESSAGES.forbidden);
       const hotelId = shownHotel(user, scope);
       const shown = hotelId === undefined ? found : hotelPart(found, hotelId);
-      const payment = await receiptPaymentOf(app.db, found.id);
+      const [payment, terms] = await Promise.all([
+        receiptPaymentOf(app.db, found.id),
+        cancelScopeOf(app.db, found.id),
+      ]);
+      if (!terms) throw new HttpError(404, BOOKING_MESSAGES.bookingMissing, 'id', 'NOT_FOUND');
       reply.header('cache-control', 'private, no-store');
       const share = (cents: number) => shareOf(cents, shown.cartTotalCents, found.cartTotalCents);
       return {
         ...shown,
+        // The whole booking's terms, as the bookings' records say them (the strictest hotel).
+        freeCancellation: {
+          ...terms.freeCancellation,
+          open: terms.freeCancellationUntil.getTime() > app.clock().getTime(),
+        },
         payment: payment
           ? {
               ...payment,

@@ -23,6 +23,8 @@ let worker: MailWorker | null = null;
 let guest: { cookie: string; email: string; id: string };
 let roomA = 0;
 let roomB = 0;
+/** Priced with cents, as an event night's premium makes a price: $76.20 a night. */
+let roomCents = 0;
 let hotelA: { address: string };
 
 beforeAll(async () => {
@@ -34,6 +36,7 @@ beforeAll(async () => {
   await t.db.update(hotels).set({ freeCancellationDays: 3 }).where(eq(hotels.id, a.hotel.id));
   await t.db.update(hotels).set({ freeCancellationDays: 1 }).where(eq(hotels.id, b.hotel.id));
   [roomA, roomB, hotelA] = [a.room.id, b.room.id, a.hotel];
+  roomCents = (await roomWithStock(t.db, 5, 7_620, 'America/Argentina/Buenos_Aires')).room.id;
   const email = `mails.${randomUUID()}@devstay.dev`;
   const made = await signUp(t.app, email);
   guest = { cookie: made.cookie, email, id: made.id };
@@ -177,5 +180,33 @@ describe('the cancellation e-mail', () => {
       expect(part).toContain(hotelA.address);
       expect(part).toContain(`http://localhost:3000/bookings/${booking.id}/receipt`);
     }
+  });
+});
+
+describe('amounts with cents in the e-mails', () => {
+  test('are written with two decimals in the receipt and the cancellation, in both parts', async () => {
+    const booking = await bookAndPay([
+      { id: roomCents, checkIn: '2030-10-10', checkOut: '2030-10-12', cartQuantity: 1 },
+    ]);
+    const receipt = await mailOf(RECEIPT_SUBJECT, booking.id);
+    for (const part of [receipt.parsed.text ?? '', receipt.parsed.html ?? '']) {
+      expect(part).toContain('2 nights × $76.20 = $152.40');
+      expect(part).toContain('1 room: $152.40');
+    }
+    expect(receipt.parsed.text).toContain('Total paid: $152.40\n');
+    const cancelled = await t.app.inject({
+      method: 'PUT',
+      url: '/api/booking/status',
+      headers: withSession(guest.cookie),
+      payload: { id: booking.id, user: guest.id, status: 'cancelled' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const cancellation = await mailOf(CANCELLATION_SUBJECT, booking.id);
+    for (const part of [cancellation.parsed.text ?? '', cancellation.parsed.html ?? '']) {
+      expect(part).toContain('Refund: $152.40 to your Visa card ending in 4242.');
+      expect(part).toContain('$152.40');
+      expect(part).not.toMatch(/\$[\d,]+\.\d(?!\d)/);
+    }
+    expect(receipt.parsed.text).not.toMatch(/\$[\d,]+\.\d(?!\d)/);
   });
 });

@@ -1,8 +1,8 @@
-import type { Role } from '@devstay/shared/constants';
+import { type Role, SHOWN_BOOKING_STATUSES } from '@devstay/shared/constants';
 import type { UserProfile, UserSummary } from '@devstay/shared/contracts/users';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { favorites, hotels, users } from '../../db/schema.ts';
+import { bookingLines, bookings, favorites, hotels, users } from '../../db/schema.ts';
 
 const columns = {
   id: users.id,
@@ -94,14 +94,56 @@ export async function findProfile(db: Db, id: string): Promise<UserProfile | nul
   );
 }
 
-/** The user table: every account, sorted by e-mail (product §2.12). */
-export async function listUsers(db: Db): Promise<UserSummary[]> {
-  const rows = await db
-    .select(columns)
-    .from(users)
-    .leftJoin(hotels, eq(hotels.id, users.hotelId))
-    .orderBy(asc(users.email));
-  return rows.map(toSummary);
+/** `%`, `_` and `\\` as themselves in a LIKE pattern. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * The user table (product §2.12): one page of accounts sorted by e-mail, and how many there are.
+ * `bookedAt`: only the accounts with a confirmed or cancelled booking holding a room at that
+ * hotel (an admin's guests); undefined for every account. `q`: e-mail, display name or first and
+ * last name holding it, ignoring case.
+ */
+export async function listUsers(
+  db: Db,
+  query: { q?: string; page: number; pageSize: number; bookedAt?: number },
+): Promise<{ items: UserSummary[]; total: number }> {
+  const where: SQL[] = [];
+  if (query.bookedAt !== undefined) {
+    const guests = db
+      .select({ userId: bookings.userId })
+      .from(bookingLines)
+      .innerJoin(bookings, eq(bookings.id, bookingLines.bookingId))
+      .where(
+        and(
+          eq(bookingLines.hotelId, query.bookedAt),
+          inArray(bookings.status, [...SHOWN_BOOKING_STATUSES]),
+        ),
+      );
+    where.push(inArray(users.id, guests));
+  }
+  if (query.q) {
+    const pattern = likeText(query.q);
+    where.push(
+      or(
+        sql`${users.email} ilike ${pattern}`,
+        sql`${users.name} ilike ${pattern}`,
+        sql`concat_ws(' ', ${users.firstName}, ${users.lastname}) ilike ${pattern}`,
+      ) as SQL,
+    );
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(columns)
+      .from(users)
+      .leftJoin(hotels, eq(hotels.id, users.hotelId))
+      .where(condition)
+      .orderBy(asc(users.email), asc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(users).where(condition),
+  ]);
+  return { items: rows.map(toSummary), total: counted?.total ?? 0 };
 }
 
 /** The admin table: admins sorted by their hotel's name (admins without one last), then e-mail. */

@@ -6,6 +6,7 @@ import {
   userCreateBody,
   userIdParams,
   userList,
+  userListQuery,
   userProfile,
   userUpdateBody,
 } from '@devstay/shared/contracts/users';
@@ -13,7 +14,8 @@ import { USERS_MESSAGES } from '@devstay/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../lib/errors.ts';
-import { canManageAccount, canSeeAccount } from '../../lib/policies.ts';
+import { setTotalCount } from '../../lib/http.ts';
+import { canManageAccount, canSeeAccount, linesHotel } from '../../lib/policies.ts';
 import { access, signedInUser } from '../../plugins/authorization.ts';
 import { createPasswordAccount, EmailInUseError } from '../auth/accounts.ts';
 import {
@@ -92,14 +94,31 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
+      // Product §6: the user table is staff's; privacy: an admin sees their hotel's guests only.
       config: { access: 'admin' },
       schema: {
         tags: ['users'],
-        summary: 'The user table: every account, sorted by e-mail',
+        summary:
+          'The user table: accounts sorted by e-mail, every one for the superAdmin, an admin’s hotel’s guests',
+        description:
+          'One page as a JSON array (total in X-Total-Count). An admin sees only the accounts ' +
+          'with a confirmed or cancelled booking of a room at their hotel (none without a ' +
+          'hotel); the superAdmin every account. q: e-mail or name holding it, ignoring case.',
+        querystring: userListQuery,
         response: { 200: userList, ...errors },
       },
     },
-    async () => listUsers(app.db),
+    async (request, reply) => {
+      // The rule of every staff view of bookings: the admin's hotel, every hotel, or none.
+      const hotel = linesHotel(signedInUser(request));
+      const page =
+        hotel === null
+          ? { items: [], total: 0 }
+          : await listUsers(app.db, { ...request.query, bookedAt: hotel });
+      setTotalCount(reply, page.total);
+      reply.header('cache-control', 'private, no-store');
+      return page.items;
+    },
   );
 
   app.get(

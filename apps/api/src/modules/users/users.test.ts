@@ -149,7 +149,10 @@ describe('POST /api/users (superAdmin registers an admin)', () => {
 
 describe('the user and admin tables', () => {
   test('GET /api/users lists every account sorted by e-mail, with the product’s fields', async () => {
-    const res = await t.app.inject({ url: '/api/users', headers: { cookie: superAdmin } });
+    const res = await t.app.inject({
+      url: '/api/users?pageSize=100',
+      headers: { cookie: superAdmin },
+    });
     expect(res.statusCode).toBe(200);
     const list = res.json() as {
       email: string;

@@ -59,7 +59,7 @@ const CARDS: DashboardCard[] = [
   },
   {
     title: 'User table',
-    text: 'Every account of the site, sorted by e-mail.',
+    text: 'Every account of the site, sorted by e-mail, searched by e-mail or name.',
     to: paths.userTable,
     action: 'See users',
     icon: IconUsers,

@@ -1,6 +1,8 @@
+import { USERS_PER_PAGE } from '@devstay/shared/constants';
 import type { UserSummary } from '@devstay/shared/contracts/users';
 import { profileOf } from '@devstay/shared/paths';
-import { Container, Group, Stack, Text } from '@mantine/core';
+import { Button, Container, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
 import { BackButton } from '../../../components/back-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useUserList } from '../../../features/admin/api/users.ts';
@@ -15,13 +17,35 @@ import { useSignedIn } from '../account/use-signed-in.ts';
 export const DELETE_USER_QUESTION = 'Are you sure you want to Delete the user?';
 export const USER_DELETED = 'User deleted';
 
+/** What the table lists, above it: the server decides whose accounts a role sees. */
+function listedText(rol: string, total: number, hotel: string | undefined, q: string): string {
+  const count = total.toLocaleString('en-US');
+  const found = q ? ` matching “${q}”` : '';
+  if (rol === 'superAdmin') {
+    return `${count} ${total === 1 ? 'account' : 'accounts'}${found}, sorted by e-mail.`;
+  }
+  const where = hotel ? ` at ${hotel}` : '';
+  return `${count} ${total === 1 ? 'guest' : 'guests'} who booked${where}${found}, sorted by e-mail.`;
+}
+
 /**
- * /userTable: every account sorted by e-mail (product §2.12). Admins read it; the superAdmin may
- * also delete users (product §6) — not superAdmins, not themselves.
+ * /userTable: accounts sorted by e-mail (product §2.12), a page at a time, searched by e-mail or
+ * name. The superAdmin sees every account and may delete users (product §6) — not superAdmins,
+ * not themselves; an admin sees only the accounts that booked at their hotel (the privacy
+ * policy), which the server decides.
  */
 export function UserTablePage() {
   const { me } = useSignedIn();
-  const users = useUserList();
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [typed, setTyped] = useState('');
+  const users = useUserList(page, q);
+  const pages = Math.ceil((users.data?.total ?? 0) / USERS_PER_PAGE);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQ(typed.trim());
+    setPage(1);
+  };
   const canDelete = me.rol === 'superAdmin';
   const removal = useDeleteAccountFlow({ question: DELETE_USER_QUESTION, done: USER_DELETED });
 
@@ -48,18 +72,43 @@ export function UserTablePage() {
           <PageTitle>User Table</PageTitle>
           <BackButton fallback={profileOf(me.rol)} />
         </Group>
+        <form onSubmit={search} aria-label="Search the accounts">
+          <Group align="flex-end" gap="xs">
+            <TextInput
+              label="Search by e-mail or name"
+              value={typed}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+              maxLength={100}
+              style={{ flex: '1 1 16rem' }}
+            />
+            <Button type="submit" variant="light">
+              Search
+            </Button>
+          </Group>
+        </form>
         {users.data ? (
-          <Text c="dimmed">{`${users.data.length} accounts, sorted by e-mail.`}</Text>
+          <Text c="dimmed" data-testid="user-table-count">
+            {listedText(me.rol, users.data.total, me.hotel?.name, q)}
+          </Text>
         ) : null}
         <TableState
           query={users}
           loadingText="Loading users..."
           errorTitle="Could not load the users"
-          empty={users.data?.length === 0}
-          emptyText="No accounts yet."
+          empty={users.data?.items.length === 0}
+          emptyText={q ? 'No account matches the search.' : 'No accounts yet.'}
         >
-          <AccountsTable caption="Users" columns={columns} rows={users.data ?? []} />
+          <AccountsTable caption="Users" columns={columns} rows={users.data?.items ?? []} />
         </TableState>
+        {pages > 1 ? (
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+          />
+        ) : null}
       </Stack>
       {removal.dialog}
     </Container>

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Alert.layer.css';
 import { guestsText } from '@devstay/shared/cart';
-import { PAYMENT_REDIRECT_MS } from '@devstay/shared/constants';
-import type { PaymentConfig } from '@devstay/shared/contracts/booking';
+import type { CartQuote, PaymentConfig } from '@devstay/shared/contracts/booking';
 import { paths } from '@devstay/shared/paths';
 import { capitalize, formatUsd } from '@devstay/shared/text';
 import {
@@ -17,32 +16,20 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { FreeCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ColumnHeaders, StackedTable, Tbody, Td, Tr } from '../../../components/stacked-table.tsx';
 import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
 import { clearCart, useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { usePaymentConfig } from '../../../features/checkout/api/payment-config.ts';
-import {
-  PAYMENT_ERROR_TITLE,
-  paidMessage,
-  usePayment,
-} from '../../../features/checkout/api/use-payment.ts';
+import { PAYMENT_ERROR_TITLE, usePayment } from '../../../features/checkout/api/use-payment.ts';
+import { BookingConfirmation } from '../../../features/checkout/components/booking-confirmation.tsx';
 import { CardForm } from '../../../features/checkout/components/card-form.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useDateText } from '../../../lib/date-text.ts';
 import { nightsText } from '../../../lib/night-prices.ts';
-
-/** The receipt page of the app at the path of the server's receipt address. */
-function receiptPath(receiptUrl: string): string {
-  try {
-    return new URL(receiptUrl, window.location.origin).pathname;
-  } catch {
-    return receiptUrl;
-  }
-}
 
 /** Groups of four digits as printed on a card. */
 const cardNumberText = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -79,7 +66,6 @@ const StripeCardForm = lazy(() =>
  */
 export function PaymentPage() {
   const lines = useCartLines();
-  const navigate = useNavigate();
   const { pay, paid, paying, failure, repriced, formKey } = usePayment({
     lines,
     onPaid: clearCart,
@@ -91,28 +77,18 @@ export function PaymentPage() {
   const paymentConfig = usePaymentConfig();
   const dateText = useDateText();
   const current = quote.isPlaceholderData ? undefined : quote.data;
-
-  useEffect(() => {
-    if (!paid) return;
-    const timer = setTimeout(() => navigate(paths.hotels), PAYMENT_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [paid, navigate]);
+  // The booking's terms as quoted when Pay was pressed: the confirmation states them.
+  const [termsPaid, setTermsPaid] = useState<CartQuote['freeCancellation']>(null);
+  const payWith = (method: Parameters<typeof pay>[0]) => {
+    setTermsPaid(current?.freeCancellation ?? null);
+    void pay(method, current?.cartTotalCents);
+  };
 
   if (paid) {
     return (
       <Container size="sm" py="xl">
         <PageTitle documentTitle="Payment">Payment</PageTitle>
-        <Alert color="green" mt="md" title="Thank you!" role="status">
-          <Stack gap="xs">
-            <Text>{paidMessage(paid.message)}</Text>
-            <Anchor component={Link} to={receiptPath(paid.receipt_url)}>
-              See your receipt
-            </Anchor>
-            <Text size="sm" c="dimmed">
-              Taking you back to the hotels in a few seconds.
-            </Text>
-          </Stack>
-        </Alert>
+        <BookingConfirmation paid={paid} terms={termsPaid} />
       </Container>
     );
   }
@@ -168,7 +144,6 @@ export function PaymentPage() {
                               {line.hotel} · {dateText(line.checkIn)} to {dateText(line.checkOut)} ·{' '}
                               {guestsText(line.guests)}
                             </Text>
-                            <FreeCancellationTerms terms={line.freeCancellation} />
                             {line.availabilityMessage || line.guestsMessage ? (
                               <Text size="sm" c="red.8" fw={500}>
                                 {line.availabilityMessage ?? line.guestsMessage}
@@ -211,6 +186,16 @@ export function PaymentPage() {
                 {data ? formatUsd(data.cartTotalCents) : '…'}
               </Text>
             </Group>
+            {data?.freeCancellation ? (
+              <Stack gap={2} mt="sm" data-testid="booking-cancellation">
+                <Text size="sm" fw={600}>
+                  {data.cartRoom.length > 1
+                    ? 'Cancellation of the booking: the earliest deadline of its rooms'
+                    : 'Cancellation'}
+                </Text>
+                <FreeCancellationTerms terms={data.freeCancellation} />
+              </Stack>
+            ) : null}
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
@@ -229,7 +214,7 @@ export function PaymentPage() {
                   amountCents={data?.cartTotalCents ?? 0}
                   paying={paying}
                   disabled={blocked}
-                  onPay={(id) => void pay({ id }, current?.cartTotalCents)}
+                  onPay={(id) => payWith({ id })}
                 />
               </Suspense>
             ) : paymentConfig.data ? (
@@ -238,7 +223,7 @@ export function PaymentPage() {
                 amountCents={current?.cartTotalCents}
                 paying={paying}
                 disabled={blocked}
-                onPay={(card) => void pay({ card }, current?.cartTotalCents)}
+                onPay={(card) => payWith({ card })}
               />
             ) : paymentConfig.isError ? (
               <Alert color="red" title="The card form could not be loaded">

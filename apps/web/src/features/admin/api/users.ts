@@ -4,17 +4,21 @@ import type {
   UserSummary,
   UserUpdateBody,
 } from '@devstay/shared/contracts/users';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiPage } from '../../../lib/api.ts';
 
 const USERS_KEY = ['users'] as const;
 const path = (id: string) => `/users/${encodeURIComponent(id)}`;
 
-/** GET /users: every account, sorted by e-mail (the user table). */
-export function useUserList() {
+/**
+ * GET /users: one page of the user table, sorted by e-mail — every account for the superAdmin,
+ * the guests of their hotel for an admin (the server decides); `q` searches e-mail and name.
+ */
+export function useUserList(page: number, q: string) {
   return useQuery({
-    queryKey: [...USERS_KEY, 'list'],
-    queryFn: ({ signal }) => apiJson<UserSummary[]>('/users', { signal }),
+    queryKey: [...USERS_KEY, 'list', page, q],
+    queryFn: ({ signal }) => apiPage<UserSummary>('/users', { signal, query: { page, q } }),
+    placeholderData: keepPreviousData,
     meta: { errorTitle: 'Could not load the users' },
   });
 }

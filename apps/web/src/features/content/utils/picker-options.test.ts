@@ -47,6 +47,9 @@ describe('picker options', () => {
     expect(roomOptionLabel({ name: 'double', category: 'premium', price: 120 })).toBe(
       'Double — premium, $120',
     );
+    expect(roomOptionLabel({ name: 'suite', category: 'standard', price: 1000 })).toBe(
+      'Suite — standard, $1,000',
+    );
   });
 
   test("time zones: Intl's list with Buenos Aires, UTC and the current one, sorted", () => {

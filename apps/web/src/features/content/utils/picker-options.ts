@@ -4,7 +4,7 @@ import type {
   EditableRoom,
   HotelPickerItem,
 } from '@devstay/shared/contracts/content';
-import { capitalize, compareText } from '@devstay/shared/text';
+import { capitalize, compareText, formatUsd, priceToCents } from '@devstay/shared/text';
 
 export interface PickerOption {
   value: string;
@@ -38,7 +38,7 @@ export function eventOptionLabel(event: Pick<EditableEvent, 'name' | 'date' | 't
 
 /** A hotel's rooms share names (a double premium and a double standard): the category tells. */
 export function roomOptionLabel(room: Pick<EditableRoom, 'name' | 'category' | 'price'>): string {
-  return `${capitalize(room.name)} — ${room.category}, $${room.price}`;
+  return `${capitalize(room.name)} — ${room.category}, ${formatUsd(priceToCents(room.price))}`;
 }
 
 /** Records named by `label`, as options sorted ignoring accents and case. */

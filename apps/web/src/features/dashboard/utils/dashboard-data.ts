@@ -1,5 +1,5 @@
 import type { HotelDashboard, OccupancyRoom } from '@devstay/shared/contracts/dashboard';
-import { capitalize, centsToPrice } from '@devstay/shared/text';
+import { capitalize, centsToPrice, formatUsd } from '@devstay/shared/text';
 
 /** The occupancy as one bar of the whole hotel per night, or each room's own bars. */
 export type OccupancyView = 'total' | 'rooms';
@@ -156,5 +156,4 @@ export function revenueAxis(rows: readonly RevenueRow[]): DollarAxis {
 }
 
 /** '$12,500': whole dollars on the axis. */
-export const dollarTick = (dollars: number): string =>
-  `$${Math.round(dollars).toLocaleString('en-US')}`;
+export const dollarTick = (dollars: number): string => formatUsd(Math.round(dollars) * 100);

@@ -1,8 +1,26 @@
+import {
+  FREE_CANCELLATION_DAYS_DEFAULT,
+  FREE_CANCELLATION_DAYS_MAX,
+  FREE_CANCELLATION_DAYS_MIN,
+  HOTEL_TIME_ZONE_DEFAULT,
+} from '@devstay/shared/constants';
+import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { CONTACT } from '../../../lib/contact.ts';
+
+/**
+ * The cancellation rule as the server applies it (product §4: `stayDeadlineSql`, the cancel's
+ * `canCancelBooking`), in words, with the hotel's window's limits and default from constants.ts
+ * and the hotel page's own wording as the example.
+ */
+const CANCELLATION_TERMS = [
+  `You can cancel a confirmed booking yourself, from your booking history, until its free-cancellation deadline: 00:00 at the start of the day that lies the hotel's cancellation window before the check-in date, in the hotel's time zone. Each hotel sets its window, from ${FREE_CANCELLATION_DAYS_MIN} to ${FREE_CANCELLATION_DAYS_MAX} days (${FREE_CANCELLATION_DAYS_DEFAULT} unless the hotel says otherwise), and its page states it, for example "${BOOKING_MESSAGES.freeCancellationPolicy(FREE_CANCELLATION_DAYS_DEFAULT, HOTEL_TIME_ZONE_DEFAULT)}". With a window of 0 days you may cancel until the check-in day begins.`,
+  'A booking has one deadline, the earliest of its rooms’: a booking with rooms at several hotels or for several stays follows the strictest of them. The room page, your cart and the payment page state the deadline before you pay; the confirmation, your receipt, your booking history and the confirmation e-mail state your booking’s after.',
+  'A booking you cancel before its deadline is refunded in full. From the deadline on it can no longer be cancelled from your account, and a stay not taken is not refunded; write to us if something exceptional prevents your stay.',
+];
 
 export const TERMS = {
   title: 'Terms of use',
-  updated: 'June 1, 2025',
+  updated: 'December 6, 2026',
   intro: `These terms govern your use of the DevStay website and the bookings you make through it. DevStay is operated by ${CONTACT.company}, ${CONTACT.address} ("DevStay", "we", "us"). By browsing the site, creating an account or making a booking you accept these terms. If you do not accept them, please do not use DevStay.`,
   sections: [
     {
@@ -36,7 +54,7 @@ export const TERMS = {
     {
       heading: 'Cancellations and changes',
       paragraphs: [
-        'You may ask to cancel a booking by writing to us before the check-in date. Unless the room description states a stricter policy, a cancellation requested at least 48 hours before 15:00 on the check-in date is refunded in full; later cancellations and no-shows are charged the first night.',
+        ...CANCELLATION_TERMS,
         'A hotel may have to cancel a booking in exceptional circumstances (for example damage to the building). In that case you are refunded in full, and we will help you find an equivalent room when possible.',
         'Refunds go back to the card used for the booking, normally within 5 to 10 business days depending on your bank. To change dates, cancel the booking and make a new one, subject to availability.',
       ],
