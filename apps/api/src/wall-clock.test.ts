@@ -35,7 +35,7 @@ const ALLOWED: Record<string, { reads: number; why: string }> = {
   'modules/content/repository.ts': { reads: 1, why: 'updated_at stamp' },
   'modules/hotels/repository.ts': {
     reads: 1,
-    why: 'a card\'s kept "from" price past its last day (a season over by the database\'s date, a day early or late at most, as migration 0022\'s rule reads it)',
+    why: "a card's kept \"from\" price past its last day (a season over by the database's date, a day early or late at most, as migration 0022's rule reads it)",
   },
   'modules/images/references.ts': { reads: 1, why: "unused uploads' grace period" },
   'modules/mail/worker.ts': { reads: 5, why: "the mail outbox's leases and retries" },
