@@ -43,5 +43,5 @@ import '../components/image-carousel.module.css';
 import '../features/hotels/components/hotel-services.module.css';
 import '../features/hotels/components/review-list.module.css';
 import '../features/hotels/components/room-card.module.css';
-import '../features/hotels/components/stay-rooms.module.css';
+import './routes/hotels/stay-rooms.module.css';
 import './global.css';

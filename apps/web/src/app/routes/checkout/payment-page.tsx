@@ -25,11 +25,11 @@ import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
 import { clearCart, useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { usePaymentConfig } from '../../../features/checkout/api/payment-config.ts';
 import { PAYMENT_ERROR_TITLE, usePayment } from '../../../features/checkout/api/use-payment.ts';
-import { BookingConfirmation } from '../../../features/checkout/components/booking-confirmation.tsx';
 import { CardForm } from '../../../features/checkout/components/card-form.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useDateText } from '../../../lib/date-text.ts';
 import { nightsText } from '../../../lib/night-prices.ts';
+import { BookingConfirmation } from './booking-confirmation.tsx';
 
 /** Groups of four digits as printed on a card. */
 const cardNumberText = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');

@@ -33,13 +33,13 @@ import { HotelAttributes } from '../../../features/hotels/components/hotel-attri
 import { HotelServices } from '../../../features/hotels/components/hotel-services.tsx';
 import { ReviewList } from '../../../features/hotels/components/review-list.tsx';
 import { RoomCard } from '../../../features/hotels/components/room-card.tsx';
-import { StayRooms } from '../../../features/hotels/components/stay-rooms.tsx';
 import { ownReviewKey, useOwnReview } from '../../../features/reviews/api/reviews.ts';
 import { isNotFound } from '../../../lib/api.ts';
 import { useDateText } from '../../../lib/date-text.ts';
 import { locationText } from '../../../lib/location.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { HotelCancellationTerms } from './hotel-cancellation-terms.tsx';
+import { StayRooms } from './stay-rooms.tsx';
 
 // The removal control: fetched only when the superAdmin, or a guest with a review, opens a hotel page.
 const RemoveReviewButton = lazy(() =>

@@ -18,11 +18,11 @@ import {
 import { IconCalendarEvent, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { addRoomToCart } from '../../../features/cart/utils/add-room-to-cart.ts';
+import { useHotelStay } from '../../../features/hotels/api/get-hotel-stay.ts';
 import { useDateText } from '../../../lib/date-text.ts';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { stayPriceText } from '../../../lib/stay-price.ts';
-import { addRoomToCart } from '../../cart/utils/add-room-to-cart.ts';
-import { useHotelStay } from '../api/get-hotel-stay.ts';
 import classes from './stay-rooms.module.css';
 
 /** The most units one row offers to add at once (the cart takes more, one line at a time). */

@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, test } from 'vitest';
-import { payLabel } from '../../checkout/components/card-form.tsx';
-import { BookedRoomCard } from './booked-room-card.tsx';
-import { BookingsTable } from './bookings-table.tsx';
+import { BookedRoomCard } from '../features/bookings/components/booked-room-card.tsx';
+import { BookingsTable } from '../features/bookings/components/bookings-table.tsx';
+import { payLabel } from '../features/checkout/components/card-form.tsx';
 
 // Amounts with cents, as an event night's premium makes them: each screen writes them with two
 // decimals ('$152.40'), through the one owner of money text.

@@ -8,9 +8,9 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { CalendarDownload } from '../../../components/calendar-download.tsx';
 import { FreeCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
+import { bookingCalendarUrl } from '../../../features/bookings/api/bookings.ts';
+import { paidMessage } from '../../../features/checkout/api/use-payment.ts';
 import { useDateText } from '../../../lib/date-text.ts';
-import { bookingCalendarUrl } from '../../bookings/api/bookings.ts';
-import { paidMessage } from '../api/use-payment.ts';
 
 /** The receipt page of the app at the path of the server's receipt address. */
 function receiptPath(receiptUrl: string): string {
