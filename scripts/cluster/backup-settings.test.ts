@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -59,6 +59,25 @@ test('an S3-compatible store at its own address: its host and port, path-style, 
     ]),
   );
   expect(lines.some((line) => line.startsWith('repo1-type=posix'))).toBe(false);
+  expect(lines.some((line) => line.startsWith('repo1-s3-ca-file='))).toBe(false);
+});
+
+test("a store with a certificate of its own CA: that CA's file, read by pgBackRest", () => {
+  const ca = path.join(work, 'store-ca.crt');
+  writeFileSync(ca, 'the store CA');
+  expect(
+    options({
+      CLUSTER_BACKUP_S3_BUCKET: 'b',
+      CLUSTER_BACKUP_S3_ENDPOINT: 'store.example:9000',
+      CLUSTER_BACKUP_S3_CA_FILE: ca,
+    }),
+  ).toEqual(expect.arrayContaining([`repo1-s3-ca-file=${ca}`]));
+  expect(() =>
+    options({ CLUSTER_BACKUP_S3_BUCKET: 'b', CLUSTER_BACKUP_S3_CA_FILE: 'store-ca.crt' }),
+  ).toThrow(/CLUSTER_BACKUP_S3_CA_FILE must be an absolute path/);
+  expect(() =>
+    options({ CLUSTER_BACKUP_S3_BUCKET: 'b', CLUSTER_BACKUP_S3_CA_FILE: path.join(work, 'none') }),
+  ).toThrow(/CLUSTER_BACKUP_S3_CA_FILE: cannot read/);
 });
 
 test("AWS itself: the region's endpoint, virtual-host style, the machine's own credentials", () => {

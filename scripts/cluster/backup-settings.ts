@@ -1,5 +1,6 @@
 // Where the cluster's backups go and how long they are kept, from the environment: a folder under
 // the cluster's (one machine) or an S3 bucket (several machines; every node reaches it).
+import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 
 type Repository =
@@ -15,6 +16,8 @@ type Repository =
       keys?: { id: string; secret: string };
       /** The repository's folder in the bucket. */
       path: string;
+      /** The CA that issued the store's certificate (its own CA), else the system's CAs. */
+      caFile?: string;
     };
 
 export interface BackupSettings {
@@ -52,6 +55,17 @@ export function backupSettings(env: NodeJS.ProcessEnv, clusterDir: string): Back
   }
   const repoPath = env.CLUSTER_BACKUP_S3_PATH || '/devstay';
   if (!repoPath.startsWith('/')) throw new Error('CLUSTER_BACKUP_S3_PATH must start with /');
+  const caFile = env.CLUSTER_BACKUP_S3_CA_FILE || undefined;
+  if (caFile) {
+    // pgBackRest reads it on every call, from wherever it runs.
+    if (!path.isAbsolute(caFile))
+      throw new Error('CLUSTER_BACKUP_S3_CA_FILE must be an absolute path');
+    try {
+      accessSync(caFile, constants.R_OK);
+    } catch {
+      throw new Error(`CLUSTER_BACKUP_S3_CA_FILE: cannot read ${caFile}`);
+    }
+  }
   return {
     repo: {
       type: 's3',
@@ -61,6 +75,7 @@ export function backupSettings(env: NodeJS.ProcessEnv, clusterDir: string): Back
       pathStyle: Boolean(env.CLUSTER_BACKUP_S3_ENDPOINT),
       keys: id && secret ? { id, secret } : undefined,
       path: repoPath,
+      caFile,
     },
     ...retention,
   };

@@ -38,6 +38,7 @@ function repositoryOptions(backup: BackupSettings, passphrase: string): string[]
           `repo1-s3-region=${repo.region}`,
           ...s3Endpoint(repo.endpoint),
           `repo1-s3-uri-style=${repo.pathStyle ? 'path' : 'host'}`,
+          ...(repo.caFile ? [`repo1-s3-ca-file=${repo.caFile}`] : []),
           ...(repo.keys
             ? [`repo1-s3-key=${repo.keys.id}`, `repo1-s3-key-secret=${repo.keys.secret}`]
             : ['repo1-s3-key-type=auto']),

@@ -5,6 +5,9 @@ declare module 's3rver' {
     address?: string;
     silent?: boolean;
     directory: string;
+    /** With both, HTTPS. */
+    key?: Buffer;
+    cert?: Buffer;
     configureBuckets?: { name: string; configs: unknown[] }[];
   }
   export default class S3rver {
