@@ -113,15 +113,16 @@ async function databaseDoors(cluster: Cluster): Promise<Bar[]> {
   const ca = readFileSync(caFile(settings.dir));
   // TLS, the node's certificate verified against the cluster's CA.
   const verified = { ca };
-  const app = (port: number, password = secrets.app) => ({
-    host: '127.0.0.1',
+  // A node at its own address (CLUSTER_NETNS=on), HAProxy's doors on the host's loopback.
+  const app = (port: number, password = secrets.app, host = '127.0.0.1') => ({
+    host,
     port,
     user: USERS.app,
     password,
     database: 'devstay',
   });
   const replication: DoorConfig = {
-    host: '127.0.0.1',
+    host: primary.host,
     port: primary.pgPort,
     user: 'replicator',
     password: secrets.replication,
@@ -131,8 +132,8 @@ async function databaseDoors(cluster: Cluster): Promise<Bar[]> {
   return [
     ...door(
       `PostgreSQL on ${primary.name} (the application's role, its password) without TLS`,
-      await pgRefusal({ ...app(primary.pgPort), ssl: false }),
-      await pgRefusal({ ...app(primary.pgPort), ssl: verified }),
+      await pgRefusal({ ...app(primary.pgPort, secrets.app, primary.host), ssl: false }),
+      await pgRefusal({ ...app(primary.pgPort, secrets.app, primary.host), ssl: verified }),
     ),
     ...door(
       "PostgreSQL through HAProxy's primary door without TLS",
@@ -162,7 +163,7 @@ async function patroniDoors(cluster: Cluster): Promise<Bar[]> {
   const primary = await cluster.primary();
   const candidate = settings.nodes.find((n) => n !== primary);
   if (!primary || !candidate) throw new Error('no primary or no replica');
-  const rest = `https://127.0.0.1:${primary.restPort}`;
+  const rest = `https://${primary.host}:${primary.restPort}`;
   const auth = `${USERS.patroniApi}:${secrets.patroniApi}`;
   // The synchronous replicas' count lives in the configuration all nodes share (etcd): a change
   // through this door weakens every commit's durability. (archive_command is each node's own
@@ -193,7 +194,7 @@ async function patroniDoors(cluster: Cluster): Promise<Bar[]> {
     body: JSON.stringify({ leader: primary.name, candidate: 'nobody' }),
     auth,
   });
-  const plain = await httpTry(`http://127.0.0.1:${primary.restPort}/primary`);
+  const plain = await httpTry(`http://${primary.host}:${primary.restPort}/primary`);
   console.log(
     `Patroni's REST API on ${primary.name}: PATCH /config without the password ${patched.status} (synchronous_node_count ${afterRefused === before ? `unchanged, ${before}` : `now ${afterRefused}`}), with it ${patchedWith.status}; POST /failover without it ${failover.status} (${primary.name} ${stillPrimary ? 'still' : 'no longer'} primary), with it to a member that does not exist ${failoverWith.status} (${failoverWith.body.trim()}); plain HTTP: ${plain}`,
   );

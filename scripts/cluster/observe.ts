@@ -51,8 +51,9 @@ export function writeScrapeCredentials(settings: ClusterSettings): void {
   writeFileSync(statsPasswordFile(settings), clusterSecrets(settings.dir).stats, { mode: 0o600 });
 }
 
-const target = (port: number, name: string) => ({
-  targets: [`127.0.0.1:${port}`],
+/** A part on the host's loopback, or a database node at its own address (CLUSTER_NETNS=on). */
+const target = (port: number, name: string, host = '127.0.0.1') => ({
+  targets: [`${host}:${port}`],
   labels: { name },
 });
 
@@ -71,7 +72,7 @@ export function prometheusConfig(settings: ClusterSettings, rulesFile = RULES_FI
     ...how,
   });
   // Patroni's REST API is HTTPS only; its GETs ask no password. Every node's certificate names
-  // 127.0.0.1, the address scraped, so no server_name is needed.
+  // the node's address, the one scraped, so no server_name is needed.
   const patroniTls = { scheme: 'https', tls_config: { ca_file: caFile(settings.dir) } };
   // HAProxy's /metrics asks the statistics page's password (haproxy.ts).
   const statsAuth = {
@@ -87,7 +88,7 @@ export function prometheusConfig(settings: ClusterSettings, rulesFile = RULES_FI
       ),
       job(
         'patroni',
-        settings.nodes.map((node) => target(node.restPort, node.name)),
+        settings.nodes.map((node) => target(node.restPort, node.name, node.host)),
         patroniTls,
       ),
       job(
@@ -259,7 +260,7 @@ export async function startObserve(
         // TLS, the node's certificate verified against the cluster's CA: pg_hba admits nothing
         // else (lib/pq reads sslmode and sslrootcert as libpq does).
         DATA_SOURCE_NAME: verifiedUrl(
-          `postgresql://${MONITOR_ROLE}:${encodeURIComponent(password)}@127.0.0.1:${node.pgPort}/postgres`,
+          `postgresql://${MONITOR_ROLE}:${encodeURIComponent(password)}@${node.host}:${node.pgPort}/postgres`,
           settings.dir,
         ),
       },
