@@ -172,8 +172,8 @@ export function requireRooms<Room>(
 }
 
 /**
- * Prices a cart and checks each line against the ledger (pure: rooms and nights are given).
- * @internal the quote of a cart and of a hotel's rooms for a stay (hotel-stay.ts)
+ * Prices a cart and checks each line against the ledger (pure: rooms and nights are given):
+ * the quote of a cart, and of a hotel's rooms for a stay (hotel-stay.ts).
  * A line's `available` counts the cart's other lines of the same room on the same nights, so
  * two lines that together exceed the stock are flagged even if each alone would fit.
  */
