@@ -93,7 +93,13 @@ export function removeNetwork(network: NodeNetwork): void {
       );
     }
   }
-  // A namespace's end of its veth pair goes with it, and the host's end with that.
+  // The host's end of each veth pair first: deleting it takes the namespace's end at once, where a
+  // namespace deleted frees its links only when the kernel gets round to it.
+  const hostEnds = run('ip', ['-br', 'link'])
+    .split('\n')
+    .map((line) => (line.split(' ')[0] ?? '').split('@')[0] ?? '')
+    .filter((name) => name.startsWith(`${network.tag}-n`));
+  for (const link of hostEnds) run('ip', ['link', 'delete', link]);
   for (const ns of ours) run('ip', ['netns', 'delete', ns]);
   if (linkExists(network.bridge)) run('ip', ['link', 'delete', network.bridge]);
 }

@@ -120,6 +120,8 @@ export class AnnouncementDelivery {
   readonly #pollMs: number;
   readonly #keepDeliveredMs: number;
   #wakeUp: (() => void) | undefined;
+  /** A notice came since the worker's last look began (while it looked or delivered). */
+  #woken = false;
 
   constructor(options: DeliveryOptions) {
     this.#db = options.db;
@@ -226,6 +228,7 @@ export class AnnouncementDelivery {
 
   /** Looks at the outbox now instead of at the next poll (a commit's notice). */
   wake(): void {
+    this.#woken = true;
     this.#wakeUp?.();
   }
 
@@ -241,6 +244,8 @@ export class AnnouncementDelivery {
     let idle = 0;
     const loop = async () => {
       while (!stopped) {
+        // A notice from here on is seen by this look or, if it comes later, ends the wait.
+        this.#woken = false;
         let delivered = 0;
         let waitMs = this.#pollMs;
         try {
@@ -254,7 +259,7 @@ export class AnnouncementDelivery {
         } catch (error) {
           this.#log.warn({ err: error }, 'announcements could not be delivered');
         }
-        if (stopped || delivered > 0) continue;
+        if (stopped || delivered > 0 || this.#woken) continue;
         await new Promise<void>((resolve) => {
           this.#wakeUp = resolve;
           timer = setTimeout(resolve, waitMs);
