@@ -9,13 +9,13 @@ import { loadConfig } from '../config.ts';
 import { freePort } from '../lib/free-port.ts';
 import { announceCatalogueChange } from '../plugins/catalogue-cache.ts';
 import { DEMO, signIn, withSession } from '../test/auth.ts';
-import { insertLocation, uniqueToken } from '../test/catalogue-rows.ts';
+import { insertLocation, insertStoredPicture, uniqueToken } from '../test/catalogue-rows.ts';
 import { ensurePackagedPostgres, startPackagedReplicaPair } from '../test/packaged-postgres.ts';
 import { createDb, type Db } from './client.ts';
 import { createDatabaseIfMissing } from './embedded.ts';
 import { migrateDb } from './migrate.ts';
 import { createReplicaReads, lsnValue } from './replica-reads.ts';
-import { hotels, images } from './schema.ts';
+import { hotels } from './schema.ts';
 
 /**
  * A real primary and a real streaming replica of it (two PostgreSQL servers of Debian's
@@ -105,25 +105,14 @@ async function hotelName(app: FastifyInstance, id: number): Promise<string> {
 
 /** A hotel made by the superAdmin through the content routes: its editable record. */
 async function createdHotel(): Promise<Record<string, unknown> & { id: number; name: string }> {
-  const publicId = `images/${uniqueToken()}`;
-  const url = `/uploads/${publicId}-800.webp`;
-  await primary.insert(images).values({
-    publicId,
-    url,
-    contentType: 'image/webp',
-    width: 800,
-    height: 600,
-    bytes: 1000,
-    variants: [{ key: `${publicId}-800.webp`, url, width: 800, height: 600, bytes: 1000 }],
-    uploadedBy: 'test',
-  });
+  const picture = await insertStoredPicture(primary);
   const res = await writer.inject({
     method: 'POST',
     url: '/api/hotels',
     headers: withSession(superAdmin),
     payload: {
       name: `Hotel ${uniqueToken()}`,
-      image: [{ url, public_id: publicId }],
+      image: [picture],
       qualification: 4,
       description: 'By the river',
       address: 'Av. Colón 100',

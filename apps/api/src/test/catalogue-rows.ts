@@ -6,6 +6,7 @@ import {
   hotelServices,
   hotels,
   type ImageRef,
+  images,
   locations,
   reviews,
   roomRoomServices,
@@ -183,3 +184,20 @@ export async function insertReview(
 
 /** An id no row will have (the largest a PostgreSQL integer holds). */
 export const UNKNOWN_ID = 2_147_483_647;
+
+/** A stored picture row, as POST /images leaves one: what a content form may name. */
+export async function insertStoredPicture(db: Db): Promise<{ url: string; public_id: string }> {
+  const publicId = `images/${uniqueToken()}`;
+  const url = `/uploads/${publicId}-800.webp`;
+  await db.insert(images).values({
+    publicId,
+    url,
+    contentType: 'image/webp',
+    width: 800,
+    height: 600,
+    bytes: 1000,
+    variants: [{ key: `${publicId}-800.webp`, url, width: 800, height: 600, bytes: 1000 }],
+    uploadedBy: 'test',
+  });
+  return { url, public_id: publicId };
+}

@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startNotifyListener } from '../../db/notify-listener.ts';
-import { images } from '../../db/schema.ts';
 import { SETTLE_CHANNEL } from '../../plugins/change-notices.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, ORIGIN, signIn, withSession } from '../../test/auth.ts';
@@ -15,6 +14,7 @@ import {
   insertHotel,
   insertLocation,
   insertRoomService,
+  insertStoredPicture,
   uniqueToken,
 } from '../../test/catalogue-rows.ts';
 import { userIdByEmail } from '../../test/fixtures.ts';
@@ -32,22 +32,7 @@ let otherHotel: number;
 let locationId: number;
 let serviceName: string;
 
-/** A stored picture row, as POST /images leaves one. */
-async function storedPicture(): Promise<{ url: string; public_id: string }> {
-  const publicId = `images/${uniqueToken()}`;
-  const url = `/uploads/${publicId}-800.webp`;
-  await t.db.insert(images).values({
-    publicId,
-    url,
-    contentType: 'image/webp',
-    width: 800,
-    height: 600,
-    bytes: 1000,
-    variants: [{ key: `${publicId}-800.webp`, url, width: 800, height: 600, bytes: 1000 }],
-    uploadedBy: 'test',
-  });
-  return { url, public_id: publicId };
-}
+const storedPicture = () => insertStoredPicture(t.db);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -2,7 +2,7 @@ import type { HotelCard } from '@devstay/shared/contracts/catalogue';
 import { priceToCents } from '@devstay/shared/text';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { hotelFromPrices, images, roomRates, rooms } from '../../db/schema.ts';
+import { hotelFromPrices, roomRates, rooms } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, signIn, withSession } from '../../test/auth.ts';
 import {
@@ -10,6 +10,7 @@ import {
   insertLocation,
   insertRoom,
   insertRoomService,
+  insertStoredPicture,
   uniqueToken,
 } from '../../test/catalogue-rows.ts';
 
@@ -175,22 +176,7 @@ test('two writers of one hotel’s rooms at once: the second stores a price that
   expect(await cardFrom(hotelD)).toBe(25_000);
 });
 
-/** A stored picture a room form may carry. */
-async function storedPicture(): Promise<{ url: string; public_id: string }> {
-  const publicId = `images/${uniqueToken()}`;
-  const url = `/uploads/${publicId}-800.webp`;
-  await t.db.insert(images).values({
-    publicId,
-    url,
-    contentType: 'image/webp',
-    width: 800,
-    height: 600,
-    bytes: 1000,
-    variants: [{ key: `${publicId}-800.webp`, url, width: 800, height: 600, bytes: 1000 }],
-    uploadedBy: 'test',
-  });
-  return { url, public_id: publicId };
-}
+const storedPicture = () => insertStoredPicture(t.db);
 
 test('the kept "from" after each write the staff screens make: a room, its price, its stock, its rules', async () => {
   const cookie = await signIn(t.app, DEMO.superAdmin);
