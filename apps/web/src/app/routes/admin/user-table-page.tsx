@@ -1,9 +1,10 @@
 import { USERS_PER_PAGE } from '@devstay/shared/constants';
 import type { UserSummary } from '@devstay/shared/contracts/users';
 import { profileOf } from '@devstay/shared/paths';
-import { Button, Container, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { BackButton } from '../../../components/back-button.tsx';
+import { PageControls } from '../../../components/page-controls.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useUserList } from '../../../features/admin/api/users.ts';
 import { AccountsTable, type Column } from '../../../features/admin/components/accounts-table.tsx';
@@ -100,15 +101,7 @@ export function UserTablePage() {
         >
           <AccountsTable caption="Users" columns={columns} rows={users.data?.items ?? []} />
         </TableState>
-        {pages > 1 ? (
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-          />
-        ) : null}
+        <PageControls pages={pages} page={page} onPage={setPage} />
       </Stack>
       {removal.dialog}
     </Container>

@@ -1,11 +1,12 @@
 import { BOOKINGS_PER_PAGE } from '@devstay/shared/booking-table';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { paths } from '@devstay/shared/paths';
-import { Container, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Container, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { BackButton } from '../../../components/back-button.tsx';
 import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { LoadingScreen } from '../../../components/loading-screen.tsx';
+import { PageControls } from '../../../components/page-controls.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useBookingHistory } from '../../../features/bookings/api/bookings.ts';
 import { BookingGroup } from '../../../features/bookings/components/booking-group.tsx';
@@ -48,15 +49,7 @@ export function BookingHistoryPage() {
             cancelling={cancelFlow.cancellingId === booking.id}
           />
         ))}
-        {pages > 1 ? (
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-          />
-        ) : null}
+        <PageControls pages={pages} page={page} onPage={setPage} />
       </Stack>
     );
   }

@@ -3,12 +3,13 @@ import { isIsoDate } from '@devstay/shared/calendar-date';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { profileOf } from '@devstay/shared/paths';
 import { parseRowId } from '@devstay/shared/row-id';
-import { Container, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Container, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { BackButton } from '../../../components/back-button.tsx';
 import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { LoadingScreen } from '../../../components/loading-screen.tsx';
+import { PageControls } from '../../../components/page-controls.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useHotelOptions } from '../../../features/admin/api/hotel-options.ts';
 import {
@@ -129,15 +130,11 @@ export function StockPage() {
           cancellingId={cancelFlow.cancellingId}
           onCancel={cancelFlow.ask}
         />
-        {pages > 1 ? (
-          <Pagination
-            total={pages}
-            value={query.page}
-            onChange={(page) => change({ page: String(page) })}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-          />
-        ) : null}
+        <PageControls
+          pages={pages}
+          page={query.page}
+          onPage={(page) => change({ page: String(page) })}
+        />
       </Stack>
     );
   }
