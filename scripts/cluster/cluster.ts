@@ -4,7 +4,6 @@
 // the API processes, serving once each is in the balancer's rotation. A database node or etcd
 // member that ends on its own is started again (a node rejoins as a replica).
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { errorMessage } from '@devstay/shared/error-message';
 import pg from 'pg';
 import { ensureDatabaseRoles } from '../../apps/api/src/db/roles.ts';
@@ -16,6 +15,7 @@ import { removeNetwork, setUpNetwork } from './netns.ts';
 import { ensureTools, type Tools } from './packages.ts';
 import { LEADER_TTL_S, namespaceKind, roleOf, startNode, waitForRole } from './patroni.ts';
 import { createStanza, describeRepository, nodeConfigFile } from './pgbackrest.ts';
+import { type ClusterPort, reservePorts, takenPorts } from './ports.ts';
 import { ProcessTable, type SpawnOptions } from './processes.ts';
 import { clusterSecrets, type Secrets, USERS } from './secrets.ts';
 import type { ClusterSettings, DatabaseNode, EtcdMember } from './settings.ts';
@@ -84,39 +84,27 @@ const RESTART_DELAY_MS = 1000;
  */
 const NODE_RESTART_DELAY_MS = (LEADER_TTL_S + 5) * 1000;
 
-/** Whether nothing listens on `port` of `host` now. */
-const portFree = (host: string, port: number) =>
-  new Promise<boolean>((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, host, () => server.close(() => resolve(true)));
+/** Every port of the cluster on this machine, named by its part. */
+function clusterPorts(settings: ClusterSettings): ClusterPort[] {
+  const on = (part: string, port: number, host = '127.0.0.1'): ClusterPort => ({
+    part,
+    host,
+    port,
   });
-
-/** Every port of the cluster something else listens on, named by its part. */
-async function takenPorts(settings: ClusterSettings): Promise<string[]> {
-  const ports: [string, string, number][] = [
-    ['the site', settings.host, settings.port],
-    ...settings.apiPorts.map((p, i): [string, string, number] => [apiName(i), '127.0.0.1', p]),
-    ...settings.metricsPorts.map((p, i): [string, string, number] => [
-      `${apiName(i)} metrics`,
-      '127.0.0.1',
-      p,
+  return [
+    on('the site', settings.port, settings.host),
+    ...settings.apiPorts.map((p, i) => on(apiName(i), p)),
+    ...settings.metricsPorts.map((p, i) => on(`${apiName(i)} metrics`, p)),
+    ...settings.etcd.flatMap((m) => [
+      on(m.name, m.clientPort),
+      on(`${m.name} peers`, m.peerPort),
+      on(`${m.name} metrics`, m.metricsPort),
     ]),
-    ...settings.etcd.flatMap((m): [string, string, number][] => [
-      [m.name, '127.0.0.1', m.clientPort],
-      [`${m.name} peers`, '127.0.0.1', m.peerPort],
-      [`${m.name} metrics`, '127.0.0.1', m.metricsPort],
-    ]),
-    ...settings.nodes.flatMap((n): [string, string, number][] => [
-      [n.name, '127.0.0.1', n.pgPort],
-      [`${n.name} Patroni`, '127.0.0.1', n.restPort],
-    ]),
-    ['the primary door', '127.0.0.1', settings.primaryPort],
-    ['the replicas door', '127.0.0.1', settings.replicaPort],
-    ['HAProxy stats', '127.0.0.1', settings.statsPort],
+    ...settings.nodes.flatMap((n) => [on(n.name, n.pgPort), on(`${n.name} Patroni`, n.restPort)]),
+    on('the primary door', settings.primaryPort),
+    on('the replicas door', settings.replicaPort),
+    on('HAProxy stats', settings.statsPort),
   ];
-  const free = await Promise.all(ports.map(([, host, port]) => portFree(host, port)));
-  return ports.filter((_, i) => !free[i]).map(([part, , port]) => `${port} (${part})`);
 }
 
 /**
@@ -308,7 +296,12 @@ export function createCluster(
         'No PID namespaces here (unshare): killing a database node’s process group will not end the PostgreSQL Patroni started.',
       );
     }
-    const taken = await takenPorts(settings);
+    const ports = clusterPorts(settings);
+    const reserved = reservePorts(ports.map((p) => p.port));
+    if (typeof reserved === 'string') log(`the cluster's ports are not reserved (${reserved})`);
+    else if (reserved.length > 0)
+      log(`reserved for the cluster, kept from outgoing connections: ${reserved.join(', ')}`);
+    const taken = await takenPorts(ports, log);
     if (taken.length > 0) {
       throw new Error(
         `ports in use (another cluster or program): ${taken.join(', ')}. Choose others with the CLUSTER_* settings (docs/operations.md)`,
