@@ -5,7 +5,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
  * wrote it): each page's lines, in order, joined by new lines.
  */
 export async function pdfText(bytes: Buffer): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false });
+  const task = getDocument({ data: new Uint8Array(bytes) });
   const pdf = await task.promise;
   const lines: string[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
