@@ -237,6 +237,10 @@ describe('the invoice as a PDF', () => {
     expect(text).toContain('Bill to');
     expect(text).not.toContain('CUIT');
     expect(text).toContain('Total: $80');
+    // Hotel A's admin, whose hotel has no room in it, gets nothing of it.
+    const foreign = await download(invoiceUrl(held.json().id), staff.cookies.adminA);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe('FORBIDDEN');
   });
 });
 
