@@ -54,7 +54,7 @@ const billingText = (max: number, missing: string) =>
  * The company a booking is invoiced to: its name, its Argentine CUIT (11 digits, or
  * XX-XXXXXXXX-X, with its check digit) and its address. All three or none.
  */
-export const billing = z.object({
+const billing = z.object({
   company: billingText(BILLING_TEXT_MAX, INVOICE_MESSAGES.companyMissing),
   taxId: z
     .string({ error: INVOICE_MESSAGES.taxIdInvalid })

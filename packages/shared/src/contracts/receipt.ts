@@ -22,7 +22,6 @@ const receiptInvoice = z.object({
   number: z.number().int(),
   url: z.string(),
 });
-export type ReceiptInvoice = z.infer<typeof receiptInvoice>;
 
 /**
  * One booking with its payment: the receipt page (`/bookings/{id}/receipt`) and the payment's

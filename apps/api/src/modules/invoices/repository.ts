@@ -21,14 +21,8 @@ export async function storeBilling(
   );
 }
 
-/** One night of a room on a document: its date and what a unit cost that night, in cents. */
-export interface InvoiceNight {
-  date: string;
-  cents: number;
-}
-
 /** One booked room of the hotel, as the booking stored it when it was priced. */
-export interface InvoiceLine {
+interface InvoiceLine {
   room: string;
   checkIn: string;
   checkOut: string;
@@ -58,7 +52,7 @@ export interface InvoiceDocument {
 
 /** A booking as its invoice routes decide access by: whose, its hotels, whether confirmed. */
 // A type, not an interface: Drizzle's execute wants rows with an index signature.
-export type InvoiceScope = {
+type InvoiceScope = {
   userId: string;
   status: string;
   hotelIds: number[];

@@ -4,7 +4,7 @@ import { INVOICE_MESSAGES } from '@devstay/shared/messages';
 import { Checkbox, Stack, TextInput } from '@mantine/core';
 
 /** What the guest typed in the company section, kept by the payment page. */
-export interface BillingDraft {
+interface BillingDraft {
   on: boolean;
   company: string;
   taxId: string;
