@@ -31,7 +31,7 @@ test('a guest pays with a company’s billing and downloads the invoice naming i
 
   await page.goto('/home/stripe');
   await page.getByLabel('Invoice to a company').check();
-  await page.getByLabel('Company', { exact: true }).fill('Acme Devs S.A.');
+  await page.getByRole('textbox', { name: 'Company', exact: true }).fill('Acme Devs S.A.');
   await page.getByLabel('CUIT').fill('30-71234567-2');
   await page.getByLabel('Company address').fill('Av. Corrientes 1234, CABA');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
