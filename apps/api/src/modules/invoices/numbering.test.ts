@@ -85,7 +85,8 @@ test('20 concurrent bookings: each hotel numbers its confirmed ones 1…n, no ga
     { hotel_id: a.hotel.id, last_number: 16 },
     { hotel_id: b.hotel.id, last_number: spanning.length },
   ]);
-});
+  // 20 sign-ups, checkouts and payments: minutes on a loaded machine.
+}, 240_000);
 
 /** The module at `relative` (from this file) as a URL a child process imports. */
 const moduleUrl = (relative: string) =>
@@ -168,4 +169,4 @@ test('a process killed with SIGKILL between its number and its commit: the numbe
     [2, next],
     [3, doomed],
   ]);
-});
+}, 120_000);
