@@ -35,6 +35,7 @@ import { imageStorageOf } from './modules/images/configured-storage.ts';
 import { imageRoutes } from './modules/images/routes.ts';
 import type { ImageStorage } from './modules/images/storage.ts';
 import type { UploadsUnderWay } from './modules/images/under-way.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { subscribeBookingMails } from './modules/mail/booking-mails.ts';
 import { devInboxRoutes } from './modules/mail/routes.ts';
@@ -235,6 +236,7 @@ export async function buildApp({
     bookingRoutes,
     bookingReceiptRoutes,
     calendarRoutes,
+    invoiceRoutes,
     paymentRoutes,
     paymentWebhookRoutes,
     dashboardRoutes,

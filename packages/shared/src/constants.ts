@@ -145,3 +145,14 @@ export const HOTEL_SORTS = [
 ] as const;
 export type HotelSort = (typeof HOTEL_SORTS)[number]['value'];
 export const HOTEL_SORT_VALUES = HOTEL_SORTS.map((s) => s.value) as [HotelSort, ...HotelSort[]];
+
+/**
+ * A hotel's two series of fiscal documents, each numbered 1, 2, 3… per hotel with no gap and no
+ * repeat (decision 0017): invoices, and credit notes — Argentine practice gives the "Nota de
+ * crédito" a numbering of its own.
+ */
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** Longest company name or address a booking is invoiced to. */
+export const BILLING_TEXT_MAX = 200;

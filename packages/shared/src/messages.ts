@@ -254,6 +254,18 @@ export const BOOKING_MESSAGES = {
   otherHotel: 'This hotel is not yours',
 } as const;
 
+/** Business invoices at checkout and their downloads (decision 0017). */
+export const INVOICE_MESSAGES = {
+  companyMissing: 'Enter the company to invoice',
+  taxIdInvalid: 'Enter a valid CUIT: 11 digits (XX-XXXXXXXX-X) whose last one is its check digit',
+  addressMissing: 'Enter the company’s address',
+  tooLong: (max: number) => `Use ${max} characters at most`,
+  notConfirmed: 'A booking is invoiced once it is confirmed',
+  hotelNeeded: 'This booking has rooms at several hotels: name the hotel (hotel=)',
+  hotelNotInBooking: 'This booking has no rooms at that hotel',
+  creditNoteMissing: 'This booking has no credit note from that hotel',
+} as const;
+
 /** The favourite heart and the favourites screen (product §2.6, §2.10, §8), exact texts. */
 export const FAVORITES_MESSAGES = {
   /** The heart clicked while signed out. */

@@ -7,6 +7,7 @@ import {
   FREE_CANCELLATION_DAYS_MAX,
   FREE_CANCELLATION_DAYS_MIN,
   HOTEL_TIME_ZONE_DEFAULT,
+  INVOICE_KINDS,
   MAIL_STATUSES,
   PAYMENT_STATUSES,
   ROLES,
@@ -718,3 +719,64 @@ export const testCardCharges = pgTable('test_card_charges', {
   refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
+
+// ── Business invoices (decision 0017).
+/** Whom a booking is invoiced to when the guest named a company at checkout. */
+export const bookingBilling = pgTable('booking_billing', {
+  bookingId: uuid('booking_id')
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  company: text('company').notNull(),
+  /** An Argentine CUIT, 11 digits (check digit verified by the contract). */
+  taxId: text('tax_id').notNull(),
+  address: text('address').notNull(),
+});
+
+/**
+ * The last number a hotel gave in a series. Only the trigger of migration 0023 changes it, in
+ * the transaction that confirms a booking (or records its refund): the row stays locked until
+ * that commits, so a rollback or a crash gives the number back and a commit keeps it.
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id),
+    kind: text('kind').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hotelId, t.kind] }),
+    check('invoice_counters_kind_ck', oneOf(t.kind, INVOICE_KINDS)),
+  ],
+);
+
+/**
+ * An invoice (or credit note) of one hotel for its part of one booking: number, date, the
+ * seller as it was then and the part's total. The lines are the booking's own (stored prices).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id),
+    kind: text('kind').notNull(),
+    number: integer('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    sellerName: text('seller_name').notNull(),
+    sellerAddress: text('seller_address').notNull(),
+    totalCents: cents('total_cents').notNull(),
+    currency: text('currency').notNull(),
+  },
+  (t) => [
+    check('invoices_kind_ck', oneOf(t.kind, INVOICE_KINDS)),
+    uniqueIndex('invoices_number_uq').on(t.hotelId, t.kind, t.number),
+    uniqueIndex('invoices_booking_hotel_uq').on(t.bookingId, t.hotelId, t.kind),
+  ],
+);

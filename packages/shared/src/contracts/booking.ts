@@ -9,6 +9,7 @@ import {
   passesLuhn,
 } from '../card.ts';
 import {
+  BILLING_TEXT_MAX,
   BOOKING_STATUSES,
   IDEMPOTENCY_KEY_MAX,
   MAX_CART_LINES,
@@ -16,7 +17,8 @@ import {
   SHOWN_BOOKING_STATUSES,
 } from '../constants.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../http.ts';
-import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES } from '../messages.ts';
+import { isValidCuit } from '../invoice.ts';
+import { AVAILABILITY_MESSAGES, BOOKING_MESSAGES, INVOICE_MESSAGES } from '../messages.ts';
 import { cartLineKey } from './cart.ts';
 import { checkStayDates, hotelListQuery } from './catalogue.ts';
 import { cents, idParam, isoDate, pageQuery } from './common.ts';
@@ -45,6 +47,22 @@ export const cartBody = z.object({
     .max(MAX_CART_LINES, `A cart holds ${MAX_CART_LINES} lines at most`),
 });
 
+const billingText = (max: number, missing: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, INVOICE_MESSAGES.tooLong(max));
+
+/**
+ * The company a booking is invoiced to: its name, its Argentine CUIT (11 digits, or
+ * XX-XXXXXXXX-X, with its check digit) and its address. All three or none.
+ */
+const billing = z.object({
+  company: billingText(BILLING_TEXT_MAX, INVOICE_MESSAGES.companyMissing),
+  taxId: z
+    .string({ error: INVOICE_MESSAGES.taxIdInvalid })
+    .refine(isValidCuit, INVOICE_MESSAGES.taxIdInvalid),
+  address: billingText(BILLING_TEXT_MAX, INVOICE_MESSAGES.addressMissing),
+});
+export type Billing = z.infer<typeof billing>;
+
 /**
  * A checkout needs at least one line, and the total the guest was shown (cents): the server
  * books only at that total, or answers 409 PRICE_CHANGED with its own.
@@ -52,6 +70,8 @@ export const cartBody = z.object({
 export const checkoutBody = z.object({
   cartRoom: cartBody.shape.cartRoom.min(1, 'The cart is empty'),
   cartTotalCents: cents,
+  /** Invoice the booking to a company instead of the guest (decision 0017). */
+  billing: billing.optional(),
 });
 
 const availabilityMessage = z.enum([

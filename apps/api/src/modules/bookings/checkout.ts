@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type CartLineKey, lineGuests } from '@devstay/shared/cart';
-import type { Booking } from '@devstay/shared/contracts/booking';
+import type { Billing, Booking } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { centsToPrice } from '@devstay/shared/text';
 import type { Db } from '../../db/client.ts';
@@ -10,6 +10,7 @@ import { HttpError, RateLimitedError } from '../../lib/errors.ts';
 import type { RateLimit } from '../../lib/rate-limit.ts';
 import { nightlyDemand } from '../availability/ledger.ts';
 import { checkStayLengths } from '../availability/quote.ts';
+import { storeBilling } from '../invoices/repository.ts';
 import {
   type CartReads,
   checkCart,
@@ -35,6 +36,8 @@ export interface CheckoutInput {
   rateLimits?: { account: RateLimit; address: RateLimit };
   /** When the checkout is made: each line's check-in is checked against its hotel's date then. */
   now: Date;
+  /** The company to invoice instead of the guest, kept with the booking. */
+  billing?: Billing | undefined;
 }
 
 export interface CheckoutResult {
@@ -152,6 +155,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
           `The checkout held its units but wrote ${made ? `a total of ${made.totalCents}` : 'no booking'}`,
         );
       }
+      if (input.billing) await storeBilling(client, made.id, input.billing);
       // The answer is what was just written: no read back.
       return {
         id: made.id,

@@ -1,12 +1,14 @@
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { errorBody } from '@devstay/shared/contracts/common';
 import { bookingIdParams, bookingReceipt } from '@devstay/shared/contracts/receipt';
+import { invoicePath } from '@devstay/shared/invoice';
 import { BOOKING_MESSAGES, GUARD_MESSAGES } from '@devstay/shared/messages';
 import { centsToPrice } from '@devstay/shared/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors.ts';
 import { canSeeBooking, shownHotel } from '../../lib/policies.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
+import { invoicesOfBooking } from '../invoices/repository.ts';
 import { receiptPaymentOf } from '../payments/repository.ts';
 import { cancelScopeOf } from './records.ts';
 import { findBooking } from './repository.ts';
@@ -70,9 +72,10 @@ export const bookingReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!canSeeBooking(user, scope)) throw new HttpError(403, GUARD_MESSAGES.forbidden);
       const hotelId = shownHotel(user, scope);
       const shown = hotelId === undefined ? found : hotelPart(found, hotelId);
-      const [payment, terms] = await Promise.all([
+      const [payment, terms, documents] = await Promise.all([
         receiptPaymentOf(app.db, found.id),
         cancelScopeOf(app.db, found.id),
+        invoicesOfBooking(app.db, found.id),
       ]);
       if (!terms) throw new HttpError(404, BOOKING_MESSAGES.bookingMissing, 'id', 'NOT_FOUND');
       reply.header('cache-control', 'private, no-store');
@@ -92,6 +95,9 @@ export const bookingReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
               status: payment.status as never,
             }
           : null,
+        invoices: documents
+          .filter((d) => hotelId === undefined || d.hotelId === hotelId)
+          .map((d) => ({ ...d, url: invoicePath(found.id, d.hotelId, d.kind) })),
       };
     },
   );

@@ -69,6 +69,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
         lines: request.body.cartRoom,
         shownTotalCents: request.body.cartTotalCents,
+        billing: request.body.billing,
         limits: holdLimits(app.config),
         holdMinutes: app.config.BOOKING_HOLD_MINUTES,
         rateLimits: {

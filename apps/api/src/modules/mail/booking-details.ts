@@ -1,5 +1,6 @@
 import type { Booking, BookingLine } from '@devstay/shared/contracts/booking';
 import { dateTextIn, RENDER_LOCALE } from '@devstay/shared/date-text';
+import { invoicePath } from '@devstay/shared/invoice';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { paths } from '@devstay/shared/paths';
 import { nightsBetween } from '@devstay/shared/stay';
@@ -157,20 +158,34 @@ export function siteOf(receiptUrl: string, booking: Booking): string {
   return receiptUrl.endsWith(path) ? receiptUrl.slice(0, -path.length) : new URL(receiptUrl).origin;
 }
 
-/** The links of a booking's e-mails: its receipt, the guest's bookings and its calendar file. */
-export function bookingLinks(
-  booking: Booking,
-  receiptUrl: string,
-  withCalendar: boolean,
-): MailBlock {
+/**
+ * A confirmed booking's invoices, one per hotel (issued by the statement that confirms it, so
+ * the links are written before their numbers are known: a link names the booking and hotel).
+ */
+function invoiceLinks(site: string, booking: Booking) {
+  const hotels = [...new Map(booking.cartRoom.map((l) => [l.idHotel, l.hotel])).entries()];
+  return hotels.map(([hotelId, hotel]) => ({
+    label: hotels.length === 1 ? 'Download your invoice' : `Download the invoice of ${hotel}`,
+    url: siteUrl(site, invoicePath(booking.id, hotelId, 'invoice')),
+  }));
+}
+
+/**
+ * The links of a booking's e-mails: its receipt and the guest's bookings; on its confirmation
+ * (`confirmed`) also its calendar file and its invoices.
+ */
+export function bookingLinks(booking: Booking, receiptUrl: string, confirmed: boolean): MailBlock {
   const site = siteOf(receiptUrl, booking);
   return {
     kind: 'links',
     links: [
       { label: 'See your receipt', url: receiptUrl },
       { label: 'Your bookings', url: siteUrl(site, paths.bookingHistory) },
-      ...(withCalendar
-        ? [{ label: 'Add to your calendar', url: bookingCalendarUrl(site, booking.id) }]
+      ...(confirmed
+        ? [
+            { label: 'Add to your calendar', url: bookingCalendarUrl(site, booking.id) },
+            ...invoiceLinks(site, booking),
+          ]
         : []),
     ],
   };

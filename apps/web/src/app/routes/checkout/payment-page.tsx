@@ -25,6 +25,12 @@ import { useCartQuote } from '../../../features/cart/api/cart-quote.ts';
 import { clearCart, useCartLines } from '../../../features/cart/store/cart-store.ts';
 import { usePaymentConfig } from '../../../features/checkout/api/payment-config.ts';
 import { PAYMENT_ERROR_TITLE, usePayment } from '../../../features/checkout/api/use-payment.ts';
+import {
+  BillingForm,
+  billingErrors,
+  billingOf,
+  EMPTY_BILLING,
+} from '../../../features/checkout/components/billing-form.tsx';
 import { CardForm } from '../../../features/checkout/components/card-form.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useDateText } from '../../../lib/date-text.ts';
@@ -79,9 +85,15 @@ export function PaymentPage() {
   const current = quote.isPlaceholderData ? undefined : quote.data;
   // The booking's terms as quoted when Pay was pressed: the confirmation states them.
   const [termsPaid, setTermsPaid] = useState<CartQuote['freeCancellation']>(null);
+  const [billing, setBilling] = useState(EMPTY_BILLING);
+  const [billingTried, setBillingTried] = useState(false);
   const payWith = (method: Parameters<typeof pay>[0]) => {
+    // The company's fields are checked here as the API checks them: nothing is booked with a
+    // wrong CUIT.
+    setBillingTried(true);
+    if (Object.keys(billingErrors(billing)).length > 0) return;
     setTermsPaid(current?.freeCancellation ?? null);
-    void pay(method, current?.cartTotalCents);
+    void pay(method, current?.cartTotalCents, billingOf(billing));
   };
 
   if (paid) {
@@ -203,6 +215,7 @@ export function PaymentPage() {
             <Title order={2} size="h4" id="card-heading" mb="sm">
               Card
             </Title>
+            <BillingForm draft={billing} onChange={setBilling} showErrors={billingTried} />
             {paymentConfig.data && paymentConfig.data.testCards.length > 0 ? (
               <TestCards cards={paymentConfig.data.testCards} />
             ) : null}

@@ -1,6 +1,7 @@
 import { guestsText } from '@devstay/shared/cart';
+import { INVOICE_TITLES, invoiceNumberText } from '@devstay/shared/invoice';
 import { capitalize, formatUsd } from '@devstay/shared/text';
-import { Badge, Box, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { CalendarDownload } from '../../../components/calendar-download.tsx';
@@ -115,6 +116,16 @@ export function ReceiptPage() {
             ? `Paid by ${capitalize(payment.cardBrand ?? 'card')} ending in ${payment.cardLast4 ?? '····'} (${payment.status})`
             : 'Not paid yet'}
         </Text>
+        {data.invoices.length > 0 ? (
+          <Stack gap={4} mt="md" component="section" aria-label="Invoices">
+            <Text fw={600}>Invoices</Text>
+            {data.invoices.map((doc) => (
+              <Anchor key={`${doc.kind}-${doc.hotelId}`} href={doc.url} download>
+                {INVOICE_TITLES[doc.kind]} No. {invoiceNumberText(doc.number)} · {doc.hotel} (PDF)
+              </Anchor>
+            ))}
+          </Stack>
+        ) : null}
       </Paper>
     </Container>
   );

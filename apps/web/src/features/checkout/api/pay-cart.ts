@@ -1,5 +1,5 @@
 import { type CartLineKey, lineGuests } from '@devstay/shared/cart';
-import type { Booking, CardInput, PaymentResult } from '@devstay/shared/contracts/booking';
+import type { Billing, Booking, CardInput, PaymentResult } from '@devstay/shared/contracts/booking';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { ApiError, apiJson } from '../../../lib/api.ts';
 import { attemptFor, endAttempt, saveAttempt } from '../store/checkout-attempt.ts';
@@ -12,6 +12,7 @@ function createBooking(
   lines: readonly CartLineKey[],
   shownTotalCents: number,
   key: string,
+  billing: Billing | undefined,
 ): Promise<Booking> {
   return apiJson<Booking>('/booking', {
     body: {
@@ -23,6 +24,7 @@ function createBooking(
         guests: lineGuests(line),
       })),
       cartTotalCents: shownTotalCents,
+      ...(billing ? { billing } : {}),
     },
     headers: { [IDEMPOTENCY_KEY_HEADER]: key },
   });
@@ -57,12 +59,14 @@ export async function payCart(
   lines: readonly CartLineKey[],
   shownTotalCents: number,
   method: PayMethod,
+  /** The company to invoice, if the guest named one. */
+  billing?: Billing,
 ): Promise<PaymentResult> {
   const attempt = attemptFor(lines);
   try {
     let bookingId = attempt.bookingId;
     if (!bookingId) {
-      bookingId = (await createBooking(lines, shownTotalCents, attempt.bookingKey)).id;
+      bookingId = (await createBooking(lines, shownTotalCents, attempt.bookingKey, billing)).id;
       saveAttempt({ ...attempt, bookingId });
     }
     const result = await payBooking(bookingId, method, attempt.paymentKey);

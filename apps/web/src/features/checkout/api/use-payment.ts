@@ -1,6 +1,6 @@
 import type { CartLineKey } from '@devstay/shared/cart';
 import { PAYMENT_SPINNER_MS } from '@devstay/shared/constants';
-import type { PaymentResult } from '@devstay/shared/contracts/booking';
+import type { Billing, PaymentResult } from '@devstay/shared/contracts/booking';
 import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -69,9 +69,9 @@ export function usePayment({ lines, onPaid, onFailed }: UsePaymentOptions) {
 
   /**
    * Pays with `method` at `shownTotalCents`, the total on the screen from the server's current
-   * quote (undefined while there is none: nothing happens).
+   * quote (undefined while there is none: nothing happens), invoiced to `billing` if given.
    */
-  const pay = async (method: PayMethod, shownTotalCents: number | undefined) => {
+  const pay = async (method: PayMethod, shownTotalCents: number | undefined, billing?: Billing) => {
     // Pay is enabled only on the server's current quote: its total is the one on the screen.
     if (inFlight.current || shownTotalCents === undefined) return;
     inFlight.current = true;
@@ -80,7 +80,7 @@ export function usePayment({ lines, onPaid, onFailed }: UsePaymentOptions) {
     setRepriced(null);
     const started = Date.now();
     try {
-      const result = await payCart(lines, shownTotalCents, method);
+      const result = await payCart(lines, shownTotalCents, method, billing);
       notifySuccess(paidMessage(result.message));
       onPaid();
       setFormKey((k) => k + 1);
