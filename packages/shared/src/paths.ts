@@ -44,8 +44,6 @@ export const paths = {
   payment: '/home/stripe',
   /** The payment screen paying a booking already held (a waitlist's offer) rather than the cart. */
   payHold: (bookingId: Id) => `/home/stripe?booking=${encodeURIComponent(bookingId)}`,
-  /** The guest's waitlist entries, with Leave. */
-  waitlist: '/profileusers/waitlist',
   receipt: (bookingId: Id) => `/bookings/${encodeURIComponent(bookingId)}/receipt`,
 
   about: '/about',
