@@ -132,7 +132,6 @@ export const MAX_FAVORITES = 500;
  * `left` the guest left the line.
  */
 export const WAITLIST_STATES = ['waiting', 'offered', 'booked', 'expired', 'left'] as const;
-export type WaitlistState = (typeof WAITLIST_STATES)[number];
 /**
  * Entries one account may have in line at once (waiting or offered): enough for a conference
  * week's few rooms and dates, few enough that nobody queues for a whole city.

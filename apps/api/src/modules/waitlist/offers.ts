@@ -13,7 +13,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { type MailBlock, mailHtml, mailText } from '../mail/templates.ts';
 import { settleEntries } from './repository.ts';
 
-export interface OfferOptions {
+interface OfferOptions {
   /** How long an offer holds its units (WAITLIST_HOLD_MINUTES). */
   holdMinutes: number;
   publicUrl: string;
@@ -63,7 +63,7 @@ function roomsOf(event: Announcements['unitsFreed']): number[] {
  * line here), stays whose check-in passed. Units kept for the line that nobody in it takes go
  * back to sale.
  */
-export async function offerToLine(tx: Tx, roomId: number, options: OfferOptions): Promise<void> {
+async function offerToLine(tx: Tx, roomId: number, options: OfferOptions): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LINE_LOCK_CLASS}, ${roomId})`);
   await settleEntries(tx, sql`e.room_id = ${roomId}`, options.clock());
   // The units kept for the line, back on the ledger (their rows locked in ledger order).

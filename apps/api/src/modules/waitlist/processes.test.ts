@@ -146,8 +146,6 @@ test('freed on one process, swept on either: each offer made and e-mailed once, 
   const mails = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from mail_outbox where subject = ${WAITLIST_OFFER_SUBJECT}`);
   expect(mails.rows[0]?.n).toBe(2);
-  expect(smtp.received.filter((m) => m.parsed.subject === WAITLIST_OFFER_SUBJECT)).toHaveLength(
-    2,
-  );
+  expect(smtp.received.filter((m) => m.parsed.subject === WAITLIST_OFFER_SUBJECT)).toHaveLength(2);
   await expectBookingsConsistent(db);
 }, 180_000);
