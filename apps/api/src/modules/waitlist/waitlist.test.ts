@@ -5,7 +5,7 @@ import type { WaitlistEntry } from '@devstay/shared/contracts/waitlist';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bookings } from '../../db/schema.ts';
+import { bookings, rooms } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, signIn, signUp, withSession } from '../../test/auth.ts';
 import {
@@ -18,6 +18,7 @@ import {
   TEST_CARD,
 } from '../../test/booking-fixtures.ts';
 import { releaseExpiredHolds } from '../bookings/hold-sweeper.ts';
+import { changeStock } from '../content/repository.ts';
 
 /**
  * The waitlist over the real app and PostgreSQL, its background work stopped: an announcement
@@ -355,6 +356,20 @@ describe('offers', () => {
     expect((await entryOf(me.cookie, me.id, waiting.id)).state).toBe('offered');
     expect((await checkoutOf((await guest()).cookie, room.id)).statusCode).toBe(201);
     expect((await checkoutOf((await guest()).cookie, room.id)).statusCode).toBe(409);
+    await expectBookingsConsistent(t.db);
+  });
+
+  test('a room’s stock raised is offered to its line too', async () => {
+    const { room } = await soldOutRoom(1);
+    const me = await guest();
+    const entry = (await join(me.cookie, stay(room.id))).json<WaitlistEntry>();
+    // What the room's modify runs in its transaction (content/kinds.ts, room.check).
+    await t.db.transaction(async (tx) => {
+      await changeStock(tx, room.id, 2, new Date());
+      await tx.update(rooms).set({ stock: 2 }).where(eq(rooms.id, room.id));
+    });
+    await t.app.announcements.drain();
+    expect((await entryOf(me.cookie, me.id, entry.id)).state).toBe('offered');
     await expectBookingsConsistent(t.db);
   });
 });
