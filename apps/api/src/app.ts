@@ -52,6 +52,8 @@ import { reviewRoutes } from './modules/reviews/routes.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { subscribeWaitlistOffers } from './modules/waitlist/offers.ts';
+import { waitlistRoutes } from './modules/waitlist/routes.ts';
 import { swaggerOptions } from './openapi.ts';
 import { authorization } from './plugins/authorization.ts';
 import { backgroundWork } from './plugins/background-work.ts';
@@ -148,6 +150,11 @@ export async function buildApp({
   const announcements = new AnnouncementDelivery({ db, log: app.log });
   app.decorate('announcements', announcements);
   subscribeBookingMails(announcements, { publicUrl: config.PUBLIC_URL });
+  subscribeWaitlistOffers(announcements, {
+    holdMinutes: config.WAITLIST_HOLD_MINUTES,
+    publicUrl: config.PUBLIC_URL,
+    clock: app.clock,
+  });
   app.decorate('keptAnswers', keptAnswers);
   app.decorate('lifecycle', { draining: false });
   registerErrorHandling(app);
@@ -235,6 +242,7 @@ export async function buildApp({
     availabilityRoutes,
     bookingRoutes,
     bookingReceiptRoutes,
+    waitlistRoutes,
     calendarRoutes,
     invoiceRoutes,
     paymentRoutes,

@@ -183,6 +183,16 @@ const configSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(10),
+  /**
+   * How long a waitlist's offer holds the units that came free for the first guest in line; not
+   * paid by then, they pass to the next.
+   */
+  WAITLIST_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /** How often each server process releases lapsed holds. */
   BOOKING_SWEEP_MS: z.coerce.number().int().min(10).default(30_000),
   /**

@@ -75,6 +75,11 @@ export const TAGS = [
   },
   { name: 'users', description: 'Accounts: the signed-in profile, the user and admin tables.' },
   { name: 'favorites', description: 'A guest’s favourite rooms: the heart and its list.' },
+  {
+    name: 'waitlist',
+    description:
+      'The waitlist of sold-out stays: join, leave, read; freed units offered first joined first.',
+  },
   { name: 'auth', description: 'What the sign-in screens need to know besides Better Auth.' },
   { name: 'health', description: 'Liveness of the API process.' },
   {

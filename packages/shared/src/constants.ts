@@ -126,7 +126,20 @@ export const IDEMPOTENCY_KEY_MAX = 200;
  */
 export const MAX_FAVORITES = 500;
 
+/**
+ * A waitlist entry's states: `waiting` in line; `offered` an exclusive hold made for it, to pay
+ * before the offer ends; `booked` that hold paid; `expired` the offer (or the stay) lapsed;
+ * `left` the guest left the line.
+ */
+export const WAITLIST_STATES = ['waiting', 'offered', 'booked', 'expired', 'left'] as const;
+/**
+ * Entries one account may have in line at once (waiting or offered): enough for a conference
+ * week's few rooms and dates, few enough that nobody queues for a whole city.
+ */
+export const WAITLIST_ENTRIES_MAX = 5;
+
 export const RECEIPT_SUBJECT = 'Hotel Receipt';
+export const WAITLIST_OFFER_SUBJECT = 'A room is free for you';
 export const CANCELLATION_SUBJECT = 'Booking Cancelled';
 export const OFFERS_SUBJECT = 'Hotel Deals';
 

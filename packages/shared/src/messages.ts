@@ -267,6 +267,21 @@ export const INVOICE_MESSAGES = {
 } as const;
 
 /** The favourite heart and the favourites screen (product §2.6, §2.10, §8), exact texts. */
+export const WAITLIST_MESSAGES = {
+  join: 'Join the waitlist',
+  joined: 'You are on the waitlist: we e-mail you when a room is free',
+  left: 'You left the waitlist',
+  roomMissing: (id: number) => `Room ${id} not found`,
+  /** A stay the room still has the units for: book it instead. */
+  unitsFree: 'This room has units free for the stay: book it instead',
+  tooMany: (max: number) =>
+    `You can wait for at most ${max} stays at once; leave one before joining another`,
+  checkInPast: 'The check-in has passed',
+  entryMissing: (id: number) => `Waitlist entry ${id} not found`,
+  notYours: 'This waitlist entry is not yours',
+  none: 'You are not waiting for any room',
+} as const;
+
 export const FAVORITES_MESSAGES = {
   /** The heart clicked while signed out. */
   logIn: 'You must log in to add a room to favorites',

@@ -42,6 +42,8 @@ export const paths = {
   review: (hotelId: Id) => `/hotel/${encodeURIComponent(hotelId)}/review`,
   cart: '/cart',
   payment: '/home/stripe',
+  /** The payment screen paying a booking already held (a waitlist's offer) rather than the cart. */
+  payHold: (bookingId: Id) => `/home/stripe?booking=${encodeURIComponent(bookingId)}`,
   receipt: (bookingId: Id) => `/bookings/${encodeURIComponent(bookingId)}/receipt`,
 
   about: '/about',

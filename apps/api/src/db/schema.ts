@@ -13,6 +13,7 @@ import {
   ROLES,
   ROOM_CATEGORIES,
   ROOM_NAMES,
+  WAITLIST_STATES,
 } from '@devstay/shared/constants';
 import { RATE_KINDS } from '@devstay/shared/rates';
 import { relations, type SQL, sql } from 'drizzle-orm';
@@ -558,10 +559,17 @@ export const roomNights = pgTable(
       .references(() => rooms.id, { onDelete: 'cascade' }),
     night: date('night', { mode: 'string' }).notNull(),
     taken: integer('taken').notNull().default(0),
+    /**
+     * Of `taken`, units given back while a waitlist waits for the night: kept taken until the
+     * delivery of their `unitsFreed` announcement offers them to the line or gives them back
+     * (modules/waitlist), so no checkout takes them in between.
+     */
+    waitlisted: integer('waitlisted').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.roomId, t.night] }),
     check('room_nights_taken_ck', sql`${t.taken} >= 0`),
+    check('room_nights_waitlisted_ck', sql`${t.waitlisted} between 0 and ${t.taken}`),
   ],
 );
 
@@ -693,6 +701,45 @@ export const announcements = pgTable(
     check('announcements_status_ck', oneOf(t.status, ANNOUNCEMENT_STATUSES)),
     index('announcements_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
     index('announcements_delivered_idx').on(t.deliveredAt).where(sql`status = 'delivered'`),
+  ],
+);
+
+/**
+ * The waitlist of sold-out stays (modules/waitlist): a guest waiting for `quantity` units of a
+ * room for the nights [check_in, check_out), in line by `created_at` (then id). An offer is a
+ * pending booking held for the entry (`booking_id`; the offer ends with its hold); at most
+ * one live entry (waiting or offered) per account, room and stay.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    checkIn: date('check_in', { mode: 'string' }).notNull(),
+    checkOut: date('check_out', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    state: text('state').notNull().default('waiting'),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('waitlist_entries_state_ck', oneOf(t.state, WAITLIST_STATES)),
+    check('waitlist_entries_quantity_ck', sql`${t.quantity} > 0`),
+    check('waitlist_entries_stay_ck', sql`${t.checkIn} < ${t.checkOut}`),
+    uniqueIndex('waitlist_entries_live_uq')
+      .on(t.userId, t.roomId, t.checkIn, t.checkOut)
+      .where(sql`state in ('waiting', 'offered')`),
+    // The line of a room: its waiting entries in the order they joined.
+    index('waitlist_entries_line_idx')
+      .on(t.roomId, t.createdAt, t.id)
+      .where(sql`state = 'waiting'`),
+    index('waitlist_entries_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('waitlist_entries_booking_uq').on(t.bookingId),
   ],
 );
 

@@ -14,13 +14,14 @@ import type { Db, Executor, Tx } from '../db/client.ts';
 export interface Announcements {
   /**
    * Units of a room came free: given back to the ledger by `bookingIds` (a cancel, lapsed holds
-   * swept, a declined payment, a payment the reconciliation gave up), each night with its units
+   * swept, a declined payment, a payment the reconciliation gave up, a waitlist offer its guest
+   * let go), each night with its units
    * summed over them; or a room's stock raised, `units` more on every night from `from` (its
    * hotel's today) on.
    */
   unitsFreed:
     | {
-        cause: 'cancelled' | 'lapsed' | 'declined' | 'abandoned';
+        cause: ReleaseCause;
         bookingIds: readonly string[];
         nights: readonly { roomId: number; night: string; units: number }[];
       }
@@ -33,6 +34,9 @@ export interface Announcements {
 }
 
 export type AnnouncementKind = keyof Announcements;
+
+/** Why a booking's units were given back (releaseUnits, availability/ledger.ts). */
+export type ReleaseCause = 'cancelled' | 'lapsed' | 'declined' | 'abandoned' | 'offerLeft';
 
 /** The PostgreSQL channel an announcement's commit notifies: every process's worker wakes. */
 export const ANNOUNCEMENTS_CHANNEL = 'devstay_announcements';

@@ -35,6 +35,7 @@ const ACCOUNT_PARAMS = new Set([
   'get /api/booking/user/{uid}',
   'get /api/favorites/{uid}',
   'get /api/favorites/list/{uid}',
+  'get /api/waitlist/user/{uid}',
   'get /api/dev/inbox/{id}/attachments/{position}',
 ]);
 
@@ -87,6 +88,8 @@ const GOOD: Record<string, { id: number; status: number }> = {
   'get /api/content/hotels/{id}': { id: 17, status: 200 },
   'get /api/calendar/event/{id}.ics': { id: 1, status: 200 },
   'delete /api/reviews/{id}': { id: 16, status: 204 },
+  // No entry in the demo data: the id passes, the row is not found.
+  'delete /api/waitlist/{id}': { id: 1, status: 404 },
 };
 
 let t: TestApp;

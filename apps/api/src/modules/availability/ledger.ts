@@ -1,7 +1,7 @@
 import { addDays, stayNights } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { announcedCte } from '../../lib/announcements.ts';
+import { announcedCte, type ReleaseCause } from '../../lib/announcements.ts';
 
 /** Units of one room for one stay: the nights [checkIn, checkOut). */
 export interface StayUnits {
@@ -121,7 +121,8 @@ export function soldOutNightSql(demand: string, stockOf: string): string {
 
 /**
  * Gives the units of `bookingIds` back, inside the caller's transaction (a released hold, a
- * cancellation), and announces them freed (`unitsFreed`, for `cause`, with the bookings and the
+ * cancellation) — on a night a waitlist entry waits for, to the line (kept taken as
+ * `waitlisted` until the announcement's delivery offers them) — and announces them freed (`unitsFreed`, for `cause`, with the bookings and the
  * nights) in the same statement: every path that frees a booking's units comes through here,
  * and the announcement is delivered once the caller commits (lib/announcements.ts). The rows
  * are locked in ledger order first, then lowered; the check constraint (`taken >= 0`) would
@@ -131,7 +132,7 @@ export async function releaseUnits(
   tx: Tx,
   demand: readonly NightUnits[],
   freed: {
-    cause: 'cancelled' | 'lapsed' | 'declined' | 'abandoned';
+    cause: ReleaseCause;
     bookingIds: readonly string[];
   },
 ): Promise<void> {
@@ -142,10 +143,18 @@ export async function releaseUnits(
     select 1 from room_nights rn join ${set} on rn.room_id = d.room_id and rn.night = d.night
     order by rn.room_id, rn.night
     for update of rn`);
+  // A night someone waits for keeps its units taken, marked `waitlisted`: the announcement's
+  // delivery offers them to the line first (modules/waitlist), and no checkout takes them before.
   const result = await tx.execute<{ lowered: number }>(sql`
     with lowered as (
-      update room_nights rn set taken = rn.taken - d.units
+      update room_nights rn set taken = rn.taken - d.units + w.kept,
+        waitlisted = rn.waitlisted + w.kept
       from ${set}
+      cross join lateral (select case when exists (
+          select 1 from waitlist_entries e
+          where e.room_id = d.room_id and e.state = 'waiting'
+            and e.check_in <= d.night and e.check_out > d.night)
+        then d.units else 0 end as kept) w
       where rn.room_id = d.room_id and rn.night = d.night
       returning 1),
     ${announcedCte('announced', 'unitsFreed', { ...freed, nights: demand })}

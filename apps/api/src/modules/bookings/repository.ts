@@ -7,6 +7,7 @@ import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookingLines, bookings } from '../../db/schema.ts';
 import { type PreparedStatement, runPrepared, sqlState } from '../../db/statements.ts';
+import type { ReleaseCause } from '../../lib/announcements.ts';
 import { countCallSql, type RateLimit, rateLimitValues, waitFor } from '../../lib/rate-limit.ts';
 import {
   demandJson,
@@ -86,22 +87,25 @@ export function claimCheckoutSql(keyLock: string, holdsLock: string): string {
  * What an account holds unpaid now, and how many of its holds lapsed unpaid in the last day
  * since its latest successful payment (by the (user, created_at) index), as SQL text: `user`
  * is an expression giving the account, `except` one giving a booking left out (the one being
- * paid: its own hold is what the rules decide on).
+ * paid: its own hold is what the rules decide on). A waitlist's offer is a hold the site made,
+ * not one the guest took: it counts in none of the three (the waitlist's own cap bounds it).
  */
 export function holdsOfAccountSql(user: string, except = 'null::uuid'): string {
   return `
     with mine as (
       select b.status, b.total_quantity, b.created_at, b.confirmed_at,
-        exists (select 1 from payments p where p.booking_id = b.id) as tried
+        exists (select 1 from payments p where p.booking_id = b.id) as tried,
+        exists (select 1 from waitlist_entries w where w.booking_id = b.id) as offer
       from bookings b
       where b.user_id = ${user} and b.created_at > now() - interval '1 day'
         and b.id is distinct from ${except}),
     paid as (select max(confirmed_at) as at from mine)
     select
       -- A lapsed hold not yet swept still holds its units: it counts until released.
-      (count(*) filter (where status = 'pending'))::int as pending,
-      (coalesce(sum(total_quantity) filter (where status = 'pending'), 0))::int as units,
-      (count(*) filter (where status = 'expired' and not tried
+      (count(*) filter (where status = 'pending' and not offer))::int as pending,
+      (coalesce(sum(total_quantity) filter (where status = 'pending' and not offer), 0))::int
+        as units,
+      (count(*) filter (where status = 'expired' and not tried and not offer
         and created_at > coalesce((select at from paid), '-infinity')))::int as lapsed
     from mine`;
 }
@@ -407,7 +411,7 @@ export async function releasePending(
   tx: Tx,
   where: SQL,
   to: Extract<BookingStatus, 'expired' | 'cancelled'>,
-  cause: 'lapsed' | 'declined' | 'abandoned' | 'cancelled' = to === 'cancelled' ? to : 'lapsed',
+  cause: ReleaseCause = to === 'cancelled' ? to : 'lapsed',
   limit = 100,
 ): Promise<string[]> {
   const result = await tx.execute<{ id: string }>(sql`

@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FreeCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ColumnHeaders, StackedTable, Tbody, Td, Tr } from '../../../components/stacked-table.tsx';
@@ -36,6 +36,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useDateText } from '../../../lib/date-text.ts';
 import { nightsText } from '../../../lib/night-prices.ts';
 import { BookingConfirmation } from './booking-confirmation.tsx';
+import { HeldBookingPayment } from './held-booking-payment.tsx';
 
 /** Groups of four digits as printed on a card. */
 const cardNumberText = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -67,10 +68,19 @@ const StripeCardForm = lazy(() =>
 );
 
 /**
- * /home/stripe (product §2.9): the reservation as the server priced it, the card form and Pay.
- * Pay books the cart (a pending booking holding the rooms), then charges the card (product §4).
+ * /home/stripe (product §2.9): the cart's payment, or, with `?booking=`, a booking already held
+ * for the guest (a waitlist's offer).
  */
 export function PaymentPage() {
+  const held = useSearchParams()[0].get('booking');
+  return held ? <HeldBookingPayment bookingId={held} /> : <CartPayment />;
+}
+
+/**
+ * The reservation as the server priced it, the card form and Pay. Pay books the cart (a pending
+ * booking holding the rooms), then charges the card (product §4).
+ */
+function CartPayment() {
   const lines = useCartLines();
   const { pay, paid, paying, failure, repriced, formKey } = usePayment({
     lines,

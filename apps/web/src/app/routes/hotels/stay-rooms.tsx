@@ -18,8 +18,10 @@ import {
 import { IconCalendarEvent, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useSession } from '../../../features/auth/api/session.ts';
 import { addRoomToCart } from '../../../features/cart/utils/add-room-to-cart.ts';
 import { useHotelStay } from '../../../features/hotels/api/get-hotel-stay.ts';
+import { JoinWaitlistButton } from '../../../features/waitlist/components/join-waitlist-button.tsx';
 import { useDateText } from '../../../lib/date-text.ts';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { stayPriceText } from '../../../lib/stay-price.ts';
@@ -90,6 +92,7 @@ function StayRoom({
   nights: number;
 }) {
   const dateText = useDateText();
+  const account = useSession().user;
   const room = hotel.Rooms.find((r) => r.id === line.id);
   const name = capitalize(line.name);
   const bookable = line.availabilityMessage === null && line.guestsMessage === null;
@@ -180,6 +183,15 @@ function StayRoom({
               Add to cart
             </Button>
           </>
+        ) : line.available < line.cartQuantity ? (
+          <JoinWaitlistButton
+            account={account}
+            room={line.id}
+            roomName={name}
+            checkIn={stay.checkIn}
+            checkOut={stay.checkOut}
+            quantity={line.cartQuantity}
+          />
         ) : null}
       </div>
     </li>

@@ -18,6 +18,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useResendVerification } from '../../../features/profiles/api/profile.ts';
 import { ProfileDetails } from '../../../features/profiles/components/profile-details.tsx';
+import { WaitlistEntries } from '../../../features/waitlist/components/waitlist-entries.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
@@ -126,6 +127,7 @@ export function UserProfilePage() {
             Favorites
           </Button>
         </Group>
+        <WaitlistEntries userId={me.id} />
       </Stack>
     </Container>
   );

@@ -24,6 +24,7 @@ import {
 import { useRoom } from '../../../features/rooms/api/get-room.ts';
 import { RoomServices } from '../../../features/rooms/components/room-services.tsx';
 import { StayPanel } from '../../../features/rooms/components/stay-panel.tsx';
+import { JoinWaitlistButton } from '../../../features/waitlist/components/join-waitlist-button.tsx';
 import { isNotFound } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
@@ -70,6 +71,8 @@ function useStayAvailability(
   return {
     checking: valid && !line && !quote.isError,
     message: line?.availabilityMessage ?? line?.guestsMessage ?? null,
+    /** Units of the room free for the stay (undefined until quoted). */
+    free: line?.available,
     nights: line?.nights ?? null,
     terms: line?.freeCancellation,
   };
@@ -174,6 +177,18 @@ export function RoomDetailPage() {
               onAddToCart={(chosen) => addRoomToCart(data, chosen)}
               terms={
                 availability.terms ? <FreeCancellationTerms terms={availability.terms} /> : null
+              }
+              waitlist={
+                availability.free === 0 ? (
+                  <JoinWaitlistButton
+                    account={session.user}
+                    room={data.id}
+                    roomName={`${name} room`}
+                    checkIn={stay.checkIn}
+                    checkOut={stay.checkOut}
+                    quantity={1}
+                  />
+                ) : null
               }
               favorite={
                 <FavoriteHeart

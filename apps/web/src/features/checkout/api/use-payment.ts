@@ -22,10 +22,7 @@ export function paidMessage(message: string): string {
  */
 export type PaymentFailure = { kind: 'repriced' | 'refused'; message: string };
 
-/**
- * The failure a payment's error is to the guest (whether the attempt ended is `payCart`'s).
- * @internal
- */
+/** The failure a payment's error is to the guest (whether the attempt ended is `payCart`'s). */
 export function paymentFailure(error: unknown): PaymentFailure {
   if (error instanceof ApiError && error.code === 'PRICE_CHANGED') {
     return { kind: 'repriced', message: errorMessage(error) };

@@ -40,6 +40,8 @@ interface StayPanelProps {
   favorite?: ReactNode;
   /** The stay's cancellation terms, as the server's quote gives them (handed in by the screen). */
   terms?: ReactNode;
+  /** Under ADD TO CART: 'Join the waitlist' for a stay without units (the waitlist feature's). */
+  waitlist?: ReactNode;
 }
 
 /**
@@ -58,6 +60,7 @@ export function StayPanel({
   onAddToCart,
   favorite,
   terms,
+  waitlist,
 }: StayPanelProps) {
   // The hotel's today, in its time zone: not the browser's date.
   const todayDate = calendarDateIn(room.Hotels.timeZone);
@@ -151,6 +154,7 @@ export function StayPanel({
         >
           ADD TO CART
         </Button>
+        {waitlist}
       </Stack>
     </Paper>
   );
