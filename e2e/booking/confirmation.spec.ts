@@ -113,6 +113,16 @@ for (const [width, height, hotelIndex, firstDay] of [
       await expect(page).toHaveURL(new RegExp(`${paths.payment}$`));
       await expect(panel).toBeInViewport();
       await expectSoundPage(page, errors);
+
+      // The receipt names the booking and states its terms as the confirmation did.
+      const reference = (await panel.getByTestId('booking-reference').textContent()) ?? '';
+      const shownTerms = (await panel.getByTestId('free-cancellation').textContent()) ?? '';
+      await receipt.click();
+      await expect(page).toHaveURL(new RegExp(`/bookings/${bookingId}/receipt$`));
+      await expect(page.getByTestId('booking-reference')).toHaveText(reference);
+      await expect(page.getByTestId('free-cancellation')).toHaveText(shownTerms);
+      await expect(page.getByText('Cancellation', { exact: true })).toBeVisible();
+      expect(await wcagViolations(page)).toEqual([]);
     });
   });
 }

@@ -33,7 +33,7 @@ test.describe('hotel list', () => {
   test('live search ignores case and accents; no match shows a heading', async ({ page }) => {
     await page.goto('/home');
     await expect(cardTitles(page)).toHaveCount(8);
-    const box = page.getByRole('searchbox', { name: 'Search hotels by name' });
+    const box = page.getByRole('searchbox', { name: 'Search hotels by name or destination' });
     await box.fill('CODIGO');
     await expect(cardTitles(page)).toHaveCount(1);
     await expect(cardTitles(page).first()).toHaveText(/Cumbre Del Código/i);
@@ -42,9 +42,29 @@ test.describe('hotel list', () => {
     await expect(page.getByRole('heading', { name: 'No hotels match your search' })).toBeVisible();
   });
 
+  test('the box finds hotels by destination: a city, a province, without its accents', async ({
+    page,
+  }) => {
+    await page.goto('/home');
+    await expect(cardTitles(page)).toHaveCount(8);
+    const box = page.getByRole('searchbox', { name: 'Search hotels by name or destination' });
+    // No demo hotel has Bariloche in its name: these are the hotels of San Carlos de Bariloche.
+    await box.fill('bariloche');
+    await expect(cardTitles(page).filter({ hasText: 'Nahuel Huapi Remote Lodge' })).toHaveCount(1);
+    const titles = await firstTitles(page);
+    expect(titles).toEqual(
+      expect.arrayContaining(['Hotel Cumbre del Código', 'Cabañas Cerro Otto']),
+    );
+    await expect(cards(page).filter({ hasNotText: /Bariloche/ })).toHaveCount(0);
+    // Córdoba the city and the province, typed without the accent.
+    await box.fill('cordoba');
+    await expect(cardTitles(page).filter({ hasText: 'Hotel Cañada Async' })).toHaveCount(1);
+    await expect(cards(page).filter({ hasNotText: /Córdoba/ })).toHaveCount(0);
+  });
+
   test('the search button searches the trimmed text and clears the box', async ({ page }) => {
     await page.goto('/home');
-    const box = page.getByRole('searchbox', { name: 'Search hotels by name' });
+    const box = page.getByRole('searchbox', { name: 'Search hotels by name or destination' });
     await box.pressSequentially('  lodge  ');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(box).toHaveValue('');

@@ -109,7 +109,7 @@ test('a server-rendered page hydrates without a mismatch and then works as the a
   const errors = collectConsoleErrors(page);
   await page.goto('/home');
   // The search runs on the client once hydrated: the list follows the address.
-  await page.getByRole('searchbox', { name: 'Search hotels by name' }).fill('tech');
+  await page.getByRole('searchbox', { name: 'Search hotels by name or destination' }).fill('tech');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/name=tech/);
   await expectSoundPage(page, errors);
@@ -168,7 +168,9 @@ test('the list keeps its drawn stay fields while their code is on its way: nothi
   });
   await page.goto('/home');
   const check = page.getByRole('button', { name: 'Check availability' });
-  await page.getByRole('searchbox', { name: 'Search hotels by name' }).pressSequentially('te');
+  await page
+    .getByRole('searchbox', { name: 'Search hotels by name or destination' })
+    .pressSequentially('te');
   for (let look = 0; look < 10; look++) {
     expect(await check.count(), `look ${look}, the fields' code held back`).toBe(1);
     await page.waitForTimeout(100);

@@ -8,7 +8,8 @@
  *    each night of a busy fortnight, 30 % of the rooms fully booked and 20 % more with one unit
  *    taken; on the other nights of a quarter, 10 % fully booked. Then VACUUM ANALYZE.
  * 3. For each kind of search (city + dates, dates alone, dates + stars, city + dates + 2 rooms,
- *    dates alone deep in the list, by guest rating, a name + dates), and each again with 2 and
+ *    dates alone deep in the list, by guest rating, a name + dates, a destination typed in the
+ *    search box — a city, department or state, as written — + dates), and each again with 2 and
  *    with 4 guests a room (rooms sleep 1–4 in the set, so guests leave out rooms as well: a
  *    quarter of them sleep 4), queries drawn from the data, RUNS sequential calls of
  *    searchHotels as the route makes them for a stay (no read cache: a stay is never kept; the
@@ -179,8 +180,17 @@ async function main() {
     const names = (
       await db.execute<{ name: string }>(sql`select name from hotels order by random() limit 500`)
     ).rows.map((r) => r.name.split(' ')[0] ?? '');
+    // What a guest types in the box for a destination: a place's city, department or state.
+    const destinations = (
+      await db.execute<{ place: string }>(
+        sql`select distinct unnest(array[l.city, l.department, l.state]) as place
+            from locations l where exists (select 1 from hotels h where h.location_id = l.id)`,
+      )
+    ).rows.map((r) => r.place);
     const [allHotels] = await db.select({ n: count() }).from(hotels);
-    console.log(`catalogue: ${allHotels?.n} hotels in ${cities.length} cities`);
+    console.log(
+      `catalogue: ${allHotels?.n} hotels in ${cities.length} cities, ${destinations.length} place names`,
+    );
 
     /** A stay of 1–3 nights starting in the busy fortnight (most searches) or the quarter. */
     const stay = () => {
@@ -197,6 +207,7 @@ async function main() {
       ['dates alone, page 50', () => ({ ...base, page: 50, ...stay() })],
       ['dates, guest rating', () => ({ ...base, sort: 'rating_desc', ...stay() })],
       ['name + dates', () => ({ ...base, name: pick(names), ...stay() })],
+      ['destination + dates', () => ({ ...base, name: pick(destinations), ...stay() })],
     ];
     // Each kind again with guests: 2 and 4 a room (rooms sleep 1–4).
     const kinds: [string, () => HotelSearch][] = [

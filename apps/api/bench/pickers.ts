@@ -124,7 +124,7 @@ async function main() {
     console.log('\nQuery plans (EXPLAIN ANALYZE) of the slowest search of each kind, run again');
     for (const [kind] of kinds) {
       const q = slowest.get(kind) ?? '';
-      const statement = await hotelPickerStatement(db, q, LIMIT);
+      const statement = hotelPickerStatement(q, LIMIT);
       const plan = await db.execute<{ 'QUERY PLAN': string }>(
         sql`explain (analyze, buffers, costs off) ${statement}`,
       );

@@ -24,7 +24,7 @@ import type { StoredPicture } from '@devstay/api/modules/images/pipeline';
 import type { ImageStorage } from '@devstay/api/modules/images/storage';
 import type { UploadsUnderWay } from '@devstay/api/modules/images/under-way';
 import { calendarDateIn } from '@devstay/shared/stay';
-import { searchKey } from '@devstay/shared/text';
+import { placeKey, searchKey } from '@devstay/shared/text';
 import { like, sql } from 'drizzle-orm';
 import { buildDemoPlan, DEMO_TIME_ZONE, type DemoPlan, type PlannedImage } from './demo-plan.ts';
 import { anyVariantMissing, plannedRef, renderImages, SEED_IMAGE_DIR } from './images.ts';
@@ -231,7 +231,9 @@ async function insertPlan(
 
   const locationRows = await tx
     .insert(locations)
-    .values(plan.locations.map((l) => ({ ...l, cityKey: searchKey(l.city) })))
+    .values(
+      plan.locations.map((l) => ({ ...l, cityKey: searchKey(l.city), placeKey: placeKey(l) })),
+    )
     .onConflictDoNothing()
     .returning({
       id: locations.id,

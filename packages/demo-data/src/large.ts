@@ -44,13 +44,15 @@ interface City {
 const FILLED_TABLES = ['hotels', 'rooms', 'room_room_services', 'hotel_services', 'room_rates'];
 
 /**
- * The triggers that keep each hotel card's "from" price (hotel_from_prices, migration 0022):
- * skipped with the foreign-key checks, their work is done once at the end of the load
- * (storeFromPrices).
+ * The triggers this load does the work of, so that it may skip them with the foreign-key checks:
+ * those that keep each hotel card's "from" price (hotel_from_prices, migration 0022), stored
+ * once at the end of the load (storeFromPrices), and the one that writes a hotel's search key
+ * (migration 0025), which the load writes by the same rule (devstay_search_key).
  */
-const FROM_PRICE_TRIGGER_FUNCTIONS = [
+const LOAD_WRITTEN_TRIGGER_FUNCTIONS = [
   'devstay_rooms_from_changed',
   'devstay_room_rates_from_changed',
+  'devstay_hotel_search_key',
 ];
 
 /**
@@ -58,14 +60,14 @@ const FROM_PRICE_TRIGGER_FUNCTIONS = [
  * and they cannot fail here: every reference is read from the tables in this transaction.
  * Replica mode skips them, which only a superuser may set (the embedded server's user is one);
  * elsewhere, or when one of the tables has a trigger of its own that must run, they stay on.
- * Replica mode skips the from-price triggers too: the load stores those prices itself.
+ * Replica mode skips the triggers the load does the work of too (LOAD_WRITTEN_TRIGGER_FUNCTIONS).
  */
 async function skipForeignKeyChecks(client: PoolClient): Promise<boolean> {
   const own = await client.query<{ n: number }>(
     `select count(*)::int as n from pg_trigger t
      where t.tgrelid = any($1::regclass[]) and not t.tgisinternal
        and t.tgfoid not in (select oid from pg_proc where proname = any($2::text[]))`,
-    [FILLED_TABLES, FROM_PRICE_TRIGGER_FUNCTIONS],
+    [FILLED_TABLES, LOAD_WRITTEN_TRIGGER_FUNCTIONS],
   );
   if ((own.rows[0]?.n ?? 0) > 0) return false;
   await client.query('savepoint replica_role');
@@ -205,8 +207,9 @@ export async function seedLargeCatalogue(
         gallery.push(rng.int(0, galleries - 1));
       }
       await client.query(
-        `insert into hotels (name, name_key, image, qualification, description, address, location_id)
-         select u.name, u.name_key, g.image, u.qualification, u.description, u.address, u.location_id
+        `insert into hotels (name, name_key, search_key, image, qualification, description, address, location_id)
+         select u.name, u.name_key, devstay_search_key(u.name_key, u.location_id), g.image,
+           u.qualification, u.description, u.address, u.location_id
          from unnest($1::text[], $2::text[], $3::int2[], $4::text[], $5::text[], $6::int[], $7::int[])
               as u(name, name_key, qualification, description, address, location_id, gallery)
          join large_gallery g on g.idx = u.gallery`,

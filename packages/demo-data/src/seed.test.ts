@@ -25,7 +25,7 @@ import {
   STOCK_MIN,
 } from '@devstay/shared/constants';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
-import { searchKey } from '@devstay/shared/text';
+import { placeKey, searchKey } from '@devstay/shared/text';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -111,10 +111,23 @@ describe('demo seed', () => {
     );
     expect(facts[0]?.n).toBe(9);
 
-    const all = await rows<{ city: string; city_key: string }>(
-      'select city, city_key from locations',
+    const all = await rows<{
+      city: string;
+      department: string;
+      state: string;
+      city_key: string;
+      place_key: string;
+    }>('select city, department, state, city_key, place_key from locations');
+    for (const l of all) {
+      expect(l.city_key).toBe(searchKey(l.city));
+      expect(l.place_key).toBe(placeKey(l));
+    }
+    // Each hotel's search key, written by the database: its name's and its place's.
+    const unkept = await rows<{ n: number }>(
+      `select count(*)::int as n from hotels h join locations l on l.id = h.location_id
+       where h.search_key <> h.name_key || ' ' || l.place_key`,
     );
-    for (const l of all) expect(l.city_key).toBe(searchKey(l.city));
+    expect(unkept[0]?.n).toBe(0);
   });
 
   test('hotels: 40+ over 8+ cities, proper names keyed for search, sane fields', async () => {

@@ -5,8 +5,11 @@ import {
   compareText,
   displayName,
   formatUsd,
+  placeKey,
   priceToCents,
+  SEARCH_WORDS_MAX,
   searchKey,
+  searchWords,
   sentenceStart,
 } from './text.ts';
 
@@ -15,6 +18,15 @@ describe('text rules', () => {
     expect(searchKey('  San Carlos de  BARILOCHE ')).toBe('san carlos de bariloche');
     expect(searchKey('Córdoba')).toBe('cordoba');
     expect(searchKey('Neuquén')).toBe(searchKey('NEUQUEN'));
+  });
+
+  test('a search text is matched by its folded words, distinct, the first five', () => {
+    expect(searchWords('  Córdoba  CAPITAL córdoba ')).toEqual(['cordoba', 'capital']);
+    expect(searchWords('   ')).toEqual([]);
+    expect(searchWords('a b c d e f g')).toHaveLength(SEARCH_WORDS_MAX);
+    expect(
+      placeKey({ city: 'San Carlos de Bariloche', department: 'Bariloche', state: 'Río Negro' }),
+    ).toBe('san carlos de bariloche bariloche rio negro');
   });
 
   test('sorting ignores case and accents', () => {

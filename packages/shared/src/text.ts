@@ -5,6 +5,33 @@ export function searchKey(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
 }
 
+/** The most words of a search text matched: a longer text is matched by its first ones. */
+export const SEARCH_WORDS_MAX = 5;
+
+/**
+ * The words a hotel search matches by (the list's box, the hotel picker): each must be found
+ * somewhere in the hotel's search key (`hotels.search_key`: name, city, department, state), in
+ * any order. Folded by searchKey, distinct, the first SEARCH_WORDS_MAX.
+ */
+export function searchWords(text: string): string[] {
+  return [...new Set(searchKey(text).split(' ').filter(Boolean))].slice(0, SEARCH_WORDS_MAX);
+}
+
+/** Where a hotel is: the names of its city, department (a comuna, a neighbourhood) and state. */
+export interface PlaceNames {
+  city: string;
+  department: string;
+  state: string;
+}
+
+/**
+ * A location's part of its hotels' search key: city, department and state, folded by searchKey.
+ * The database writes each hotel's key as its name_key, a space and this (`hotels.search_key`).
+ */
+export function placeKey({ city, department, state }: PlaceNames): string {
+  return searchKey(`${city} ${department} ${state}`);
+}
+
 // Made on first use: building a collator loads ICU's tables (≈ 10 ms, 40 ms on a phone), and
 // every page of the web app would pay for it while starting, sorting or not.
 let collator: Intl.Collator | undefined;

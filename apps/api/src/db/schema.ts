@@ -85,6 +85,11 @@ export const locations = pgTable(
     city: text('city').notNull(),
     /** searchKey(city): case- and accent-insensitive match for the city filter. */
     cityKey: text('city_key').notNull(),
+    /**
+     * placeKey(city, department, state): the place's part of its hotels' `search_key`; a
+     * trigger writes it into them again when it changes (a place renamed).
+     */
+    placeKey: text('place_key').notNull(),
   },
   (t) => [
     uniqueIndex('locations_state_department_city_uq').on(t.state, t.department, t.city),
@@ -117,8 +122,15 @@ export const hotels = pgTable(
     id: serial('id').primaryKey(),
     /** As typed (docs/product.md, Names as typed). */
     name: text('name').notNull(),
-    /** searchKey(name): what search matches against (trigram-indexed). */
+    /** searchKey(name): what the list's orders and the name pickers sort by. */
     nameKey: text('name_key').notNull(),
+    /**
+     * What the search box matches (searchWords, trigram-indexed): `name_key`, a space and its
+     * location's `place_key`. Written by the database's triggers (migration
+     * 0025_hotel_search_by_place): a hotel's on insert and on a change of its name or place, its
+     * location's on a rename. The default only lets a writer leave it out.
+     */
+    searchKey: text('search_key').notNull().default(''),
     image: jsonb('image').$type<ImageRef[]>().notNull().default([]),
     qualification: smallint('qualification').notNull(),
     description: text('description').notNull(),
@@ -161,7 +173,7 @@ export const hotels = pgTable(
       'hotels_event_night_premium_percent_ck',
       sql`${t.eventNightPremiumPercent} between ${sql.raw(String(EVENT_PREMIUM_PERCENT_MIN))} and ${sql.raw(String(EVENT_PREMIUM_PERCENT_MAX))}`,
     ),
-    index('hotels_name_key_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
+    index('hotels_search_key_trgm_idx').using('gin', sql`${t.searchKey} gin_trgm_ops`),
     index('hotels_name_key_id_idx').on(t.nameKey, t.id),
     index('hotels_qualification_name_key_idx').on(t.qualification, t.nameKey, t.id),
     // "Highest score" lists stars descending, names ascending: a mixed order needs its own index.

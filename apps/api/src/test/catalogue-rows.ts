@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { searchKey } from '@devstay/shared/text';
+import { placeKey, searchKey } from '@devstay/shared/text';
 import type { Db } from '../db/client.ts';
 import {
   events,
@@ -43,7 +43,7 @@ export async function insertLocation(
 ) {
   const [row] = await db
     .insert(locations)
-    .values({ ...place, cityKey: searchKey(place.city) })
+    .values({ ...place, cityKey: searchKey(place.city), placeKey: placeKey(place) })
     .returning();
   if (!row) throw new Error('location not inserted');
   return row;

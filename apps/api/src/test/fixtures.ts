@@ -20,6 +20,7 @@ export async function hotelIds(db: Db, count: number): Promise<number[]> {
       department: 'test department',
       city: 'test city',
       cityKey: 'test city',
+      placeKey: 'test city test department test state',
     })
     .onConflictDoUpdate({
       target: [locations.state, locations.department, locations.city],

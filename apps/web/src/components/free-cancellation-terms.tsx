@@ -1,6 +1,6 @@
 import type { QuoteLine } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
-import { Group, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { IconCalendarCancel } from '@tabler/icons-react';
 
 /**
@@ -17,5 +17,30 @@ export function FreeCancellationTerms({ terms }: { terms: QuoteLine['freeCancell
           : BOOKING_MESSAGES.noFreeCancellation}
       </Text>
     </Group>
+  );
+}
+
+/**
+ * A booking's cancellation terms with their heading, the same words wherever the booking is
+ * shown (the confirmation after paying, the receipt page): the deadline is the booking's, the
+ * earliest of its rooms' (the rule the cancel applies), and said as such when it has several.
+ */
+export function BookingCancellationTerms({
+  terms,
+  lines,
+}: {
+  terms: QuoteLine['freeCancellation'];
+  /** How many lines (rooms and stays) the booking has. */
+  lines: number;
+}) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600}>
+        {lines > 1
+          ? 'Cancellation of the booking: the earliest deadline of its rooms'
+          : 'Cancellation'}
+      </Text>
+      <FreeCancellationTerms terms={terms} />
+    </Stack>
   );
 }

@@ -41,7 +41,10 @@ export function checkStayDates(
   }
 }
 
-/** A search text; blank means "no search". Matched ignoring case and accents, anywhere in the name. */
+/**
+ * A search text; blank means "no search". Each word of it (searchWords) is matched ignoring case
+ * and accents, anywhere in the hotel's name, city, department or state.
+ */
 const searchText = (param: { max: number }) => text(param.max);
 
 /**
@@ -124,7 +127,8 @@ function paramSchema(param: QueryParam): z.ZodType {
 }
 
 /**
- * GET /hotels — search by name, filter by city and stars, by a stay (`checkIn`, `checkOut`: a
+ * GET /hotels — search by name or destination (`name`: every word in the hotel's name, city,
+ * department or state), filter by city and stars, by a stay (`checkIn`, `checkOut`: a
  * room of the hotel has `rooms` units free, 1 by default, on every night [checkIn, checkOut),
  * and those units sleep `guests`, 1 by default: `rooms` × the room's capacity ≥ `guests`),
  * by room services (a room of the hotel has them all; with a stay, the same room is free) and by

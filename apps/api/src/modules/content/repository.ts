@@ -2,7 +2,7 @@ import type { HotelPickerItem, ImageRefInput } from '@devstay/shared/contracts/c
 import { eventDateIssue, eventDateLimits } from '@devstay/shared/contracts/content';
 import { CONTENT_MESSAGES, ERROR_MESSAGES } from '@devstay/shared/messages';
 import { calendarDateIn } from '@devstay/shared/stay';
-import { displayName, searchKey } from '@devstay/shared/text';
+import { displayName, searchKey, searchWords } from '@devstay/shared/text';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor, Tx } from '../../db/client.ts';
@@ -407,10 +407,9 @@ export async function storedAndSentHotels(
 // ── The superAdmin's hotel picker ─────────────────────────────────────────────────────────
 
 /**
- * Hotels whose name, city, department or state hold every word of `q` (ignoring case and
- * accents), by name, at most `limit`. Locations are few (hundreds): the words are matched
- * against them in memory, so the hotel query is one trigram-indexed `name_key LIKE` or a
- * location-id list per word, ordered by the (name_key, id) index and cut at `limit`.
+ * Hotels whose name, city, department or state hold every word of `q` (searchWords: ignoring
+ * case and accents), by name, at most `limit`: one trigram-indexed `search_key LIKE` per word,
+ * as the hotel list's search box matches, ordered by the (name_key, id) index and cut at `limit`.
  */
 export async function searchHotelPicker(
   db: Db,
@@ -418,9 +417,7 @@ export async function searchHotelPicker(
   limit: number,
   onlyHotel?: number,
 ): Promise<HotelPickerItem[]> {
-  const result = await db.execute<HotelPickerItem>(
-    await hotelPickerStatement(db, q, limit, onlyHotel),
-  );
+  const result = await db.execute<HotelPickerItem>(hotelPickerStatement(q, limit, onlyHotel));
   return result.rows;
 }
 
@@ -428,37 +425,15 @@ export async function searchHotelPicker(
  * The picker's SQL statement (the benchmark explains it).
  * @internal
  */
-export async function hotelPickerStatement(
-  db: Db,
+export function hotelPickerStatement(
   q: string | undefined,
   limit: number,
   onlyHotel?: number,
-): Promise<SQL> {
-  const words = searchKey(q ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .slice(0, 5);
+): SQL {
   const conditions = [];
   if (onlyHotel !== undefined) conditions.push(sql`h.id = ${onlyHotel}`);
-  if (words.length > 0) {
-    const places = await db
-      .select({
-        id: locations.id,
-        state: locations.state,
-        department: locations.department,
-        city: locations.city,
-      })
-      .from(locations);
-    const keyed = places.map((p) => ({
-      id: p.id,
-      key: searchKey(`${p.city} ${p.department} ${p.state}`),
-    }));
-    for (const word of words) {
-      const ids = keyed.filter((p) => p.key.includes(word)).map((p) => p.id);
-      const inPlaces =
-        ids.length > 0 ? sql` or h.location_id = any(${`{${ids.join(',')}}`}::int[])` : sql``;
-      conditions.push(sql`(h.name_key like ${containsPattern(word)}${inPlaces})`);
-    }
+  for (const word of searchWords(q ?? '')) {
+    conditions.push(sql`h.search_key like ${containsPattern(word)}`);
   }
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   return sql`

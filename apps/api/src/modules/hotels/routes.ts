@@ -84,7 +84,9 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['hotels'],
         summary: 'Search, filter, sort and page the hotels',
         description:
-          'Search by name ignoring case and accents, filter by city and stars, by a stay (a room' +
+          'Search by name or destination: `name` keeps the hotels with every word of it (the first' +
+          ' five) somewhere in their name, city, department (neighbourhood) or state, ignoring case' +
+          ' and accents ("cordoba" finds Córdoba). Filter by city and stars, by a stay (a room' +
           ' with `rooms` units free on every night from checkIn to the night before checkOut, as' +
           ' the checkout counts them; a check-in before the hotel’s today leaves it out, before' +
           ' today everywhere is a 400) and by room services (ids from GET /serviceRooms, one room' +

@@ -4,7 +4,7 @@ import type { HotelCard, HotelListQuery } from '@devstay/shared/contracts/catalo
 import { asError } from '@devstay/shared/error-message';
 import { type HotelAttributeParam, hotelListParams } from '@devstay/shared/hotel-list-params';
 import { addDays, earliestToday } from '@devstay/shared/stay';
-import { searchKey } from '@devstay/shared/text';
+import { searchKey, searchWords } from '@devstay/shared/text';
 import { escapeLiteral, type QueryResult } from 'pg';
 import { SEARCH_COUNT_CAP } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -36,9 +36,9 @@ export interface HotelPage {
  * plan (they are prepared once per connection and reused):
  * - 'city': the hotels of the city's locations through the (location_id, …) indexes, sorted.
  * - 'walk': along the index of the order, keeping matching rows until the page is full: best
- *   when matches are common (no name, or a name found in many hotels).
- * - 'name': the matches of a rare name first (trigram index), then sorted; `offset 0` keeps
- *   PostgreSQL from merging it into the sorted walk.
+ *   when matches are common (no search text, or one found in many hotels: a large city).
+ * - 'name': the matches of a rare search text (a name, a place) first (trigram index on
+ *   `search_key`), then sorted; `offset 0` keeps PostgreSQL from merging it into the sorted walk.
  * @internal
  */
 export type HotelPagePlan = 'city' | 'walk' | 'name';
@@ -147,17 +147,29 @@ const HOTEL_FILTERS = {
     fold: (s) => s.qualification,
     where: (stars, bind) => `h.qualification = ${bind(stars)}`,
   }),
-  /** Text searched anywhere in the name, ignoring case and accents. */
-  name: filter<string>({
-    fold: (s) => (s.name === undefined ? undefined : searchKey(s.name) || undefined),
+  /**
+   * The search box (`name`, as the API has always called it): every word of the text
+   * (searchWords) somewhere in the hotel's name, city, department or state, ignoring case and
+   * accents: its `search_key`, which the database keeps.
+   */
+  name: filter<string[]>({
+    fold: (s) => {
+      const words = s.name === undefined ? [] : searchWords(s.name);
+      return words.length > 0 ? words : undefined;
+    },
     // Substring match on the folded key: LIKE '%…%' (with %, _ and \ escaped) where the
     // trigram index finds the rows, the same test as strpos() where rows come another way.
-    where: (nameKey, bind, reading) =>
-      reading === 'name' || reading === 'count'
-        ? `h.name_key like ${bind(containsPattern(nameKey))}`
-        : `strpos(h.name_key, ${bind(nameKey)}) > 0`,
-    // A common piece of a name is in a large share of the hotels: counted whole, every new word
-    // would read them all (docs/scaling.md, Figures behind the code's choices).
+    where: (words, bind, reading) =>
+      words
+        .map((word) =>
+          reading === 'name' || reading === 'count'
+            ? `h.search_key like ${bind(containsPattern(word))}`
+            : `strpos(h.search_key, ${bind(word)}) > 0`,
+        )
+        .join(' and '),
+    // A common word (a piece of a name, a large city or state) is in a large share of the
+    // hotels: counted whole, every new word would read them all (docs/scaling.md, Figures
+    // behind the code's choices).
     boundedCount: true,
   }),
   /**
@@ -438,8 +450,8 @@ function countBound(search: Pick<HotelSearch, 'page' | 'pageSize'>, cap: number)
 }
 
 /**
- * What reading one match of a name costs the 'name' plan, in index entries walked: 2 for a name
- * alone (a table row read); with a stay or rooms asked, every hotel with the name has its rooms
+ * What reading one match of a search text costs the 'name' plan, in index entries walked: 2
+ * alone (a table row read); with a stay or rooms asked, every hotel with the text has its rooms
  * and their nights probed, about 25 walked entries' time on the 100,000-hotel set (a common
  * name with 4 guests: 16,226 buffers read by the name's matches, 288 by the walk;
  * docs/scaling.md, Stay search), and those hotels are more than the matches counted.
@@ -447,9 +459,16 @@ function countBound(search: Pick<HotelSearch, 'page' | 'pageSize'>, cap: number)
 const NAME_MATCH_COST = { plain: 2, live: 20 } as const;
 
 /**
+ * What the walk pays for each hotel it passes with a search text, in the same units: its index
+ * entry and its table row, where the search key is (the order's indexes hold the name key only).
+ */
+const WALKED_HOTEL_COST = 2;
+
+/**
  * Which plan reads a page best. A city bounds the matches. Otherwise walking the order's index
- * reads about (offset + page size) × hotels / matches rows; reading the matches of a name
- * through the trigram index reads them all (NAME_MATCH_COST each): the cheaper one wins.
+ * passes about (offset + page size) × hotels / matches hotels (WALKED_HOTEL_COST each); reading
+ * the matches of the text through the trigram index reads them all (NAME_MATCH_COST each): the
+ * cheaper one wins.
  * @internal
  */
 export function chooseHotelPagePlan(
@@ -462,7 +481,7 @@ export function chooseHotelPagePlan(
   if (name === undefined) return 'walk';
   const walked = (search.page * search.pageSize * allHotels) / Math.max(1, matches);
   const perMatch = isLiveSearch(search) ? NAME_MATCH_COST.live : NAME_MATCH_COST.plain;
-  return walked < matches * perMatch ? 'walk' : 'name';
+  return walked * WALKED_HOTEL_COST < matches * perMatch ? 'walk' : 'name';
 }
 
 /**

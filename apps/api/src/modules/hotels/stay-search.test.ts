@@ -205,13 +205,13 @@ describe('GET /api/hotels with a stay', () => {
 
   test('its page is read as a simple query, values written as literals: a quote or backslash in a name finds it', async () => {
     const own = uniqueToken();
-    const [city] = await t.db
-      .execute<{ id: number }>(sql`select id from locations where city = ${cityA}`)
-      .then((r) => r.rows);
-    const hotel = await insertHotel(t.db, {
-      name: `o'hara\\ ${own}`,
-      locationId: city?.id ?? 0,
+    // A place of its own: in one holding the file's token, the searches by the token find it.
+    const city = await insertLocation(t.db, {
+      state: `State ${own}`,
+      department: `Dept ${own}`,
+      city: `City ${own}`,
     });
+    const hotel = await insertHotel(t.db, { name: `o'hara\\ ${own}`, locationId: city.id });
     await insertRoom(t.db, { hotelId: hotel.id, stock: 1, capacity: 4 });
     const stay = { checkIn: inDays(40), checkOut: inDays(42) };
     const page = hotelPageQuery(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { bookingReference } from '@devstay/shared/booking-reference';
 import { CANCELLATION_SUBJECT, RECEIPT_SUBJECT } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
@@ -78,6 +79,18 @@ const mailOf = (subject: string, bookingId: string) =>
       (m.parsed.text ?? '').includes(bookingId),
   );
 
+/**
+ * A booking e-mail names the booking by its short reference, as the confirmation and the receipt
+ * page do; its full id is only in the links' addresses.
+ */
+function expectShortReference(part: string, bookingId: string) {
+  expect(part).toMatch(
+    new RegExp(`Booking reference:?(</[^>]+>|<[^>]+>|\\s)*${bookingReference(bookingId)}`),
+  );
+  const withoutLinks = part.replace(/https?:\/\/[^\s"<>]+/g, '');
+  expect(withoutLinks).not.toContain(bookingId);
+}
+
 describe('the receipt e-mail', () => {
   test('says the number, each room with its address, nights and prices, the card, the terms and the links', async () => {
     const booking = await bookAndPay([
@@ -88,7 +101,7 @@ describe('the receipt e-mail', () => {
     const text = mail.parsed.text ?? '';
     const html = mail.parsed.html ?? '';
     for (const part of [text, html]) {
-      expect(part).toContain(booking.id);
+      expectShortReference(part, booking.id);
       expect(part).toContain(hotelA.address);
       expect(part).toContain('Check-in Wed, Jul 10, 2030, check-out Fri, Jul 12, 2030 (2 nights)');
       expect(part).toContain('2 nights × $125 = $250');
@@ -174,7 +187,7 @@ describe('the cancellation e-mail', () => {
     // A cancelled stay is no entry to add to a calendar.
     expect(mail.parsed.attachments).toEqual([]);
     for (const part of [mail.parsed.text ?? '', mail.parsed.html ?? '']) {
-      expect(part).toContain(booking.id);
+      expectShortReference(part, booking.id);
       expect(part).toContain('Refund: $125 to your Visa card ending in 4242.');
       expect(part).toContain('1 night × $125 = $125');
       expect(part).toContain(hotelA.address);

@@ -1,3 +1,4 @@
+import { bookingReference } from '@devstay/shared/booking-reference';
 import { CANCELLATION_SUBJECT } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { capitalize, formatUsd } from '@devstay/shared/text';
@@ -49,7 +50,7 @@ export async function enqueueCancellationMail(
       : 'Your booking at DevStay was cancelled by the hotel.';
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: opening },
-    { kind: 'facts', rows: [['Booking number', booking.id]] },
+    { kind: 'facts', rows: [['Booking reference', bookingReference(booking.id)]] },
     { kind: 'paragraph', text: refundSentence(input), strong: true },
     { kind: 'heading', text: booking.cartRoom.length === 1 ? 'The room' : 'The rooms' },
     ...booking.cartRoom.map((line) => lineBlock(line, details)),

@@ -1,3 +1,4 @@
+import { bookingReference } from '@devstay/shared/booking-reference';
 import { RECEIPT_SUBJECT } from '@devstay/shared/constants';
 import type { Booking } from '@devstay/shared/contracts/booking';
 import { dateTextIn, RENDER_LOCALE } from '@devstay/shared/date-text';
@@ -41,9 +42,10 @@ export interface ReceiptInput {
 
 /**
  * The 'Hotel Receipt' e-mail (product §7.4) of a paid booking: what a guest keeps from any
- * booking site — its number, each room with its hotel's address, nights and prices, the total
- * and the card charged, the cancellation terms with their deadline, and links to the receipt,
- * to their bookings and to the stay's calendar file, which comes attached too. It is written to
+ * booking site — its short reference (bookingReference; the links carry its id), each room with
+ * its hotel's address, nights and prices, the total and the card charged, the cancellation terms
+ * with their deadline, and links to the receipt, to their bookings and to the stay's calendar
+ * file, which comes attached too. It is written to
  * the outbox by the statement that confirms the booking (payments/repository.ts): it leaves
  * only if the booking is confirmed, and once, since a booking is confirmed once.
  */
@@ -56,7 +58,7 @@ export function receiptMail(input: ReceiptInput): MailMessage {
     {
       kind: 'facts',
       rows: [
-        ['Booking number', booking.id],
+        ['Booking reference', bookingReference(booking.id)],
         ['Booked on', dateText(booking.date)],
       ],
     },

@@ -9,7 +9,7 @@ import { escapeHtml } from '../../lib/html.ts';
 export type MailBlock =
   | { kind: 'paragraph'; text: string; strong?: boolean }
   | { kind: 'heading'; text: string }
-  /** Label and value pairs: 'Booking number: …'. */
+  /** Label and value pairs: 'Booking reference: …'. */
   | { kind: 'facts'; rows: readonly (readonly [label: string, value: string])[] }
   /** A titled box of lines, such as a booked room. */
   | { kind: 'item'; title: string; lines: readonly string[] }

@@ -7,7 +7,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { CalendarDownload } from '../../../components/calendar-download.tsx';
-import { FreeCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
+import { BookingCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
 import { bookingCalendarUrl } from '../../../features/bookings/api/bookings.ts';
 import { paidMessage } from '../../../features/checkout/api/use-payment.ts';
 import { useDateText } from '../../../lib/date-text.ts';
@@ -87,16 +87,7 @@ export function BookingConfirmation({ paid, terms }: BookingConfirmationProps) {
             {formatUsd(booking.cartTotalCents)}
           </Text>
         </Group>
-        {terms ? (
-          <Stack gap={2}>
-            <Text size="sm" fw={600}>
-              {booking.cartRoom.length > 1
-                ? 'Cancellation of the booking: the earliest deadline of its rooms'
-                : 'Cancellation'}
-            </Text>
-            <FreeCancellationTerms terms={terms} />
-          </Stack>
-        ) : null}
+        {terms ? <BookingCancellationTerms terms={terms} lines={booking.cartRoom.length} /> : null}
         <Group gap="sm">
           <Button component={Link} to={receiptPath(paid.receipt_url)}>
             See your receipt

@@ -1,3 +1,4 @@
+import { bookingReference } from '@devstay/shared/booking-reference';
 import { guestsText } from '@devstay/shared/cart';
 import { INVOICE_TITLES, invoiceNumberText } from '@devstay/shared/invoice';
 import { capitalize, formatUsd } from '@devstay/shared/text';
@@ -6,6 +7,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { CalendarDownload } from '../../../components/calendar-download.tsx';
 import { DetailStateScreen } from '../../../components/detail-state-screen.tsx';
+import { BookingCancellationTerms } from '../../../components/free-cancellation-terms.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ColumnHeaders, StackedTable, Tbody, Td, Tr } from '../../../components/stacked-table.tsx';
 import { bookingCalendarUrl } from '../../../features/bookings/api/bookings.ts';
@@ -54,7 +56,12 @@ export function ReceiptPage() {
       <Paper withBorder p="md" mt="md">
         <Stack gap="xs">
           <Group gap="sm">
-            <Text style={{ overflowWrap: 'anywhere' }}>Booking {data.id}</Text>
+            <Text>
+              Booking reference{' '}
+              <Text span fw={700} ff="monospace" data-testid="booking-reference">
+                {bookingReference(data.id)}
+              </Text>
+            </Text>
             {/* The darkest shades, as the bookings' badges: white on them passes 4.5:1. */}
             <Badge
               color={data.status === 'confirmed' ? 'teal.9' : 'gray.8'}
@@ -63,8 +70,8 @@ export function ReceiptPage() {
               {capitalize(data.status)}
             </Badge>
           </Group>
-          <Text size="sm" c="dimmed">
-            Booked on {dateText(data.date)}
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            Booked on {dateText(data.date)} · Booking number {data.id}
           </Text>
         </Stack>
         <Box
@@ -116,6 +123,12 @@ export function ReceiptPage() {
             ? `Paid by ${capitalize(payment.cardBrand ?? 'card')} ending in ${payment.cardLast4 ?? '····'} (${payment.status})`
             : 'Not paid yet'}
         </Text>
+        {/* The terms of a booking still held: a cancelled or expired one has none left. */}
+        {data.status === 'confirmed' ? (
+          <Box mt="sm">
+            <BookingCancellationTerms terms={data.freeCancellation} lines={data.cartRoom.length} />
+          </Box>
+        ) : null}
         {data.invoices.length > 0 ? (
           <Stack gap={4} mt="md" component="section" aria-label="Invoices">
             <Text fw={600}>Invoices</Text>

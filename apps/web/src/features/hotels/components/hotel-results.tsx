@@ -129,7 +129,7 @@ export function HotelResults({
             text={
               stay
                 ? 'No hotel has a room free for these dates with these filters: try other dates, or clear the filters to see every hotel.'
-                : 'Try another name, city or star category, or clear the filters to see every hotel.'
+                : 'Try another hotel name or destination (a city, neighbourhood or province), another star category, or clear the filters to see every hotel.'
             }
             action={{ label: 'Clear filters', onClick: onClearFilters, variant: 'default' }}
           />

@@ -69,8 +69,8 @@ export function HotelToolbar({
         <form onSubmit={submit} className={classes.search}>
           <TextInput
             type="search"
-            aria-label="Search hotels by name"
-            placeholder="Search hotels by name"
+            aria-label="Search hotels by name or destination"
+            placeholder="Hotel name or destination"
             value={text}
             onChange={(event) => {
               const value = event.currentTarget.value;

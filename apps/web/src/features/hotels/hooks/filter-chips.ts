@@ -17,7 +17,7 @@ export function activeFilters(
   dateText: (isoDate: string) => string,
 ): ActiveFilter[] {
   const active: ActiveFilter[] = [];
-  if (params.name) active.push({ key: 'name', label: `Name: ${params.name}` });
+  if (params.name) active.push({ key: 'name', label: `Search: ${params.name}` });
   if (params.city) active.push({ key: 'city', label: `City: ${params.city}` });
   if (params.qualification) {
     const n = params.qualification;

@@ -16,7 +16,7 @@ export const ABOUT = {
       heading: 'What you can do here',
       paragraphs: ['Without an account you can already:'],
       list: [
-        'Search hotels by name, filter them by city or by star category and sort them by name or score.',
+        'Search hotels by name or destination (a city, neighbourhood or province, accents and capitals as you like), filter them by city or by star category and sort them by name or score.',
         'Read each hotel’s description, services, rooms and guest reviews.',
         'Choose your dates on a room, see the price of the whole stay and add it to your cart.',
         'Browse the meetups, conferences and hackathons published by each hotel and find a room for the dates of an event.',
