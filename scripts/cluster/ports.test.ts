@@ -46,7 +46,9 @@ test('a listener is refused at once, named by its part', async () => {
   expect(lines).toEqual([]);
 });
 
-test("a port held only by a connection's local end is waited for until it frees", async () => {
+test("a port held only by a connection's local end is waited for until it frees", {
+  timeout: 60_000,
+}, async () => {
   const { localPort, release } = await outgoingConnection();
   // Nothing listens there, yet nothing can bind it: what made the start fail.
   expect(await portHolder('127.0.0.1', localPort)).toBe('connection');
