@@ -20,6 +20,7 @@ import { validatorCompiler } from './lib/validation.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
+import { refundDueLines } from './modules/bookings/cancel-line.ts';
 import { holdSweep } from './modules/bookings/hold-sweeper.ts';
 import { bookingReceiptRoutes } from './modules/bookings/receipt-routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
@@ -50,6 +51,8 @@ import { rateRoutes } from './modules/rates/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
+import { subscribeTripMails } from './modules/trips/mails.ts';
+import { tripRoutes } from './modules/trips/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { swaggerOptions } from './openapi.ts';
 import { authorization } from './plugins/authorization.ts';
@@ -147,6 +150,7 @@ export async function buildApp({
   const announcements = new AnnouncementDelivery({ db, log: app.log });
   app.decorate('announcements', announcements);
   subscribeBookingMails(announcements, { publicUrl: config.PUBLIC_URL });
+  subscribeTripMails(announcements, { publicUrl: config.PUBLIC_URL });
   app.decorate('keptAnswers', keptAnswers);
   app.decorate('lifecycle', { draining: false });
   registerErrorHandling(app);
@@ -233,6 +237,7 @@ export async function buildApp({
     favoriteRoutes,
     availabilityRoutes,
     bookingRoutes,
+    tripRoutes,
     bookingReceiptRoutes,
     calendarRoutes,
     paymentRoutes,
@@ -252,7 +257,11 @@ export async function buildApp({
       log: app.log,
       clock: app.clock,
       swept: (released) => app.metrics.recordHoldSweep(released),
-      after: () => reconcilePayments({ db, provider: app.payments, log: app.log }),
+      after: async () => {
+        await reconcilePayments({ db, provider: app.payments, log: app.log });
+        // Refunds of travellers' stays cancelled alone still due (a stop after the cancel).
+        await refundDueLines({ db, provider: app.payments, log: app.log });
+      },
     }),
   });
   app.registerWorker({ name: 'announcements', start: () => announcements.start() });

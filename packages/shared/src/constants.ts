@@ -128,6 +128,9 @@ export const MAX_FAVORITES = 500;
 
 export const RECEIPT_SUBJECT = 'Hotel Receipt';
 export const CANCELLATION_SUBJECT = 'Booking Cancelled';
+/** A team trip's traveller is told of the stay booked for them, then of its cancel. */
+export const TRAVELLER_STAY_SUBJECT = 'A stay booked for you';
+export const TRAVELLER_CANCELLED_SUBJECT = 'Your stay was cancelled';
 export const OFFERS_SUBJECT = 'Hotel Deals';
 
 export const PRODUCT_NAME = 'DevStay';
