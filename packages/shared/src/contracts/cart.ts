@@ -21,7 +21,6 @@ export const traveller = z.object({
     .max(254, BOOKING_MESSAGES.travellerEmail)
     .pipe(z.email({ message: BOOKING_MESSAGES.travellerEmail })),
 });
-export type Traveller = z.infer<typeof traveller>;
 
 /**
  * A cart line's key fields (product §3): the room, the stay, the number of units and the guests
