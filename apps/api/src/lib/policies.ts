@@ -97,7 +97,7 @@ export function shownHotel(user: SessionUser, booking: BookingScope): number | u
  * A team trip's traveller's e-mail is the organiser's to see (their booking): a hotel's staff,
  * the superAdmin too, see the traveller's name alone.
  */
-export function canSeeTravellerEmail(user: SessionUser, booking: { userId: string }): boolean {
+function canSeeTravellerEmail(user: SessionUser, booking: { userId: string }): boolean {
   return booking.userId === user.id;
 }
 

@@ -40,7 +40,7 @@ function stayBlock(line: TravellerLine): MailBlock {
  * maker (bookingCalendar), for this line alone, linking to the traveller's bookings rather than
  * the receipt they may not read.
  */
-export function travellerStayMail(
+function travellerStayMail(
   publicUrl: string,
   bookingId: string,
   line: TravellerLine,
@@ -73,7 +73,7 @@ export function travellerStayMail(
 }
 
 /** 'Your stay was cancelled': which stay, and that the organiser (or the hotel) cancelled it. */
-export function travellerCancelledMail(line: TravellerLine, by: 'guest' | 'staff'): MailMessage {
+function travellerCancelledMail(line: TravellerLine, by: 'guest' | 'staff'): MailMessage {
   const who = by === 'guest' ? line.bookedBy : 'The hotel';
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: `Hello ${line.name},` },
