@@ -40,11 +40,7 @@ function stayBlock(line: TravellerLine): MailBlock {
  * maker (bookingCalendar), for this line alone, linking to the traveller's bookings rather than
  * the receipt they may not read.
  */
-function travellerStayMail(
-  publicUrl: string,
-  bookingId: string,
-  line: TravellerLine,
-): MailMessage {
+function travellerStayMail(publicUrl: string, bookingId: string, line: TravellerLine): MailMessage {
   const history = siteUrl(publicUrl, paths.bookingHistory);
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: `Hello ${line.name},` },
