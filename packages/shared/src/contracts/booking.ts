@@ -404,7 +404,7 @@ export const bookingStatusBody = z.object({
  * A stay someone else booked for this account (a team trip's traveller, GET /trips/user/{uid}):
  * where and when, and who booked it — never its prices or its payment.
  */
-export const travellerStay = z.object({
+const travellerStay = z.object({
   booking: z.uuid(),
   line: z.number().int(),
   /** `booked`, or `cancelled` (the line alone or the whole trip). */
