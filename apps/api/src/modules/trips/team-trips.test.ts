@@ -24,6 +24,7 @@ import {
   twoHotelsWithStaff,
 } from '../../test/booking-fixtures.ts';
 import { base64PartOf, startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
+import { refundDueLines } from '../bookings/cancel-line.ts';
 import { type MailWorker, startConfiguredMailWorker } from '../mail/worker.ts';
 import type { TestCardProvider } from '../payments/test-card-provider.ts';
 
@@ -378,6 +379,27 @@ describe('cancelling one traveller’s stay', () => {
         (m) => m.envelopeTo.includes(ada.email) && m.parsed.subject === TRAVELLER_CANCELLED_SUBJECT,
       ),
     ).toHaveLength(1);
+  });
+
+  test('a processor that does not answer: cancelled now, that line refunded once later by the sweep', async () => {
+    const { booking } = await twoTravellerTrip('09');
+    const lineA = booking.cartRoom[0];
+    provider.unreachable = true;
+    let res: Awaited<ReturnType<typeof cancel>>;
+    try {
+      res = await cancel(cookie.organiser, { id: booking.id, line: lineA?.line });
+    } finally {
+      provider.unreachable = false;
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<CancelledBooking>().refund.status).toBe('pending');
+    expect(await refundedAtProcessor(booking.id)).toBe(0);
+    const deps = { db: t.db, provider };
+    expect(await refundDueLines(deps, 0)).toBe(1);
+    expect(await refundedAtProcessor(booking.id)).toBe(lineA?.totalCents);
+    // Done: the next sweep finds nothing due, and the processor gave it back once.
+    expect(await refundDueLines(deps, 0)).toBe(0);
+    expect(await refundedAtProcessor(booking.id)).toBe(lineA?.totalCents);
   });
 
   test('a line of another booking is a 404 naming it; staff of one hotel of the trip may not cancel it', async () => {
