@@ -20,6 +20,7 @@ import { validatorCompiler } from './lib/validation.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { availabilityRoutes } from './modules/availability/routes.ts';
+import { refundDueLines } from './modules/bookings/cancel-line.ts';
 import { holdSweep } from './modules/bookings/hold-sweeper.ts';
 import { bookingReceiptRoutes } from './modules/bookings/receipt-routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
@@ -51,6 +52,8 @@ import { rateRoutes } from './modules/rates/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { roomRoutes } from './modules/rooms/routes.ts';
 import { serviceRoutes } from './modules/services/routes.ts';
+import { subscribeTripMails } from './modules/trips/mails.ts';
+import { tripRoutes } from './modules/trips/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { subscribeWaitlistOffers } from './modules/waitlist/offers.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
@@ -155,6 +158,7 @@ export async function buildApp({
     publicUrl: config.PUBLIC_URL,
     clock: app.clock,
   });
+  subscribeTripMails(announcements, { publicUrl: config.PUBLIC_URL });
   app.decorate('keptAnswers', keptAnswers);
   app.decorate('lifecycle', { draining: false });
   registerErrorHandling(app);
@@ -241,6 +245,7 @@ export async function buildApp({
     favoriteRoutes,
     availabilityRoutes,
     bookingRoutes,
+    tripRoutes,
     bookingReceiptRoutes,
     waitlistRoutes,
     calendarRoutes,
@@ -262,7 +267,11 @@ export async function buildApp({
       log: app.log,
       clock: app.clock,
       swept: (released) => app.metrics.recordHoldSweep(released),
-      after: () => reconcilePayments({ db, provider: app.payments, log: app.log }),
+      after: async () => {
+        await reconcilePayments({ db, provider: app.payments, log: app.log });
+        // Refunds of travellers' stays cancelled alone still due (a stop after the cancel).
+        await refundDueLines({ db, provider: app.payments, log: app.log });
+      },
     }),
   });
   app.registerWorker({ name: 'announcements', start: () => announcements.start() });

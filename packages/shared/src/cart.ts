@@ -16,6 +16,8 @@ export interface CartLineKey {
   cartQuantity: number;
   /** Guests staying in the line's units; 1 when absent (a line kept before guests were asked). */
   guests?: number;
+  /** Who stays, when the organiser books for someone else (a team trip); checked by the API. */
+  traveller?: { name: string; email: string };
 }
 
 function isPositiveInt(value: unknown): value is number {
@@ -36,6 +38,13 @@ export const unitsSleep = (units: number, capacity: number): number => units * c
 export const guestsText = (guests: number): string =>
   `${guests} ${guests === 1 ? 'guest' : 'guests'}`;
 
+/** A traveller as kept in the browser: two strings (their rules are the API's `traveller`). */
+function isTravellerShape(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const t = value as Record<string, unknown>;
+  return typeof t.name === 'string' && typeof t.email === 'string';
+}
+
 /** Whether a stored value is a usable cart line: anything else (tampered, older shape) is dropped. */
 export function isCartLineKey(value: unknown): value is CartLineKey {
   if (typeof value !== 'object' || value === null) return false;
@@ -47,6 +56,7 @@ export function isCartLineKey(value: unknown): value is CartLineKey {
     line.checkIn < line.checkOut &&
     isPositiveInt(line.cartQuantity) &&
     line.cartQuantity <= STOCK_MAX &&
-    (line.guests === undefined || (isPositiveInt(line.guests) && line.guests <= GUESTS_MAX))
+    (line.guests === undefined || (isPositiveInt(line.guests) && line.guests <= GUESTS_MAX)) &&
+    (line.traveller === undefined || isTravellerShape(line.traveller))
   );
 }

@@ -141,6 +141,9 @@ export const WAITLIST_ENTRIES_MAX = 5;
 export const RECEIPT_SUBJECT = 'Hotel Receipt';
 export const WAITLIST_OFFER_SUBJECT = 'A room is free for you';
 export const CANCELLATION_SUBJECT = 'Booking Cancelled';
+/** A team trip's traveller is told of the stay booked for them, then of its cancel. */
+export const TRAVELLER_STAY_SUBJECT = 'A stay booked for you';
+export const TRAVELLER_CANCELLED_SUBJECT = 'Your stay was cancelled';
 export const OFFERS_SUBJECT = 'Hotel Deals';
 
 export const PRODUCT_NAME = 'DevStay';

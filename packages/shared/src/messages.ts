@@ -252,6 +252,13 @@ export const BOOKING_MESSAGES = {
   /** A calendar file is for a confirmed booking only. */
   calendarNotConfirmed: 'Only a confirmed reservation can be added to a calendar',
   otherHotel: 'This hotel is not yours',
+  /** Team trips: the traveller the organiser names for a cart line. */
+  travellerName: 'Write the name of who is staying (100 characters at most)',
+  travellerEmail: 'Write a valid e-mail for who is staying',
+  /** A line named in a cancel that is not one of the booking's. */
+  lineMissing: 'This stay is not part of the reservation',
+  /** A traveller's line cancelled alone (product: team trips). */
+  travellerCancelled: "The traveller's stay was cancelled",
 } as const;
 
 /** Business invoices at checkout and their downloads (decision 0017). */

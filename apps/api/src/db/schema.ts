@@ -548,9 +548,38 @@ export const bookingLines = pgTable(
      */
     nightCents: cents('night_cents').array().notNull(),
     totalCents: cents('total_cents').notNull(),
+    /**
+     * Who stays in the line's rooms when the organiser (the booking's guest) books for someone
+     * else: name and e-mail as typed, both or neither. An account with this e-mail, verified,
+     * sees the stay in its history, without prices.
+     */
+    travellerName: text('traveller_name'),
+    travellerEmail: text('traveller_email'),
+    /**
+     * When this line alone was cancelled, the rest of its booking staying confirmed (a whole
+     * booking's cancel leaves it null: the booking's status says it).
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * When the processor gave back the refund of a line cancelled alone (its key:
+     * `refund-line-{id}`); null while it is due.
+     */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     check('booking_lines_dates_ck', sql`${t.checkOut} > ${t.checkIn}`),
+    check(
+      'booking_lines_traveller_ck',
+      sql`(${t.travellerName} is null) = (${t.travellerEmail} is null)`,
+    ),
+    // A traveller's stays, found by the e-mail of the account that signs in.
+    index('booking_lines_traveller_idx')
+      .on(sql`lower(${t.travellerEmail})`)
+      .where(sql`${t.travellerEmail} is not null`),
+    // Lines cancelled alone whose refund is still due (the reconciliation's look).
+    index('booking_lines_refund_due_idx')
+      .on(t.cancelledAt)
+      .where(sql`${t.cancelledAt} is not null and ${t.refundedAt} is null`),
     check('booking_lines_quantity_ck', sql`${t.quantity} > 0`),
     check('booking_lines_guests_ck', sql`${t.guests} > 0`),
     index('booking_lines_booking_idx').on(t.bookingId),

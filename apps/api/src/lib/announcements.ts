@@ -31,6 +31,21 @@ export interface Announcements {
    * it was (the refund itself follows the commit).
    */
   bookingCancelled: { bookingId: string; by: 'guest' | 'staff'; refundCents: number };
+  /**
+   * A booking naming travellers (a team trip) was confirmed: each is told of their stay
+   * (bookingConfirmedCte, in the statement that confirms it).
+   */
+  bookingConfirmed: { bookingId: string };
+  /**
+   * One line of a confirmed booking was cancelled alone (a traveller's stay), by whom, and what
+   * its refund is (the refund itself follows the commit).
+   */
+  lineCancelled: {
+    bookingId: string;
+    lineId: number;
+    by: 'guest' | 'staff';
+    refundCents: number;
+  };
 }
 
 export type AnnouncementKind = keyof Announcements;
@@ -55,6 +70,21 @@ export function announcedCte<K extends AnnouncementKind>(
   return sql`${sql.raw(name)} as (
     insert into announcements (kind, event) values (${kind}, ${JSON.stringify(event)}::jsonb)
     returning pg_notify(${ANNOUNCEMENTS_CHANNEL}, ''))`;
+}
+
+/**
+ * SQL text of a CTE named `name` announcing bookingConfirmed for each booking the CTE
+ * `confirmed` returns (its `id`) that names a traveller on a line, for the statement that
+ * confirms it (payments/repository.ts): a booking without travellers announces nothing. The
+ * statement must read `name`, as announcedCte's.
+ */
+export function bookingConfirmedCte(name: string, confirmed: string): string {
+  return `${name} as (
+    insert into announcements (kind, event)
+    select 'bookingConfirmed', jsonb_build_object('bookingId', c.id) from ${confirmed} c
+    where exists (select 1 from booking_lines l
+      where l.booking_id = c.id and l.traveller_email is not null)
+    returning pg_notify('${ANNOUNCEMENTS_CHANNEL}', ''))`;
 }
 
 /** Announces `event` in `tx` (one statement): delivered once `tx` commits, never if it does not. */
@@ -116,6 +146,8 @@ export class AnnouncementDelivery {
   readonly #handlers: { [K in AnnouncementKind]: Map<string, Handler<K>> } = {
     unitsFreed: new Map(),
     bookingCancelled: new Map(),
+    bookingConfirmed: new Map(),
+    lineCancelled: new Map(),
   };
   readonly #db: Db;
   readonly #log: FastifyBaseLogger;

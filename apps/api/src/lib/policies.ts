@@ -93,6 +93,26 @@ export function shownHotel(user: SessionUser, booking: BookingScope): number | u
   return linesHotel(user) ?? undefined;
 }
 
+/**
+ * A team trip's traveller's e-mail is the organiser's to see (their booking): a hotel's staff,
+ * the superAdmin too, see the traveller's name alone.
+ */
+function canSeeTravellerEmail(user: SessionUser, booking: { userId: string }): boolean {
+  return booking.userId === user.id;
+}
+
+/** A line's traveller as `user` may see it (canSeeTravellerEmail). */
+export function travellerFor<T extends { name: string; email?: string }>(
+  user: SessionUser,
+  booking: { userId: string },
+  traveller: T | null | undefined,
+): { name: string; email?: string } | null {
+  if (!traveller) return null;
+  return canSeeTravellerEmail(user, booking)
+    ? { name: traveller.name, email: traveller.email }
+    : { name: traveller.name };
+}
+
 /** A booking as the cancel rule needs it: also until when its guest may cancel it for free. */
 export interface CancelScope extends BookingScope {
   /** The start of the day its free-cancellation window closes, in its hotel's zone (product §4). */

@@ -33,6 +33,7 @@ const ACCOUNT_PARAMS = new Set([
   'put /api/users/{id}',
   'delete /api/users/{id}',
   'get /api/booking/user/{uid}',
+  'get /api/trips/user/{uid}',
   'get /api/favorites/{uid}',
   'get /api/favorites/list/{uid}',
   'get /api/waitlist/user/{uid}',

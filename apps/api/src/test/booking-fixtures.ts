@@ -191,6 +191,7 @@ export async function expectLedgerReconciled(db: Db, roomIds?: number[]) {
       select l.room_id, n::date as night, sum(l.quantity)::int as units
       from booking_lines l
       join bookings b on b.id = l.booking_id and b.status in ('pending', 'confirmed')
+        and l.cancelled_at is null
       cross join generate_series(l.check_in, l.check_out - 1, interval '1 day') as n
       group by l.room_id, n::date),
     ledger as (select room_id, night, taken from room_nights where taken > 0)

@@ -194,6 +194,12 @@ export const hotelStay = z.object({
 export type HotelStay = z.infer<typeof hotelStay>;
 export type HotelStayRoom = HotelStay['rooms'][number];
 
+/**
+ * A line's traveller as a booking shows it: the e-mail only to the organiser (the booking's
+ * guest) and the superAdmin; a hotel's staff see the name alone.
+ */
+const shownTraveller = z.object({ name: z.string(), email: z.string().optional() });
+
 const bookingLine = z.object({
   /** The room's id. */
   id: z.number().int(),
@@ -211,6 +217,12 @@ const bookingLine = z.object({
   /** Each night as it was charged, in dollars per unit (the sum × cartQuantity is totalCents). */
   nights: z.array(nightPrice),
   totalCents: cents,
+  /** The booking line's own id: what cancelling one traveller's stay names. */
+  line: z.number().int().optional(),
+  /** Who stays, when the organiser booked it for someone else (a team trip); null otherwise. */
+  traveller: shownTraveller.nullable().optional(),
+  /** This line alone was cancelled (and refunded); the rest of the booking stands. */
+  cancelled: z.boolean().optional(),
 });
 export type BookingLine = z.infer<typeof bookingLine>;
 
@@ -311,6 +323,12 @@ const bookedRoom = bookingLine.extend({
    * review button waits for it.
    */
   stayEnded: z.boolean(),
+  /**
+   * Whether the account asking may cancel this line alone now: the booking confirmed, the line
+   * not cancelled, and the account staff of every hotel in the booking or its guest before this
+   * line's hotel's free-cancellation deadline.
+   */
+  lineCancellable: z.boolean().optional(),
 });
 export type BookedRoom = z.infer<typeof bookedRoom>;
 
@@ -390,10 +408,42 @@ export const userBookingsQuery = pageQuery.extend({
   pageSize: pageQuery.shape.pageSize.unwrap().default(BOOKINGS_PER_PAGE),
 });
 
-/** PUT /booking/status (product §7.3): id, user, status cancelled. */
+/**
+ * PUT /booking/status (product §7.3): id, user, status cancelled; `line` (a booking line's id)
+ * cancels that traveller's stay alone.
+ */
 export const bookingStatusBody = z.object({
   id: z.uuid(),
   /** The guest's account id: must be the booking's. */
   user: z.string().min(1).max(200),
   status: z.literal('cancelled'),
+  line: z.number().int().min(1).max(2147483647).optional(),
 });
+
+/**
+ * A stay someone else booked for this account (a team trip's traveller, GET /trips/user/{uid}):
+ * where and when, and who booked it — never its prices or its payment.
+ */
+const travellerStay = z.object({
+  booking: z.uuid(),
+  line: z.number().int(),
+  /** `booked`, or `cancelled` (the line alone or the whole trip). */
+  status: z.enum(['booked', 'cancelled']),
+  /** The organiser's display name (their e-mail when they gave none). */
+  bookedBy: z.string(),
+  /** The name the organiser gave the traveller. */
+  traveller: z.string(),
+  idHotel: z.number().int(),
+  hotel: z.string(),
+  /** The hotel's full address: street, city, state. */
+  address: z.string(),
+  /** The room's id and name. */
+  id: z.number().int(),
+  name: z.string(),
+  checkIn: isoDate,
+  checkOut: isoDate,
+  cartQuantity: z.number().int(),
+  guests: z.number().int(),
+});
+export type TravellerStay = z.infer<typeof travellerStay>;
+export const travellerStays = z.array(travellerStay);

@@ -135,7 +135,7 @@ describe('a failing subscriber', () => {
     expect(cancelled).toMatchObject({
       status: 'pending',
       attempts: 1,
-      deliveredTo: ['cancellation e-mail'],
+      deliveredTo: ['cancellation e-mail', 'traveller cancellation e-mails'],
       lastError: 'broken: the waitlist is down',
     });
     // Retried later, not at once.
@@ -153,7 +153,7 @@ describe('a failing subscriber', () => {
     expect((await announcementsOf('bookingCancelled', booking.id))[0]).toMatchObject({
       status: 'delivered',
       attempts: 2,
-      deliveredTo: ['cancellation e-mail', 'broken'],
+      deliveredTo: ['cancellation e-mail', 'traveller cancellation e-mails', 'broken'],
     });
     expect((await announcementsOf('unitsFreed', booking.id))[0]?.status).toBe('delivered');
     expect(await cancellationMails(booking)).toBe(1);

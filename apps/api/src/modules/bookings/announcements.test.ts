@@ -33,6 +33,8 @@ let superAdmin: string;
 const heard: { [K in keyof Announcements]: Announcements[K][] } = {
   unitsFreed: [],
   bookingCancelled: [],
+  bookingConfirmed: [],
+  lineCancelled: [],
 };
 beforeAll(async () => {
   t = await createTestApp({ PAYMENT_RATE_LIMIT: '100' });

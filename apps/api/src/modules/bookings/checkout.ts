@@ -56,7 +56,7 @@ export function idempotencyLockId(scope: string, userId: string, key: string): s
 }
 
 const stayKey = (s: GuestStay) =>
-  `${s.roomId}|${s.checkIn}|${s.checkOut}|${s.quantity}|${s.guests}`;
+  `${s.roomId}|${s.checkIn}|${s.checkOut}|${s.quantity}|${s.guests}|${s.traveller ? `${s.traveller.name}|${s.traveller.email}` : ''}`;
 
 /** A replay of `earlier` (its id), or 422 when the key made it for another cart. */
 function replayOf(
@@ -109,6 +109,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
     checkOut: l.checkOut,
     quantity: l.cartQuantity,
     guests: lineGuests(l),
+    traveller: l.traveller ?? null,
   }));
   const keyLock = idempotencyLockId('booking', input.userId, input.idempotencyKey);
   const inFlight = () =>
@@ -181,6 +182,7 @@ export async function checkout(db: Db, input: CheckoutInput): Promise<CheckoutRe
             price: centsToPrice(nightlyCents),
             nights: nights.map((n) => ({ date: n.date, price: centsToPrice(n.cents) })),
             totalCents: lineCents,
+            traveller: l.traveller ?? null,
           };
         }),
       } satisfies Booking;

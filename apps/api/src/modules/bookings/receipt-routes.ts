@@ -6,7 +6,7 @@ import { BOOKING_MESSAGES, GUARD_MESSAGES } from '@devstay/shared/messages';
 import { centsToPrice } from '@devstay/shared/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors.ts';
-import { canSeeBooking, shownHotel } from '../../lib/policies.ts';
+import { canSeeBooking, shownHotel, travellerFor } from '../../lib/policies.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
 import { invoicesOfBooking } from '../invoices/repository.ts';
 import { receiptPaymentOf } from '../payments/repository.ts';
@@ -71,7 +71,15 @@ export const bookingReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = { userId: found.user, hotelIds: found.cartRoom.map((l) => l.idHotel) };
       if (!canSeeBooking(user, scope)) throw new HttpError(403, GUARD_MESSAGES.forbidden);
       const hotelId = shownHotel(user, scope);
-      const shown = hotelId === undefined ? found : hotelPart(found, hotelId);
+      const part = hotelId === undefined ? found : hotelPart(found, hotelId);
+      // A traveller's e-mail is the organiser's to see; staff read the name.
+      const shown = {
+        ...part,
+        cartRoom: part.cartRoom.map((l) => ({
+          ...l,
+          traveller: travellerFor(user, scope, l.traveller),
+        })),
+      };
       const [payment, terms, documents] = await Promise.all([
         receiptPaymentOf(app.db, found.id),
         cancelScopeOf(app.db, found.id),

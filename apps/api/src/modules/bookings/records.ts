@@ -10,7 +10,12 @@ import { calendarDateIn, stayHasEnded } from '@devstay/shared/stay';
 import { centsToPrice } from '@devstay/shared/text';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type CancelScope, canCancelBooking, type SessionUser } from '../../lib/policies.ts';
+import {
+  type CancelScope,
+  canCancelBooking,
+  type SessionUser,
+  travellerFor,
+} from '../../lib/policies.ts';
 import {
   type FreeCancellationRow,
   stayDeadlineJson,
@@ -185,7 +190,7 @@ export function freeCancellationDeadline(bookingId: SQL): SQL {
   return sql`(
     select ${stayDeadlineJson(sql`l.check_in`)}
     from booking_lines l join hotels h on h.id = l.hotel_id
-    where l.booking_id = ${bookingId}
+    where l.booking_id = ${bookingId} and l.cancelled_at is null
     order by ${stayDeadlineSql(sql`l.check_in`)}, l.id
     limit 1)`;
 }
@@ -268,10 +273,15 @@ export async function bookingRecords(
     total_cents: number;
     new_stock: number;
     time_zone: string;
+    traveller_name: string | null;
+    traveller_email: string | null;
+    cancelled: boolean;
+    line_deadline: string;
   }>(sql`
     select l.booking_id, l.id as line_id, l.room_id as id, r.name, l.hotel_id as id_hotel,
       h.name as hotel, h.address, h.time_zone, l.check_in, l.check_out, l.quantity, l.guests,
-      l.nightly_cents, l.night_cents, l.total_cents,
+      l.nightly_cents, l.night_cents, l.total_cents, l.traveller_name, l.traveller_email,
+      l.cancelled_at is not null as cancelled, ${stayDeadlineSql(sql`l.check_in`)} as line_deadline,
       ${sql.raw(unitsFreeSql('r', 'l.check_in', 'l.check_out'))}::int as new_stock
     from booking_lines l
     join rooms r on r.id = l.room_id
@@ -280,6 +290,8 @@ export async function bookingRecords(
       ${hotelId === undefined ? sql`` : sql`and l.hotel_id = ${hotelId}`}
     order by l.id`);
   const roomsOf = new Map<string, BookedRoom[]>();
+  const ownerOf = new Map(heads.rows.map((h) => [h.id, h.user_id]));
+  const headOf = new Map(heads.rows.map((h) => [h.id, h]));
   const shownTotals = new Map<string, { quantity: number; cents: number }>();
   for (const l of lines.rows) {
     const list = roomsOf.get(l.booking_id) ?? [];
@@ -304,6 +316,16 @@ export async function bookingRecords(
       totalCents: l.total_cents,
       newStock: Math.max(0, l.new_stock),
       stayEnded: stayHasEnded(l.check_out, calendarDateIn(l.time_zone, now)),
+      line: l.line_id,
+      traveller: travellerFor(
+        viewer,
+        { userId: ownerOf.get(l.booking_id) ?? '' },
+        l.traveller_email === null
+          ? null
+          : { name: l.traveller_name ?? '', email: l.traveller_email },
+      ),
+      cancelled: l.cancelled,
+      lineCancellable: lineCancellable(viewer, headOf.get(l.booking_id), l, now),
     };
     list.push(room);
     roomsByLine?.set(l.line_id, room);
@@ -337,6 +359,28 @@ export async function bookingRecords(
       },
     ];
   });
+}
+
+/**
+ * Whether `viewer` may cancel one line alone now: its booking confirmed, the line not cancelled,
+ * by the cancel rule with the line's own hotel's deadline (canCancelBooking).
+ */
+function lineCancellable(
+  viewer: SessionUser,
+  head: { status: string; user_id: string; hotel_ids: number[] } | undefined,
+  line: { cancelled: boolean; line_deadline: string },
+  now: Date,
+): boolean {
+  if (head?.status !== 'confirmed' || line.cancelled) return false;
+  return canCancelBooking(
+    viewer,
+    {
+      userId: head.user_id,
+      hotelIds: head.hotel_ids,
+      freeCancellationUntil: new Date(line.line_deadline),
+    },
+    now,
+  );
 }
 
 /** The hotels a booking's rooms are at (what decides who may cancel it); null when no such booking. */

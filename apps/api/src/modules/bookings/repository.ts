@@ -3,7 +3,7 @@ import type { Booking, BookingLine } from '@devstay/shared/contracts/booking';
 import type { NightPrice } from '@devstay/shared/contracts/rates';
 import { stayNights } from '@devstay/shared/stay';
 import { centsToPrice } from '@devstay/shared/text';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { bookingLines, bookings } from '../../db/schema.ts';
 import { type PreparedStatement, runPrepared, sqlState } from '../../db/statements.ts';
@@ -50,7 +50,10 @@ export async function lockBooking(tx: Tx, id: string): Promise<BookingRow | unde
   return row as BookingRow | undefined;
 }
 
-/** The stays a booking holds (its lines). */
+/**
+ * The stays a booking holds: its lines, but those cancelled alone (a traveller's stay, whose
+ * units went back then).
+ */
 export async function bookingStays(db: Executor, ids: readonly string[]): Promise<StayUnits[]> {
   if (ids.length === 0) return [];
   return db
@@ -61,7 +64,7 @@ export async function bookingStays(db: Executor, ids: readonly string[]): Promis
       quantity: bookingLines.quantity,
     })
     .from(bookingLines)
-    .where(inArray(bookingLines.bookingId, [...ids]))
+    .where(and(inArray(bookingLines.bookingId, [...ids]), isNull(bookingLines.cancelledAt)))
     .orderBy(asc(bookingLines.id));
 }
 
@@ -168,13 +171,15 @@ function cartReadsSql(lockRooms: boolean): string {
   return `line as (
       select * from jsonb_to_recordset($3::jsonb)
         as l(ord int, room_id int, check_in date, check_out date, quantity int, guests int,
-          night_cents bigint[])),
+          night_cents bigint[], traveller_name text, traveller_email text)),
     demand as (
       select * from jsonb_to_recordset($4::jsonb) as d(ord int, room_id int, night date, units int)),
     earlier as (
       select b.id,
         (select coalesce(json_agg(json_build_object('roomId', bl.room_id, 'checkIn', bl.check_in,
-            'checkOut', bl.check_out, 'quantity', bl.quantity, 'guests', bl.guests)
+            'checkOut', bl.check_out, 'quantity', bl.quantity, 'guests', bl.guests,
+            'traveller', case when bl.traveller_email is null then null else
+              json_build_object('name', bl.traveller_name, 'email', bl.traveller_email) end)
             order by bl.id), '[]')
           from booking_lines bl where bl.booking_id = b.id) as stays
       from bookings b where b.user_id = $1::text and b.idempotency_key = $2::text),
@@ -237,7 +242,7 @@ const HOLD_CART: PreparedStatement = {
     with ${cartReadsSql(true)},
     priced as (
       select l.ord, l.room_id, r.hotel_id, l.check_in, l.check_out, l.quantity, l.guests,
-        r.price_cents as nightly_cents, l.night_cents,
+        r.price_cents as nightly_cents, l.night_cents, l.traveller_name, l.traveller_email,
         (select sum(n) from unnest(l.night_cents) n) * l.quantity as total_cents
       from line l join room r on r.id = l.room_id),
     free_to_take as (
@@ -255,9 +260,9 @@ const HOLD_CART: PreparedStatement = {
       returning id, total_cents, created_at, hold_expires_at),
     made_lines as (
       insert into booking_lines (booking_id, room_id, hotel_id, check_in, check_out, quantity,
-        guests, nightly_cents, night_cents, total_cents)
+        guests, nightly_cents, night_cents, total_cents, traveller_name, traveller_email)
       select made.id, p.room_id, p.hotel_id, p.check_in, p.check_out, p.quantity, p.guests,
-        p.nightly_cents, p.night_cents, p.total_cents
+        p.nightly_cents, p.night_cents, p.total_cents, p.traveller_name, p.traveller_email
       from made cross join priced p
       order by p.ord)
     select ${CART_READS_COLUMNS},
@@ -300,9 +305,11 @@ export interface CartHold extends CartReads {
   made: { id: string; totalCents: number; date: string; holdExpiresAt: string } | null;
 }
 
-/** A line of a cart as checkout holds it: its units and the guests they sleep. */
+/** A line of a cart as checkout holds it: its units, the guests they sleep and who stays. */
 export interface GuestStay extends StayUnits {
   guests: number;
+  /** A team trip's traveller of the line, when the organiser named one. */
+  traveller?: { name: string; email: string } | null;
 }
 
 interface CartInput {
@@ -323,6 +330,8 @@ function cartValues(input: CartInput): unknown[] {
     quantity: l.quantity,
     guests: l.guests,
     night_cents: input.nightCents?.[ord] ?? null,
+    traveller_name: l.traveller?.name ?? null,
+    traveller_email: l.traveller?.email ?? null,
   }));
   return [
     input.userId,
@@ -457,7 +466,10 @@ export const BOOKING_VIEW_COLUMNS = `b.id, b.status, b.user_id, b.total_quantity
             'id', l.room_id, 'name', r.name, 'idHotel', l.hotel_id, 'hotel', h.name,
             'address', h.address, 'checkIn', l.check_in, 'checkOut', l.check_out,
             'cartQuantity', l.quantity, 'guests', l.guests, 'nightlyCents', l.nightly_cents,
-            'nightCents', l.night_cents, 'totalCents', l.total_cents)
+            'nightCents', l.night_cents, 'totalCents', l.total_cents, 'line', l.id,
+            'traveller', case when l.traveller_email is null then null else
+              json_build_object('name', l.traveller_name, 'email', l.traveller_email) end,
+            'cancelled', l.cancelled_at is not null)
           order by l.id)
         from booking_lines l
         join rooms r on r.id = l.room_id

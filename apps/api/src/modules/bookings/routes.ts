@@ -18,6 +18,7 @@ import { setTotalCount } from '../../lib/http.ts';
 import { canManageHotel, canSeeAccount, linesHotel, STAFF_ROLES } from '../../lib/policies.ts';
 import { access, signedInUser } from '../../plugins/authorization.ts';
 import { cancelBooking } from './cancel.ts';
+import { cancelLine } from './cancel-line.ts';
 import { checkout } from './checkout.ts';
 import { bookingHotels, listBookings, listBookingTable } from './records.ts';
 import { holdLimits } from './rules.ts';
@@ -183,7 +184,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           'cancelled is answered as it is. 409 BOOKING_NOT_CONFIRMED for a booking that was ' +
           'never confirmed. `refund` tells what became of the payment: refunded, pending (the ' +
           'payment service did not answer; refunded later), refused by the processor (with its ' +
-          'reason) or none.',
+          'reason) or none. With `line` (a booking line’s id, a team trip’s traveller’s ' +
+          'stay), that line alone: its units freed and exactly its amount refunded once, its ' +
+          'traveller e-mailed; for the guest, until that line’s hotel’s deadline; the last line ' +
+          'standing cancels the whole booking. 404 naming `line` for a line not in the booking.',
         ...statusSchema,
         response: {
           200: cancelledBooking,
@@ -199,21 +203,20 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = signedInUser(request);
       reply.header('cache-control', 'no-store');
-      return cancelBooking(
-        {
-          db: app.db,
-          provider: app.payments,
-          log: request.log,
-        },
-        {
-          bookingId: request.body.id,
-          userId: request.body.user,
-          viewer: user,
-          // An admin's answer is their hotel's part; the guest and the superAdmin see it whole.
-          hotelId: linesHotel(user) ?? undefined,
-          now: app.clock(),
-        },
-      );
+      const deps = { db: app.db, provider: app.payments, log: request.log };
+      const input = {
+        bookingId: request.body.id,
+        userId: request.body.user,
+        viewer: user,
+        // An admin's answer is their hotel's part; the guest and the superAdmin see it whole.
+        hotelId: linesHotel(user) ?? undefined,
+        now: app.clock(),
+      };
+      // A team trip: one traveller's stay alone.
+      if (request.body.line !== undefined) {
+        return cancelLine(deps, { ...input, lineId: request.body.line });
+      }
+      return cancelBooking(deps, input);
     },
   );
 };

@@ -185,6 +185,11 @@ describe('who may list and cancel, cell by cell (product §6)', () => {
           newStock: expect.any(Number),
           // Check-out in five days: not over yet.
           stayEnded: false,
+          line: expect.any(Number),
+          // Booked for the guest themselves: no traveller named.
+          traveller: null,
+          cancelled: false,
+          lineCancellable: true,
         },
       ],
       // Its guest may, within the free-cancellation window (3 days ahead, window 2); so may

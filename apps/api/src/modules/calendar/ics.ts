@@ -55,9 +55,16 @@ interface BookingCalendarFile {
 export function bookingCalendar(
   publicUrl: string,
   booking: { id: string; confirmedAt: Date; stays: readonly CalendarStay[] },
+  /**
+   * What each entry links to: the receipt; a team trip's traveller, who may not read the
+   * receipt, gets their bookings instead.
+   */
+  link: { label: string; url: string } = {
+    label: 'Receipt',
+    url: receiptUrl(publicUrl, booking.id),
+  },
 ): BookingCalendarFile {
   const host = new URL(publicUrl).hostname;
-  const receipt = receiptUrl(publicUrl, booking.id);
   const cal = calendar(`${PRODUCT_NAME} booking`);
   for (const stay of booking.stays) {
     const room = capitalize(stay.room);
@@ -73,9 +80,9 @@ export function bookingCalendar(
       description: [
         `Check-in ${stay.checkIn}, check-out ${stay.checkOut} (${timeZoneName(stay.timeZone)} time).`,
         `${units}: ${room} at ${stay.hotel}.`,
-        `Receipt: ${receipt}`,
+        `${link.label}: ${link.url}`,
       ].join('\n'),
-      url: receipt,
+      url: link.url,
     });
   }
   return {

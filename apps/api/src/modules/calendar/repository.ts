@@ -44,7 +44,7 @@ function bookingStaysSql(bookingId: SQL): SQL {
       join rooms r on r.id = l.room_id
       join hotels h on h.id = l.hotel_id
       join locations loc on loc.id = h.location_id
-      where l.booking_id = ${bookingId}), '[]')`;
+      where l.booking_id = ${bookingId} and l.cancelled_at is null), '[]')`;
 }
 
 /** The columns of a booking `b` its calendar file reads; see toBookingCalendar. */

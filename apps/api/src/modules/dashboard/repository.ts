@@ -132,6 +132,8 @@ export function occupancyStatement(hotelId: number, from: string, last: string):
         and l.check_in <= ${last}::date
         and l.check_out > ${from}::date
         and b.status = 'confirmed'
+        -- A traveller's stay cancelled alone left the hotel's rooms.
+        and l.cancelled_at is null
       group by l.room_id, n.night)
     select r.id, r.name, r.category, r.stock, n.night, booked.units,
       greatest(0, ${sql.raw(unitsFreeSql('r', 'n.night', '(n.night + 1)'))})::int as free

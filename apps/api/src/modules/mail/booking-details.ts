@@ -135,6 +135,13 @@ export function lineBlock(line: BookingLine, details: BookingDetails): MailBlock
       `Check-in ${dateText(line.checkIn)}, check-out ${dateText(line.checkOut)} (${plural(nights, 'night', 'nights')})`,
       ...prices,
       `${plural(line.cartQuantity, 'room', 'rooms')}: ${formatUsd(line.totalCents)}`,
+      // A team trip: who stays (told of the stay by an e-mail of their own).
+      ...(line.traveller
+        ? [
+            `Traveller: ${line.traveller.name}${line.traveller.email ? ` (${line.traveller.email})` : ''}`,
+          ]
+        : []),
+      ...(line.cancelled ? ['Cancelled and refunded'] : []),
     ],
   };
 }

@@ -11,6 +11,7 @@ import {
   sqlState,
   sqlText,
 } from '../../db/statements.ts';
+import { bookingConfirmedCte } from '../../lib/announcements.ts';
 import { countCallSql, type RateLimit, rateLimitValues, waitFor } from '../../lib/rate-limit.ts';
 import {
   BOOKING_VIEW_COLUMNS,
@@ -332,9 +333,11 @@ function confirmCapturedStatement(files: number): PreparedStatement {
           card_brand = $6::text, card_last4 = $7::text, updated_at = now()
         where id = $2::uuid and exists (select 1 from locked)
         returning id),
-      ${storeMailText(8, files, 'exists (select 1 from locked)')}
+      ${storeMailText(8, files, 'exists (select 1 from locked)')},
+      ${bookingConfirmedCte('travellers_told', 'confirmed')}
       select (select count(*) from confirmed)::int as confirmed,
-        (select count(*) from captured)::int as captured`,
+        (select count(*) from captured)::int as captured,
+        (select count(*) from travellers_told)::int as travellers_told`,
   };
 }
 
@@ -500,8 +503,10 @@ export async function confirmBooking(
         hold_expires_at = null
       where id = $1::uuid and status in ('pending', 'expired')
       returning id),
-    ${storeMailText(3, files, 'exists (select 1 from confirmed)')}
-    select count(*)::int as confirmed from confirmed`;
+    ${storeMailText(3, files, 'exists (select 1 from confirmed)')},
+    ${bookingConfirmedCte('travellers_told', 'confirmed')}
+    select count(*)::int as confirmed, (select count(*) from travellers_told)::int as told
+    from confirmed`;
   const result = await tx.execute<{ confirmed: number }>(
     sqlOf(text, [input.bookingId, input.confirmedAt, ...mailValues(input.receipt)]),
   );

@@ -1,7 +1,7 @@
 import type { SavedReview } from '@devstay/shared/contracts/reviews';
 import { REVIEW_MESSAGES } from '@devstay/shared/messages';
 import { calendarDateIn, stayHasEnded } from '@devstay/shared/stay';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { bookingLines, bookings, hotels, reviews } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
@@ -63,6 +63,7 @@ async function hasEndedStay(
         eq(bookings.userId, userId),
         eq(bookings.status, 'confirmed'),
         eq(bookingLines.hotelId, hotel.id),
+        isNull(bookingLines.cancelledAt),
       ),
     );
   // The earliest check-out: if any stay there has ended, that one has.

@@ -8,8 +8,9 @@ import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { LoadingScreen } from '../../../components/loading-screen.tsx';
 import { PageControls } from '../../../components/page-controls.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { useBookingHistory } from '../../../features/bookings/api/bookings.ts';
+import { useBookingHistory, useTravellerStays } from '../../../features/bookings/api/bookings.ts';
 import { BookingGroup } from '../../../features/bookings/components/booking-group.tsx';
+import { TravellerStays } from '../../../features/bookings/components/traveller-stays.tsx';
 import { useCancelBookingFlow } from '../../../features/bookings/hooks/use-cancel-booking-flow.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useSignedIn } from '../account/use-signed-in.ts';
@@ -22,6 +23,7 @@ export function BookingHistoryPage() {
   const { me } = useSignedIn();
   const [page, setPage] = useState(1);
   const history = useBookingHistory(me.id, page);
+  const travelling = useTravellerStays(me.id);
   const cancelFlow = useCancelBookingFlow('guest');
   const pages = Math.ceil((history.data?.total ?? 0) / BOOKINGS_PER_PAGE);
 
@@ -46,6 +48,7 @@ export function BookingHistoryPage() {
             key={booking.id}
             booking={booking}
             onCancel={cancelFlow.ask}
+            onCancelLine={cancelFlow.askLine}
             cancelling={cancelFlow.cancellingId === booking.id}
           />
         ))}
@@ -62,6 +65,9 @@ export function BookingHistoryPage() {
           <BackButton fallback={paths.userProfile} />
         </Group>
         {body}
+        {travelling.data && travelling.data.length > 0 ? (
+          <TravellerStays stays={travelling.data} />
+        ) : null}
       </Stack>
       {cancelFlow.dialog}
     </Container>

@@ -12,6 +12,7 @@ import {
   clearCart,
   removeFromCart,
   setCartGuests,
+  setCartTraveller,
   useCartLines,
 } from '../../../features/cart/store/cart-store.ts';
 import { errorMessage } from '../../../lib/api.ts';
@@ -74,6 +75,7 @@ export function CartPage() {
                 );
               }}
               onGuests={(guests) => setCartGuests(line, guests)}
+              onTraveller={(traveller) => setCartTraveller(line, traveller)}
               onRemove={() => {
                 removeFromCart(line);
                 notifyInfo(`Room ${name} removed from cart`);

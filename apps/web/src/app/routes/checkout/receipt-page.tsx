@@ -93,6 +93,17 @@ export function ReceiptPage() {
                         {line.hotel} · {line.address}
                       </Text>
                       <Text size="sm">{guestsText(line.guests)}</Text>
+                      {line.traveller ? (
+                        <Text size="sm" data-testid="receipt-line-traveller">
+                          Traveller: {line.traveller.name}
+                          {line.traveller.email ? ` (${line.traveller.email})` : ''}
+                        </Text>
+                      ) : null}
+                      {line.cancelled ? (
+                        <Text size="sm" c="red.8">
+                          Cancelled and refunded
+                        </Text>
+                      ) : null}
                     </div>
                   </Td>
                   <Td label="Stay">

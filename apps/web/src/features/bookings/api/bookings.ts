@@ -1,5 +1,9 @@
 import type { BookingSort } from '@devstay/shared/booking-table';
-import type { BookingRecord, CancelledBooking } from '@devstay/shared/contracts/booking';
+import type {
+  BookingRecord,
+  CancelledBooking,
+  TravellerStay,
+} from '@devstay/shared/contracts/booking';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiPage, apiUrl } from '../../../lib/api.ts';
 
@@ -43,6 +47,19 @@ export function useBookingTable(query: BookingTableQuery) {
   });
 }
 
+/**
+ * GET /trips/user/{uid}: the stays others booked for this account (a team trip's traveller),
+ * without prices or payment.
+ */
+export function useTravellerStays(userId: string) {
+  return useQuery({
+    queryKey: [...BOOKINGS_KEY, 'traveller', userId],
+    queryFn: ({ signal }) =>
+      apiJson<TravellerStay[]>(`/trips/user/${encodeURIComponent(userId)}`, { signal }),
+    meta: { errorTitle: 'Could not load the stays booked for you' },
+  });
+}
+
 /** The calendar file of a confirmed booking (one all-day entry per booked room). */
 export const bookingCalendarUrl = (id: string) =>
   apiUrl(`/calendar/booking/${encodeURIComponent(id)}.ics`);
@@ -54,10 +71,16 @@ export const bookingCalendarUrl = (id: string) =>
 export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (booking: Pick<BookingRecord, 'id' | 'user'>) =>
+    // `line`: one traveller's stay alone (a team trip), the rest of the booking standing.
+    mutationFn: (booking: Pick<BookingRecord, 'id' | 'user'> & { line?: number }) =>
       apiJson<CancelledBooking>('/booking/status', {
         method: 'PUT',
-        body: { id: booking.id, user: booking.user, status: 'cancelled' },
+        body: {
+          id: booking.id,
+          user: booking.user,
+          status: 'cancelled',
+          ...(booking.line === undefined ? {} : { line: booking.line }),
+        },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }),
   });

@@ -22,6 +22,8 @@ function reviewNote(room: BookedRoom, dateText: (date: string) => string): strin
 interface BookedRoomCardProps {
   booking: BookingRecord;
   room: BookedRoom;
+  /** Cancels this traveller's stay alone (shown when the API says it may be). */
+  onCancelLine?: (booking: BookingRecord, room: BookedRoom) => void;
 }
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -40,7 +42,7 @@ function Field({ label, value }: { label: string; value: string }) {
  * link, reservation date, room, dates, quantity, price (its nights as charged, as the receipt
  * words them) and the line's amount, status and the review button.
  */
-export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
+export function BookedRoomCard({ booking, room, onCancelLine }: BookedRoomCardProps) {
   const hotel = room.hotel;
   const noteId = useId();
   const dateText = useDateText();
@@ -59,7 +61,7 @@ export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
               {hotel}
             </Anchor>
           </Title>
-          <BookingStatusBadge status={booking.status} />
+          <BookingStatusBadge status={room.cancelled ? 'cancelled' : booking.status} />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
           <Field label="Reservation date" value={dateText(booking.date)} />
@@ -70,8 +72,26 @@ export function BookedRoomCard({ booking, room }: BookedRoomCardProps) {
           <Field label="Guests" value={String(room.guests)} />
           <Field label="Price" value={nightsText(room.nights)} />
           <Field label="Amount" value={formatUsd(room.totalCents)} />
+          {room.traveller ? (
+            <Field
+              label="Traveller"
+              value={`${room.traveller.name}${room.traveller.email ? ` (${room.traveller.email})` : ''}`}
+            />
+          ) : null}
         </SimpleGrid>
-        {booking.status === 'confirmed' ? (
+        {room.traveller && room.lineCancellable && onCancelLine ? (
+          <Group justify="flex-end">
+            <Button
+              variant="subtle"
+              color="red"
+              onClick={() => onCancelLine(booking, room)}
+              aria-label={`Cancel the stay of ${room.traveller.name}`}
+            >
+              Cancel this traveller’s stay
+            </Button>
+          </Group>
+        ) : null}
+        {booking.status === 'confirmed' && !room.cancelled ? (
           <Group justify="flex-end" gap="sm">
             <Text size="sm" c="dimmed" id={noteId}>
               {reviewNote(room, dateText)}

@@ -1,4 +1,4 @@
-import type { BookingRecord } from '@devstay/shared/contracts/booking';
+import type { BookedRoom, BookingRecord } from '@devstay/shared/contracts/booking';
 import { paths } from '@devstay/shared/paths';
 import { formatUsd, priceToCents, sentenceStart } from '@devstay/shared/text';
 import { Anchor, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
@@ -15,6 +15,8 @@ interface BookingGroupProps {
   /** Opens the cancel's confirmation (useCancelBookingFlow's `ask`). */
   onCancel: (booking: BookingRecord) => void;
   cancelling: boolean;
+  /** Cancels one traveller's stay alone (the organiser's history). */
+  onCancelLine?: (booking: BookingRecord, room: BookedRoom) => void;
 }
 
 /**
@@ -22,7 +24,7 @@ interface BookingGroupProps {
  * then what acts on the whole booking — its total, status, receipt, calendar file, cancellation
  * deadline and Cancel — so no button under one room acts on all of them.
  */
-export function BookingGroup({ booking, onCancel, cancelling }: BookingGroupProps) {
+export function BookingGroup({ booking, onCancel, cancelling, onCancelLine }: BookingGroupProps) {
   const dateText = useDateText();
   const name = sentenceStart(reservationName(booking, dateText));
   const headingId = useId();
@@ -55,6 +57,7 @@ export function BookingGroup({ booking, onCancel, cancelling }: BookingGroupProp
             key={`${booking.id}-${room.id}-${room.checkIn}-${room.checkOut}`}
             booking={booking}
             room={room}
+            onCancelLine={onCancelLine}
           />
         ))}
         <Divider />

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Modal.layer.css';
-import type { BookingRecord, RefundOutcome } from '@devstay/shared/contracts/booking';
+import type { BookedRoom, BookingRecord, RefundOutcome } from '@devstay/shared/contracts/booking';
 import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { capitalize } from '@devstay/shared/text';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
@@ -33,21 +33,29 @@ function refundText(refund: RefundOutcome, by: 'guest' | 'staff'): string {
  * once. Toasts 'Reservation cancelled' or 'Reservation not canceled'.
  */
 export function useCancelBookingFlow(by: 'guest' | 'staff') {
-  const [target, setTarget] = useState<BookingRecord | null>(null);
+  // `room`: one traveller's stay alone (a team trip); none: the whole booking.
+  const [asked, setAsked] = useState<{ booking: BookingRecord; room?: BookedRoom } | null>(null);
+  const target = asked?.booking ?? null;
+  const setTarget = (booking: BookingRecord | null) => setAsked(booking ? { booking } : null);
   const dateText = useDateText();
   const cancel = useCancelBooking();
+  const travellerRoom = asked?.room;
 
   const confirm = () => {
     if (!target) return;
     const booking = target;
-    cancel.mutate(booking, {
+    cancel.mutate(travellerRoom ? { ...booking, line: travellerRoom.line } : booking, {
       onSuccess: ({ refund }) => {
         const id = `cancel-${booking.id}`;
+        const done = travellerRoom
+          ? BOOKING_MESSAGES.travellerCancelled
+          : BOOKING_MESSAGES.cancelled;
+        const said = refundText(refund, by).replace(BOOKING_MESSAGES.cancelled, done);
         if (refund.status === 'refused') {
           // Cancelled, but the money did not go back: say so, in the error colour.
-          notifyError(refundText(refund, by), BOOKING_MESSAGES.cancelled, id);
+          notifyError(said, done, id);
         } else {
-          notifySuccess(refundText(refund, by) || BOOKING_MESSAGES.cancelled, id);
+          notifySuccess(said || done, id);
         }
       },
       onError: (error) =>
@@ -60,14 +68,18 @@ export function useCancelBookingFlow(by: 'guest' | 'staff') {
     <Modal
       opened={target !== null}
       onClose={cancel.isPending ? () => {} : () => setTarget(null)}
-      title="Cancel reservation"
+      title={travellerRoom ? 'Cancel this traveller’s stay' : 'Cancel reservation'}
       closeButtonProps={{ 'aria-label': 'Close' }}
       centered
     >
       <Stack gap="md">
-        <Text fw={600}>{BOOKING_MESSAGES.cancelConfirm}</Text>
-        {/* A cancel frees the whole booking: every room of it the asker sees. */}
-        {target?.cartRoom.map((room) => (
+        <Text fw={600}>
+          {travellerRoom
+            ? `Cancel the stay of ${travellerRoom.traveller?.name ?? 'this traveller'}? Its amount is refunded; the rest of the trip stands.`
+            : BOOKING_MESSAGES.cancelConfirm}
+        </Text>
+        {/* A cancel frees the whole booking (every room of it the asker sees), or one line. */}
+        {(travellerRoom ? [travellerRoom] : (target?.cartRoom ?? [])).map((room) => (
           <Text c="dimmed" key={`${room.id}-${room.checkIn}-${room.checkOut}`}>
             {`${capitalize(room.name)} at ${room.hotel}, ${dateText(room.checkIn)} to ${dateText(room.checkOut)}`}
           </Text>
@@ -90,6 +102,8 @@ export function useCancelBookingFlow(by: 'guest' | 'staff') {
   );
   return {
     ask: (booking: BookingRecord) => setTarget(booking),
+    /** Asks to cancel one traveller's stay alone. */
+    askLine: (booking: BookingRecord, room: BookedRoom) => setAsked({ booking, room }),
     dialog,
     cancellingId: cancel.isPending ? cancel.variables?.id : undefined,
   };

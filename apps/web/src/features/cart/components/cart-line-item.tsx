@@ -11,6 +11,7 @@ import { useDateText } from '../../../lib/date-text.ts';
 import { IMAGE_SIZES, responsiveImage } from '../../../lib/image-url.ts';
 import { nightsText } from '../../../lib/night-prices.ts';
 import type { CartLine } from '../store/cart-store.ts';
+import { TravellerFields } from './traveller-fields.tsx';
 
 /** No more units can be added to this line: a §5 text applies, or every free unit is in it. */
 function cannotIncrease(quote: QuoteLine | undefined): boolean {
@@ -26,6 +27,8 @@ interface CartLineItemProps {
   onRemove: () => void;
   /** Sets the line's guests. */
   onGuests: (guests: number) => void;
+  /** Names the line's traveller (a team trip); the field is not shown without it. */
+  onTraveller?: (traveller: CartLine['traveller']) => void;
 }
 
 /**
@@ -39,6 +42,7 @@ export function CartLineItem({
   onDecrease,
   onRemove,
   onGuests,
+  onTraveller,
 }: CartLineItemProps) {
   const guests = lineGuests(line);
   const name = capitalize(quote?.name ?? line.name);
@@ -99,6 +103,7 @@ export function CartLineItem({
             </ActionIcon>
           </Group>
           {quote ? <FreeCancellationTerms terms={quote.freeCancellation} /> : null}
+          {onTraveller ? <TravellerFields line={line} room={name} onChange={onTraveller} /> : null}
           {message ? (
             <Text size="sm" c="red.8" fw={500} id={messageId} role="status">
               {message}

@@ -23,6 +23,8 @@ export interface CartLine {
   cartQuantity: number;
   /** Guests staying in the line's units; 1 when absent. */
   guests?: number;
+  /** Who stays, when the organiser books the line for someone else (a team trip). */
+  traveller?: { name: string; email: string };
 }
 
 export type NewCartLine = Omit<CartLine, 'cartQuantity'>;
@@ -131,6 +133,12 @@ export function changeCartQuantity(target: CartLine, delta: number): number {
 export function setCartGuests(target: CartLine, guests: number): void {
   const match = (l: CartLine) => sameStay(l, target.id, target.checkIn, target.checkOut);
   save(getCartLines().map((l) => (match(l) ? { ...l, guests: Math.max(1, guests) } : l)));
+}
+
+/** Names who stays in a line's rooms (a team trip), or, undefined, the organiser again. */
+export function setCartTraveller(target: CartLine, traveller: CartLine['traveller']): void {
+  const match = (l: CartLine) => sameStay(l, target.id, target.checkIn, target.checkOut);
+  save(getCartLines().map((l) => (match(l) ? { ...l, traveller } : l)));
 }
 
 export function removeFromCart(target: CartLine): void {

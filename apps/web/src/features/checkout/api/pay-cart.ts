@@ -22,6 +22,8 @@ function createBooking(
         checkOut: line.checkOut,
         cartQuantity: line.cartQuantity,
         guests: lineGuests(line),
+        // A team trip: who stays (the API checks it, 400 naming the field).
+        ...(line.traveller ? { traveller: line.traveller } : {}),
       })),
       cartTotalCents: shownTotalCents,
       ...(billing ? { billing } : {}),

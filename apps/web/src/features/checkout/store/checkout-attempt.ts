@@ -21,7 +21,9 @@ export interface CheckoutAttempt {
 
 /** The cart as the server books it, as one string to compare attempts by. */
 function cartSignature(lines: readonly CartLineKey[]): string {
-  return JSON.stringify(lines.map((l) => [l.id, l.checkIn, l.checkOut, l.cartQuantity]));
+  return JSON.stringify(
+    lines.map((l) => [l.id, l.checkIn, l.checkOut, l.cartQuantity, l.traveller ?? null]),
+  );
 }
 
 function read(): CheckoutAttempt | null {
