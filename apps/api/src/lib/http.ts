@@ -89,8 +89,8 @@ const NAMED_ONLY: ReadonlySet<Encoding> = new Set(['zstd']);
 
 export function readyBody(body: string): ReadyBody {
   const etag = `W/"${createHash('sha1').update(body).digest('base64')}"`;
-  const bytes = Buffer.byteLength(body);
-  return { body, etag, bytes, weight: textBytes(body) + etag.length + READY_BODY_BYTES };
+  // Its byte length is left uncounted: `compressible` needs it only for a short text.
+  return { body, etag, weight: textBytes(body) + etag.length + READY_BODY_BYTES };
 }
 
 /** A ready body's object and fields besides its text and ETag. */
