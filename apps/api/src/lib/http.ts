@@ -5,7 +5,7 @@ import { errorBody } from '@devstay/shared/contracts/common';
 import { TOTAL_COUNT_HEADER, TOTAL_COUNT_LOWER_BOUND_HEADER } from '@devstay/shared/http';
 import etag from '@fastify/etag';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { BUFFER_BYTES, ENTRY_BYTES, ownBytes } from './held-bytes.ts';
+import { BUFFER_BYTES, ENTRY_BYTES, ownBytes, textBytes } from './held-bytes.ts';
 import { ReadCache } from './read-cache.ts';
 
 /**
@@ -89,10 +89,8 @@ const NAMED_ONLY: ReadonlySet<Encoding> = new Set(['zstd']);
 
 export function readyBody(body: string): ReadyBody {
   const etag = `W/"${createHash('sha1').update(body).digest('base64')}"`;
-  const bytes = Buffer.byteLength(body);
-  // V8 holds an ASCII string in one byte a character; otherwise counted as two (held-bytes.ts).
-  const text = bytes === body.length ? bytes : 2 * body.length;
-  return { body, etag, bytes, weight: text + etag.length + READY_BODY_BYTES };
+  // Its byte length is left uncounted: `compressible` needs it only for a short text.
+  return { body, etag, weight: textBytes(body) + etag.length + READY_BODY_BYTES };
 }
 
 /** A ready body's object and fields besides its text and ETag. */

@@ -1,0 +1,3 @@
+DROP INDEX "hotels_rating_name_key_idx";--> statement-breakpoint
+CREATE INDEX "hotels_location_rating_name_key_idx" ON "hotels" USING btree ("location_id","rating_average" DESC NULLS LAST,"review_count" DESC NULLS LAST,"name_key","id","qualification");--> statement-breakpoint
+CREATE INDEX "hotels_rating_name_key_idx" ON "hotels" USING btree ("rating_average" DESC NULLS LAST,"review_count" DESC NULLS LAST,"name_key","id","qualification","location_id");
