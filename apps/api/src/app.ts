@@ -24,6 +24,7 @@ import { holdSweep } from './modules/bookings/hold-sweeper.ts';
 import { bookingReceiptRoutes } from './modules/bookings/receipt-routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
+import { channelRoutes } from './modules/channels/routes.ts';
 import { contentPickerRoutes } from './modules/content/picker-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -235,6 +236,7 @@ export async function buildApp({
     bookingRoutes,
     bookingReceiptRoutes,
     calendarRoutes,
+    channelRoutes,
     paymentRoutes,
     paymentWebhookRoutes,
     dashboardRoutes,

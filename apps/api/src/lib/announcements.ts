@@ -15,13 +15,18 @@ export interface Announcements {
   /**
    * Units of a room came free: given back to the ledger by `bookingIds` (a cancel, lapsed holds
    * swept, a declined payment, a payment the reconciliation gave up), each night with its units
-   * summed over them; or a room's stock raised, `units` more on every night from `from` (its
-   * hotel's today) on.
+   * summed over them; or by `blockIds` (a staff block lifted, a channel's event gone or moved);
+   * or a room's stock raised, `units` more on every night from `from` (its hotel's today) on.
    */
   unitsFreed:
     | {
         cause: 'cancelled' | 'lapsed' | 'declined' | 'abandoned';
         bookingIds: readonly string[];
+        nights: readonly { roomId: number; night: string; units: number }[];
+      }
+    | {
+        cause: 'unblocked';
+        blockIds: readonly number[];
         nights: readonly { roomId: number; night: string; units: number }[];
       }
     | { cause: 'stockRaised'; roomId: number; from: string; units: number };
