@@ -217,8 +217,9 @@ function readBounded(response: IncomingMessage, maxBytes: number): Promise<strin
     response.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {
-        response.destroy();
+        // Refused first: destroying the stream reports it aborted, which must not be the reason.
         reject(new TooLarge());
+        response.destroy();
         return;
       }
       chunks.push(chunk);
