@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../calendar-date.ts';
 import { nightsBetween } from '../stay.ts';
-import { idParam, isoDate, text } from './common.ts';
+import { isoDate, text } from './common.ts';
 
 /**
  * Channels: a room's calendar shared with other sales channels (Booking.com, Airbnb, a travel
@@ -10,8 +10,8 @@ import { idParam, isoDate, text } from './common.ts';
  */
 
 /** The longest block staff may set at once, and how far ahead an imported calendar is read. */
-export const BLOCK_MAX_NIGHTS = 366;
-export const CHANNEL_HORIZON_MONTHS = 18;
+const BLOCK_MAX_NIGHTS = 366;
+const CHANNEL_HORIZON_MONTHS = 18;
 
 export const CHANNEL_MESSAGES = {
   urlInvalid: 'Enter the calendar’s address, starting with http:// or https://',
@@ -40,8 +40,6 @@ export const FEED_ERRORS = {
   timedOut: 'Timed out: the calendar’s server took too long to answer',
   tooManyRedirects: 'Unreachable: the address redirects too many times',
 } as const;
-
-export const roomIdParams = z.object({ id: idParam });
 
 /** The export feed's secret, as the address carries it (any other query is a 404, no hint). */
 export const exportFeedQuery = z.object({ key: z.string().max(200).optional() });
@@ -75,7 +73,6 @@ export const feedCreateBody = z.object({
   name: text(80).refine((v) => v.length > 0, CHANNEL_MESSAGES.nameRequired),
   unitsPerEvent: unitsField.default(1),
 });
-export type FeedCreateBody = z.infer<typeof feedCreateBody>;
 
 export const feedPatchBody = z.object({ paused: z.boolean() });
 
@@ -158,7 +155,6 @@ export const blockCreateBody = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: CHANNEL_MESSAGES.blockTooLong });
     }
   });
-export type BlockCreateBody = z.infer<typeof blockCreateBody>;
 
 export const roomBlock = z.object({
   id: z.number().int(),

@@ -24,7 +24,7 @@ export function exportFeedUrl(publicUrl: string, roomId: number, key: string): s
 }
 
 /** Consecutive nights as ranges [first, end): one entry per run, as channels export them. */
-export function nightRuns(nights: readonly string[]): { first: string; end: string }[] {
+function nightRuns(nights: readonly string[]): { first: string; end: string }[] {
   const runs: { first: string; end: string }[] = [];
   for (const night of nights) {
     const last = runs.at(-1);

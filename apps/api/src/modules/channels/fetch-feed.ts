@@ -55,7 +55,7 @@ export interface FetchPolicy {
 }
 
 /** Whether a fetch may connect to `address` under `policy`. */
-export function addressAllowed(address: string, policy: FetchPolicy): boolean {
+function addressAllowed(address: string, policy: FetchPolicy): boolean {
   const { address: ip, family } = plain(address);
   if (policy.allowed?.includes(ip)) return true;
   if (LOOPBACK.check(ip, family)) return !policy.production;

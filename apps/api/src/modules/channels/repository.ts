@@ -18,7 +18,7 @@ import { nightlyDemand, releaseUnits, soldOutNights, takeUnits } from '../availa
 import { exportKeyHash, nightsDigest } from './export-feed.ts';
 
 /** A room as the channel rules need it: its hotel, stock and the hotel's time zone. */
-export type ChannelRoom = {
+type ChannelRoom = {
   id: number;
   hotelId: number;
   name: string;
