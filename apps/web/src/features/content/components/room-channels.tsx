@@ -290,8 +290,7 @@ function FeedCard({ feed, refresh }: { feed: ChannelFeed; refresh: () => Promise
         </Button>
         <Button
           size="compact-sm"
-          variant="subtle"
-          color="red.8"
+          variant="default"
           loading={busy === 'Remove'}
           onClick={act('Remove', () => removeFeed(feed.id))}
           aria-label={`Remove ${feed.name}`}
@@ -481,8 +480,7 @@ function Blocks({
               </Text>
               <Button
                 size="compact-sm"
-                variant="subtle"
-                color="red.8"
+                variant="default"
                 aria-label={`Unblock ${b.from} to ${b.to}`}
                 onClick={async () => {
                   try {
