@@ -25,6 +25,7 @@ import { holdSweep } from './modules/bookings/hold-sweeper.ts';
 import { bookingReceiptRoutes } from './modules/bookings/receipt-routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
+import { channelRoutes } from './modules/channels/routes.ts';
 import { contentPickerRoutes } from './modules/content/picker-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -250,6 +251,7 @@ export async function buildApp({
     waitlistRoutes,
     calendarRoutes,
     invoiceRoutes,
+    channelRoutes,
     paymentRoutes,
     paymentWebhookRoutes,
     dashboardRoutes,

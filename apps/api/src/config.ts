@@ -238,6 +238,31 @@ const configSchema = z.object({
   STRIPE_API_BASE: z
     .url({ protocol: /^https?$/, message: 'must be an http(s) address' })
     .optional(),
+  /** How often each imported channel calendar is synced (minutes). */
+  CHANNEL_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** How long one fetch of a channel calendar may take, redirects included. */
+  CHANNEL_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** The largest channel calendar read (bytes), and the most events it may hold in 18 months. */
+  CHANNEL_FEED_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 * 1024),
+  CHANNEL_FEED_MAX_EVENTS: z.coerce.number().int().min(1).default(5000),
+  /**
+   * Addresses a channel calendar may be fetched from although they are internal (a calendar on
+   * the hotel's own network), comma-separated IPs. Every other loopback, private, link-local or
+   * metadata address is refused in production.
+   */
+  CHANNEL_FETCH_ALLOW: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
   /** Tests only: the server kills itself at this step of the booking flow (lib/crash-point.ts). */
   CRASH_AT: z.enum(CRASH_POINTS).optional(),
 });

@@ -54,6 +54,12 @@ export const TAGS = [
       "A room's nightly prices and its rate rules (seasons, weekdays; event-night premium).",
   },
   {
+    name: 'channels',
+    description:
+      'A room’s calendar shared with other sales channels: its export feed, imported calendars, ' +
+      'their conflicts and staff blocks, on the one ledger of nights.',
+  },
+  {
     name: 'reviews',
     description:
       'Guests’ reviews of hotels: one per guest and hotel; the superAdmin removes abuse.',

@@ -87,6 +87,8 @@ export const paths = {
     modifyEvents: '/home/modifyEvents',
     /** A room's nightly rates: its calendar of prices and its season and weekday rules. */
     roomRates: '/home/roomRates',
+    /** A room's channels: its export address, imported calendars, conflicts and blocks. */
+    roomChannels: '/home/roomChannels',
   },
 } as const;
 

@@ -5,7 +5,10 @@ export function searchKey(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
 }
 
-/** The most words of a search text matched: a longer text is matched by its first ones. */
+/**
+ * The most words of a search text matched: a longer text is matched by its first ones.
+ * @internal
+ */
 export const SEARCH_WORDS_MAX = 5;
 
 /**

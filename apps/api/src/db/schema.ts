@@ -884,3 +884,119 @@ export const invoices = pgTable(
     uniqueIndex('invoices_booking_hotel_uq').on(t.bookingId, t.hotelId, t.kind),
   ],
 );
+
+// ── Channels: each room's calendar shared with other sales channels (modules/channels).
+
+/**
+ * A room's secret export address: the SHA-256 of its key (the key itself is shown once), and
+ * what the feed last answered — a digest of its blocked nights and when that last changed, the
+ * file's DTSTAMP and Last-Modified, so the same nights are the same bytes in every process.
+ */
+export const roomExportKeys = pgTable('room_export_keys', {
+  roomId: integer('room_id')
+    .primaryKey()
+    .references(() => rooms.id, { onDelete: 'cascade' }),
+  keyHash: text('key_hash').notNull(),
+  digest: text('digest'),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A calendar another channel publishes for a room (Booking.com, Airbnb, a desk's calendar):
+ * fetched on a schedule, each event a block of `units_per_event` units. `lease_*` is the claim
+ * of the one process syncing it; `etag`/`last_modified` make the next fetch conditional.
+ */
+export const channelFeeds = pgTable(
+  'channel_feeds',
+  {
+    id: serial('id').primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    unitsPerEvent: integer('units_per_event').notNull().default(1),
+    paused: boolean('paused').notNull().default(false),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    eventsRead: integer('events_read').notNull().default(0),
+    leaseToken: uuid('lease_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('channel_feeds_room_idx').on(t.roomId),
+    check('channel_feeds_units_ck', sql`${t.unitsPerEvent} between 1 and 50`),
+  ],
+);
+
+/**
+ * Units of a room kept off sale for nights [first_night, end_night), taken on the ledger
+ * (room_nights) as a booking's are and given back through its one release: by staff (`reason`)
+ * or by an imported event (`feed_id`, `event_key`: the event's UID, and its occurrence for a
+ * recurring one — the same key is the same block).
+ */
+export const roomBlocks = pgTable(
+  'room_blocks',
+  {
+    id: serial('id').primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    // No cascade: a feed's blocks give their units back (the ledger's release) before it goes.
+    feedId: integer('feed_id').references(() => channelFeeds.id),
+    eventKey: text('event_key'),
+    firstNight: date('first_night', { mode: 'string' }).notNull(),
+    endNight: date('end_night', { mode: 'string' }).notNull(),
+    units: integer('units').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('room_blocks_room_idx').on(t.roomId, t.firstNight),
+    uniqueIndex('room_blocks_feed_event_uq').on(t.feedId, t.eventKey),
+    check('room_blocks_nights_ck', sql`${t.endNight} > ${t.firstNight}`),
+    check('room_blocks_units_ck', sql`${t.units} between 1 and 50`),
+    check('room_blocks_source_ck', sql`(${t.feedId} is null) = (${t.eventKey} is null)`),
+  ],
+);
+
+/**
+ * An imported event that did not fit: its nights were already sold here. Kept with both sides —
+ * the channel's event and the bookings on those nights — until the event fits, moves or goes;
+ * `emailed_at` says the hotel's staff were told (once).
+ */
+export const channelConflicts = pgTable(
+  'channel_conflicts',
+  {
+    id: serial('id').primaryKey(),
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => channelFeeds.id, { onDelete: 'cascade' }),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    eventKey: text('event_key').notNull(),
+    summary: text('summary').notNull(),
+    firstNight: date('first_night', { mode: 'string' }).notNull(),
+    endNight: date('end_night', { mode: 'string' }).notNull(),
+    units: integer('units').notNull(),
+    /** The first night that did not fit, and the bookings holding units on the event's nights. */
+    soldNight: date('sold_night', { mode: 'string' }).notNull(),
+    bookings: jsonb('bookings')
+      .$type<{ bookingId: string; checkIn: string; checkOut: string; quantity: number }[]>()
+      .notNull(),
+    detectedAt: createdAt(),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('channel_conflicts_feed_event_uq').on(t.feedId, t.eventKey),
+    index('channel_conflicts_room_idx').on(t.roomId),
+  ],
+);

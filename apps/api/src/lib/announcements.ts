@@ -15,14 +15,19 @@ export interface Announcements {
   /**
    * Units of a room came free: given back to the ledger by `bookingIds` (a cancel, lapsed holds
    * swept, a declined payment, a payment the reconciliation gave up, a waitlist offer its guest
-   * let go), each night with its units
-   * summed over them; or a room's stock raised, `units` more on every night from `from` (its
-   * hotel's today) on.
+   * let go), each night with its units summed over them; or by `blockIds` (a staff block lifted,
+   * a channel's event gone or moved); or a room's stock raised, `units` more on every night from
+   * `from` (its hotel's today) on.
    */
   unitsFreed:
     | {
         cause: ReleaseCause;
         bookingIds: readonly string[];
+        nights: readonly { roomId: number; night: string; units: number }[];
+      }
+    | {
+        cause: 'unblocked';
+        blockIds: readonly number[];
         nights: readonly { roomId: number; night: string; units: number }[];
       }
     | { cause: 'stockRaised'; roomId: number; from: string; units: number };

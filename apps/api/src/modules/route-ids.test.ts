@@ -89,6 +89,18 @@ const GOOD: Record<string, { id: number; status: number }> = {
   'get /api/content/hotels/{id}': { id: 17, status: 200 },
   'get /api/calendar/event/{id}.ics': { id: 1, status: 200 },
   'delete /api/reviews/{id}': { id: 16, status: 204 },
+  // Without its key: the id passes, the feed answers 404 as for any wrong key.
+  'get /api/rooms/{id}/availability.ics': { id: 17, status: 404 },
+  'post /api/rooms/{id}/export-key': { id: 17, status: 200 },
+  'get /api/rooms/{id}/feeds': { id: 17, status: 200 },
+  'post /api/rooms/{id}/feeds': { id: 17, status: 400 },
+  'patch /api/feeds/{id}': { id: 1, status: 400 },
+  'delete /api/feeds/{id}': { id: 1, status: 404 },
+  'post /api/feeds/{id}/sync': { id: 1, status: 404 },
+  'get /api/rooms/{id}/conflicts': { id: 17, status: 200 },
+  'get /api/rooms/{id}/blocks': { id: 17, status: 200 },
+  'post /api/rooms/{id}/blocks': { id: 17, status: 400 },
+  'delete /api/blocks/{id}': { id: 1, status: 404 },
   // No entry in the demo data: the id passes, the row is not found.
   'delete /api/waitlist/{id}': { id: 1, status: 404 },
 };

@@ -176,7 +176,8 @@ export async function twoHotelsWithStaff(
 
 /**
  * The ledger's reconciliation: every night's `taken` equals the units of live (pending or
- * confirmed) booking lines covering that night, for the rooms given (all rooms when omitted).
+ * confirmed) booking lines and of blocks (staff and channels) covering that night, for the
+ * rooms given (all rooms when omitted).
  */
 export async function expectLedgerReconciled(db: Db, roomIds?: number[]) {
   const onlyRooms = roomIds ? sql`and room_id = any(${`{${roomIds.join(',')}}`}::int[])` : sql``;
@@ -193,11 +194,16 @@ export async function expectLedgerReconciled(db: Db, roomIds?: number[]) {
       join bookings b on b.id = l.booking_id and b.status in ('pending', 'confirmed')
         and l.cancelled_at is null
       cross join generate_series(l.check_in, l.check_out - 1, interval '1 day') as n
-      group by l.room_id, n::date),
+      group by l.room_id, n::date
+      union all
+      select b.room_id, n::date, sum(b.units)::int from room_blocks b
+      cross join generate_series(b.first_night, b.end_night - 1, interval '1 day') as n
+      group by b.room_id, n::date),
+    held as (select room_id, night, sum(units)::int as units from booked group by room_id, night),
     ledger as (select room_id, night, taken from room_nights where taken > 0)
-    select room_id, night, coalesce(ledger.taken, 0) as taken, coalesce(booked.units, 0) as booked
-    from ledger full join booked using (room_id, night)
-    where coalesce(ledger.taken, 0) <> coalesce(booked.units, 0) ${onlyRooms}`,
+    select room_id, night, coalesce(ledger.taken, 0) as taken, coalesce(held.units, 0) as booked
+    from ledger full join held using (room_id, night)
+    where coalesce(ledger.taken, 0) <> coalesce(held.units, 0) ${onlyRooms}`,
   );
   expect(result.rows).toEqual([]);
 }

@@ -121,9 +121,10 @@ export function soldOutNightSql(demand: string, stockOf: string): string {
 
 /**
  * Gives the units of `bookingIds` back, inside the caller's transaction (a released hold, a
- * cancellation) — on a night a waitlist entry waits for, to the line (kept taken as
- * `waitlisted` until the announcement's delivery offers them) — and announces them freed (`unitsFreed`, for `cause`, with the bookings and the
- * nights) in the same statement: every path that frees a booking's units comes through here,
+ * cancellation) — or of `blockIds` (a block lifted) — on a night a waitlist entry waits for, to
+ * the line (kept taken as `waitlisted` until the announcement's delivery offers them) — and
+ * announces them freed (`unitsFreed`, for `cause`, with the bookings or blocks and the nights)
+ * in the same statement: every path that frees units comes through here,
  * and the announcement is delivered once the caller commits (lib/announcements.ts). The rows
  * are locked in ledger order first, then lowered; the check constraint (`taken >= 0`) would
  * refuse giving back more than was taken.
@@ -131,10 +132,9 @@ export function soldOutNightSql(demand: string, stockOf: string): string {
 export async function releaseUnits(
   tx: Tx,
   demand: readonly NightUnits[],
-  freed: {
-    cause: ReleaseCause;
-    bookingIds: readonly string[];
-  },
+  freed:
+    | { cause: ReleaseCause; bookingIds: readonly string[] }
+    | { cause: 'unblocked'; blockIds: readonly number[] },
 ): Promise<void> {
   if (demand.length === 0) return;
   const set = sql`jsonb_to_recordset(${demandJson(demand)}::jsonb)
@@ -297,4 +297,24 @@ export async function busiestNight(
     where room_id = ${roomId} and night >= ${from}::date and taken > 0
     order by taken desc, night limit 1`);
   return result.rows[0] ?? null;
+}
+
+/**
+ * The nights [from, to) on which a room has no unit left to sell — unitsFreeSql's rule over that
+ * one night is 0 or less (bookings, live holds and blocks all count) — in order: what its export
+ * feed tells other channels.
+ */
+export async function soldOutNights(
+  db: Executor,
+  roomId: number,
+  from: string,
+  to: string,
+): Promise<string[]> {
+  const result = await db.execute<{ night: string }>(sql`
+    select g.night::date::text as night
+    from rooms r, generate_series(${from}::date, ${to}::date - 1, interval '1 day') as g(night)
+    where r.id = ${roomId}
+      and ${sql.raw(unitsFreeSql('r', 'g.night::date', 'g.night::date + 1'))} <= 0
+    order by g.night`);
+  return result.rows.map((row) => row.night);
 }

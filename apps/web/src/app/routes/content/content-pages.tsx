@@ -26,6 +26,7 @@ import { BackButton } from '../../../components/back-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { FormPage } from '../../../features/content/components/form-frame.tsx';
 import { FORM_SCREENS } from '../../../features/content/components/form-screens.tsx';
+import { RoomChannels } from '../../../features/content/components/room-channels.tsx';
 import { RoomRates } from '../../../features/content/components/room-rates.tsx';
 import { imageSlot, NoHotel, useContentScope } from './content-scope.tsx';
 import {
@@ -37,6 +38,7 @@ import {
   FORMS_PAGES,
   type FormCard,
   type FormsPage,
+  ROOM_CHANNELS_SCREEN,
   ROOM_RATES_SCREEN,
 } from './content-screens.ts';
 
@@ -151,8 +153,19 @@ function RoomRatesPage() {
   );
 }
 
+/** A room's channels: its hotel fixed for an admin, picked by the superAdmin. */
+function RoomChannelsPage() {
+  const scope = useContentScope();
+  return (
+    <FormPage title={ROOM_CHANNELS_SCREEN.title} back={scope.back}>
+      {scope.noHotel ? <NoHotel /> : <RoomChannels fixedHotel={scope.fixedHotel} />}
+    </FormPage>
+  );
+}
+
 const pages = new Map<string, ComponentType>([
   [ROOM_RATES_SCREEN.path, RoomRatesPage],
+  [ROOM_CHANNELS_SCREEN.path, RoomChannelsPage],
   ...CONTENT_SCREENS.map((screen): [string, ComponentType] => [
     screen.path,
     () => <ContentScreenPage screen={screen} />,

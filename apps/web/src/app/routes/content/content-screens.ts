@@ -22,7 +22,7 @@ export interface CardScreen {
   title: string;
   /** The card and button that open it: 'Create Rooms', 'Modify Events'. */
   card: FormCard;
-  action: 'Create' | 'Modify' | 'Rates';
+  action: 'Create' | 'Modify' | 'Rates' | 'Channels';
   /** Who may open it (product §6); the forms pages show the others its button disabled. */
   roles: readonly Role[];
 }
@@ -129,8 +129,21 @@ export const ROOM_RATES_SCREEN: CardScreen = {
   roles: STAFF,
 };
 
+/** A room's channels (calendar sync): opened from the Rooms card, beside its rates; staff only. */
+export const ROOM_CHANNELS_SCREEN: CardScreen = {
+  path: paths.content.roomChannels,
+  title: 'Room channels',
+  card: 'Rooms',
+  action: 'Channels',
+  roles: STAFF,
+};
+
 /** Every screen of the cards, in the order of their buttons. */
-export const CARD_SCREENS: readonly CardScreen[] = [...CONTENT_SCREENS, ROOM_RATES_SCREEN];
+export const CARD_SCREENS: readonly CardScreen[] = [
+  ...CONTENT_SCREENS,
+  ROOM_RATES_SCREEN,
+  ROOM_CHANNELS_SCREEN,
+];
 
 export interface FormsPage {
   path: string;
