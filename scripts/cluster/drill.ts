@@ -160,6 +160,31 @@ export async function keptBookings(url: string, ids: readonly string[]): Promise
 }
 
 /**
+ * The invoices of the bookings `ids` (confirmed, as the load saw them): how many lack their
+ * hotels' invoice, and how many hotels' series are not 1…n with no gap, no repeat and their
+ * counter at n. A kept booking keeps its number, so with every booking kept and each series
+ * whole, no number confirmed to a guest can have been issued again (decision 0017).
+ */
+export async function invoiceNumbering(url: string, ids: readonly string[]) {
+  const [row] = await query<{ series: number; broken: number; uninvoiced: number }>(
+    url,
+    `select
+      (select count(*)::int from invoice_counters) as series,
+      (select count(*)::int from invoice_counters c
+        left join (select hotel_id, kind, count(*) as n, count(distinct number) as d,
+            max(number) as top from invoices group by hotel_id, kind) i using (hotel_id, kind)
+        where i.n is distinct from c.last_number or i.d <> i.n or i.top <> i.n) as broken,
+      (select count(*)::int from bookings b
+        where b.id::text = any($1) and b.status = 'confirmed'
+          and exists (select 1 from booking_lines l where l.booking_id = b.id
+            and not exists (select 1 from invoices i where i.booking_id = b.id
+              and i.hotel_id = l.hotel_id and i.kind = 'invoice'))) as uninvoiced`,
+    [ids],
+  );
+  return row ?? { series: 0, broken: 0, uninvoiced: 0 };
+}
+
+/**
  * The bookings the load saw confirmed, on the database the primary door leads to now: each
  * there, confirmed, paid and on the ledger (`keptBookings`); and the ledger: no night over its
  * stock, every night's units those of the live bookings, no confirmed booking without a
@@ -167,9 +192,10 @@ export async function keptBookings(url: string, ids: readonly string[]): Promise
  */
 export async function checkBookings(cluster: ClusterAccess, confirmed: readonly string[]) {
   const kept = await keptBookings(cluster.adminUrl(), confirmed);
+  const invoices = await invoiceNumbering(cluster.adminUrl(), confirmed);
   const db = createDb(cluster.adminUrl(), 2);
   try {
-    return { kept, ...(await consistency(db)) };
+    return { kept, invoices, ...(await consistency(db)) };
   } finally {
     await db.$client.end();
   }
@@ -296,6 +322,10 @@ export function ledgerBars(check: Awaited<ReturnType<typeof checkBookings>>): [s
       check.ledgerMismatch === 0,
     ],
     [`no confirmed booking unpaid (${check.unpaid})`, check.unpaid === 0],
+    [
+      `every confirmed booking invoiced by each of its hotels (${check.invoices.uninvoiced} not), each hotel's numbers 1…n with no gap or repeat (${check.invoices.broken} of ${check.invoices.series} series not)`,
+      check.invoices.uninvoiced === 0 && check.invoices.broken === 0,
+    ],
   ];
 }
 

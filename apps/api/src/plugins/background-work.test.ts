@@ -16,6 +16,7 @@ describe('background work registered with the app', () => {
     try {
       expect([...t.app.workersRunning].sort()).toEqual([
         'announcements',
+        'channel-sync',
         'hold-sweeper',
         'mail',
         'unused-uploads',
