@@ -165,7 +165,7 @@ export async function keptBookings(url: string, ids: readonly string[]): Promise
  * counter at n. A kept booking keeps its number, so with every booking kept and each series
  * whole, no number confirmed to a guest can have been issued again (decision 0017).
  */
-export async function invoiceNumbering(url: string, ids: readonly string[]) {
+async function invoiceNumbering(url: string, ids: readonly string[]) {
   const [row] = await query<{ series: number; broken: number; uninvoiced: number }>(
     url,
     `select
