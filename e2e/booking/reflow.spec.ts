@@ -119,7 +119,7 @@ test('a guest’s receipt, history, cart, payment and e-mails reflow at 360 px',
     ['cancellation e-mail', cancellation],
   ] as const) {
     await page.setContent(html);
-    await expect(page.getByText('Booking number:')).toBeVisible();
+    await expect(page.getByText('Booking reference:')).toBeVisible();
     expect(await overflowing(page), name).toEqual([]);
   }
 });
