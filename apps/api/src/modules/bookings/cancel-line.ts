@@ -15,7 +15,7 @@ import { nightlyDemand, releaseUnits } from '../availability/ledger.ts';
 import type { PaymentDeps } from '../payments/pay.ts';
 import { ProviderUnavailableError, RefundRefusedError } from '../payments/provider.ts';
 import { lockPaymentOf, recordRefundRefusal } from '../payments/repository.ts';
-import { type CancelInput, cancelBooking } from './cancel.ts';
+import { type CancelInput, cancelBooking, refundOutcome } from './cancel.ts';
 import { bookingRecords, cancelScopeOf } from './records.ts';
 
 /** The refund of a line cancelled alone, owed by its payment's charge. */
@@ -172,26 +172,10 @@ export async function cancelLine(
     },
   );
   if (outcome === 'whole') return cancelBooking(deps, input);
-  let refund: RefundOutcome = { status: 'none', reason: null };
-  if (outcome !== 'nothing') {
-    try {
-      await refundLine(deps, outcome);
-      refund = { status: 'refunded', reason: null };
-    } catch (error) {
-      if (error instanceof RefundRefusedError) {
-        deps.log.error({ line: outcome.lineId, reason: error.message }, 'line refund refused');
-        refund = { status: 'refused', reason: error.message };
-      } else {
-        if (!(error instanceof ProviderUnavailableError)) {
-          deps.log.error(
-            { err: error, line: outcome.lineId },
-            'line refund failed; reconciliation retries',
-          );
-        }
-        refund = { status: 'pending', reason: null };
-      }
-    }
-  }
+  const refund: RefundOutcome =
+    outcome === 'nothing'
+      ? { status: 'none', reason: null }
+      : await refundOutcome(deps.log, { line: outcome.lineId }, () => refundLine(deps, outcome));
   const [record] = await bookingRecords(
     deps.db,
     [input.bookingId],

@@ -95,29 +95,9 @@ export async function cancelBooking(
     return captured;
   });
   // The cancel has committed: whatever the processor says now, the answer tells what happened.
-  let outcome: RefundOutcome = { status: 'none', reason: null };
-  if (toRefund) {
-    try {
-      await refund(deps, toRefund);
-      outcome = { status: 'refunded', reason: null };
-    } catch (error) {
-      if (error instanceof ProviderUnavailableError) {
-        // Cancelled all the same; the reconciliation refunds it once the processor answers.
-        deps.log.warn({ payment: toRefund.id }, 'refund deferred: the processor did not answer');
-        outcome = { status: 'pending', reason: null };
-      } else if (error instanceof RefundRefusedError) {
-        // Recorded on the payment by refund(); people settle it with the processor.
-        deps.log.error({ payment: toRefund.id, reason: error.message }, 'refund refused');
-        outcome = { status: 'refused', reason: error.message };
-      } else {
-        deps.log.error(
-          { err: error, payment: toRefund.id },
-          'refund failed; reconciliation retries',
-        );
-        outcome = { status: 'pending', reason: null };
-      }
-    }
-  }
+  const outcome: RefundOutcome = toRefund
+    ? await refundOutcome(deps.log, { payment: toRefund.id }, () => refund(deps, toRefund))
+    : { status: 'none', reason: null };
   const [record] = await bookingRecords(
     deps.db,
     [input.bookingId],
@@ -127,4 +107,30 @@ export async function cancelBooking(
   );
   if (!record) throw notFound('Booking');
   return { ...record, refund: outcome };
+}
+
+/**
+ * What a refund tried after a committed cancel tells the guest: done, refused (recorded on the
+ * payment; people settle it with the processor) or pending (the processor did not answer or
+ * failed: the reconciliation, or the sweep for a line, refunds it once it answers).
+ */
+export async function refundOutcome(
+  log: FastifyBaseLogger,
+  what: Record<string, unknown>,
+  attempt: () => Promise<unknown>,
+): Promise<RefundOutcome> {
+  try {
+    await attempt();
+    return { status: 'refunded', reason: null };
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) {
+      log.warn(what, 'refund deferred: the processor did not answer');
+    } else if (error instanceof RefundRefusedError) {
+      log.error({ ...what, reason: error.message }, 'refund refused');
+      return { status: 'refused', reason: error.message };
+    } else {
+      log.error({ ...what, err: error }, 'refund failed; retried later');
+    }
+    return { status: 'pending', reason: null };
+  }
 }
