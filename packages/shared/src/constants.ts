@@ -144,6 +144,8 @@ export const CANCELLATION_SUBJECT = 'Booking Cancelled';
 /** A team trip's traveller is told of the stay booked for them, then of its cancel. */
 export const TRAVELLER_STAY_SUBJECT = 'A stay booked for you';
 export const TRAVELLER_CANCELLED_SUBJECT = 'Your stay was cancelled';
+/** To the organiser: one line of their booking cancelled alone, the rest standing. */
+export const LINE_CANCELLED_SUBJECT = 'A room of your booking was cancelled';
 export const OFFERS_SUBJECT = 'Hotel Deals';
 
 export const PRODUCT_NAME = 'DevStay';

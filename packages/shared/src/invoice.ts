@@ -1,6 +1,6 @@
 /**
  * Business invoices: the Argentine CUIT a company is invoiced under, how a document's number is
- * written, and where a booking's invoice and credit note are downloaded (decision 0017).
+ * written, and where a booking's invoice and credit notes are downloaded (decision 0017).
  */
 import type { InvoiceKind } from './constants.ts';
 
@@ -46,8 +46,17 @@ export const INVOICE_TITLES: Record<InvoiceKind, string> = {
 /** A document's number as printed: eight digits ("00000042"), the hotel's series implied. */
 export const invoiceNumberText = (number: number): string => String(number).padStart(8, '0');
 
-/** Where a booking's invoice (or credit note) from one hotel is downloaded, under the site. */
-export function invoicePath(bookingId: string, hotelId: number, kind: InvoiceKind): string {
+/**
+ * Where a booking's invoice from one hotel is downloaded, under the site; or one of its credit
+ * notes, named by its number (a hotel issues one per cancel that refunded its rooms).
+ */
+export function invoicePath(
+  bookingId: string,
+  hotelId: number,
+  kind: InvoiceKind,
+  number?: number,
+): string {
   const folder = kind === 'invoice' ? 'invoices' : 'credit-notes';
-  return `/api/${folder}/booking/${encodeURIComponent(bookingId)}.pdf?hotel=${hotelId}`;
+  const which = kind === 'credit_note' && number !== undefined ? `&number=${number}` : '';
+  return `/api/${folder}/booking/${encodeURIComponent(bookingId)}.pdf?hotel=${hotelId}${which}`;
 }

@@ -270,7 +270,8 @@ export const INVOICE_MESSAGES = {
   notConfirmed: 'A booking is invoiced once it is confirmed',
   hotelNeeded: 'This booking has rooms at several hotels: name the hotel (hotel=)',
   hotelNotInBooking: 'This booking has no rooms at that hotel',
-  creditNoteMissing: 'This booking has no credit note from that hotel',
+  creditNoteMissing: 'This booking has no such credit note from that hotel',
+  creditNoteNeeded: 'That hotel issued several credit notes for this booking: name one (number=)',
 } as const;
 
 /** The favourite heart and the favourites screen (product §2.6, §2.10, §8), exact texts. */

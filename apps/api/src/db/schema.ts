@@ -581,6 +581,11 @@ export const bookingLines = pgTable(
      * `refund-line-{id}`); null while it is due.
      */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * The credit note that credited this line, issued by the cancel that owed its refund (the
+     * line's own, or the whole booking's): a line is credited once (decision 0017).
+     */
+    creditNoteId: integer('credit_note_id').references((): AnyPgColumn => invoices.id),
   },
   (t) => [
     check('booking_lines_dates_ck', sql`${t.checkOut} > ${t.checkIn}`),
@@ -837,9 +842,10 @@ export const bookingBilling = pgTable('booking_billing', {
 });
 
 /**
- * The last number a hotel gave in a series. Only the trigger of migration 0023 changes it, in
- * the transaction that confirms a booking (or records its refund): the row stays locked until
- * that commits, so a rollback or a crash gives the number back and a commit keeps it.
+ * The last number a hotel gave in a series. Only the database's functions change it: the
+ * invoices' trigger (migration 0023), in the transaction that confirms a booking, and the credit
+ * notes' (migration 0029), in the transaction of the cancel that owes a refund. The row stays
+ * locked until that commits, so a rollback or a crash gives the number back and a commit keeps it.
  */
 export const invoiceCounters = pgTable(
   'invoice_counters',
@@ -858,7 +864,9 @@ export const invoiceCounters = pgTable(
 
 /**
  * An invoice (or credit note) of one hotel for its part of one booking: number, date, the
- * seller as it was then and the part's total. The lines are the booking's own (stored prices).
+ * seller as it was then and the part's total. The lines are the booking's own (stored prices):
+ * an invoice's, all the hotel's lines; a credit note's, the lines it credited (`credit_note_id`).
+ * One invoice per hotel and booking; credit notes as many as cancels refunded its lines.
  */
 export const invoices = pgTable(
   'invoices',
@@ -881,7 +889,9 @@ export const invoices = pgTable(
   (t) => [
     check('invoices_kind_ck', oneOf(t.kind, INVOICE_KINDS)),
     uniqueIndex('invoices_number_uq').on(t.hotelId, t.kind, t.number),
-    uniqueIndex('invoices_booking_hotel_uq').on(t.bookingId, t.hotelId, t.kind),
+    uniqueIndex('invoices_booking_hotel_uq')
+      .on(t.bookingId, t.hotelId)
+      .where(sql`${t.kind} = 'invoice'`),
   ],
 );
 

@@ -13,13 +13,15 @@ const receiptPayment = z.object({
 
 /**
  * A document a hotel issued for its part of the booking: an invoice once confirmed, a credit
- * note once a cancellation was refunded; `url` downloads its PDF (under the site's origin).
+ * note for each cancel that refunded its rooms (one traveller's, the whole booking's), with
+ * its total; `url` downloads its PDF (under the site's origin).
  */
 const receiptInvoice = z.object({
   kind: z.enum(INVOICE_KINDS),
   hotelId: z.number().int(),
   hotel: z.string(),
   number: z.number().int(),
+  totalCents: z.number().int(),
   url: z.string(),
 });
 

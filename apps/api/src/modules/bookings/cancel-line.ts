@@ -12,6 +12,7 @@ import {
   toFreeCancellation,
 } from '../availability/free-cancellation.ts';
 import { nightlyDemand, releaseUnits } from '../availability/ledger.ts';
+import { creditCancelledLines } from '../invoices/repository.ts';
 import type { PaymentDeps } from '../payments/pay.ts';
 import { ProviderUnavailableError, RefundRefusedError } from '../payments/provider.ts';
 import { lockPaymentOf, recordRefundRefusal } from '../payments/repository.ts';
@@ -58,9 +59,10 @@ async function refundLine(deps: PaymentDeps, due: LineRefund): Promise<void> {
  * refunded, once however many calls race: every cancel of the booking, whole or a line, first
  * locks the booking's row, so they run one after the other, and only the call whose guarded
  * update `cancelled_at is null → now()` returned the line releases it, owes its refund and
- * announces it (`lineCancelled`: its traveller is told). The refund owed is added to the
- * payment's `refunded_cents` in that transaction, so a later cancel of the whole booking gives
- * back only the rest; the refund itself runs after the commit with the line's own key
+ * announces it (`lineCancelled`: its traveller and the organiser are told). The refund owed is
+ * added to the payment's `refunded_cents` in that transaction, with the line's credit note
+ * (its hotel's next number), so a later cancel of the whole booking gives back and credits
+ * only the rest; the refund itself runs after the commit with the line's own key
  * (`refund-line-{id}`), and the line records when it was given back: one a crash or a silent
  * processor left due is given back by the reconciliation (refundDueLines) with the same key.
  * Cancelling the booking's last live line cancels the whole booking (cancelBooking).
@@ -149,6 +151,8 @@ export async function cancelLine(
         await tx.execute(sql`
           update payments set refunded_cents = refunded_cents + ${owed}, updated_at = now()
           where id = ${payment.id}`);
+        // Its credit note, for exactly the line's amount, with the refund it records.
+        await creditCancelledLines(tx, input.bookingId, { lineId: input.lineId });
       } else {
         // Nothing was charged for it: no refund is due.
         await tx.execute(

@@ -6,6 +6,7 @@ import { announce } from '../../lib/announcements.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { canCancelBooking, isGuest, type SessionUser } from '../../lib/policies.ts';
 import { nightlyDemand, releaseUnits } from '../availability/ledger.ts';
+import { creditCancelledLines } from '../invoices/repository.ts';
 import { type PaymentDeps, refund } from '../payments/pay.ts';
 import { ProviderUnavailableError, RefundRefusedError } from '../payments/provider.ts';
 import { lockPaymentOf, type PaymentRow } from '../payments/repository.ts';
@@ -34,7 +35,8 @@ export interface CancelInput {
  * One transaction makes the guarded change `confirmed → cancelled … RETURNING`: of two
  * concurrent calls, the second waits on the row lock and then finds it no longer confirmed,
  * so only the call whose update returned the row gives the units back (in that same
- * transaction) and refunds. The refund runs after the commit, outside any lock, with the
+ * transaction), issues the credit notes of what it refunds (its hotels' rooms not credited by a
+ * line's cancel before) and refunds. The refund runs after the commit, outside any lock, with the
  * payment row's own key (`refund-{payment id}`, the same key the reconciliation uses): if the
  * process stops or the processor is down before it is done, the payment is still `captured`
  * with a booking that is not confirmed, which the reconciliation refunds with that key.
@@ -85,6 +87,11 @@ export async function cancelBooking(
     });
     const payment = await lockPaymentOf(tx, input.bookingId);
     const captured = payment?.status === 'captured' ? payment : null;
+    // The refund owed is credited now, with the cancel (the lines a line cancel credited before
+    // keep theirs): the numbers go back if this rolls back, and the e-mail can link them.
+    if (captured && captured.amountCents > captured.refundedCents) {
+      await creditCancelledLines(tx, input.bookingId, 'live');
+    }
     // Delivered after the commit (the guest's e-mail among its subscribers): no subscriber can
     // refuse or hold up the cancel.
     await announce(tx, 'bookingCancelled', {

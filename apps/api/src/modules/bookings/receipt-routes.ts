@@ -105,7 +105,7 @@ export const bookingReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
           : null,
         invoices: documents
           .filter((d) => hotelId === undefined || d.hotelId === hotelId)
-          .map((d) => ({ ...d, url: invoicePath(found.id, d.hotelId, d.kind) })),
+          .map((d) => ({ ...d, url: invoicePath(found.id, d.hotelId, d.kind, d.number) })),
       };
     },
   );

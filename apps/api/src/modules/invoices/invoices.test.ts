@@ -257,6 +257,7 @@ test('the receipt lists each hotel’s invoice, an admin only theirs; the receip
       hotelId: staff.hotelB,
       hotel: expect.any(String),
       number: 1,
+      totalCents: 8_000,
       url: invoicePath(spanning.id, staff.hotelB, 'invoice'),
     },
   ]);

@@ -15,8 +15,9 @@ export function invoiceFilename(doc: InvoiceDocument): string {
 
 /**
  * The document as a PDF (pdfkit, its standard Helvetica: nothing to embed): seller and buyer,
- * number and date, one line per night of each room with its price, each room's total, the
- * total and its currency. Every amount is the booking's stored one, written by formatUsd.
+ * number and date, a credit note's invoice, one line per night of each room (a credit note's:
+ * the rooms it credits) with its price, each room's total, the total and its currency. Every
+ * amount is the booking's stored one, written by formatUsd.
  */
 export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const pdf = new PDFDocument({
@@ -44,8 +45,14 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   pdf.font('Helvetica').fontSize(10);
   pdf.text(`Date: ${dateText(calendarDateIn(doc.timeZone, doc.issuedAt))}`);
   pdf.text(`Booking: ${doc.bookingId}`);
-  if (doc.creditsNumber !== null) {
-    pdf.text(`Cancels invoice No. ${invoiceNumberText(doc.creditsNumber)} in full`);
+  if (doc.credits !== null) {
+    const invoice = `invoice No. ${invoiceNumberText(doc.credits.number)}`;
+    // A cancel of the whole booking credits all the hotel's rooms; a traveller's, theirs alone.
+    pdf.text(
+      doc.totalCents === doc.credits.totalCents
+        ? `Cancels ${invoice} in full`
+        : `Corrects ${invoice} (${formatUsd(doc.credits.totalCents)}): credits the rooms below`,
+    );
   }
   pdf.moveDown();
 
@@ -60,7 +67,8 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 
   for (const line of doc.lines) {
     const units = line.quantity === 1 ? '1 unit' : `${line.quantity} units`;
-    pdf.font('Helvetica-Bold').text(`${line.room}, ${units}`);
+    const traveller = line.traveller ? `, for ${line.traveller}` : '';
+    pdf.font('Helvetica-Bold').text(`${line.room}, ${units}${traveller}`);
     pdf.font('Helvetica');
     stayNights(line.checkIn, line.checkOut).forEach((night, i) => {
       const cents = line.nightCents[i] ?? 0;

@@ -1,5 +1,5 @@
 import type { InvoiceKind } from '@devstay/shared/constants';
-import { errorBody, idParam } from '@devstay/shared/contracts/common';
+import { errorBody, idParam, wholeParam } from '@devstay/shared/contracts/common';
 import { bookingIdParams } from '@devstay/shared/contracts/receipt';
 import { BOOKING_MESSAGES, GUARD_MESSAGES, INVOICE_MESSAGES } from '@devstay/shared/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -9,12 +9,17 @@ import { HttpError } from '../../lib/errors.ts';
 import { canSeeBooking, shownHotel } from '../../lib/policies.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
 import { invoiceFilename, invoicePdf } from './pdf.ts';
-import { invoiceDocumentOf, invoiceScopeOf } from './repository.ts';
+import { creditNoteNumbersOf, invoiceDocumentOf, invoiceScopeOf } from './repository.ts';
 
 const PDF = 'application/pdf';
 
 /** Which hotel's document: needed only when the booking has rooms at several. */
 const invoiceQuery = z.object({ hotel: idParam.optional() });
+
+/** A credit note is also named by its number in the hotel's series when it issued several. */
+const creditNoteQuery = invoiceQuery.extend({
+  number: wholeParam(1, 2_147_483_647).optional(),
+});
 
 const ACCESS =
   'Its guest and the superAdmin get any hotel’s; the admin of one of its hotels that hotel’s ' +
@@ -53,10 +58,29 @@ async function pickHotel(
   return hotel;
 }
 
+/**
+ * The number of the hotel's credit note the caller asks for: the one `number` names, or the
+ * only one; 400 naming `number` when the hotel issued several for the booking, 404 when none.
+ */
+async function pickCreditNote(
+  request: FastifyRequest,
+  input: { bookingId: string; hotelId: number },
+  asked: number | undefined,
+): Promise<number> {
+  if (asked !== undefined) return asked;
+  const numbers = await creditNoteNumbersOf(request.server.db, input.bookingId, input.hotelId);
+  if (numbers.length > 1) throw new HttpError(400, INVOICE_MESSAGES.creditNoteNeeded, 'number');
+  const [only] = numbers;
+  if (only === undefined) {
+    throw new HttpError(404, INVOICE_MESSAGES.creditNoteMissing, 'id', 'NOT_FOUND');
+  }
+  return only;
+}
+
 async function sendDocument(
   request: FastifyRequest,
   reply: FastifyReply,
-  input: { bookingId: string; hotelId: number; kind: InvoiceKind },
+  input: { bookingId: string; hotelId: number; kind: InvoiceKind; number?: number },
 ) {
   const doc = await invoiceDocumentOf(request.server.db, input);
   if (!doc) {
@@ -80,8 +104,8 @@ const responses = {
 };
 
 /**
- * A confirmed booking's invoice from one of its hotels, and the credit note that hotel issued
- * when the booking's cancellation was refunded: PDFs, numbered per hotel (decision 0017).
+ * A confirmed booking's invoice from one of its hotels, and the credit notes that hotel issued
+ * when a cancel refunded its rooms: PDFs, numbered per hotel (decision 0017).
  */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -116,13 +140,16 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
       schema: {
         tags: ['booking'],
-        summary: 'The credit note one hotel issued for a refunded cancellation, as a PDF',
+        summary: 'A credit note one hotel issued for a refunded cancel, as a PDF',
         description:
-          'Issued when a cancelled booking’s payment is refunded in full: the hotel’s own ' +
-          `credit-note number, the invoice it cancels and its total. ${ACCESS} 404 when the ` +
-          'hotel has issued none.',
+          'Issued by each cancel that refunds rooms of the hotel — one traveller’s line, or ' +
+          'the whole booking (its rooms not credited before): the hotel’s own credit-note ' +
+          'number, the invoice it corrects, the rooms credited and their total. `number` names ' +
+          'the credit note (the receipt lists them); it may be left out when the hotel issued ' +
+          `one for the booking, otherwise 400 naming it. ${ACCESS} 404 when the hotel has ` +
+          'issued no such credit note.',
         params: bookingIdParams,
-        querystring: invoiceQuery,
+        querystring: creditNoteQuery,
         produces: [PDF],
         response: responses,
       },
@@ -130,7 +157,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const bookingId = request.params.id;
       const hotelId = await pickHotel(request, bookingId, request.query.hotel);
-      return sendDocument(request, reply, { bookingId, hotelId, kind: 'credit_note' });
+      const number = await pickCreditNote(request, { bookingId, hotelId }, request.query.number);
+      return sendDocument(request, reply, { bookingId, hotelId, kind: 'credit_note', number });
     },
   );
 };

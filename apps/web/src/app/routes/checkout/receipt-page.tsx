@@ -144,8 +144,9 @@ export function ReceiptPage() {
           <Stack gap={4} mt="md" component="section" aria-label="Invoices">
             <Text fw={600}>Invoices</Text>
             {data.invoices.map((doc) => (
-              <Anchor key={`${doc.kind}-${doc.hotelId}`} href={doc.url} download>
-                {INVOICE_TITLES[doc.kind]} No. {invoiceNumberText(doc.number)} · {doc.hotel} (PDF)
+              <Anchor key={`${doc.kind}-${doc.hotelId}-${doc.number}`} href={doc.url} download>
+                {INVOICE_TITLES[doc.kind]} No. {invoiceNumberText(doc.number)} · {doc.hotel} ·{' '}
+                {formatUsd(doc.totalCents)} (PDF)
               </Anchor>
             ))}
           </Stack>
