@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { dateText } from '@devstay/shared/date-text';
 import { IDEMPOTENCY_KEY_HEADER } from '@devstay/shared/http';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
+import { capitalize } from '@devstay/shared/text';
 import { baseUrl, signInApi, signUpApi, siteHeaders, uniqueEmail } from '../support/accounts.ts';
 import { json, payWithTestCard } from '../support/bookings.ts';
 import { expect, logInThroughForm, test, toast } from '../support/fixtures.ts';
+import { fillRoom } from '../support/ledger.ts';
 import { firstLink, waitForMail } from '../support/mail.ts';
 
 // A whole booking, a cancel, an e-mail and a payment in a browser: more than the default.
@@ -86,4 +89,55 @@ test('a guest joins the waitlist of a sold-out stay, is offered the room by e-ma
   await expect(toast(page, 'please check your email')).toBeVisible({ timeout: 20_000 });
   await page.goto('/profileusers');
   await expect(page.getByTestId('waitlist-state')).toHaveText('Booked');
+});
+
+test('the hotel page’s sold-out row: a visitor is sent to sign in and back, then joins the line; the profile lists the entry', async ({
+  page,
+  playwright,
+}) => {
+  // The last of the catalogue's first eight hotels, its smallest room full on a stay far ahead.
+  const hotels = await json<{ id: number }[]>(await page.request.get('/api/hotels?pageSize=8'));
+  const hotel = await json<{
+    id: number;
+    name: string;
+    Rooms: { id: number; name: string; stock: number }[];
+    timeZone: string;
+  }>(await page.request.get(`/api/hotels/${hotels.at(-1)?.id}`));
+  const room = [...hotel.Rooms].sort((a, b) => a.stock - b.stock || a.id - b.id)[0];
+  if (!room) throw new Error('The hotel has no room');
+  const checkIn = addDays(calendarDateIn(hotel.timeZone), 360 + Math.floor(Math.random() * 40));
+  const checkOut = addDays(checkIn, 2);
+  const giveBack = await fillRoom(room.id, checkIn, checkOut);
+  try {
+    const stayPage = `/hotel/${hotel.id}?checkIn=${checkIn}&checkOut=${checkOut}`;
+    const soldOutRow = page
+      .getByRole('region', { name: 'Rooms for your stay' })
+      .getByRole('listitem', { name: capitalize(room.name), exact: true });
+
+    // A visitor: the row's button leads to the sign-in, which leads back to this stay.
+    await page.goto(stayPage);
+    await soldOutRow.getByRole('link', { name: /^Join the waitlist/ }).click();
+    await expect(page).toHaveURL(/\/login\?next=/);
+    const email = uniqueEmail('row-waiting');
+    const password = `pw-${Math.random().toString(36).slice(2, 10)}`;
+    const api = await playwright.request.newContext({ baseURL: baseUrl() });
+    await signUpApi(api, email, password);
+    await api.dispose();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/hotel/${hotel.id}\\?checkIn=${checkIn}`));
+
+    // Signed in: the same row's button puts the guest in the room's line for this stay.
+    await soldOutRow.getByRole('button', { name: /^Join the waitlist/ }).click();
+    await expect(toast(page, 'You are on the waitlist')).toBeVisible();
+    await expect(soldOutRow.getByRole('status')).toHaveText(/^You are on the waitlist/);
+
+    await page.goto('/profileusers');
+    const entry = page.getByRole('listitem', { name: `${capitalize(room.name)} at ${hotel.name}` });
+    await expect(entry).toContainText(`${dateText(checkIn)} to ${dateText(checkOut)} · 1 room`);
+    await expect(entry.getByTestId('waitlist-state')).toHaveText('Waiting');
+  } finally {
+    await giveBack();
+  }
 });

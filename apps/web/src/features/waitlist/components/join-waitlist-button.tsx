@@ -1,13 +1,18 @@
 import type { UserProfile } from '@devstay/shared/contracts/users';
 import { WAITLIST_MESSAGES } from '@devstay/shared/messages';
+import { loginReturningTo } from '@devstay/shared/paths';
 import { Button, Text } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
 import { errorMessage } from '../../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useJoinWaitlist } from '../api/waitlist.ts';
 
 interface JoinWaitlistButtonProps {
-  /** The signed-in account: only a guest waits (a visitor or staff sees nothing here). */
+  /**
+   * The signed-in account: only a guest waits; a visitor (null) is sent to sign in and back
+   * here; staff, or an account not known yet (undefined), see nothing.
+   */
   account: UserProfile | null | undefined;
   room: number;
   /** The room's name, for the button's accessible name where several rooms are listed. */
@@ -23,6 +28,20 @@ interface JoinWaitlistButtonProps {
  */
 export function JoinWaitlistButton({ account, room, roomName, ...stay }: JoinWaitlistButtonProps) {
   const join = useJoinWaitlist();
+  const here = useLocation();
+  if (account === null) {
+    return (
+      <Button
+        component={Link}
+        to={loginReturningTo(here.pathname + here.search)}
+        variant="light"
+        leftSection={<IconHourglass size={18} aria-hidden="true" />}
+        aria-label={`${WAITLIST_MESSAGES.join} for ${roomName}: sign in first`}
+      >
+        {WAITLIST_MESSAGES.join}
+      </Button>
+    );
+  }
   if (account?.rol !== 'user') return null;
   if (join.isSuccess) {
     return (
