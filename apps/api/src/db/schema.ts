@@ -174,10 +174,18 @@ export const hotels = pgTable(
       sql`${t.eventNightPremiumPercent} between ${sql.raw(String(EVENT_PREMIUM_PERCENT_MIN))} and ${sql.raw(String(EVENT_PREMIUM_PERCENT_MAX))}`,
     ),
     index('hotels_search_key_trgm_idx').using('gin', sql`${t.searchKey} gin_trgm_ops`),
-    index('hotels_name_key_id_idx').on(t.nameKey, t.id),
-    index('hotels_qualification_name_key_idx').on(t.qualification, t.nameKey, t.id),
+    // Every index of an order holds the name key and the location after the id (which orders
+    // nothing further): a walk tests the search box's words against the hotel's name and
+    // place from the index alone (the name filter), never reading a table row.
+    index('hotels_name_key_id_idx').on(t.nameKey, t.id, t.locationId),
+    index('hotels_qualification_name_key_idx').on(t.qualification, t.nameKey, t.id, t.locationId),
     // "Highest score" lists stars descending, names ascending: a mixed order needs its own index.
-    index('hotels_qualification_desc_name_key_idx').on(t.qualification.desc(), t.nameKey, t.id),
+    index('hotels_qualification_desc_name_key_idx').on(
+      t.qualification.desc(),
+      t.nameKey,
+      t.id,
+      t.locationId,
+    ),
     index('hotels_location_name_key_idx').on(t.locationId, t.nameKey, t.id),
     // Covers a city + stars (+ name) search: matches are found and sorted from the index alone.
     index('hotels_location_qualification_name_key_idx').on(

@@ -3,6 +3,7 @@ import { TOTAL_COUNT_HEADER, TOTAL_COUNT_LOWER_BOUND_HEADER } from '@devstay/sha
 import { placeKey, searchKey } from '@devstay/shared/text';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { escapeLiteral } from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { hotels, locations } from '../../db/schema.ts';
@@ -167,6 +168,49 @@ describe('the search box finds hotels by destination', () => {
       }
     }
   });
+});
+
+test('a walk of an order’s index, or of a city’s, tests the words from its entries alone', async () => {
+  // Every visible row marked so, as autovacuum leaves a table: an index-only scan reads no row.
+  await t.db.execute(sql`vacuum analyze hotels`);
+  const cases: [Parameters<typeof hotelPageQuery>[0], HotelPagePlan, string][] = [
+    [{ name: `palermo ${token}`, page: 1, pageSize: 8 }, 'walk', 'hotels_name_key_id_idx'],
+    [
+      { name: `palermo ${token}`, sort: 'score_asc', page: 1, pageSize: 8 },
+      'walk',
+      'hotels_qualification_name_key_idx',
+    ],
+    [
+      { name: `palermo ${token}`, sort: 'score_desc', page: 1, pageSize: 8 },
+      'walk',
+      'hotels_qualification_desc_name_key_idx',
+    ],
+    [
+      { name: `palermo ${token}`, sort: 'rating_desc', page: 1, pageSize: 8 },
+      'walk',
+      'hotels_rating_name_key_idx',
+    ],
+    // A city's page: along whichever index the planner takes for so few hotels.
+    [{ name: `palermo ${token}`, city: 'buenos aires', page: 1, pageSize: 8 }, 'city', 'hotels_'],
+  ];
+  for (const [search, plan, index] of cases) {
+    const explained = await t.db.transaction(async (tx) => {
+      // The test's tables are small enough to scan whole: ask what the planner does with the
+      // order's index (the page is read along it, as on a full catalogue).
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      const literal = (v: unknown) => (typeof v === 'string' ? escapeLiteral(v) : String(v));
+      const { text } = hotelPageQuery(search, plan, false, literal, new Date());
+      const result = await tx.execute<{ 'QUERY PLAN': string }>(sql.raw(`explain ${text}`));
+      return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    // The page's hotels (h_1: the joined rows are read for the page alone) from index entries.
+    const found = /->\s+(.+?) on hotels h_1\b/.exec(explained)?.[1];
+    expect(found, `${plan} ${JSON.stringify(search)}\n${explained}`).toMatch(
+      new RegExp(`^Index Only Scan using ${index}`),
+    );
+  }
 });
 
 describe('the database keeps each hotel’s search key', () => {

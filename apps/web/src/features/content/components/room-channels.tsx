@@ -2,7 +2,7 @@ import '@mantine/core/styles/Table.layer.css';
 import type { ChannelFeed, RoomBlock } from '@devstay/shared/contracts/channels';
 import type { EditableRoom } from '@devstay/shared/contracts/content';
 import type { HotelRef } from '@devstay/shared/contracts/users';
-import { addDays, calendarDateIn } from '@devstay/shared/stay';
+import { addDays } from '@devstay/shared/stay';
 import { capitalize } from '@devstay/shared/text';
 import {
   Button,
@@ -18,7 +18,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
@@ -34,10 +34,7 @@ import {
   useRoomConflicts,
   useRoomFeeds,
 } from '../api/channels-api.ts';
-import { useEditableHotel, useEditableRooms } from '../api/content-api.ts';
-import { recordOptions, roomOptionLabel } from '../utils/picker-options.ts';
-import { useHotelScope } from './modify-flows.tsx';
-import { RecordPicker } from './record-picker.tsx';
+import { RoomOfHotel } from './room-of-hotel.tsx';
 
 const failed = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -46,30 +43,11 @@ const failed = (error: unknown) => (error instanceof Error ? error.message : Str
  * their status, the conflicts, and staff blocks on a month calendar — all on the room's ledger.
  */
 export function RoomChannels({ fixedHotel }: { fixedHotel: HotelRef | null }) {
-  const hotel = useHotelScope(fixedHotel, 'Rooms of hotel');
-  const rooms = useEditableRooms(hotel.id);
   const [params] = useSearchParams();
-  const [roomId, setRoomId] = useState<string | null>(params.get('room'));
-  const room = rooms.data?.find((r) => String(r.id) === roomId) ?? null;
-  const options = useMemo(() => recordOptions(rooms.data ?? [], roomOptionLabel), [rooms.data]);
-  const timeZone = useEditableHotel(hotel.id).data?.timeZone;
   return (
-    <>
-      {hotel.field}
-      <RecordPicker
-        label="Room"
-        placeholder={hotel.id === null ? 'Choose a hotel first' : 'Choose the room'}
-        options={options}
-        value={room ? roomId : null}
-        onChange={setRoomId}
-        loading={rooms.isFetching && !rooms.data}
-        failed={rooms.isError}
-        disabled={hotel.id === null}
-      />
-      {room && timeZone ? (
-        <ChannelsOf key={room.id} room={room} today={calendarDateIn(timeZone)} />
-      ) : null}
-    </>
+    <RoomOfHotel fixedHotel={fixedHotel} initialRoom={params.get('room')}>
+      {(room, today) => <ChannelsOf key={room.id} room={room} today={today} />}
+    </RoomOfHotel>
   );
 }
 

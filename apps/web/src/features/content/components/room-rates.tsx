@@ -2,7 +2,6 @@ import '@mantine/core/styles/Table.layer.css';
 import type { EditableRoom } from '@devstay/shared/contracts/content';
 import type { RateRule } from '@devstay/shared/contracts/rates';
 import type { HotelRef } from '@devstay/shared/contracts/users';
-import { calendarDateIn } from '@devstay/shared/stay';
 import { capitalize, formatUsd, priceToCents } from '@devstay/shared/text';
 import {
   Box,
@@ -17,13 +16,12 @@ import {
 } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmRemoval } from '../../../components/confirm-removal.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { refreshContent, useEditableHotel, useEditableRooms } from '../api/content-api.ts';
+import { refreshContent } from '../api/content-api.ts';
 import { removeRate, useRoomRates } from '../api/rates-api.ts';
 import { describeSaveFailure } from '../utils/form-texts.ts';
-import { recordOptions, roomOptionLabel } from '../utils/picker-options.ts';
 import {
   emptyRateDraft,
   RATE_KIND_LABELS,
@@ -31,39 +29,19 @@ import {
   rateDraftOf,
   ruleNights,
 } from '../utils/rate-rules.ts';
-import { useHotelScope } from './modify-flows.tsx';
 import { RateCalendar } from './rate-calendar.tsx';
 import { RateRuleForm } from './rate-rule-form.tsx';
-import { RecordPicker } from './record-picker.tsx';
+import { RoomOfHotel } from './room-of-hotel.tsx';
 
 /**
  * A room's nightly rates (product §3, "Rates"): the hotel (fixed for an admin), the room, then
  * the calendar of its nights' prices, its rules with Change and Remove, and the rule form.
  */
 export function RoomRates({ fixedHotel }: { fixedHotel: HotelRef | null }) {
-  const hotel = useHotelScope(fixedHotel, 'Rooms of hotel');
-  const rooms = useEditableRooms(hotel.id);
-  const [roomId, setRoomId] = useState<string | null>(null);
-  const room = rooms.data?.find((r) => String(r.id) === roomId) ?? null;
-  const options = useMemo(() => recordOptions(rooms.data ?? [], roomOptionLabel), [rooms.data]);
-  const timeZone = useEditableHotel(hotel.id).data?.timeZone;
   return (
-    <>
-      {hotel.field}
-      <RecordPicker
-        label="Room"
-        placeholder={hotel.id === null ? 'Choose a hotel first' : 'Choose the room'}
-        options={options}
-        value={room ? roomId : null}
-        onChange={setRoomId}
-        loading={rooms.isFetching && !rooms.data}
-        failed={rooms.isError}
-        disabled={hotel.id === null}
-      />
-      {room && timeZone ? (
-        <RoomRatesOf key={room.id} room={room} today={calendarDateIn(timeZone)} />
-      ) : null}
-    </>
+    <RoomOfHotel fixedHotel={fixedHotel}>
+      {(room, today) => <RoomRatesOf key={room.id} room={room} today={today} />}
+    </RoomOfHotel>
   );
 }
 
