@@ -54,6 +54,11 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Name on the card').fill('Ada Lovelace');
 }
 
+/** The cart count's background, and the grey of an empty cart's (Mantine's gray 2). */
+const badgeColour = (page: Page) =>
+  page.getByTestId('cart-count').evaluate((badge) => getComputedStyle(badge).backgroundColor);
+const EMPTY_BADGE = 'rgb(233, 236, 239)';
+
 test('a visitor fills the cart, logs in on the way, pays once and gets the receipt', async ({
   page,
   request,
@@ -101,6 +106,8 @@ test('a visitor fills the cart, logs in on the way, pays once and gets the recei
   await expect(page.getByText('Successful payment, please check your email').first()).toBeVisible();
   expect(payCalls).toHaveLength(1);
   await expect(page.getByTestId('cart-count')).toHaveText('0');
+  // The empty cart's count is grey, not the red of a cart with rooms waiting.
+  expect(await badgeColour(page)).toBe(EMPTY_BADGE);
 
   const mail = await waitForMail(request, guest.email, RECEIPT_SUBJECT);
   expect(mail.text).toContain(`Total paid: ${total}`);
@@ -163,6 +170,7 @@ test('a declined card shows Unprocessed Payment and keeps the cart', async ({ pa
   await expect(alert).toHaveText('Unprocessed PaymentYour card was declined.');
   await expect(page.getByText('Unprocessed Payment: ')).toHaveCount(0);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
+  expect(await badgeColour(page)).not.toBe(EMPTY_BADGE);
   // A new attempt (new keys) with a good card goes through.
   await fillCard(page, VISA);
   await page.getByRole('button', { name: 'Pay' }).click();

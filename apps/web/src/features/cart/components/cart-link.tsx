@@ -14,7 +14,13 @@ export function CartLink() {
       aria-label={`Cart, ${quantity} ${quantity === 1 ? 'room' : 'rooms'}`}
     >
       <IconShoppingCart size={26} aria-hidden="true" />
-      <span className={classes.badge} data-testid="cart-count" aria-hidden="true">
+      {/* An empty cart's count is quiet: red says something waits in it. */}
+      <span
+        className={classes.badge}
+        data-testid="cart-count"
+        data-empty={quantity === 0 || undefined}
+        aria-hidden="true"
+      >
         {quantity}
       </span>
     </Link>
