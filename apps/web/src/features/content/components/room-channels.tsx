@@ -39,6 +39,12 @@ import { recordOptions, roomOptionLabel } from '../utils/picker-options.ts';
 import { useHotelScope } from './modify-flows.tsx';
 import { RecordPicker } from './record-picker.tsx';
 
+/** A record's id from the address, when it is one. */
+function idParam(value: string | null): number | undefined {
+  const id = Number(value);
+  return value && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
 const failed = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -46,9 +52,10 @@ const failed = (error: unknown) => (error instanceof Error ? error.message : Str
  * their status, the conflicts, and staff blocks on a month calendar — all on the room's ledger.
  */
 export function RoomChannels({ fixedHotel }: { fixedHotel: HotelRef | null }) {
-  const hotel = useHotelScope(fixedHotel, 'Rooms of hotel');
-  const rooms = useEditableRooms(hotel.id);
+  // `?hotel=…&room=…` (roomChannelsOf) opens a room: the dashboard's conflicts link here.
   const [params] = useSearchParams();
+  const hotel = useHotelScope(fixedHotel, 'Rooms of hotel', idParam(params.get('hotel')));
+  const rooms = useEditableRooms(hotel.id);
   const [roomId, setRoomId] = useState<string | null>(params.get('room'));
   const room = rooms.data?.find((r) => String(r.id) === roomId) ?? null;
   const options = useMemo(() => recordOptions(rooms.data ?? [], roomOptionLabel), [rooms.data]);
