@@ -45,7 +45,7 @@ export function ChannelConflicts({ withHotel }: { withHotel: boolean }) {
         {`Calendar conflicts (${total})`}
       </Title>
       <Text size="sm" mt="xs">
-        {`${plural(total, 'event', 'events')} of other channels could not be blocked: their nights are already sold here. Nothing was overbooked; open the room to see both sides and move one.`}
+        {`${total === 1 ? 'An event of another channel’s calendar could not be blocked: its nights are' : `${total} events of other channels’ calendars could not be blocked: their nights are`} already sold here. Nothing was overbooked; open the room to see both sides and move one.`}
       </Text>
       <Stack component="ul" gap="xs" mt="sm" mb={0} p={0} style={{ listStyle: 'none' }}>
         {rooms.map((r) => (
