@@ -43,20 +43,23 @@ export async function seededHotelId(request: APIRequestContext, index: number): 
 }
 
 /**
- * One unit of the hotel's roomiest room booked and paid (test card) by whoever `request` is
- * signed in as, for `nights` nights from a check-in drawn among `days` days from `firstDay` days
- * after the hotel's today; another is drawn when parallel tests filled one. Answers the booking
- * and its check-in.
+ * One unit of the hotel's roomiest room (or of room `roomId`) booked and paid (test card) by
+ * whoever `request` is signed in as, for `nights` nights from a check-in drawn among `days` days
+ * from `firstDay` days after the hotel's today; another is drawn when parallel tests filled one.
+ * Answers the booking and its check-in.
  */
 export async function paidStay(
   request: APIRequestContext,
   hotelId: number,
-  stay: { firstDay: number; days: number; nights: number },
+  stay: { firstDay: number; days: number; nights: number; roomId?: number },
 ): Promise<{ id: string; checkIn: string }> {
   const hotel = await json<{ Rooms: { id: number; stock: number }[]; timeZone: string }>(
     await request.get(`/api/hotels/${hotelId}`),
   );
-  const room = [...hotel.Rooms].sort((a, b) => b.stock - a.stock)[0];
+  const room =
+    stay.roomId === undefined
+      ? [...hotel.Rooms].sort((a, b) => b.stock - a.stock)[0]
+      : hotel.Rooms.find((r) => r.id === stay.roomId);
   if (!room) throw new Error(`Hotel ${hotelId} has no room`);
   for (let attempt = 0; attempt < 8; attempt++) {
     const day = stay.firstDay + Math.floor(Math.random() * stay.days);

@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: the catalogue, booking, event rush, hotel picker, stay search, session and
- * memory benchmarks. `npm run bench -- catalogue` (or `booking`, `rush`, `pickers`, `dates`,
- * `session`, `memory`): one of them.
+ * `npm run bench`: the catalogue, booking, event rush, hotel picker, stay search, session,
+ * memory and channel sync benchmarks. `npm run bench -- catalogue` (or `booking`, `rush`,
+ * `pickers`, `dates`, `session`, `memory`, `channels`): one of them.
  * `npm run bench -- first-start`: a new user's `npm install` and `npm start` from a clean copy
  * (run only when asked: it downloads every package). `npm run bench -- soak`: the cluster under
  * a steady mix for SOAK_MINUTES (30) through a rolling restart and a failover (only when asked:
@@ -10,7 +10,16 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['catalogue', 'booking', 'rush', 'pickers', 'dates', 'session', 'memory'] as const;
+const BENCHES = [
+  'catalogue',
+  'booking',
+  'rush',
+  'pickers',
+  'dates',
+  'session',
+  'memory',
+  'channels',
+] as const;
 const ON_REQUEST = ['first-start', 'soak'] as const;
 const asked = process.argv.slice(2);
 const known: readonly string[] = [...BENCHES, ...ON_REQUEST];

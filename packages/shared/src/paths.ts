@@ -92,6 +92,14 @@ export const paths = {
   },
 } as const;
 
+/**
+ * A room's Channels screen opened on the room: its hotel named too, for the superAdmin, who picks
+ * the hotel there (an admin's is fixed).
+ */
+export function roomChannelsOf(roomId: Id, hotelId: Id): string {
+  return `${paths.content.roomChannels}?${new URLSearchParams({ hotel: String(hotelId), room: String(roomId) })}`;
+}
+
 /** The route table's patterns of the screens whose address has a parameter. */
 export const pathPatterns = {
   hotel: '/hotel/:id',

@@ -58,7 +58,8 @@ export function canSeeAccount(user: SessionUser, accountId: string): boolean {
 
 /**
  * The one rule of records that span hotels (bookings, their lines, the hotel picker, and the
- * user table's accounts — the guests who booked there): an admin sees only their hotel's lines.
+ * user table's accounts — the guests who booked there — and the dashboard's channel conflicts):
+ * an admin sees only their hotel's lines.
  * The hotel whose lines a staff account reads: `undefined` for every hotel's (the superAdmin),
  * the admin's own hotel, or null for none (an admin without a hotel, and anyone who is not
  * staff).

@@ -26,18 +26,38 @@ export const SUCCESS_CARD = {
   cvc: '123',
 };
 
-export async function signUpOverHttp(
+export function signUpOverHttp(
   base: string,
   origin: string,
   email: string,
   password = 'secret-123',
 ): Promise<HttpGuest> {
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+  return sessionOverHttp(base, origin, 'sign-up', email, password);
+}
+
+/** Signs an existing account in (a demo account's, staff's) and keeps its session cookie. */
+export function signInOverHttp(
+  base: string,
+  origin: string,
+  email: string,
+  password: string,
+): Promise<HttpGuest> {
+  return sessionOverHttp(base, origin, 'sign-in', email, password);
+}
+
+async function sessionOverHttp(
+  base: string,
+  origin: string,
+  form: 'sign-up' | 'sign-in',
+  email: string,
+  password: string,
+): Promise<HttpGuest> {
+  const res = await fetch(`${base}/api/auth/${form}/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ email, password }),
   });
-  if (res.status !== 200) throw new Error(`sign-up ${res.status}: ${await res.text()}`);
+  if (res.status !== 200) throw new Error(`${form} ${res.status}: ${await res.text()}`);
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0] ?? '')

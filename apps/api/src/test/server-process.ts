@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { ROOT_DIR } from '../config.ts';
-import { CROWD_LIMITS } from './app.ts';
+import { createDb, type Db } from '../db/client.ts';
+import { CROWD_LIMITS, createTestDatabase } from './app.ts';
 
 /** The origin the servers below take as their site (PUBLIC_URL): what test clients send. */
 export const PROCESS_ORIGIN = 'http://localhost:3000';
@@ -95,4 +96,44 @@ export function startServerProcess(
       reject(new Error(`exited (${code ?? signal}) before serving:\n${output}`));
     });
   });
+}
+
+/** Several server processes on one database, as `npm run cluster` runs them. */
+export interface Deployment {
+  databaseUrl: string;
+  /** The test's own connections to the database, to set up and check what the servers did. */
+  db: Db;
+  servers: ServerProcess[];
+  /** Server `i`'s address, `http://127.0.0.1:{port}`. */
+  base(i: number): string;
+  /** Stops every server (SIGTERM), then closes the test's connections. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `count` real server processes (startServerProcess, each with `env`) on one fresh test
+ * database, started at once; the test's own pool of `poolSize` connections to it. A server that
+ * fails to start stops the others before the failure is thrown.
+ */
+export async function startDeployment(
+  count: number,
+  env: Record<string, string> = {},
+  poolSize = 2,
+): Promise<Deployment> {
+  const databaseUrl = await createTestDatabase();
+  const db = createDb(databaseUrl, poolSize);
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, () => startServerProcess(databaseUrl, env)),
+  );
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stop = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await db.$client.end();
+  };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  return { databaseUrl, db, servers, base: (i) => servers[i]?.base ?? '', stop };
 }

@@ -68,3 +68,29 @@ export const hotelDashboard = z.object({
   revenue: z.array(revenueMonth),
 });
 export type HotelDashboard = z.infer<typeof hotelDashboard>;
+
+/**
+ * A room with open channel conflicts (imported events that did not fit: their nights are sold
+ * here), for the staff dashboard: how many, and the first night any of them holds.
+ */
+const conflictRoom = z.object({
+  roomId: z.number().int(),
+  roomName: z.string(),
+  hotelId: z.number().int(),
+  hotelName: z.string(),
+  conflicts: z.number().int().min(1),
+  /** The earliest first night of the room's conflicting events. */
+  firstNight: isoDate,
+});
+export type ConflictRoom = z.infer<typeof conflictRoom>;
+
+/**
+ * The open channel conflicts a staff account may see (GET /api/dashboard/conflicts): an admin's
+ * hotel's, every hotel's for the superAdmin; by room, the earliest first night first.
+ */
+export const conflictsDashboard = z.object({
+  /** Conflicts over every room listed. */
+  total: z.number().int(),
+  rooms: z.array(conflictRoom),
+});
+export type ConflictsDashboard = z.infer<typeof conflictsDashboard>;

@@ -1,4 +1,4 @@
-import { paths } from '@devstay/shared/paths';
+import { roomChannelsOf } from '@devstay/shared/paths';
 import { siteUrl } from '../../lib/site-links.ts';
 import { type MailBlock, mailHtml, mailText } from '../mail/templates.ts';
 
@@ -16,11 +16,11 @@ interface ConflictLine {
  */
 export function conflictMail(
   publicUrl: string,
-  feed: { room_id: number; name: string; hotel: string; room: string },
+  feed: { room_id: number; hotel_id: number; name: string; hotel: string; room: string },
   conflicts: readonly ConflictLine[],
 ): { subject: string; text: string; html: string } {
   const subject = `Calendar conflict: ${feed.name} for ${feed.room} at ${feed.hotel}`;
-  const screen = siteUrl(publicUrl, `${paths.content.roomChannels}?room=${feed.room_id}`);
+  const screen = siteUrl(publicUrl, roomChannelsOf(feed.room_id, feed.hotel_id));
   const blocks: MailBlock[] = [
     {
       kind: 'paragraph',

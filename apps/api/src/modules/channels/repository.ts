@@ -4,6 +4,7 @@ import {
   type ChannelFeed,
   type RoomBlock,
 } from '@devstay/shared/contracts/channels';
+import type { ConflictRoom } from '@devstay/shared/contracts/dashboard';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import {
@@ -338,6 +339,28 @@ export async function conflictsOfRoom(db: Executor, roomId: number): Promise<Cha
     bookings: c.bookings,
     detectedAt: c.detectedAt.toISOString(),
   }));
+}
+
+/**
+ * The open conflicts (every conflict stands until its event fits, moves or goes) by room, for
+ * the staff dashboard: of hotel `hotelId`, or of every hotel when it is undefined. Rooms by the
+ * earliest first night of their conflicts.
+ */
+export async function openConflictsByRoom(
+  db: Executor,
+  hotelId: number | undefined,
+): Promise<ConflictRoom[]> {
+  const ofHotel = hotelId === undefined ? sql`` : sql`where r.hotel_id = ${hotelId}`;
+  const result = await db.execute<ConflictRoom>(sql`
+    select r.id as "roomId", r.name as "roomName", h.id as "hotelId", h.name as "hotelName",
+      count(*)::int as conflicts, min(c.first_night)::text as "firstNight"
+    from channel_conflicts c
+    join rooms r on r.id = c.room_id
+    join hotels h on h.id = r.hotel_id
+    ${ofHotel}
+    group by r.id, h.id
+    order by min(c.first_night), h.name, r.id`);
+  return result.rows;
 }
 
 /** Feeds due for their scheduled sync: not paused, not synced for `minutes`, not leased. */

@@ -8,6 +8,7 @@ import {
   type RoomBlock,
   type SyncOutcome,
 } from '@devstay/shared/contracts/channels';
+import type { ConflictsDashboard } from '@devstay/shared/contracts/dashboard';
 import { addDays } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDb, type Db } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { withSession } from '../../test/auth.ts';
+import { DEMO, signIn, withSession } from '../../test/auth.ts';
 import {
   expectBookingsConsistent,
   guestHold,
@@ -449,6 +450,66 @@ describe('conflicts', () => {
     expect(await takenOn(staff.roomB, addDays(a, 2))).toBe(1);
     expect(await takenOn(staff.roomB, addDays(a, 4))).toBe(0);
     expect((await call('DELETE', `/api/feeds/${feed}`, staff.cookies.adminB)).statusCode).toBe(204);
+  });
+
+  test('the staff dashboard counts open conflicts by room: an admin their hotel’s, the superAdmin every hotel’s', async () => {
+    const a = inDays(150);
+    // Room A's 3 units and room B's 1 sold on the first night; each hotel's channel wants it.
+    await guestHold(t.db, staff.roomA, a, addDays(a, 1), 3);
+    await guestHold(t.db, staff.roomB, a, addDays(a, 1));
+    serve('/dash-a.ics', ics(bookingCom('dash-a@booking.com', a, addDays(a, 2))));
+    serve('/dash-b.ics', ics(bookingCom('dash-b@booking.com', addDays(a, -1), addDays(a, 1))));
+    const feedA = await addFeed(staff.roomA, '/dash-a.ics', {}, staff.cookies.adminA);
+    const feedB = await addFeed(staff.roomB, '/dash-b.ics', {}, staff.cookies.adminB);
+    expect((await syncNow(feedA)).conflicts).toBe(1);
+    expect((await syncNow(feedB)).conflicts).toBe(1);
+    const dashboard = async (cookie: string) => {
+      const res = await call('GET', '/api/dashboard/conflicts', cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      return res.json<ConflictsDashboard>();
+    };
+    const roomA = {
+      roomId: staff.roomA,
+      roomName: 'suite',
+      hotelId: staff.hotelA,
+      hotelName: expect.any(String),
+      conflicts: 1,
+      firstNight: a,
+    };
+    const roomB = {
+      ...roomA,
+      roomId: staff.roomB,
+      hotelId: staff.hotelB,
+      firstNight: addDays(a, -1),
+    };
+    // Each admin their own hotel's room alone, never the other's.
+    expect(await dashboard(staff.cookies.adminA)).toEqual({ total: 1, rooms: [roomA] });
+    expect(await dashboard(staff.cookies.adminB)).toEqual({ total: 1, rooms: [roomB] });
+    // The superAdmin both, the earliest first night first.
+    const all = await dashboard(staff.cookies.superAdmin);
+    expect(all.rooms.filter((r) => r.roomId === staff.roomA || r.roomId === staff.roomB)).toEqual([
+      roomB,
+      roomA,
+    ]);
+    expect(all.total).toBe(all.rooms.reduce((sum, r) => sum + r.conflicts, 0));
+    // A guest is no staff; a visitor is asked to sign in.
+    const guest = await signIn(t.app, DEMO.user);
+    expect((await call('GET', '/api/dashboard/conflicts', guest)).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/dashboard/conflicts' })).statusCode,
+    ).toBe(401);
+    // The channel's event moves off the sold night: hotel A has no conflict left.
+    serve('/dash-a.ics', ics(bookingCom('dash-a@booking.com', addDays(a, 1), addDays(a, 2))));
+    expect((await syncNow(feedA)).conflicts).toBe(0);
+    expect(await dashboard(staff.cookies.adminA)).toEqual({ total: 0, rooms: [] });
+    for (const [feed, cookie] of [
+      [feedA, staff.cookies.adminA],
+      [feedB, staff.cookies.adminB],
+    ] as const) {
+      expect((await call('DELETE', `/api/feeds/${feed}`, cookie)).statusCode).toBe(204);
+    }
+    expect(await dashboard(staff.cookies.adminB)).toEqual({ total: 0, rooms: [] });
   });
 
   test('a sync and a checkout racing for the last unit: exactly one wins, the other is a conflict or a refusal', async () => {

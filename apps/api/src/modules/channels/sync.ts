@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { channelHorizon, type SyncOutcome } from '@devstay/shared/contracts/channels';
-import { calendarDateIn } from '@devstay/shared/stay';
+import { calendarDateIn, stayNights } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
@@ -238,50 +238,84 @@ async function applyEvents(
     delete from channel_conflicts where feed_id = ${feed.id}
       and not (event_key = any(${pgArray([...wanted.keys()])}::text[]))`);
 
-  // In order of first night: the rows each take locks come after those already held.
+  // In order of first night (then key): an event fits when each of its nights has its units
+  // free after the events before it; the first that does not is its sold night.
   const todo = [...wanted.values()].sort((a, b) =>
     a.firstNight === b.firstNight ? (a.key < b.key ? -1 : 1) : a.firstNight < b.firstNight ? -1 : 1,
   );
-  const conflicts: FeedEvent[] = [];
+  const taken = await lockedNights(tx, feed.room_id, todo);
+  const fits: FeedEvent[] = [];
+  const conflicts: { event: FeedEvent; soldNight: string }[] = [];
   for (const event of todo) {
-    const demand = nightlyDemand([
-      {
-        roomId: feed.room_id,
-        checkIn: event.firstNight,
-        checkOut: event.endNight,
-        quantity: units,
-      },
-    ]);
-    const short = await tx
-      .transaction(async (savepoint) => {
-        const night = await takeUnits(savepoint, demand);
-        if (night) throw new NightSold(night.night);
-        await savepoint.execute(sql`
-          insert into room_blocks (room_id, feed_id, event_key, first_night, end_night, units, reason)
-          values (${feed.room_id}, ${feed.id}, ${event.key}, ${event.firstNight}, ${event.endNight},
-            ${units}, ${event.summary})`);
-        await savepoint.execute(sql`
-          delete from channel_conflicts where feed_id = ${feed.id} and event_key = ${event.key}`);
-        return null;
-      })
-      .catch((e: unknown) => {
-        if (e instanceof NightSold) return e.night;
-        throw e;
-      });
-    if (short) {
-      await recordConflict(tx, feed, event, units, short);
-      conflicts.push(event);
+    const nights = stayNights(event.firstNight, event.endNight);
+    const soldNight = nights.find((n) => (taken.nights.get(n) ?? 0) + units > taken.stock);
+    if (soldNight) {
+      conflicts.push({ event, soldNight });
+      continue;
     }
+    for (const n of nights) taken.nights.set(n, (taken.nights.get(n) ?? 0) + units);
+    fits.push(event);
+  }
+  // Every event that fits taken at once, by the ledger's guarded take all the same: were the
+  // reading above wrong, the sync would fail whole rather than overbook a night.
+  const short = await takeUnits(
+    tx,
+    nightlyDemand(
+      fits.map((e) => ({
+        roomId: feed.room_id,
+        checkIn: e.firstNight,
+        checkOut: e.endNight,
+        quantity: units,
+      })),
+    ),
+  );
+  if (short) throw new Error(`The room's night ${short.night} changed under the sync's locks`);
+  if (fits.length > 0) {
+    const rows = JSON.stringify(
+      fits.map((e) => ({ key: e.key, first: e.firstNight, end: e.endNight, summary: e.summary })),
+    );
+    await tx.execute(sql`
+      insert into room_blocks (room_id, feed_id, event_key, first_night, end_night, units, reason)
+      select ${feed.room_id}, ${feed.id}, e.key, e.first, e.end, ${units}, e.summary
+      from jsonb_to_recordset(${rows}::jsonb) as e(key text, first date, "end" date, summary text)`);
+    await tx.execute(sql`
+      delete from channel_conflicts where feed_id = ${feed.id}
+        and event_key = any(${pgArray(fits.map((e) => e.key))}::text[])`);
+  }
+  for (const { event, soldNight } of conflicts) {
+    await recordConflict(tx, feed, event, units, soldNight);
   }
   if (conflicts.length > 0) await mailNewConflicts(tx, deps, feed);
 }
 
-class NightSold extends Error {
-  readonly night: string;
-  constructor(night: string) {
-    super(`sold out on ${night}`);
-    this.night = night;
-  }
+/**
+ * The room's stock and the units taken on each night the events hold, their ledger rows locked
+ * (in night order, as every writer of the ledger locks them). With the room locked for update
+ * besides, nothing else changes them until the sync commits: a take share-locks the room first,
+ * a release waits for these rows.
+ */
+async function lockedNights(
+  tx: Tx,
+  roomId: number,
+  events: readonly FeedEvent[],
+): Promise<{ stock: number; nights: Map<string, number> }> {
+  const room = await tx.execute<{ stock: number }>(
+    sql`select stock from rooms where id = ${roomId}`,
+  );
+  const stock = room.rows[0]?.stock ?? 0;
+  if (events.length === 0) return { stock, nights: new Map() };
+  // In order of first night: the first holds the earliest.
+  const from = events[0]?.firstNight ?? '';
+  const to =
+    events
+      .map((e) => e.endNight)
+      .sort()
+      .at(-1) ?? '';
+  const rows = await tx.execute<{ night: string; taken: number }>(sql`
+    select night::text, taken from room_nights
+    where room_id = ${roomId} and night >= ${from}::date and night < ${to}::date
+    order by night for update`);
+  return { stock, nights: new Map(rows.rows.map((r) => [r.night, r.taken])) };
 }
 
 const pgArray = (values: readonly string[]) =>

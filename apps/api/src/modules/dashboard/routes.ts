@@ -1,15 +1,25 @@
 import { errorBody, idParams } from '@devstay/shared/contracts/common';
-import { type HotelDashboard, hotelDashboard } from '@devstay/shared/contracts/dashboard';
+import {
+  type ConflictsDashboard,
+  conflictsDashboard,
+  type HotelDashboard,
+  hotelDashboard,
+} from '@devstay/shared/contracts/dashboard';
 import { calendarDateIn } from '@devstay/shared/stay';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
-import { access } from '../../plugins/authorization.ts';
+import { linesHotel } from '../../lib/policies.ts';
+import { access, signedInUser } from '../../plugins/authorization.ts';
+import { openConflictsByRoom } from '../channels/repository.ts';
 import { dashboardHotel, hotelOccupancy, hotelRevenue } from './repository.ts';
 import { addMonths, firstDayOf, occupancyNights, revenueMonths } from './windows.ts';
 
 const byId = { params: idParams };
 
-/** A hotel's occupancy and revenue (product §2.12, hotel dashboard), for its staff. */
+/**
+ * A hotel's occupancy and revenue (product §2.12, hotel dashboard), for its staff; and the open
+ * channel conflicts of the hotels a staff account runs.
+ */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/hotels/:id/dashboard',
@@ -74,6 +84,29 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           };
         }),
       };
+    },
+  );
+
+  app.get(
+    '/dashboard/conflicts',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['channels'],
+        summary: 'Open channel conflicts of the hotels the signed-in staff run, by room',
+        description:
+          'Imported events that did not fit because their nights are sold here, counted by room ' +
+          '(each conflict stands until its event fits, moves or goes; the room’s ' +
+          '`GET /api/rooms/{id}/conflicts` gives both sides). An admin sees their hotel’s ' +
+          'rooms only (none without a hotel), the superAdmin every hotel’s. Never cached.',
+        response: { 200: conflictsDashboard, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request, reply): Promise<ConflictsDashboard> => {
+      const hotel = linesHotel(signedInUser(request));
+      const rooms = hotel === null ? [] : await openConflictsByRoom(app.db, hotel);
+      reply.header('cache-control', 'private, no-store');
+      return { total: rooms.reduce((sum, r) => sum + r.conflicts, 0), rooms };
     },
   );
 };

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createDb, type Db } from '../../db/client.ts';
-import { createTestDatabase } from '../../test/app.ts';
-import { type ServerProcess, startServerProcess } from '../../test/server-process.ts';
+import { type Deployment, startDeployment } from '../../test/server-process.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { enqueueMail } from './outbox.ts';
 
@@ -11,26 +9,20 @@ import { enqueueMail } from './outbox.ts';
  * real SMTP server slower than a claim's lease.
  */
 
-let db: Db;
+let deployment: Deployment;
 let smtp: TestSmtpServer;
-const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
-  const databaseUrl = await createTestDatabase();
-  db = createDb(databaseUrl, 2);
   smtp = await startSmtpServer();
-  const env = { SMTP_URL: smtp.url, MAIL_LEASE_MS: '1000', MAIL_POLL_MS: '50' };
-  servers.push(
-    ...(await Promise.all([
-      startServerProcess(databaseUrl, env),
-      startServerProcess(databaseUrl, env),
-    ])),
-  );
+  deployment = await startDeployment(2, {
+    SMTP_URL: smtp.url,
+    MAIL_LEASE_MS: '1000',
+    MAIL_POLL_MS: '50',
+  });
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-  await db?.$client.end();
+  await deployment?.stop();
   await smtp?.close();
 });
 
@@ -45,7 +37,7 @@ describe('two server processes and a slow SMTP server', () => {
     smtp.delayMs.data = 2000;
     const subjects = Array.from({ length: 5 }, (_, i) => `Receipt ${i}`);
     const started = performance.now();
-    await db.transaction(async (tx) => {
+    await deployment.db.transaction(async (tx) => {
       for (const subject of subjects) {
         await enqueueMail(tx, {
           to: 'guest@example.dev',
@@ -56,7 +48,7 @@ describe('two server processes and a slow SMTP server', () => {
       }
     });
     const outbox = () =>
-      db
+      deployment.db
         .execute<{ status: string; attempts: number }>(sql`
           select status, attempts from mail_outbox where subject like 'Receipt %'`)
         .then((r) => r.rows);

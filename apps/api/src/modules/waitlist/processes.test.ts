@@ -5,8 +5,7 @@ import { CSRF_HEADER } from '@devstay/shared/http';
 import { formatUsd } from '@devstay/shared/text';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createDb, type Db } from '../../db/client.ts';
-import { createTestDatabase } from '../../test/app.ts';
+import type { Db } from '../../db/client.ts';
 import { expectBookingsConsistent, inDays, roomWithStock } from '../../test/booking-fixtures.ts';
 import {
   bookAndPay,
@@ -15,11 +14,7 @@ import {
   SUCCESS_CARD,
   signUpOverHttp,
 } from '../../test/http-guest.ts';
-import {
-  PROCESS_ORIGIN,
-  type ServerProcess,
-  startServerProcess,
-} from '../../test/server-process.ts';
+import { type Deployment, PROCESS_ORIGIN, startDeployment } from '../../test/server-process.ts';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 
 /**
@@ -29,30 +24,23 @@ import { linkIn, startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts
  * process comes first; each offer is made once, and e-mailed once, to the next in line.
  */
 
+let deployment: Deployment;
 let db: Db;
 let smtp: TestSmtpServer;
-const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
-  const databaseUrl = await createTestDatabase();
-  db = createDb(databaseUrl, 4);
   smtp = await startSmtpServer();
   const env = { SMTP_URL: smtp.url, MAIL_POLL_MS: '25', BOOKING_SWEEP_MS: '100' };
-  servers.push(
-    ...(await Promise.all([
-      startServerProcess(databaseUrl, env),
-      startServerProcess(databaseUrl, env),
-    ])),
-  );
+  deployment = await startDeployment(2, env, 4);
+  db = deployment.db;
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
+  await deployment?.stop();
   await smtp?.close();
-  await db?.$client.end();
 });
 
-const base = (i: number) => servers[i]?.base ?? '';
+const base = (i: number) => deployment.base(i);
 
 async function call(i: number, guest: HttpGuest, method: string, path: string, body?: unknown) {
   const res = await fetch(`${base(i)}${path}`, {

@@ -12,6 +12,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { accountName } from '../../../features/admin/utils/account-name.ts';
+import { ChannelConflicts } from '../../../features/dashboard/components/channel-conflicts.tsx';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
 // Its own chunk with the hotel picker's and the charts' (loaded in turn): the cards come first.
@@ -74,8 +75,9 @@ const CARDS: DashboardCard[] = [
 ];
 
 /**
- * /profileSuperAdmin: the superAdmin's dashboard, one card per tool (product §2.12), and any
- * hotel's occupancy and revenue, the hotel chosen with the hotel picker.
+ * /profileSuperAdmin: the superAdmin's dashboard, one card per tool (product §2.12), every
+ * hotel's calendar conflicts, and any hotel's occupancy and revenue, the hotel chosen with the
+ * hotel picker.
  */
 export function SuperAdminDashboardPage() {
   const { me } = useSignedIn();
@@ -106,6 +108,7 @@ export function SuperAdminDashboardPage() {
             </Card>
           ))}
         </SimpleGrid>
+        <ChannelConflicts withHotel />
         <Suspense fallback={DASHBOARD_FALLBACK}>
           <HotelDashboard />
         </Suspense>

@@ -5,6 +5,7 @@ import { IconCalendarStats, IconForms, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ChannelConflicts } from '../../../features/dashboard/components/channel-conflicts.tsx';
 import { ProfileDetails } from '../../../features/profiles/components/profile-details.tsx';
 import { useSignedIn } from '../account/use-signed-in.ts';
 
@@ -25,8 +26,8 @@ export const NO_HOTEL_NOTE =
   'No hotel is assigned to your account yet: the superAdmin assigns one before you can edit its content.';
 
 /**
- * /profileAdmin: the hotel admin's profile, the way to their tools (product §2.12) and their
- * hotel's dashboard.
+ * /profileAdmin: the hotel admin's profile, the way to their tools (product §2.12), their
+ * hotel's calendar conflicts and its dashboard.
  */
 export function AdminProfilePage() {
   const { me } = useSignedIn();
@@ -89,6 +90,7 @@ export function AdminProfilePage() {
             User Table
           </Button>
         </Group>
+        {me.hotel ? <ChannelConflicts withHotel={false} /> : null}
         {me.hotel ? (
           <Suspense fallback={DASHBOARD_FALLBACK}>
             <HotelDashboard hotelId={me.hotel.id} />

@@ -38,13 +38,18 @@ export interface RecordSource<R extends { id: number; version: number }> {
 }
 
 /**
- * The hotel whose records a modify form lists: the admin's, or the one the superAdmin picks.
- * `label` tells it apart from the form's own Hotel field below (a room can move hotels).
+ * The hotel whose records a modify form lists: the admin's, or the one the superAdmin picks
+ * (first the one the address names, `initialId`, if any). `label` tells it apart from the form's
+ * own Hotel field below (a room can move hotels).
  */
-export function useHotelScope(fixedHotel: HotelRef | null, label = 'Hotel') {
-  const [picked, setPicked] = useState<{ id: number; label: string } | null>(null);
+export function useHotelScope(fixedHotel: HotelRef | null, label = 'Hotel', initialId?: number) {
+  const [picked, setPicked] = useState<{ id: number; label: string } | null>(
+    initialId === undefined ? null : { id: initialId, label: '' },
+  );
   const id = fixedHotel?.id ?? picked?.id ?? null;
-  const current = fixedHotel ? fixedHotel.name : (picked?.label ?? '');
+  // A hotel chosen by the address (not by the picker) is named once it loads.
+  const named = useEditableHotel(!fixedHotel && picked && !picked.label ? picked.id : null);
+  const current = fixedHotel ? fixedHotel.name : picked?.label || named.data?.name || '';
   const field = (
     <HotelField
       label={label}

@@ -36,6 +36,12 @@ import {
 } from '../api/channels-api.ts';
 import { RoomOfHotel } from './room-of-hotel.tsx';
 
+/** A record's id from the address, when it is one. */
+function idParam(value: string | null): number | undefined {
+  const id = Number(value);
+  return value && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
 const failed = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -43,9 +49,14 @@ const failed = (error: unknown) => (error instanceof Error ? error.message : Str
  * their status, the conflicts, and staff blocks on a month calendar — all on the room's ledger.
  */
 export function RoomChannels({ fixedHotel }: { fixedHotel: HotelRef | null }) {
+  // `?hotel=…&room=…` (roomChannelsOf) opens a room: the dashboard's conflicts link here.
   const [params] = useSearchParams();
   return (
-    <RoomOfHotel fixedHotel={fixedHotel} initialRoom={params.get('room')}>
+    <RoomOfHotel
+      fixedHotel={fixedHotel}
+      initialHotel={idParam(params.get('hotel'))}
+      initialRoom={params.get('room')}
+    >
       {(room, today) => <ChannelsOf key={room.id} room={room} today={today} />}
     </RoomOfHotel>
   );

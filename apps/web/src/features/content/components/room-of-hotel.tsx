@@ -13,15 +13,18 @@ import { RecordPicker } from './record-picker.tsx';
  */
 export function RoomOfHotel({
   fixedHotel,
+  initialHotel,
   initialRoom = null,
   children,
 }: {
   fixedHotel: HotelRef | null;
+  /** The hotel picked at first, for the superAdmin (an address's `?hotel=`). */
+  initialHotel?: number;
   /** The room picked at first (an address's `?room=`), as the picker's value. */
   initialRoom?: string | null;
   children: (room: EditableRoom, today: string) => ReactNode;
 }) {
-  const hotel = useHotelScope(fixedHotel, 'Rooms of hotel');
+  const hotel = useHotelScope(fixedHotel, 'Rooms of hotel', initialHotel);
   const rooms = useEditableRooms(hotel.id);
   const [roomId, setRoomId] = useState<string | null>(initialRoom);
   const room = rooms.data?.find((r) => String(r.id) === roomId) ?? null;
