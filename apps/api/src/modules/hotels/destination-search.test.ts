@@ -10,7 +10,12 @@ import { hotels, locations } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { guestHold, inDays } from '../../test/booking-fixtures.ts';
 import { insertHotel, insertLocation, insertRoom, uniqueToken } from '../../test/catalogue-rows.ts';
-import { type HotelPagePlan, hotelPageQuery, searchHotels } from './search-planner.ts';
+import {
+  type HotelPagePlan,
+  hotelCountQuery,
+  hotelPageQuery,
+  searchHotels,
+} from './search-planner.ts';
 
 /**
  * The list's search box by destination: every word of the text in the hotel's name, city,
@@ -170,7 +175,7 @@ describe('the search box finds hotels by destination', () => {
   });
 });
 
-test('a walk of an order’s index, or of a city’s, tests the words from its entries alone', async () => {
+test('a walk of an order’s index, or of a city’s, and a city’s count test the words from its entries alone', async () => {
   // Every visible row marked so, as autovacuum leaves a table: an index-only scan reads no row.
   await t.db.execute(sql`vacuum analyze hotels`);
   const cases: [Parameters<typeof hotelPageQuery>[0], HotelPagePlan, string][] = [
@@ -193,18 +198,23 @@ test('a walk of an order’s index, or of a city’s, tests the words from its e
     // A city's page: along whichever index the planner takes for so few hotels.
     [{ name: `palermo ${token}`, city: 'buenos aires', page: 1, pageSize: 8 }, 'city', 'hotels_'],
   ];
-  for (const [search, plan, index] of cases) {
-    const explained = await t.db.transaction(async (tx) => {
+  const literal = (v: unknown) => (typeof v === 'string' ? escapeLiteral(v) : String(v));
+  const explain = (text: string) =>
+    t.db.transaction(async (tx) => {
       // The test's tables are small enough to scan whole: ask what the planner does with the
       // order's index (the page is read along it, as on a full catalogue).
       await tx.execute(sql`set local enable_seqscan = off`);
       await tx.execute(sql`set local enable_bitmapscan = off`);
       await tx.execute(sql`set local enable_sort = off`);
-      const literal = (v: unknown) => (typeof v === 'string' ? escapeLiteral(v) : String(v));
-      const { text } = hotelPageQuery(search, plan, false, literal, new Date());
       const result = await tx.execute<{ 'QUERY PLAN': string }>(sql.raw(`explain ${text}`));
       return result.rows.map((r) => r['QUERY PLAN']).join('\n');
     });
+  // A city's count, too, from the city's index entries.
+  const inCity = { name: `palermo ${token}`, city: 'buenos aires', page: 1, pageSize: 8 };
+  const counted = await explain(hotelCountQuery(inCity, 1001, literal, new Date()).text);
+  expect(/->\s+(.+?) on hotels h\b/.exec(counted)?.[1], counted).toMatch(/^Index Only Scan using/);
+  for (const [search, plan, index] of cases) {
+    const explained = await explain(hotelPageQuery(search, plan, false, literal, new Date()).text);
     // The page's hotels (h_1: the joined rows are read for the page alone) from index entries.
     const found = /->\s+(.+?) on hotels h_1\b/.exec(explained)?.[1];
     expect(found, `${plan} ${JSON.stringify(search)}\n${explained}`).toMatch(
