@@ -52,6 +52,18 @@ async function channelServer(body: string) {
   };
 }
 
+/** The signed-in admin's hotel and its rooms. */
+async function adminHotel(page: Page) {
+  const me = (await (await page.request.get('/api/me')).json()) as {
+    hotel: { id: number; name: string } | null;
+  };
+  if (!me.hotel) throw new Error('the demo admin runs a hotel');
+  const rooms = (await (
+    await page.request.get(`/api/content/rooms?idHotel=${me.hotel.id}`)
+  ).json()) as { id: number; name: string; stock: number }[];
+  return { hotel: me.hotel, rooms };
+}
+
 /** The page fits `width` px: nothing scrolls sideways. */
 async function expectFits(page: Page, width: number) {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -90,14 +102,7 @@ test('staff paste a channel’s calendar, sync it, and its nights close on the r
   const feeds: number[] = [];
   try {
     await signInAs('admin');
-    const me = (await (await page.request.get('/api/me')).json()) as {
-      hotel: { id: number; name: string } | null;
-    };
-    if (!me.hotel) throw new Error('the demo admin runs a hotel');
-    const hotel = me.hotel;
-    const rooms = (await (
-      await page.request.get(`/api/content/rooms?idHotel=${hotel.id}`)
-    ).json()) as { id: number; stock: number }[];
+    const { hotel, rooms } = await adminHotel(page);
     const [room, ...others] = rooms;
     if (!room) throw new Error('the demo hotel has rooms');
 
@@ -159,14 +164,7 @@ test('a channel’s event on nights booked here is a conflict: on the dashboard,
 }) => {
   test.setTimeout(120_000);
   await signInAs('admin');
-  const me = (await (await page.request.get('/api/me')).json()) as {
-    hotel: { id: number; name: string } | null;
-  };
-  if (!me.hotel) throw new Error('the demo admin runs a hotel');
-  const hotel = me.hotel;
-  const rooms = (await (
-    await page.request.get(`/api/content/rooms?idHotel=${hotel.id}`)
-  ).json()) as { id: number; name: string; stock: number }[];
+  const { hotel, rooms } = await adminHotel(page);
   // Not the first room: the test above gives it back by removing every feed it has.
   const room = rooms[1];
   if (!room) throw new Error('the demo hotel has two rooms');
