@@ -212,12 +212,17 @@ test('a rendered page is kept until the catalogue changes, here or in another pr
 test("the render's kept markup is forgotten at each catalogue change, here or in another process", async () => {
   const forgotten = async () => Number(/forgotten (\d+)/.exec((await get('/forgotten')).body)?.[1]);
   const before = await forgotten();
-  // Dropped here at once, and again when this process hears its own notice.
+  // Dropped here at once, and again when this process hears its own notice. A notice of an
+  // earlier test may still be on its way on a busy machine: the count only has to grow.
   await t.app.catalogue.invalidate({ event: 1, hotel: 1 });
   expect(await forgotten()).toBeGreaterThanOrEqual(before + 1);
-  await expect.poll(forgotten, { timeout: 2000, interval: 10 }).toBe(before + 2);
+  await expect
+    .poll(forgotten, { timeout: 10_000, interval: 10 })
+    .toBeGreaterThanOrEqual(before + 2);
+  const heard = await forgotten();
+  // A change another process announces, heard through the database.
   await announceCatalogueChange(t.db, { service: 1 });
-  await expect.poll(forgotten, { timeout: 2000, interval: 10 }).toBe(before + 3);
+  await expect.poll(forgotten, { timeout: 10_000, interval: 10 }).toBeGreaterThanOrEqual(heard + 1);
 });
 
 test('a page that moves with bookings is rendered at every visit, never kept', async () => {
