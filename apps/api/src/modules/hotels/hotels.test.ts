@@ -311,6 +311,15 @@ describe('GET /api/hotels', () => {
     expect(names(p5.json())).toEqual(paged.slice(8, 10).map((m) => m.name));
     expect(p6.json()).toEqual([]);
     expect(total(p6)).toBe(10);
+    // Narrowed (a name, stars), the matches are counted beside the page: past its end too.
+    for (const [narrowed, matches] of [
+      [{ name: `page ${token}` }, 10],
+      [{ qualification: 5 }, 2],
+    ] as const) {
+      const past = await get(`/api/hotels?${q({ ...base, ...narrowed, page: 4 })}`);
+      expect(past.json()).toEqual([]);
+      expect(total(past)).toBe(matches);
+    }
   });
 
   test('pages with the sort applied before paging', async () => {

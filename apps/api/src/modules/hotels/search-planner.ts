@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { HotelSort } from '@devstay/shared/constants';
+import { type HotelSort, QUALIFICATION_MAX, QUALIFICATION_MIN } from '@devstay/shared/constants';
 import type { HotelCard, HotelListQuery } from '@devstay/shared/contracts/catalogue';
 import { asError } from '@devstay/shared/error-message';
 import { type HotelAttributeParam, hotelListParams } from '@devstay/shared/hotel-list-params';
@@ -46,6 +46,14 @@ export type HotelPagePlan = 'city' | 'walk' | 'name';
 /** What a filter's condition is part of: a page read with a plan, or the count of matches. */
 type FilterReading = HotelPagePlan | 'count';
 
+/** What a filter's condition may need besides its own value. */
+interface FilterContext {
+  /** The app's clock, for a condition on a hotel's today. */
+  now?: Date;
+  /** The city searched (folded): in the 'city' reading, every hotel read is in one of its places. */
+  city?: string;
+}
+
 /**
  * The parameters of a search that filter it with an entry of HOTEL_FILTERS (the others sort and
  * page it, or are yes/no hotel attributes, each a filter of its own: ATTRIBUTE_FILTERS).
@@ -56,11 +64,13 @@ type FilterParam = Exclude<keyof HotelSearch, 'sort' | 'page' | 'pageSize' | Hot
 interface HotelListFilter<T> {
   /** Its value from the search, folded as the columns hold it (case, accents); undefined: none. */
   fold(search: HotelSearch): T | undefined;
-  /**
-   * Its condition on hotels `h`; `bind` places a value in the statement and answers its `$n`;
-   * `now` is the app's clock, for a condition on a hotel's today.
-   */
-  where(value: T, bind: (value: unknown) => string, reading: FilterReading, now?: Date): string;
+  /** Its condition on hotels `h`; `bind` places a value in the statement and answers its `$n`. */
+  where(
+    value: T,
+    bind: (value: unknown) => string,
+    reading: FilterReading,
+    context: FilterContext,
+  ): string;
   /**
    * Its matches move with what no catalogue change drops the lists for (bookings, a room's
    * stock or services: `catalogue-cache.ts`): a search using it is read from the database each
@@ -161,16 +171,21 @@ const HOTEL_FILTERS = {
     // trigram index finds the rows. Where rows come another way (a walk of an order's index,
     // a city's hotels), the same test split in two, on what every such index holds: the name
     // key, or the place key through the location (a word has no blank, so it is in the search
-    // key exactly when it is in one of the two; the locations' test is made once a statement).
-    where: (words, bind, reading) =>
-      words
+    // key exactly when it is in one of the two; the locations' test is made once a statement,
+    // on the city's places alone when the rows are a city's: found through its key's index,
+    // a handful instead of every place).
+    where: (words, bind, reading, { city }) => {
+      const cityPlaces =
+        reading === 'city' && city !== undefined ? `city_key = ${bind(city)} and ` : '';
+      return words
         .map((word) => {
           if (reading === 'name' || reading === 'count')
             return `h.search_key like ${bind(containsPattern(word))}`;
           const bound = bind(word);
-          return `(strpos(h.name_key, ${bound}) > 0 or h.location_id in (select id from locations where strpos(place_key, ${bound}) > 0))`;
+          return `(strpos(h.name_key, ${bound}) > 0 or h.location_id in (select id from locations where ${cityPlaces}strpos(place_key, ${bound}) > 0))`;
         })
-        .join(' and '),
+        .join(' and ');
+    },
     // A common word (a piece of a name, a large city or state) is in a large share of the
     // hotels: counted whole, every new word would read them all (docs/scaling.md, Figures
     // behind the code's choices).
@@ -194,7 +209,7 @@ const HOTEL_FILTERS = {
       if (!stay && !services && (s.rooms ?? 1) <= 1 && guests <= 1) return undefined;
       return { units: s.rooms ?? 1, guests, stay, services };
     },
-    where: (wanted, bind, _reading, now) => {
+    where: (wanted, bind, _reading, { now }) => {
       const { stay } = wanted;
       const checkIn = stay ? bind(stay.checkIn) : '';
       const room = `exists (select 1 from rooms r where r.hotel_id = h.id and ${roomWantedSql('r', wanted, bind, checkIn)})`;
@@ -291,9 +306,10 @@ function filtersWhere(
   reading: FilterReading,
   now?: Date,
 ): string {
+  const context = { now, city: folded.city };
   const conditions = FILTER_NAMES.flatMap((name) => {
     const value = folded[name];
-    return value === undefined ? [] : [filterOf(name).where(value, bind, reading, now)];
+    return value === undefined ? [] : [filterOf(name).where(value, bind, reading, context)];
   });
   return conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
 }
@@ -571,8 +587,14 @@ const hasBoundedCount = (search: HotelSearch) =>
 
 const ALL_HOTELS: HotelSearch = { page: 1, pageSize: 1 };
 
-/** Up to about this many matches, reading them all to count them beside the page is cheap. */
-const COUNT_BESIDE_MAX = 1000;
+/**
+ * Up to about this many index entries read, counting the matches beside the page costs less
+ * than a count of its own (a statement more, planned for its values at each request).
+ */
+const COUNT_BESIDE_MAX = 5000;
+
+/** A star filter leaves about one hotel of this many, one per star level. */
+const STAR_LEVELS = QUALIFICATION_MAX - QUALIFICATION_MIN + 1;
 
 /**
  * One page of hotel cards and the number of matches. Match counts are kept in `counts` (when
@@ -611,32 +633,42 @@ export async function searchHotels(
   // A stay search's page is read as its count is, without workers (withoutWorkers): its walk
   // probes rooms and ledger for each hotel it passes, and with guests or a deep page it passes
   // thousands, which the planner then splits over workers. Others are prepared statements.
-  const readPage = async (plan: HotelPagePlan, withTotal = false) =>
-    live
+  const readPage = async (plan: HotelPagePlan, withTotal = false, page = search.page) => {
+    const read = page === search.page ? search : { ...search, page };
+    return live
       ? withoutWorkers<ListedCardRow & { total?: number }>(
           db,
-          hotelPageQuery(search, plan, withTotal, inlineLiteral, now).text,
+          hotelPageQuery(read, plan, withTotal, inlineLiteral, now).text,
         )
       : (
           await db.$client.query<ListedCardRow & { total?: number }>(
-            hotelPageQuery(search, plan, withTotal, undefined, now),
+            hotelPageQuery(read, plan, withTotal, undefined, now),
           )
         ).rows;
+  };
 
   const { city, name, ...others } = foldFilters(search);
   if (city !== undefined) {
     const inCity = await count({ city: search.city, page: 1, pageSize: 1 });
-    // Other filters leave a fraction of the city's hotels (a fifth for stars, on average); a
-    // search on rooms is counted no further than its bound anyway.
-    const narrowed = name !== undefined || Object.keys(others).length > 0;
-    const besideMax = live && bound !== undefined ? bound : (narrowed ? 5 : 1) * COUNT_BESIDE_MAX;
-    if (inCity <= besideMax) {
+    // The city alone: its count is the one just read (kept).
+    if (name === undefined && Object.keys(others).length === 0) {
+      const rows = inCity === 0 ? [] : await readPage('city');
+      return { items: rows.map(toListedHotelCard), total: inCity, totalIsLowerBound: false };
+    }
+    // Counted beside the page, the matches cost a read of every entry the city's indexes hold
+    // for the search: the city's hotels, a fifth of them with stars (their index ranges on
+    // them; a name only filters). A search on rooms is counted no further than its bound.
+    const entries = others.qualification !== undefined ? inCity / STAR_LEVELS : inCity;
+    if (live && bound !== undefined ? inCity <= bound : entries <= COUNT_BESIDE_MAX) {
       const rows = inCity === 0 ? [] : await readPage('city', true);
       const items = rows.map(toListedHotelCard);
       const beside = rows[0]?.total;
-      if (beside !== undefined) return { items, total: beside, totalIsLowerBound: false };
-      // Past the last page no row carries the total: count then.
-      return { items, ...told(search.page > 1 && inCity > 0 ? await count(search) : 0) };
+      if (beside !== undefined || inCity === 0 || search.page === 1)
+        return { items, total: beside ?? 0, totalIsLowerBound: false };
+      // Past the last page no row carries the total: the first page's does (the same
+      // statement, planned already).
+      const [first] = await readPage('city', true, 1);
+      return { items, total: first?.total ?? 0, totalIsLowerBound: false };
     }
     const [counted, rows] = await Promise.all([count(search), readPage('city')]);
     return { items: rows.map(toListedHotelCard), ...told(counted) };
