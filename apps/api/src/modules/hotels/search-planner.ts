@@ -587,11 +587,11 @@ const hasBoundedCount = (search: HotelSearch) =>
 
 const ALL_HOTELS: HotelSearch = { page: 1, pageSize: 1 };
 
-/**
- * Up to about this many index entries read, counting the matches beside the page costs less
- * than a count of its own (a statement more, planned for its values at each request).
- */
+/** Up to about this many index entries read, a search's matches are counted beside its page. */
 const COUNT_BESIDE_MAX = 5000;
+
+/** A city alone up to this many hotels is read beside its count: one statement planned once. */
+const CITY_BESIDE_MAX = 1000;
 
 /** A star filter leaves about one hotel of this many, one per star level. */
 const STAR_LEVELS = QUALIFICATION_MAX - QUALIFICATION_MIN + 1;
@@ -633,38 +633,37 @@ export async function searchHotels(
   // A stay search's page is read as its count is, without workers (withoutWorkers): its walk
   // probes rooms and ledger for each hotel it passes, and with guests or a deep page it passes
   // thousands, which the planner then splits over workers. Others are prepared statements.
+  type PageRow = ListedCardRow & { total?: number };
   const readPage = async (plan: HotelPagePlan, withTotal = false, page = search.page) => {
     const read = page === search.page ? search : { ...search, page };
     return live
-      ? withoutWorkers<ListedCardRow & { total?: number }>(
-          db,
-          hotelPageQuery(read, plan, withTotal, inlineLiteral, now).text,
-        )
-      : (
-          await db.$client.query<ListedCardRow & { total?: number }>(
-            hotelPageQuery(read, plan, withTotal, undefined, now),
-          )
-        ).rows;
+      ? withoutWorkers<PageRow>(db, hotelPageQuery(read, plan, withTotal, inlineLiteral, now).text)
+      : (await db.$client.query<PageRow>(hotelPageQuery(read, plan, withTotal, undefined, now)))
+          .rows;
   };
 
   const { city, name, ...others } = foldFilters(search);
   if (city !== undefined) {
     const inCity = await count({ city: search.city, page: 1, pageSize: 1 });
-    // The city alone: its count is the one just read (kept).
-    if (name === undefined && Object.keys(others).length === 0) {
-      const rows = inCity === 0 ? [] : await readPage('city');
-      return { items: rows.map(toListedHotelCard), total: inCity, totalIsLowerBound: false };
-    }
-    // Counted beside the page, the matches cost a read of every entry the city's indexes hold
-    // for the search: the city's hotels, a fifth of them with stars (their index ranges on
-    // them; a name only filters). A search on rooms is counted no further than its bound.
+    // Counted beside the page, the matches cost a read of every entry of the city's indexes
+    // the search ranges over: the city's hotels, a fifth of them with stars (a name only
+    // filters them). Up to some thousands, that costs less than a count of its own: a
+    // statement more, planned for its values, for a text few searches share (a city's count,
+    // or a city's with stars, is kept and shared; counted beside, every match is read and
+    // sorted again at each page). A search on rooms is counted no further than its bound.
     const entries = others.qualification !== undefined ? inCity / STAR_LEVELS : inCity;
-    if (live && bound !== undefined ? inCity <= bound : entries <= COUNT_BESIDE_MAX) {
+    const beside =
+      live && bound !== undefined
+        ? inCity <= bound
+        : name !== undefined
+          ? entries <= COUNT_BESIDE_MAX
+          : inCity <= (Object.keys(others).length > 0 ? COUNT_BESIDE_MAX : CITY_BESIDE_MAX);
+    if (beside) {
       const rows = inCity === 0 ? [] : await readPage('city', true);
       const items = rows.map(toListedHotelCard);
-      const beside = rows[0]?.total;
-      if (beside !== undefined || inCity === 0 || search.page === 1)
-        return { items, total: beside ?? 0, totalIsLowerBound: false };
+      const total = rows[0]?.total;
+      if (total !== undefined || inCity === 0 || search.page === 1)
+        return { items, total: total ?? 0, totalIsLowerBound: false };
       // Past the last page no row carries the total: the first page's does (the same
       // statement, planned already).
       const [first] = await readPage('city', true, 1);
