@@ -53,7 +53,7 @@ export function rssOf(pid: number): number {
 }
 
 /**
- * How far one API process's RSS may grow above its idle RSS: the caches' budgets (about 155 MB,
+ * How far one API process's RSS may grow above its idle RSS: the caches' budgets (about 159 MB,
  * docs/scaling.md, Memory) and the heap V8 keeps around them.
  */
 export const RSS_GROWTH_BUDGET_MB = 200;

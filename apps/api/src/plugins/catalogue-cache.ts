@@ -154,7 +154,7 @@ export function parseChange(payload: string): CatalogueChange | null {
  */
 const CATALOGUE_CACHE_BYTES = {
   hotelPages: 24_000_000,
-  hotelCounts: 2_000_000,
+  hotelCounts: 6_000_000,
   cities: 1_000_000,
   hotelDetails: 12_000_000,
   hotelServices: 3_000_000,
@@ -173,6 +173,9 @@ function createCaches() {
       max: budget.hotelPages,
       weigh: (v, key) => bodyBytes(v.page, key) + 50,
     }),
+    // A count's key is some 80 characters, 300 bytes with its entry: some 20,000 counts. Each
+    // search by a name or a whole search box adds one few others share; kept fewer, the counts
+    // every page of a city, or of its stars, shares were pushed out within seconds.
     hotelCounts: new ReadCache<number>({
       ttlMs: CACHE_TTL_MS,
       max: budget.hotelCounts,
