@@ -191,6 +191,10 @@ describe('GET /api/hotels with a stay', () => {
     expect(page2.headers[TOTAL_COUNT_HEADER]).toBe('3');
     const inCity = await search({ ...stay, city: cityA, pageSize: 1 });
     expect(inCity.headers[TOTAL_COUNT_HEADER]).toBe('1');
+    // Past the city's last page: no card, the same total.
+    const pastCity = await search({ ...stay, city: cityA, pageSize: 1, page: 5 });
+    expect(pastCity.json()).toEqual([]);
+    expect(pastCity.headers[TOTAL_COUNT_HEADER]).toBe('1');
     await t.db.transaction((tx) => releasePending(tx, sql`id = ${booking}`, 'cancelled'));
   });
 
