@@ -45,13 +45,15 @@ const FILLED_TABLES = ['hotels', 'rooms', 'room_room_services', 'hotel_services'
 
 /**
  * The triggers this load does the work of, so that it may skip them with the foreign-key checks:
- * those that keep each hotel card's "from" price (hotel_from_prices, migration 0022), stored
- * once at the end of the load (storeFromPrices), and the one that writes a hotel's search key
- * (migration 0025), which the load writes by the same rule (devstay_search_key).
+ * those that keep each hotel card's "from" price (hotel_from_prices, migration 0022) and each
+ * hotel's largest room (migration 0031), stored once at the end of the load, and the one that
+ * writes a hotel's search key (migration 0025), which the load writes by the same rule
+ * (devstay_search_key).
  */
 const LOAD_WRITTEN_TRIGGER_FUNCTIONS = [
   'devstay_rooms_from_changed',
   'devstay_room_rates_from_changed',
+  'devstay_rooms_capacity_changed',
   'devstay_hotel_search_key',
 ];
 
@@ -283,11 +285,13 @@ export async function seedLargeCatalogue(
       [firstNew],
     );
     step('room rates');
-    // The triggers that keep the cards' "from" prices were skipped with the foreign-key checks:
-    // one call for every new hotel, instead of one per statement over the rows it wrote.
+    // The triggers that keep the cards' "from" prices and the largest rooms were skipped with
+    // the foreign-key checks: one call each for every new hotel, instead of one per statement
+    // over the rows it wrote.
     if (foreignKeyChecksSkipped) {
       await client.query(
-        'select devstay_store_hotel_from(array(select id from hotels where id >= $1))',
+        `select devstay_store_hotel_from(array(select id from hotels where id >= $1)),
+           devstay_store_largest_room(array(select id from hotels where id >= $1))`,
         [firstNew],
       );
     }

@@ -34,6 +34,9 @@ export const lineGuests = (line: Pick<CartLineKey, 'guests'>): number => line.gu
 /** Guests `units` of a room sleeping `capacity` each take at most: the one rule of a line's guests. */
 export const unitsSleep = (units: number, capacity: number): number => units * capacity;
 
+/** The least capacity a room needs for `units` of it to sleep `guests` (unitsSleep's rule). */
+export const capacityFor = (guests: number, units: number): number => Math.ceil(guests / units);
+
 /** Guests as the screens write them: "1 guest", "3 guests". */
 export const guestsText = (guests: number): string =>
   `${guests} ${guests === 1 ? 'guest' : 'guests'}`;

@@ -152,6 +152,12 @@ export const hotels = pgTable(
       .default(FREE_CANCELLATION_DAYS_DEFAULT),
     /** Percent added to a room's night on the dates of the hotel's own events (rates). */
     eventNightPremiumPercent: integer('event_night_premium_percent').notNull().default(0),
+    /**
+     * The most guests a unit of one of its rooms sleeps (0 without rooms): a search with guests
+     * leaves out a hotel with no room so large before probing its rooms and nights. Written by
+     * the database's triggers on rooms (migration 0031_hotel_largest_room).
+     */
+    largestRoomCapacity: smallint('largest_room_capacity').notNull().default(0),
     /** Kept by the reviews module so lists need no aggregate per request. */
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { capacityFor } from '@devstay/shared/cart';
 import { type HotelSort, QUALIFICATION_MAX, QUALIFICATION_MIN } from '@devstay/shared/constants';
 import type { HotelCard, HotelListQuery } from '@devstay/shared/contracts/catalogue';
 import { asError } from '@devstay/shared/error-message';
@@ -50,6 +51,11 @@ type FilterReading = HotelPagePlan | 'count';
 interface FilterContext {
   /** The app's clock, for a condition on a hotel's today. */
   now?: Date;
+  /**
+   * The hotel's table row is read before this condition (its matches come through the trigram
+   * index): a test on a column no b-tree index of hotels holds costs nothing more.
+   */
+  rowRead?: boolean;
   /** The city searched (folded): in the 'city' reading, every hotel read is in one of its places. */
   city?: string;
 }
@@ -125,8 +131,9 @@ export function roomWantedSql(
       ? roomUnitsFreeSql(r, { checkIn, checkOut: bind(stay.checkOut), units: unitsSql })
       : `${r}.stock >= ${unitsSql}`,
   ];
-  // Every room sleeps one guest at least: one guest asks nothing more of it.
-  if (guests > 1) conditions.push(`${unitsSql} * ${r}.capacity >= ${bind(guests)}::int`);
+  // Every room sleeps one guest at least: one guest asks nothing more of it. Written on the
+  // capacity alone, the test is a condition of the (hotel_id, capacity, …) index's scan.
+  if (guests > 1) conditions.push(`${r}.capacity >= ${bind(capacityFor(guests, units))}::int`);
   if (services) {
     const ids = `${bind(`{${services.join(',')}}`)}::int[]`;
     conditions.push(`(select count(*) from room_room_services rs
@@ -209,10 +216,16 @@ const HOTEL_FILTERS = {
       if (!stay && !services && (s.rooms ?? 1) <= 1 && guests <= 1) return undefined;
       return { units: s.rooms ?? 1, guests, stay, services };
     },
-    where: (wanted, bind, _reading, { now }) => {
+    where: (wanted, bind, _reading, { now, rowRead }) => {
       const { stay } = wanted;
       const checkIn = stay ? bind(stay.checkIn) : '';
-      const room = `exists (select 1 from rooms r where r.hotel_id = h.id and ${roomWantedSql('r', wanted, bind, checkIn)})`;
+      // A hotel whose largest room is too small is left out before its rooms are probed; read
+      // from the row, so only where the row is read anyway (elsewhere it would cost a table read
+      // for every index entry passed).
+      const capacity = capacityFor(wanted.guests, wanted.units);
+      const large =
+        rowRead && capacity > 1 ? `h.largest_room_capacity >= ${bind(capacity)}::int and ` : '';
+      const room = `${large}exists (select 1 from rooms r where r.hotel_id = h.id and ${roomWantedSql('r', wanted, bind, checkIn)})`;
       if (!stay) return room;
       if (!now) throw new Error("A stay search is judged at the app's clock: pass `now`");
       if (!checkInMayBePast(stay.checkIn, now)) return room;
@@ -305,8 +318,9 @@ function filtersWhere(
   bind: (value: unknown) => string,
   reading: FilterReading,
   now?: Date,
+  rowRead = reading === 'name',
 ): string {
-  const context = { now, city: folded.city };
+  const context = { now, city: folded.city, rowRead };
   const conditions = FILTER_NAMES.flatMap((name) => {
     const value = folded[name];
     return value === undefined ? [] : [filterOf(name).where(value, bind, reading, context)];
@@ -459,7 +473,7 @@ export function hotelCountQuery(
     others.city !== undefined
       ? `hotels h ${filtersWhere({ name, ...others }, place, 'city', now)}`
       : name !== undefined
-        ? `(select h.* from hotels h ${filtersWhere({ name }, place, 'count')} offset 0) h ${filtersWhere(others, place, 'count', now)}`
+        ? `(select h.* from hotels h ${filtersWhere({ name }, place, 'count')} offset 0) h ${filtersWhere(others, place, 'count', now, true)}`
         : `hotels h ${filtersWhere(others, place, 'count', now)}`;
   const text =
     atMost === undefined
