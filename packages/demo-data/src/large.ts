@@ -45,15 +45,16 @@ const FILLED_TABLES = ['hotels', 'rooms', 'room_room_services', 'hotel_services'
 
 /**
  * The triggers this load does the work of, so that it may skip them with the foreign-key checks:
- * those that keep each hotel card's "from" price (hotel_from_prices, migration 0022) and each
- * hotel's largest room (migration 0031), stored once at the end of the load, and the one that
- * writes a hotel's search key (migration 0025), which the load writes by the same rule
- * (devstay_search_key).
+ * those that keep each hotel card's "from" price (hotel_from_prices, migration 0022), each
+ * hotel's largest room (migration 0031) and its search copy (hotel_search, migration 0032),
+ * stored once at the end of the load, and the one that writes a hotel's search key (migration
+ * 0025), which the load writes by the same rule (devstay_search_key).
  */
 const LOAD_WRITTEN_TRIGGER_FUNCTIONS = [
   'devstay_rooms_from_changed',
   'devstay_room_rates_from_changed',
   'devstay_rooms_capacity_changed',
+  'devstay_hotel_search_changed',
   'devstay_hotel_search_key',
 ];
 
@@ -285,21 +286,25 @@ export async function seedLargeCatalogue(
       [firstNew],
     );
     step('room rates');
-    // The triggers that keep the cards' "from" prices and the largest rooms were skipped with
-    // the foreign-key checks: one call each for every new hotel, instead of one per statement
-    // over the rows it wrote.
+    // The triggers that keep the cards' "from" prices, the largest rooms and the search copy
+    // were skipped with the foreign-key checks: one call each for every new hotel, instead of
+    // one per statement (or row) it wrote; the copy last, as it copies the largest room.
     if (foreignKeyChecksSkipped) {
-      await client.query(
-        `select devstay_store_hotel_from(array(select id from hotels where id >= $1)),
-           devstay_store_largest_room(array(select id from hotels where id >= $1))`,
-        [firstNew],
-      );
+      for (const store of [
+        'devstay_store_hotel_from',
+        'devstay_store_largest_room',
+        'devstay_store_hotel_search',
+      ]) {
+        await client.query(`select ${store}(array(select id from hotels where id >= $1))`, [
+          firstNew,
+        ]);
+      }
     }
     step('from prices');
     await client.query('commit');
     step('commit');
     await client.query(
-      'analyze hotels; analyze rooms; analyze room_room_services; analyze hotel_services; analyze room_rates; analyze hotel_from_prices',
+      'analyze hotels; analyze rooms; analyze room_room_services; analyze hotel_services; analyze room_rates; analyze hotel_from_prices; analyze hotel_search',
     );
     step('analyze');
     return {

@@ -226,7 +226,29 @@ export const hotels = pgTable(
   ],
 );
 
+/**
+ * A narrow copy of what a stay search by a text reads of each hotel before probing its rooms:
+ * the search key (trigram-indexed), the largest room and the time zone. Read through the copy,
+ * a common word's candidates are some 100 bytes each instead of a whole hotel row (some 800:
+ * description, pictures, address): a quarter to a third of such a count (docs/scaling.md,
+ * Guests and each hotel's largest room). Written by the database only (migration 0032: a
+ * trigger on hotels; a bulk load that skips triggers calls devstay_store_hotel_search).
+ */
+export const hotelSearch = pgTable(
+  'hotel_search',
+  {
+    hotelId: integer('hotel_id')
+      .primaryKey()
+      .references(() => hotels.id, { onDelete: 'cascade' }),
+    searchKey: text('search_key').notNull(),
+    largestRoomCapacity: smallint('largest_room_capacity').notNull(),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [index('hotel_search_search_key_trgm_idx').using('gin', sql`${t.searchKey} gin_trgm_ops`)],
+);
+
 // ── Room services: a global catalogue (wifi, desk, …) that rooms pick from.
+
 export const roomServices = pgTable(
   'room_services',
   {

@@ -469,11 +469,16 @@ export function hotelCountQuery(
   // count stops: for a text in 2 % of the hotels, some 90,000 tests (docs/scaling.md).
   // With a city, the city's hotels come from its indexes, which test the text from their
   // entries as the city's page does (no table row read).
+  // A text with only rooms asked besides (a stay, guests): its matches from the hotels' narrow
+  // search copy, which holds all the room filter tests of the hotel (id, largest room, zone).
+  const matched = Object.keys(others).every((filter) => filter === 'room')
+    ? 'select h.hotel_id as id, h.largest_room_capacity, h.time_zone from hotel_search h'
+    : 'select h.* from hotels h';
   const from =
     others.city !== undefined
       ? `hotels h ${filtersWhere({ name, ...others }, place, 'city', now)}`
       : name !== undefined
-        ? `(select h.* from hotels h ${filtersWhere({ name }, place, 'count')} offset 0) h ${filtersWhere(others, place, 'count', now, true)}`
+        ? `(${matched} ${filtersWhere({ name }, place, 'count')} offset 0) h ${filtersWhere(others, place, 'count', now, true)}`
         : `hotels h ${filtersWhere(others, place, 'count', now)}`;
   const text =
     atMost === undefined

@@ -1,15 +1,17 @@
 import type { HotelCard } from '@devstay/shared/contracts/catalogue';
 import { addDays, calendarDateIn } from '@devstay/shared/stay';
+import { placeKey, searchKey } from '@devstay/shared/text';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hotels, rooms } from '../../db/schema.ts';
+import { hotels, locations, rooms } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { insertHotel, insertLocation, insertRoom, uniqueToken } from '../../test/catalogue-rows.ts';
 
 /**
- * Each hotel's largest room (hotels.largest_room_capacity, migration 0031): kept by the
- * database after every write to rooms, by any writer, and what a search with guests that reads
- * the hotel's row (a text through the trigram index) leaves hotels out by before probing rooms.
+ * Each hotel's largest room (hotels.largest_room_capacity, migration 0031), kept by the database
+ * after every write to rooms, and the hotels' narrow search copy (hotel_search, migration 0032),
+ * kept after every write to a hotel or its location: what a stay search by a text reads before
+ * probing rooms, so a stale copy would list a hotel by its old name or leave it out.
  */
 
 let t: TestApp;
@@ -84,5 +86,42 @@ describe('a search with guests by a text', () => {
     await t.db.update(rooms).set({ capacity: 3 }).where(eq(rooms.id, room.id));
     expect(await listed('guests=4')).toBe(false);
     expect(await listed('guests=3')).toBe(true);
+  });
+});
+
+describe('a stay search by a text, through the search copy', () => {
+  test('finds a hotel by its new name, its new place, and its renamed place', async () => {
+    const hotel = await insertHotel(t.db, { name: `${token} Delta`, locationId });
+    await insertRoom(t.db, { hotelId: hotel.id, capacity: 2, stock: 2 });
+    const checkIn = addDays(calendarDateIn('America/Argentina/Buenos_Aires'), 30);
+    const found = async (text: string) => {
+      const res = await t.app.inject(
+        `/api/hotels?name=${encodeURIComponent(text)}&checkIn=${checkIn}&checkOut=${addDays(checkIn, 1)}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<HotelCard[]>().some((h) => h.id === hotel.id);
+    };
+    expect(await found(`${token} delta`)).toBe(true);
+
+    await t.db
+      .update(hotels)
+      .set({ name: `${token} Epsilon`, nameKey: searchKey(`${token} Epsilon`) })
+      .where(eq(hotels.id, hotel.id));
+    expect([await found(`${token} delta`), await found(`${token} epsilon`)]).toEqual([false, true]);
+
+    const place = { city: `Moved ${token}`, department: 'Capital', state: 'Buenos Aires' };
+    const other = await insertLocation(t.db, place);
+    await t.db.update(hotels).set({ locationId: other.id }).where(eq(hotels.id, hotel.id));
+    expect(await found(`moved ${token}`)).toBe(true);
+
+    await t.db
+      .update(locations)
+      .set({
+        city: `Renamed ${token}`,
+        cityKey: searchKey(`Renamed ${token}`),
+        placeKey: placeKey({ ...place, city: `Renamed ${token}` }),
+      })
+      .where(eq(locations.id, other.id));
+    expect([await found(`moved ${token}`), await found(`renamed ${token}`)]).toEqual([false, true]);
   });
 });
