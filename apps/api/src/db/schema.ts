@@ -231,7 +231,7 @@ export const hotels = pgTable(
  * the search key (trigram-indexed), the largest room and the time zone. Read through the copy,
  * a common word's candidates are some 100 bytes each instead of a whole hotel row (some 800:
  * description, pictures, address): a quarter to a third of such a count (docs/scaling.md,
- * Guests and each hotel's largest room). Written by the database only (migration 0032: a
+ * A stay search by a text). Written by the database only (migration 0032: a
  * trigger on hotels; a bulk load that skips triggers calls devstay_store_hotel_search).
  */
 export const hotelSearch = pgTable(
