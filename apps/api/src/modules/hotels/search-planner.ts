@@ -52,8 +52,9 @@ interface FilterContext {
   /** The app's clock, for a condition on a hotel's today. */
   now?: Date;
   /**
-   * The hotel's table row is read before this condition (its matches come through the trigram
-   * index): a test on a column no b-tree index of hotels holds costs nothing more.
+   * The hotel's row, or its search copy, is read before this condition (its matches come
+   * through a trigram index): a test on a column no b-tree index of hotels holds costs nothing
+   * more.
    */
   rowRead?: boolean;
   /** The city searched (folded): in the 'city' reading, every hotel read is in one of its places. */
@@ -469,8 +470,9 @@ export function hotelCountQuery(
   // count stops: for a text in 2 % of the hotels, some 90,000 tests (docs/scaling.md).
   // With a city, the city's hotels come from its indexes, which test the text from their
   // entries as the city's page does (no table row read).
-  // A text with only rooms asked besides (a stay, guests): its matches from the hotels' narrow
-  // search copy, which holds all the room filter tests of the hotel (id, largest room, zone).
+  // A text alone, or with only rooms asked besides (a stay, guests): its matches from the
+  // hotels' narrow search copy, which holds all the room filter reads of a hotel (id, largest
+  // room, zone), instead of whole hotel rows.
   const matched = Object.keys(others).every((filter) => filter === 'room')
     ? 'select h.hotel_id as id, h.largest_room_capacity, h.time_zone from hotel_search h'
     : 'select h.* from hotels h';
