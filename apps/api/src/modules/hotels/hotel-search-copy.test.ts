@@ -125,3 +125,24 @@ describe('a stay search by a text, through the search copy', () => {
     expect([await found(`moved ${token}`), await found(`renamed ${token}`)]).toEqual([false, true]);
   });
 });
+
+test("a stay search by a text: a check-in past in the hotel's new time zone leaves it out", async () => {
+  const name = `${token} Zeta`;
+  const earliest = calendarDateIn('Etc/GMT+12');
+  const hotel = await insertHotel(t.db, { name, locationId, timeZone: 'Etc/GMT+12' });
+  await insertRoom(t.db, { hotelId: hotel.id, capacity: 2, stock: 2 });
+  const listed = async () => {
+    const res = await t.app.inject(
+      `/api/hotels?name=${encodeURIComponent(name)}&checkIn=${earliest}&checkOut=${addDays(earliest, 2)}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    // The count (read through the copy) and the page (read from the hotels) agree.
+    const cards = res.json<HotelCard[]>();
+    expect(res.headers['x-total-count']).toBe(String(cards.length));
+    return cards.some((h) => h.id === hotel.id);
+  };
+  expect(await listed()).toBe(true);
+  // Kiritimati's today is always a day or two after the earliest zone's.
+  await t.db.update(hotels).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(hotels.id, hotel.id));
+  expect(await listed()).toBe(false);
+});
