@@ -76,7 +76,10 @@ test('a superAdmin creates a room service with a dropped picture, then renames i
 
   // Every hotel's room form offers it at once.
   await page.goto('/home/createRooms');
-  await page.getByRole('combobox', { name: 'Services' }).fill(name.split(' ').at(-1) as string);
+  const services = page.getByRole('combobox', { name: 'Services' });
+  // Loaded: the placeholder says 'Loading...' until the list is there.
+  await expect(services).toHaveAttribute('placeholder', 'Choose the room services');
+  await services.fill(name.split(' ').at(-1) as string);
   await expect(page.getByRole('option', { name })).toBeVisible();
 
   await page.goto('/home/modifyServRooms');

@@ -3,7 +3,8 @@
 // a clean stop or a power loss alike), HAProxy, the API's role and database, the web build, then
 // the API processes, serving once each is in the balancer's rotation. A database node or etcd
 // member that ends on its own is started again (a node rejoins as a replica).
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { errorMessage } from '@devstay/shared/error-message';
 import pg from 'pg';
 import { ensureDatabaseRoles } from '../../apps/api/src/db/roles.ts';
@@ -187,6 +188,72 @@ function walHeartbeat(settings: ClusterSettings, secrets: Secrets) {
   return { stop: () => clearInterval(timer) };
 }
 
+/** How long the start waits for the other replicas once one is synchronous. */
+const OTHER_REPLICAS_GRACE_MS = 60_000;
+
+/**
+ * Waits for the replicas to follow the primary synchronously: one at least (every booking then
+ * commits on two nodes), the others for OTHER_REPLICAS_GRACE_MS more. A node still being
+ * rewound or copied again after a failover then joins by itself while the cluster serves
+ * (Patroni lists in synchronous_standby_names only the replicas that stream), said in the log
+ * when it does or when it gives up, rather than keep the whole cluster down. The heartbeat runs
+ * until every replica has joined or given up.
+ */
+async function replicasJoined(
+  replicas: DatabaseNode[],
+  heartbeat: { stop(): void },
+  stopping: AbortSignal,
+  log: (line: string) => void,
+): Promise<void> {
+  const joined = new Set<string>();
+  const joins = replicas.map(async (node) => {
+    await waitForRole(node, 'sync', NODE_START_TIMEOUT_MS, stopping);
+    joined.add(node.name);
+    log(`${node.name} synchronous replica on port ${node.pgPort}`);
+  });
+  void Promise.allSettled(joins).then((results) => {
+    heartbeat.stop();
+    results.forEach((result, i) => {
+      const node = replicas[i];
+      if (result.status === 'rejected' && node && !stopping.aborted)
+        log(
+          `${node.name} did not join as a synchronous replica (${errorMessage(result.reason)}): see logs/${node.name}.log`,
+        );
+    });
+  });
+  if (replicas.length === 0) return;
+  try {
+    await Promise.any(joins);
+  } catch {
+    throw new Error(
+      `no replica following the primary synchronously after ${NODE_START_TIMEOUT_MS / 1000} s (${replicas.map((n) => n.name).join(', ')})`,
+    );
+  }
+  const all = Promise.allSettled(joins);
+  const grace = new Promise((resolve) => setTimeout(resolve, OTHER_REPLICAS_GRACE_MS).unref());
+  await Promise.race([all, grace]);
+  const waiting = replicas.filter((node) => !joined.has(node.name));
+  if (waiting.length > 0)
+    log(
+      `serving without waiting for ${waiting.map((n) => n.name).join(', ')}: not a synchronous replica yet (being rewound or copied again); it joins by itself (logs/${waiting[0]?.name}.log)`,
+    );
+}
+
+/**
+ * The last lines of each database node's log: why a start failed is told there (an election
+ * refused, a rewind that did not reach a consistent state, a module missing).
+ */
+export function nodeLogTails(settings: ClusterSettings, lines = 12): string {
+  return settings.nodes
+    .map((node) => {
+      const file = path.join(settings.dir, 'logs', `${node.name}.log`);
+      const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      const tail = text.trimEnd().split('\n').slice(-lines);
+      return [`${node.name}'s last lines:`, ...tail.map((line) => `  ${line}`)].join('\n');
+    })
+    .join('\n');
+}
+
 export function createCluster(
   settings: ClusterSettings,
   log: (line: string) => void = console.log,
@@ -198,6 +265,7 @@ export function createCluster(
   const { secrets, primary } = access;
   const apis = new ApiProcesses(table, settings, secrets, log);
   let stopped: Promise<void> | undefined;
+  const stopping = new AbortController();
   const beside: [string, () => void | Promise<void>][] = [];
   const stop = () => {
     // Each part is stopped whatever became of the one before: a stop that gave up half-way
@@ -210,6 +278,8 @@ export function createCluster(
       }
     };
     stopped ??= (async () => {
+      // Waits still running (a replica that has not joined yet) end with it.
+      stopping.abort();
       await attempt('the API processes', () => apis.stopAll());
       await attempt('haproxy', () => table.stop('haproxy'));
       // The replicas together first, so that the primary's shutdown promotes none of them; then
@@ -354,19 +424,12 @@ export function createCluster(
     await createStanza(nodeConfigFile(settings, elected), secrets.superuser);
     log(`backup repository ready (${describeRepository(settings.backup)})`);
     step();
-    const heartbeat = walHeartbeat(settings, secrets);
-    try {
-      await Promise.all(
-        settings.nodes
-          .filter((node) => node !== elected)
-          .map(async (node) => {
-            await waitForRole(node, 'sync', NODE_START_TIMEOUT_MS);
-            log(`${node.name} synchronous replica on port ${node.pgPort}`);
-          }),
-      );
-    } finally {
-      heartbeat.stop();
-    }
+    await replicasJoined(
+      settings.nodes.filter((node) => node !== elected),
+      walHeartbeat(settings, secrets),
+      stopping.signal,
+      log,
+    );
     step();
     await webBuilt;
     step();

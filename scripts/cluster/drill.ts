@@ -10,7 +10,7 @@ import { createDb } from '../../apps/api/src/db/client.ts';
 import { takeOverStopSignals } from '../../apps/api/src/db/embedded.ts';
 import { ROOT } from '../web-build.ts';
 import { apiName } from './api.ts';
-import { type Cluster, type ClusterAccess, createCluster } from './cluster.ts';
+import { type Cluster, type ClusterAccess, createCluster, nodeLogTails } from './cluster.ts';
 import {
   API_BACKEND,
   asPrimaryInReplicaDoor,
@@ -105,7 +105,10 @@ async function drillCluster(name: string): Promise<Cluster> {
   takeOverStopSignals(signals);
   for (const signal of signals) process.on(signal, abort);
   const started = performance.now();
-  await cluster.start();
+  await cluster.start().catch((error: unknown) => {
+    console.error(nodeLogTails(settings));
+    throw error;
+  });
   console.log(`cluster started in ${seconds(performance.now() - started)} s`);
   return cluster;
 }

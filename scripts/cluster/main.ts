@@ -4,7 +4,7 @@
 // it started.
 // `npm run cluster -- --observe` also starts Prometheus and the exporters (observe.ts).
 import { errorMessage } from '@devstay/shared/error-message';
-import { createCluster } from './cluster.ts';
+import { createCluster, nodeLogTails } from './cluster.ts';
 import { startObserve } from './observe.ts';
 import { ensureObserveTools } from './packages.ts';
 import { clusterSettings } from './settings.ts';
@@ -53,6 +53,7 @@ try {
 } catch (error) {
   if (stopping) await new Promise(() => {});
   console.error(`The cluster did not start: ${errorMessage(error)}`);
+  console.error(nodeLogTails(settings));
   // A part that failed after the cluster's own start (monitoring) leaves those to stop.
   await cluster.stop();
   process.exit(1);

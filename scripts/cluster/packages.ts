@@ -20,6 +20,10 @@ export const PG_BIN_DIR = '/usr/lib/postgresql/15/bin';
 /** Where each tool is looked for, and the Debian package that brings it. */
 const WANTED = [
   { tool: 'patroni', paths: ['/usr/bin/patroni'], pkg: 'patroni' },
+  // Patroni's etcd client hands TLS to pyOpenSSL where python3-openssl is installed, which then
+  // needs idna to check a certificate's names; Debian only suggests it, and without it Patroni
+  // never reaches etcd ("No module named 'idna'").
+  { tool: 'idna', paths: ['/usr/lib/python3/dist-packages/idna/__init__.py'], pkg: 'python3-idna' },
   { tool: 'etcd', paths: ['/usr/bin/etcd'], pkg: 'etcd-server' },
   { tool: 'haproxy', paths: ['/usr/sbin/haproxy', '/usr/bin/haproxy'], pkg: 'haproxy' },
   { tool: 'pgBinDir', paths: [`${PG_BIN_DIR}/postgres`], pkg: 'postgresql-15' },

@@ -270,12 +270,14 @@ export function waitForRole(
   node: DatabaseNode,
   check: 'primary' | 'replica' | 'sync',
   timeoutMs: number,
+  signal?: AbortSignal,
 ) {
   return waitFor(
     `${node.name} answering ${check}`,
     async () => (await statusOf(restUrl(node, check), 1000)) === 200,
     timeoutMs,
     500,
+    signal,
   );
 }
 

@@ -2,16 +2,21 @@ import { httpsRequest } from './tls.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `check` until it answers true; throws naming `what` after `timeoutMs`. */
+/**
+ * Polls `check` until it answers true; throws naming `what` after `timeoutMs`, or at once once
+ * `signal` is aborted (the wait is no longer wanted: the cluster stops).
+ */
 export async function waitFor(
   what: string,
   check: () => Promise<boolean>,
   timeoutMs: number,
   everyMs = 250,
+  signal?: AbortSignal,
 ): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (await check().catch(() => false)) return;
+    if (signal?.aborted) throw new Error(`${what}: no longer waited for`);
     if (Date.now() > until) throw new Error(`${what}: not after ${timeoutMs / 1000} s`);
     await sleep(everyMs);
   }
