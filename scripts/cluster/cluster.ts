@@ -235,7 +235,7 @@ async function replicasJoined(
   const waiting = replicas.filter((node) => !joined.has(node.name));
   if (waiting.length > 0)
     log(
-      `serving without waiting for ${waiting.map((n) => n.name).join(', ')}: not a synchronous replica yet (being rewound or copied again); it joins by itself (logs/${waiting[0]?.name}.log)`,
+      `serving without waiting for ${waiting.map((n) => n.name).join(', ')}: not a synchronous replica yet; it joins by itself once it follows the primary (see logs/${waiting[0]?.name}.log)`,
     );
 }
 
