@@ -13,7 +13,7 @@ import { ApiProcesses, apiName } from './api.ts';
 import { startEtcd, startEtcdMember } from './etcd.ts';
 import { API_BACKEND, backendStates, startHaproxy } from './haproxy.ts';
 import { removeNetwork, setUpNetwork } from './netns.ts';
-import { ensureTools, type Tools } from './packages.ts';
+import { ensureNetworkTools, ensureTools, type Tools } from './packages.ts';
 import { LEADER_TTL_S, namespaceKind, roleOf, startNode, waitForRole } from './patroni.ts';
 import { createStanza, describeRepository, nodeConfigFile } from './pgbackrest.ts';
 import { type ClusterPort, reservePorts, takenPorts } from './ports.ts';
@@ -379,6 +379,7 @@ export function createCluster(
     }
     if (settings.network) {
       // Before etcd: its members also listen on the host's address on the nodes' network.
+      ensureNetworkTools(log);
       setUpNetwork(settings.network, settings.nodes.length);
       log(
         `network namespaces: ${settings.nodes.map((n) => `${n.name} ${n.host} (${n.namespace})`).join(', ')}; the host ${settings.network.gateway} on ${settings.network.bridge}`,

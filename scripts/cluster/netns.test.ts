@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { userInfo } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { heal, nodeNetwork, partition, removeNetwork, setUpNetwork } from './netns.ts';
+import { ensureNetworkTools } from './packages.ts';
 import { clusterSettings } from './settings.ts';
 
 const root = userInfo().uid === 0;
@@ -96,6 +97,7 @@ describe.runIf(root)('a partition between namespaces (root)', { timeout: 120_000
   });
 
   it('cuts a node off from its peers and from etcd, both ways, and the host still reaches it', async () => {
+    ensureNetworkTools();
     setUpNetwork(network, 2);
     const node1 = network.nodeHost(1);
     const node2 = network.nodeHost(2);

@@ -53,6 +53,12 @@ const OBSERVE_WANTED = [
   },
 ] as const;
 
+/** What the nodes' network namespaces and a partition between them need (CLUSTER_NETNS=on). */
+const NETWORK_WANTED = [
+  { tool: 'ip', paths: ['/usr/sbin/ip', '/sbin/ip', '/usr/bin/ip', '/bin/ip'], pkg: 'iproute2' },
+  { tool: 'nft', paths: ['/usr/sbin/nft', '/sbin/nft', '/usr/bin/nft'], pkg: 'nftables' },
+] as const;
+
 type Wanted = readonly { tool: string; paths: readonly string[]; pkg: string }[];
 
 function located(wanted: Wanted): Record<string, string> {
@@ -72,6 +78,11 @@ export function ensureTools(log: (line: string) => void = console.log): Tools {
 /** Prometheus, promtool and the exporters, as `ensureTools` ensures the engines. */
 export function ensureObserveTools(log: (line: string) => void = console.log): ObserveTools {
   return ensurePackages(OBSERVE_WANTED, log) as unknown as ObserveTools;
+}
+
+/** `ip` and `nft`, as `ensureTools` ensures the engines (a partition is nftables rules). */
+export function ensureNetworkTools(log: (line: string) => void = console.log): void {
+  ensurePackages(NETWORK_WANTED, log);
 }
 
 /** promtool's path, or undefined when it is missing and cannot be installed (not root). */
