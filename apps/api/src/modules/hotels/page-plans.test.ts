@@ -1,3 +1,4 @@
+import { HOTELS_PER_PAGE } from '@devstay/shared/constants';
 import { searchKey } from '@devstay/shared/text';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { hotels } from '../../db/schema.ts';
@@ -86,6 +87,20 @@ test('a page walked along the order keeps its generic plan, with stars or a text
     pages((i) => ({ name: `plan ${i % 2}`, page: 1 + (i % 2), pageSize: 8 }), 'walk'),
   );
   expect(text?.generic).toBeGreaterThan(0);
+});
+
+test("a page deep in the widest window keeps its generic plan: the site's page size is written as it is", async () => {
+  // Pages 17–32 of 8 read within 256 rows. With the page's size a parameter, the generic plan
+  // was priced at a tenth of them (26 cards, each with its price's fallback) against the 8 a
+  // plan for the values reads, and was never kept.
+  const deep = await plansOf(
+    pages((i) => ({ page: 17 + i, pageSize: HOTELS_PER_PAGE, sort: 'rating_desc' }), 'walk'),
+  );
+  expect(deep?.generic).toBeGreaterThan(0);
+  const byStars = await plansOf(
+    pages((i) => ({ qualification: 1 + (i % 5), page: 17 + i, pageSize: HOTELS_PER_PAGE }), 'walk'),
+  );
+  expect(byStars?.generic).toBeGreaterThan(0);
 });
 
 test('a count without a text, or with a city, is prepared and keeps its generic plan', async () => {

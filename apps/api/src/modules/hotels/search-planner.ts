@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { capacityFor } from '@devstay/shared/cart';
-import { type HotelSort, QUALIFICATION_MAX, QUALIFICATION_MIN } from '@devstay/shared/constants';
+import {
+  HOTELS_PER_PAGE,
+  type HotelSort,
+  QUALIFICATION_MAX,
+  QUALIFICATION_MIN,
+} from '@devstay/shared/constants';
 import type { HotelCard, HotelListQuery } from '@devstay/shared/contracts/catalogue';
 import { asError } from '@devstay/shared/error-message';
 import { type HotelAttributeParam, hotelListParams } from '@devstay/shared/hotel-list-params';
@@ -384,6 +389,19 @@ const orderBy = (sort: HotelSort, t: string): string =>
     rating_desc: `${t}.rating_average desc nulls last, ${t}.review_count desc nulls last, ${t}.name_key, ${t}.id`,
   })[sort];
 
+/**
+ * The columns an order reads besides the id: all a page's keys carry (narrower rows to count
+ * beside, sort and join than every order's columns).
+ */
+const sortColumns = (sort: HotelSort, t: string): string =>
+  ({
+    name_asc: `${t}.name_key`,
+    name_desc: `${t}.name_key`,
+    score_asc: `${t}.qualification, ${t}.name_key`,
+    score_desc: `${t}.qualification, ${t}.name_key`,
+    rating_desc: `${t}.rating_average, ${t}.review_count, ${t}.name_key`,
+  })[sort];
+
 /** @internal */
 export interface SqlQuery {
   name?: string;
@@ -441,13 +459,12 @@ export function hotelPageQuery(
   const whereSql = filtersWhere(foldFilters(search), bind, plan, now);
   const sort = search.sort ?? 'name_asc';
   const offset = (search.page - 1) * search.pageSize;
-  const limit = `limit ${bind(search.pageSize)} offset ${bind(offset)}`;
   // 'name': the matches first, behind `offset 0` so they are not merged into a sorted walk.
   const from =
     plan === 'name'
-      ? `(select h.id, h.name_key, h.qualification, h.rating_average, h.review_count from hotels h ${whereSql} offset 0) h`
+      ? `(select h.id, ${sortColumns(sort, 'h')} from hotels h ${whereSql} offset 0) h`
       : `hotels h ${whereSql}`;
-  const keys = `h.id, h.name_key, h.qualification, h.rating_average, h.review_count${withTotal ? ', count(*) over ()::int as total' : ''}`;
+  const keys = `h.id, ${sortColumns(sort, 'h')}${withTotal ? ', count(*) over ()::int as total' : ''}`;
   // PostgreSQL keeps a prepared statement's generic plan only if it costs about what a plan
   // for the values does, and it prices a `limit $n offset $m` it cannot see at a tenth of the
   // rows: every page was planned again at each request (a plan cost as much as the read).
@@ -458,6 +475,13 @@ export function hotelPageQuery(
   // against 1.5–2.5 planned for it). Nor for a statement planned for its values anyway.
   const window =
     !inline && (withTotal || plan !== 'city') ? pageWindow(offset + search.pageSize) : undefined;
+  // Nor is it kept while the page's size is a parameter: priced at a tenth of the window's rows
+  // (26 of 256), each one a card whose price fallback the planner prices high, against the 8 a
+  // plan for the values reads. The site's page size is written as it is; another one stays a
+  // parameter, so a client cannot multiply the texts.
+  const size =
+    window && search.pageSize === HOTELS_PER_PAGE ? String(HOTELS_PER_PAGE) : bind(search.pageSize);
+  const limit = `limit ${size} offset ${bind(offset)}`;
   const page = window
     ? `select * from (
         select ${keys} from ${from} order by ${orderBy(sort, 'h')} limit ${window}
