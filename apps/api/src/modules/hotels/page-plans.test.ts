@@ -89,8 +89,8 @@ test('a page walked along the order keeps its generic plan, with stars or a text
   expect(text?.generic).toBeGreaterThan(0);
 });
 
-test("a page deep in the widest window keeps its generic plan: the site's page size is written as it is", async () => {
-  // Pages 17–32 of 8 read within 256 rows. With the page's size a parameter, the generic plan
+test("a page deep in the list keeps its generic plan: the site's page size is written as it is", async () => {
+  // Pages 9–32 of 8 read within 256 rows. With the page's size a parameter, the generic plan
   // was priced at a tenth of them (26 cards, each with its price's fallback) against the 8 a
   // plan for the values reads, and was never kept.
   const deep = await plansOf(
@@ -101,6 +101,11 @@ test("a page deep in the widest window keeps its generic plan: the site's page s
     pages((i) => ({ qualification: 1 + (i % 5), page: 17 + i, pageSize: HOTELS_PER_PAGE }), 'walk'),
   );
   expect(byStars?.generic).toBeGreaterThan(0);
+  // Pages 33–128 of 8 have a window too (1,024 rows), and keep their plan as well.
+  const deeper = await plansOf(
+    pages((i) => ({ page: 33 + i, pageSize: HOTELS_PER_PAGE, sort: 'name_desc' }), 'walk'),
+  );
+  expect(deeper?.generic).toBeGreaterThan(0);
 });
 
 test('a count without a text, or with a city, is prepared and keeps its generic plan', async () => {

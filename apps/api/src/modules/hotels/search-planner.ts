@@ -427,13 +427,15 @@ export function statementName(prefix: string, text: string): string {
 }
 
 /**
- * The rows a page's read may need, written as a literal: its end rounded up to a power of two
- * (16 to 256), so a search shape has at most five texts, each a prepared statement of some
- * 150 kB in every connection. Deeper pages have none (their limit is a parameter).
+ * The rows a page's read may need, written as a literal: its end rounded up to a power of four
+ * (16 to 1,024: pages 1–2, 3–8, 9–32 and 33–128 of 8), so a search shape has at most four texts,
+ * each a prepared statement of some 150 kB in every connection. Deeper pages have none (their
+ * limit is a parameter).
  */
 function pageWindow(end: number): number | undefined {
-  const window = 2 ** Math.ceil(Math.log2(Math.max(end, 16)));
-  return window <= 256 ? window : undefined;
+  let window = 16;
+  while (window < end) window *= 4;
+  return window <= 1024 ? window : undefined;
 }
 
 /**
@@ -468,7 +470,7 @@ export function hotelPageQuery(
   // PostgreSQL keeps a prepared statement's generic plan only if it costs about what a plan
   // for the values does, and it prices a `limit $n offset $m` it cannot see at a tenth of the
   // rows: every page was planned again at each request (a plan cost as much as the read).
-  // Within a literal window (the page's end rounded up to a power of two: a few texts a
+  // Within a literal window (the page's end rounded up to a power of four: a few texts a
   // shape), the generic plan is kept. Not for a city's page alone (a city of thousands): the
   // largest city's is read along the order's index, a smaller one's from the city's hotels, and
   // a generic plan would read and sort Buenos Aires's 10,524 hotels for every page (4–8 ms
