@@ -1,0 +1,2 @@
+DROP INDEX "hotels_location_qualification_name_key_idx";--> statement-breakpoint
+CREATE INDEX "hotels_location_qualification_name_key_idx" ON "hotels" USING btree ("location_id","qualification","name_key","id","rating_average","review_count");
