@@ -30,14 +30,12 @@
  * BENCH_DISTINCT_QUERIES (20000), BENCH_SQL_RUNS (1000), BENCH_PAGE_SAMPLES (300: requests of
  * each kind one at a time), DATABASE_URL (use that server).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOTEL_SORT_VALUES, type HotelSort } from '@devstay/shared/constants';
+import { HOTEL_SORT_VALUES } from '@devstay/shared/constants';
 import { TOTAL_COUNT_HEADER } from '@devstay/shared/http';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { buildWebIfStale, ROOT } from '../../../scripts/web-build.ts';
-import type { Db } from '../src/db/client.ts';
-import { hotels, locations } from '../src/db/schema.ts';
+import { hotels } from '../src/db/schema.ts';
 import { ReadCache } from '../src/lib/read-cache.ts';
 import {
   type HotelPagePlan,
@@ -51,6 +49,7 @@ import {
   type CannonResult,
   Cleanups,
   cannonPaths,
+  databaseCpuMs,
   envInt,
   loadAverage,
   machine,
@@ -59,6 +58,17 @@ import {
   seedHotels,
   startServer,
 } from './kit.ts';
+import {
+  fullQuery,
+  mixedQuery,
+  pick,
+  queryPool,
+  randomInt,
+  SAMPLES_SQL,
+  type Sample,
+  toPath,
+  zipf,
+} from './list-traffic.ts';
 
 const HOTELS = envInt('BENCH_HOTELS', 100_000);
 const SECONDS = envInt('BENCH_SECONDS', 10);
@@ -167,147 +177,6 @@ async function scenario(
   return measured;
 }
 
-/**
- * CPU time of a PostgreSQL server and its processes (Linux /proc), from its data folder's
- * postmaster.pid; undefined where that cannot be read (another system, DATABASE_URL).
- */
-function databaseCpuMs(dataDir: string): number | undefined {
-  try {
-    const postmaster = Number(
-      readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
-    );
-    const tick = 1000 / 100; // USER_HZ
-    let ms = 0;
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      } catch {
-        continue; // ended meanwhile
-      }
-      // After "(name) ": state, ppid, … utime (14th field), stime, cutime, cstime: the
-      // postmaster's children that ended (parallel workers, autovacuum) count in its cutime.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const own = Number(fields[11]) + Number(fields[12]);
-      if (Number(entry) === postmaster)
-        ms += (own + Number(fields[13]) + Number(fields[14])) * tick;
-      else if (Number(fields[1]) === postmaster) ms += own * tick;
-    }
-    return ms;
-  } catch {
-    return undefined;
-  }
-}
-
-// ── Query mixes, drawn from the data itself so every search has matches
-
-interface Sample {
-  nameKey: string;
-  city: string;
-  qualification: number;
-}
-
-const randomInt = (n: number) => Math.floor(Math.random() * n);
-const pick = <T>(list: readonly T[]): T => {
-  const item = list[randomInt(list.length)];
-  if (item === undefined) throw new Error('empty list');
-  return item;
-};
-
-/** What a visitor types: the start (3 letters or more) of one word of a hotel's name. */
-function searchTerm(nameKey: string): string {
-  const words = nameKey.split(' ').filter((w) => w.length >= 3);
-  const word = words.length > 0 ? pick(words) : nameKey;
-  return word.slice(0, 3 + randomInt(word.length - 2));
-}
-
-async function loadSamples(db: Db, size: number): Promise<Sample[]> {
-  const rows = await db
-    .select({ nameKey: hotels.nameKey, city: locations.city, qualification: hotels.qualification })
-    .from(hotels)
-    .innerJoin(locations, eq(locations.id, hotels.locationId))
-    .orderBy(sql`random()`)
-    .limit(size);
-  if (rows.length === 0) throw new Error('The benchmark database has no hotels');
-  return rows;
-}
-
-/** Search + star filter + city filter + sort + page, taken from one real hotel. */
-function fullQuery(samples: Sample[]): HotelSearch {
-  const s = pick(samples);
-  return {
-    name: searchTerm(s.nameKey),
-    city: s.city,
-    qualification: s.qualification,
-    sort: pick(HOTEL_SORT_VALUES),
-    page: 1 + randomInt(2),
-    pageSize: 8,
-  };
-}
-
-/** What a crowd of visitors does: browse, filter by one thing, search, go deep into pages. */
-function mixedQuery(samples: Sample[]): HotelSearch {
-  const s = pick(samples);
-  const sort: HotelSort = pick(HOTEL_SORT_VALUES);
-  switch (randomInt(6)) {
-    case 0:
-      return { sort, page: 1 + randomInt(50), pageSize: 8 };
-    case 1:
-      return { name: searchTerm(s.nameKey), sort, page: 1 + randomInt(3), pageSize: 8 };
-    case 2:
-      return { city: s.city, sort, page: 1 + randomInt(5), pageSize: 8 };
-    case 3:
-      return { qualification: s.qualification, sort, page: 1 + randomInt(20), pageSize: 8 };
-    case 4:
-      return {
-        city: s.city,
-        qualification: s.qualification,
-        sort,
-        page: 1 + randomInt(3),
-        pageSize: 8,
-      };
-    default:
-      return fullQuery(samples);
-  }
-}
-
-function toPath(q: HotelSearch): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(q)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  return `/api/hotels?${params}`;
-}
-
-/** `size` distinct request paths made by `make` (fewer if it cannot make that many). */
-function queryPool(size: number, make: () => HotelSearch): string[] {
-  const paths = new Set<string>();
-  for (let tries = 0; paths.size < size && tries < size * 20; tries++) paths.add(toPath(make()));
-  return [...paths];
-}
-
-/** Picks an item of `list` with Zipf popularity: the item at rank r has weight 1/r. */
-function zipf<T>(list: readonly T[]): () => T {
-  const cumulative = new Float64Array(list.length);
-  let sum = 0;
-  for (let r = 0; r < list.length; r++) {
-    sum += 1 / (r + 1);
-    cumulative[r] = sum;
-  }
-  return () => {
-    const x = Math.random() * sum;
-    let lo = 0;
-    let hi = list.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((cumulative[mid] ?? 0) < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return list[lo] as T;
-  };
-}
-
 // ── SQL alone
 
 async function timeSql(
@@ -395,7 +264,8 @@ async function main() {
       .from(hotels);
     console.log(`catalogue: ${hotelCount?.n} hotels in ${cityCount?.n} cities`);
 
-    const samples = await loadSamples(db, 5000);
+    const samples = (await db.$client.query<Sample>(SAMPLES_SQL, [5000])).rows;
+    if (samples.length === 0) throw new Error('The benchmark database has no hotels');
 
     const hotelIds = (
       await db.execute<{ id: number }>(sql`select id from ${hotels} order by random() limit 2000`)
@@ -413,19 +283,19 @@ async function main() {
 
     // Sanity: the list answers 200 with a page and its total.
     for (let i = 0; i < 20; i++) {
-      const res = await fetch(url + toPath(mixedQuery(samples)));
+      const res = await fetch(url + toPath(mixedQuery(samples, HOTEL_SORT_VALUES)));
       if (res.status !== 200 || !res.headers.has(TOTAL_COUNT_HEADER)) {
         throw new Error(`list answered ${res.status}: ${await res.text()}`);
       }
     }
-    const probe = await fetch(url + toPath(fullQuery(samples)));
+    const probe = await fetch(url + toPath(fullQuery(samples, HOTEL_SORT_VALUES)));
     console.log(
       `probe ${probe.url.slice(url.length)} → ${probe.status}, ` +
         `${((await probe.json()) as unknown[]).length} cards of ${probe.headers.get(TOTAL_COUNT_HEADER)}`,
     );
 
-    const fullPool = queryPool(DISTINCT_QUERIES, () => fullQuery(samples));
-    const mixedPool = queryPool(DISTINCT_QUERIES, () => mixedQuery(samples));
+    const fullPool = queryPool(DISTINCT_QUERIES, () => fullQuery(samples, HOTEL_SORT_VALUES));
+    const mixedPool = queryPool(DISTINCT_QUERIES, () => mixedQuery(samples, HOTEL_SORT_VALUES));
     const stats = (cache: 'list' | 'pages') => () =>
       new Promise<CacheStats>((resolve) => {
         child.once('message', (m) =>
@@ -443,8 +313,11 @@ async function main() {
     const lists: [string, () => string][] = [
       ['list popular: search+stars+city+sort+page', zipf(fullPool)],
       ['list popular: mixed (browse, filters, deep)', zipf(mixedPool)],
-      ['list, every request new: search+stars+…', () => toPath(fullQuery(samples))],
-      ['list, every request new: mixed', () => toPath(mixedQuery(samples))],
+      [
+        'list, every request new: search+stars+…',
+        () => toPath(fullQuery(samples, HOTEL_SORT_VALUES)),
+      ],
+      ['list, every request new: mixed', () => toPath(mixedQuery(samples, HOTEL_SORT_VALUES))],
     ];
     // What each request cost in CPU (server process and database), which moves less with the
     // machine's load than throughput does: the server reports its own over the window
@@ -520,7 +393,7 @@ async function main() {
         'pages, every request new (rendered)',
         () =>
           randomInt(2) === 0
-            ? homePage(toPath(fullQuery(samples)))
+            ? homePage(toPath(fullQuery(samples, HOTEL_SORT_VALUES)))
             : `/hotel/${pick(hotelIds)}?${fresh()}`,
       ],
     ];
@@ -552,7 +425,10 @@ async function main() {
     const costs: [string, number[]][] = [];
     for (const [name, nextPath] of [
       ['trivial request GET /api/health', () => '/api/health'],
-      ['/home search, not kept', () => `${homePage(toPath(fullQuery(samples)))}&${fresh()}`],
+      [
+        '/home search, not kept',
+        () => `${homePage(toPath(fullQuery(samples, HOTEL_SORT_VALUES)))}&${fresh()}`,
+      ],
       ['hotel page, not kept', () => `/hotel/${pick(hotelIds)}?${fresh()}`],
       ['a kept page (the most popular)', () => pagePool[0] as string],
     ] as const) {
@@ -589,8 +465,8 @@ async function main() {
     const planFor = (q: HotelSearch): HotelPagePlan => (q.city ? 'city' : 'walk');
     const sqlRows: Measured[] = [];
     for (const [kind, make] of [
-      ['full', () => fullQuery(samples)],
-      ['mixed', () => mixedQuery(samples)],
+      ['full', () => fullQuery(samples, HOTEL_SORT_VALUES)],
+      ['mixed', () => mixedQuery(samples, HOTEL_SORT_VALUES)],
     ] as const) {
       const counts = new ReadCache<number>({ ttlMs: 60_000, max: 20_000 });
       sqlRows.push(

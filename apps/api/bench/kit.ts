@@ -4,7 +4,7 @@
  * percentiles, the machine's load, and autocannon's API as used here.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -151,6 +151,46 @@ export async function benchDatabase(
   return { db: database.db, url: database.url, dataDir, uploadsDir: path.join(work, 'uploads') };
 }
 
+/** A process's CPU time (Linux /proc: user + system), in milliseconds. */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // USER_HZ
+}
+
+/**
+ * CPU time of a PostgreSQL server and its processes (Linux /proc), from its data folder's
+ * postmaster.pid; undefined where that cannot be read (another system, DATABASE_URL).
+ */
+export function databaseCpuMs(dataDir: string): number | undefined {
+  try {
+    const postmaster = Number(
+      readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    const tick = 1000 / 100; // USER_HZ
+    let ms = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // ended meanwhile
+      }
+      // After "(name) ": state, ppid, … utime (14th field), stime, cutime, cstime: the
+      // postmaster's children that ended (parallel workers, autovacuum) count in its cutime.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const own = Number(fields[11]) + Number(fields[12]);
+      if (Number(entry) === postmaster)
+        ms += (own + Number(fields[13]) + Number(fields[14])) * tick;
+      else if (Number(fields[1]) === postmaster) ms += own * tick;
+    }
+    return ms;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Fills the database up to `size` hotels with seedLargeCatalogue, saying how long it took. */
 export async function seedHotels(db: Db, size: number, uploadsDir: string): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(hotels);
@@ -173,14 +213,20 @@ export interface BenchServer {
 /**
  * The real app (server.ts) in a child process, so that the load never shares an event loop with
  * the server it measures: `env` added to this process's (BENCH_DATABASE_URL at least), `execArgv`
- * its Node options (this process's by default). Stopped by `cleanups` if not before.
+ * its Node options (this process's by default). Stopped by `cleanups` if not before. `checkout`:
+ * another checkout's app and its own server.ts (catalogue-pair.ts).
  */
 export function startServer(
   cleanups: Cleanups,
   env: Record<string, string>,
   execArgv?: string[],
+  checkout?: string,
 ): Promise<BenchServer> {
-  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
+  const script = checkout
+    ? path.join(checkout, 'apps/api/bench/server.ts')
+    : fileURLToPath(new URL('./server.ts', import.meta.url));
+  const child = fork(script, {
+    ...(checkout ? { cwd: checkout } : {}),
     env: { ...process.env, ...env },
     ...(execArgv ? { execArgv } : {}),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

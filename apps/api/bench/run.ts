@@ -5,7 +5,8 @@
  * `npm run bench -- first-start`: a new user's `npm install` and `npm start` from a clean copy
  * (run only when asked: it downloads every package). `npm run bench -- soak`: the cluster under
  * a steady mix for SOAK_MINUTES (30) through a rolling restart and a failover (only when asked:
- * it takes the machine for half an hour).
+ * it takes the machine for half an hour). `BENCH_PAIR_DIR=<another checkout> npm run bench --
+ * catalogue-pair`: the hotel list of this code and of that one, interleaved.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,7 @@ const BENCHES = [
   'memory',
   'channels',
 ] as const;
-const ON_REQUEST = ['first-start', 'soak'] as const;
+const ON_REQUEST = ['first-start', 'soak', 'catalogue-pair'] as const;
 const asked = process.argv.slice(2);
 const known: readonly string[] = [...BENCHES, ...ON_REQUEST];
 const unknown = asked.filter((name) => !known.includes(name));
