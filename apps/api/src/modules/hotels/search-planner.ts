@@ -394,13 +394,11 @@ const orderBy = (sort: HotelSort, t: string): string =>
  * beside, sort and join than every order's columns).
  */
 const sortColumns = (sort: HotelSort, t: string): string =>
-  ({
-    name_asc: `${t}.name_key`,
-    name_desc: `${t}.name_key`,
-    score_asc: `${t}.qualification, ${t}.name_key`,
-    score_desc: `${t}.qualification, ${t}.name_key`,
-    rating_desc: `${t}.rating_average, ${t}.review_count, ${t}.name_key`,
-  })[sort];
+  orderBy(sort, t)
+    .split(', ')
+    .map((term) => term.split(' ')[0])
+    .filter((column) => column !== `${t}.id`)
+    .join(', ');
 
 /** @internal */
 export interface SqlQuery {
