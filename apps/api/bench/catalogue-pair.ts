@@ -20,8 +20,8 @@
 import path from 'node:path';
 import { HOTEL_SORT_VALUES } from '@devstay/shared/constants';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/db/client.ts';
 import {
+  ask,
   type BenchServer,
   benchDatabase,
   Cleanups,
@@ -37,9 +37,9 @@ import {
 } from './kit.ts';
 import {
   fullQuery,
+  loadSamples,
   mixedQuery,
   queryPool,
-  SAMPLES_SQL,
   type Sample,
   toPath,
   zipf,
@@ -70,19 +70,9 @@ interface Side {
 }
 
 /** The list cache's hits and misses so far (bench/server.ts answers 'stats'). */
-const listStats = (server: BenchServer) =>
-  new Promise<{ hits: number; misses: number }>((resolve) => {
-    server.child.once('message', (m) =>
-      resolve((m as { stats: { list: { hits: number; misses: number } } }).stats.list),
-    );
-    server.child.send('stats');
-  });
-
-async function samplesOf(db: Db): Promise<Sample[]> {
-  const { rows } = await db.$client.query<Sample>(SAMPLES_SQL, [5000]);
-  if (rows.length === 0) throw new Error('The benchmark database has no hotels');
-  return rows;
-}
+const listStats = async (server: BenchServer) =>
+  (await ask<{ stats: { list: { hits: number; misses: number } } }>(server, 'stats', 'stats')).stats
+    .list;
 
 async function main() {
   const other = process.env.BENCH_PAIR_DIR;
@@ -128,14 +118,14 @@ async function main() {
         name: path.basename(other),
         server: await startServer(cleanups, serverEnv(otherUrl.href), undefined, other),
         sorts: otherSorts,
-        samples: await samplesOf(opened.db),
+        samples: await loadSamples(opened.db.$client),
         totals: new Map(),
       },
       {
         name: 'this code',
         server: await startServer(cleanups, serverEnv(url)),
         sorts: HOTEL_SORT_VALUES,
-        samples: await samplesOf(db),
+        samples: await loadSamples(db.$client),
         totals: new Map(),
       },
     ];

@@ -60,12 +60,11 @@ import {
 } from './kit.ts';
 import {
   fullQuery,
+  loadSamples,
   mixedQuery,
   pick,
   queryPool,
   randomInt,
-  SAMPLES_SQL,
-  type Sample,
   toPath,
   zipf,
 } from './list-traffic.ts';
@@ -264,8 +263,7 @@ async function main() {
       .from(hotels);
     console.log(`catalogue: ${hotelCount?.n} hotels in ${cityCount?.n} cities`);
 
-    const samples = (await db.$client.query<Sample>(SAMPLES_SQL, [5000])).rows;
-    if (samples.length === 0) throw new Error('The benchmark database has no hotels');
+    const samples = await loadSamples(db.$client);
 
     const hotelIds = (
       await db.execute<{ id: number }>(sql`select id from ${hotels} order by random() limit 2000`)

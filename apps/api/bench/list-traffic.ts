@@ -3,6 +3,7 @@
  * searches drawn from the data itself, so every one has matches, in a list's orders (`sorts`:
  * a code's own, as another code being compared may have fewer), and Zipf popularity.
  */
+import type { Pool } from 'pg';
 import type { HotelSearch } from '../src/modules/hotels/search-planner.ts';
 
 export interface Sample {
@@ -25,9 +26,15 @@ function searchTerm(nameKey: string): string {
   return word.slice(0, 3 + randomInt(word.length - 2));
 }
 
-/** `size` hotels at random, each a search's seed: its name, city and stars. */
-export const SAMPLES_SQL = `select h.name_key as "nameKey", l.city, h.qualification
-  from hotels h join locations l on l.id = h.location_id order by random() limit $1`;
+/** 5,000 hotels at random from a catalogue's database, each a search's seed. */
+export async function loadSamples(pool: Pick<Pool, 'query'>): Promise<Sample[]> {
+  const { rows } = await pool.query<Sample>(
+    `select h.name_key as "nameKey", l.city, h.qualification
+     from hotels h join locations l on l.id = h.location_id order by random() limit 5000`,
+  );
+  if (rows.length === 0) throw new Error('The benchmark database has no hotels');
+  return rows;
+}
 
 /** Search + star filter + city filter + sort + page, taken from one real hotel. */
 export function fullQuery(samples: Sample[], sorts: readonly string[]): HotelSearch {
