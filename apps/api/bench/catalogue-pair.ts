@@ -12,7 +12,7 @@
  * each code's searches in its own orders: requests a second, the CPU a request cost its server
  * process and the database over its own bursts, and the share its list cache answered.
  *
- * Targets (issue of the list's speed, docs/scaling.md): this code's popular pages at least as
+ * Targets (docs/scaling.md, Hotel list): this code's popular pages at least as
  * fast as the other's, and a request that misses every cache at most the other's CPU.
  * Environment: BENCH_PAIR_DIR (required), BENCH_HOTELS (100000), BENCH_PAIR_ROUNDS (8),
  * BENCH_PAIR_SECONDS (3: a burst), BENCH_CONNECTIONS (16), BENCH_DISTINCT_QUERIES (20000).
