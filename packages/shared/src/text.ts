@@ -2,8 +2,12 @@
 
 /** Case- and accent-insensitive key: 'Bogotá ' → 'bogota'. The server indexes the same key. */
 export function searchKey(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
+  // Plain ASCII (most of what is typed) has no accent to take off: no decomposing.
+  const folded = ASCII.test(text) ? text : text.normalize('NFD').replace(/\p{M}/gu, '');
+  return folded.toLowerCase().trim().replace(/\s+/g, ' ');
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * The most words of a search text matched: a longer text is matched by its first ones.

@@ -142,15 +142,12 @@ function parseAcceptEncoding(header: string) {
   return parsed;
 }
 
-/**
- * The first of `offered` that an Accept-Encoding header allows, if any.
- * @internal
- */
+/** The first of `offered` that an Accept-Encoding header allows, if any. */
 export function acceptedEncoding(
   header: string | undefined,
   offered: readonly Encoding[] = ENCODINGS,
 ): Encoding | undefined {
-  if (!header) return undefined;
+  if (!header || offered.length === 0) return undefined;
   const { accepted, refused } = parseAcceptEncoding(header);
   return offered.find(
     (name) =>
@@ -173,17 +170,17 @@ function compress(body: string, encoding: Encoding): Buffer {
   }
 }
 
+/** The encodings a ready body goes out in, best first: none when too short to be worth it. */
+export function offeredEncodings(ready: ReadyBody): readonly Encoding[] {
+  return compressible(ready) ? (ready.encodings ?? ENCODINGS) : [];
+}
+
 /**
  * What a ready body goes out as for a client's Accept-Encoding: the form it accepts first
  * (compressed once, then kept in `compressedForms`), or its text.
  */
-export function encodedBody(
-  ready: ReadyBody,
-  acceptEncoding: string | undefined,
-): { encoding?: Encoding; payload: string | Buffer } {
-  const encoding = compressible(ready)
-    ? acceptedEncoding(acceptEncoding, ready.encodings)
-    : undefined;
+export function encodedBody(ready: ReadyBody, acceptEncoding: string | undefined): EncodedBody {
+  const encoding = acceptedEncoding(acceptEncoding, offeredEncodings(ready));
   if (!encoding) return { payload: ready.body };
   const own = encoding === 'gzip' ? ready.gzip : undefined;
   if (own) return { encoding, payload: own };
@@ -196,9 +193,9 @@ export function encodedBody(
   return { encoding, payload: compressed };
 }
 
-/** Whether a client's If-None-Match says it holds this body already (then: 304). */
-export function hasBody(ifNoneMatch: string | undefined, ready: ReadyBody): boolean {
-  return ifNoneMatch === ready.etag;
+/** Whether a client's If-None-Match says it holds the body of this ETag already (then: 304). */
+export function hasBody(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch === etag;
 }
 
 const SHARED = Symbol('shared answer');
@@ -209,6 +206,14 @@ export interface SharedAnswer {
   ready: ReadyBody;
   /** The query parameters its route reads; undefined when that cannot be told (never kept). */
   params: readonly string[] | undefined;
+  /** The form its body went out in (none for a 304). */
+  sent?: EncodedBody;
+}
+
+/** A body as it goes out: compressed (`encoding`), or its text. */
+export interface EncodedBody {
+  encoding?: Encoding;
+  payload: string | Buffer;
 }
 
 /** The answer `sendReady` sent as `shared`, if it did. */
@@ -248,11 +253,16 @@ export function sendReady(
   }: { type?: string; shared?: boolean; params?: readonly string[] } = {},
 ) {
   reply.header('etag', ready.etag).header('vary', 'accept-encoding').type(type);
-  if (shared) (reply as SharedMark)[SHARED] = { ready, params: params ?? routeParams(request) };
-  if (hasBody(request.headers['if-none-match'], ready)) return reply.code(304).send();
-  const { encoding, payload } = encodedBody(ready, request.headers['accept-encoding']);
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(payload);
+  const answer: SharedAnswer | undefined = shared
+    ? { ready, params: params ?? routeParams(request) }
+    : undefined;
+  if (answer) (reply as SharedMark)[SHARED] = answer;
+  if (hasBody(request.headers['if-none-match'], ready.etag)) return reply.code(304).send();
+  const sent = encodedBody(ready, request.headers['accept-encoding']);
+  // Kept with the answer as it went out (plugins/kept-answers.ts).
+  if (answer) answer.sent = sent;
+  if (sent.encoding) reply.header('content-encoding', sent.encoding);
+  return reply.send(sent.payload);
 }
 
 /** Node's request headers as a fetch `Headers` (what Better Auth's API takes). */

@@ -14,16 +14,24 @@ export function keptAddress(url: string, params: readonly string[]): string | un
   if (url.includes('#') || pathOf(url).includes('%')) return undefined;
   const mark = url.indexOf('?');
   if (mark === -1) return url;
-  const path = url.slice(0, mark);
-  const read: string[][] = params.map(() => []);
-  for (const pair of url.slice(mark + 1).split('&')) {
-    if (pair === '') continue;
+  const pairs = url.slice(mark + 1).split('&');
+  // Each pair's place in `params` (-1: not read). Mostly the address is its own kept form
+  // already (only read parameters, in their order: as the site writes them).
+  const places: number[] = [];
+  let inOrder = true;
+  for (const pair of pairs) {
     const equals = pair.indexOf('=');
     const name = equals === -1 ? pair : pair.slice(0, equals);
     if (name.includes('%') || name.includes('+')) return undefined;
-    read[params.indexOf(name)]?.push(pair);
+    const place = pair === '' ? -1 : params.indexOf(name);
+    if (place < (places.at(-1) ?? 0)) inOrder = false;
+    places.push(place);
   }
+  if (inOrder) return url;
+  const read: string[][] = params.map(() => []);
+  pairs.forEach((pair, i) => read[places[i] ?? -1]?.push(pair));
   const query = read.flat().join('&');
+  const path = url.slice(0, mark);
   return query === '' ? path : `${path}?${query}`;
 }
 

@@ -123,21 +123,44 @@ describe('answers kept whole count their addresses, headers and bodies', () => {
     app.get('/big', { schema: { querystring: query } }, async (request, reply) =>
       sendReady(request, reply, readyBody(body(size)), { shared: true }),
     );
+    const same = readyBody(body(size));
+    app.get('/same', async (request, reply) => sendReady(request, reply, same, { shared: true }));
     await app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
   afterAll(() => app.close());
 
+  const sent = async (url: string, acceptEncoding: string) => {
+    const response = await fetch(`${base}${url}`, {
+      headers: { 'accept-encoding': acceptEncoding },
+    });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    // What went out (fetch decodes the body).
+    return Number(response.headers.get('content-length'));
+  };
+
   test('filled past the budget, they hold at most it', async () => {
     const { answers, params } = kept.caches;
     for (let n = 0; n * size < answers.budget * 1.3; n++) {
-      const response = await fetch(`${base}/big?n=${n}&utm_source=${n}`);
-      expect(response.status).toBe(200);
-      await response.arrayBuffer();
+      // Kept as its text: the form it went out in.
+      await sent(`/big?n=${n}&utm_source=${n}`, 'identity');
     }
     within('keptAnswers', answers);
     within('keptParams', params);
     expect(answers.weight).toBeGreaterThan(answers.size * size);
     expect(params.size).toBe(1);
+  });
+
+  test('each form an answer went out in is counted', async () => {
+    const { answers } = kept.caches;
+    kept.clear();
+    const zstd = await sent('/same', 'zstd');
+    const once = answers.weight;
+    expect(once).toBeGreaterThan(zstd);
+    // Its text besides, when a client asked for that: the same answer, both forms counted.
+    const text = await sent('/same', 'identity');
+    expect(answers.size).toBe(1);
+    expect(answers.weight - once).toBeGreaterThanOrEqual(text);
   });
 });

@@ -93,6 +93,25 @@ describe('answers kept whole in front of the application', () => {
     expect(again.headers.etag).toMatch(/^W\//);
   });
 
+  test('an answer keeps each form it went out in: another is sent by the application once', async () => {
+    const url = '/api/hotels?sort=rating_desc&page=2&pageSize=8';
+    const zstd = await get(base, url, { 'accept-encoding': 'zstd' });
+    expect(zstd.headers['content-encoding']).toBe('zstd');
+    const [hits, misses] = [kept.hits, kept.misses];
+    const brotli = await get(base, url, { 'accept-encoding': 'br' });
+    expect([kept.hits, kept.misses]).toEqual([hits, misses + 1]);
+    for (const [acceptEncoding, first] of [
+      ['br', brotli],
+      ['zstd', zstd],
+    ] as const) {
+      const again = await get(base, url, { 'accept-encoding': acceptEncoding });
+      expect(again.headers['content-encoding']).toBe(acceptEncoding);
+      expect(again.body.equals(first.body)).toBe(true);
+      expect(decode(again)).toBe(decode(zstd));
+    }
+    expect([kept.hits, kept.misses]).toEqual([hits + 2, misses + 1]);
+  });
+
   test('a host name the host check refuses gets 421 from the application, even for a kept address', async () => {
     const url = `/api/hotels/${hotelId}`;
     await get(base, url);

@@ -6,8 +6,16 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from 'fastify';
-import { ENTRY_BYTES, textBytes } from '../lib/held-bytes.ts';
-import { encodedBody, hasBody, type ReadyBody, sharedAnswerOf } from '../lib/http.ts';
+import { BUFFER_BYTES, ENTRY_BYTES, textBytes } from '../lib/held-bytes.ts';
+import {
+  acceptedEncoding,
+  type EncodedBody,
+  type Encoding,
+  hasBody,
+  offeredEncodings,
+  type ReadyBody,
+  sharedAnswerOf,
+} from '../lib/http.ts';
 import { keptAddress, pathOf } from '../lib/kept-address.ts';
 import { type CacheUse, ReadCache } from '../lib/read-cache.ts';
 import { REQUEST_ID_HEADER, requestIds } from '../lib/request-id.ts';
@@ -30,7 +38,12 @@ import { HSTS } from './security-headers.ts';
  * - Which answers may be kept: the route says so (`sendReady(…, { shared: true })`, for a body
  *   from a catalogue cache), and only a 200 to a GET without a cookie being set is kept.
  * - The encoding a client gets and whether its If-None-Match earns a 304 are decided by the
- *   same functions as the application's (`encodedBody`, `hasBody` in lib/http.ts).
+ *   same functions as the application's (`offeredEncodings`, `acceptedEncoding`, `hasBody` in
+ *   lib/http.ts). An answer keeps the bytes of each form the application sent it in (zstd,
+ *   Brotli, gzip, its text), not its text besides: a page of cards is kept as its 1–2 kB of
+ *   zstd, not its 6 kB of JSON (which the read cache holds), so the budget keeps three times
+ *   the pages. A client asking for a form not sent yet is answered by the application, and
+ *   that form is kept too.
  * - Every request this does not answer plainly goes on to the application: another method, a
  *   body, a host name the host check (host-check.ts) does not accept or a forwarded one, a
  *   forwarded protocol (Strict-Transport-Security goes out over https only: security-headers.ts),
@@ -132,7 +145,14 @@ export class KeptAnswers {
       return false;
     }
     const answer = this.#find(request.url ?? '');
-    if (!answer) {
+    // As the application answers it: a 304 has the same headers, no body and no length.
+    const status = answer && hasBody(headers['if-none-match'], answer.etag) ? 304 : 200;
+    const encoding =
+      answer && status === 200
+        ? acceptedEncoding(headers['accept-encoding'], answer.encodings)
+        : undefined;
+    const payload = status === 200 ? answer?.forms.get(encoding ?? IDENTITY) : undefined;
+    if (!answer || (status === 200 && !payload)) {
       this.#missed += 1;
       return false;
     }
@@ -140,19 +160,12 @@ export class KeptAnswers {
     const reqId = this.#requestId(request);
     const out = answer.headers.slice();
     out.push(REQUEST_ID_HEADER, reqId);
-    let status = 200;
-    if (hasBody(headers['if-none-match'], answer.ready)) {
-      // As the application answers it: the same headers, no body and no length.
-      status = 304;
-      response.writeHead(status, out);
-      response.end();
-    } else {
-      const { encoding, payload } = encodedBody(answer.ready, headers['accept-encoding']);
+    if (payload) {
       if (encoding) out.push('content-encoding', encoding);
-      out.push('content-length', String(Buffer.byteLength(payload)));
-      response.writeHead(status, out);
-      response.end(payload);
+      out.push('content-length', String(payload.byteLength));
     }
+    response.writeHead(status, out);
+    response.end(payload);
     if (this.#log) {
       this.#log.info(
         {
@@ -174,7 +187,8 @@ export class KeptAnswers {
   read(url: string): { headers: readonly string[]; body: string } | undefined {
     if (!this.#open) return undefined;
     const answer = this.#find(url);
-    return answer && { headers: answer.headers, body: answer.ready.body };
+    const body = answer?.source.deref()?.body ?? answer?.forms.get(IDENTITY)?.toString();
+    return answer && body !== undefined ? { headers: answer.headers, body } : undefined;
   }
 
   /** Forgets every kept answer, and lets no answer worked out before now be kept. */
@@ -202,7 +216,15 @@ export class KeptAnswers {
       ) {
         const url = request.raw.url ?? request.url;
         const address = keptAddress(url, shared.params);
-        const answer = keptAnswer(shared.ready, reply.getHeaders());
+        const answer =
+          address === undefined || !shared.sent
+            ? null
+            : keptAnswer(
+                shared.ready,
+                reply.getHeaders(),
+                shared.sent,
+                this.#answers.find(address),
+              );
         if (address !== undefined && answer) {
           this.#answers.set(address, answer, generation);
           if (url.includes('?'))
@@ -250,11 +272,23 @@ const KEPT_ANSWERS_BYTES = 24_000_000;
 const KEPT_PARAMS_BYTES = 1_000_000;
 
 interface KeptAnswer {
-  ready: ReadyBody;
+  etag: string;
   /** The answer's headers as name, value, name, value… without its length and encoding. */
   headers: string[];
+  /** The encodings its body goes out in for a client that accepts one (offeredEncodings). */
+  encodings: readonly Encoding[];
+  /** Its body's bytes in each form sent so far: an encoding's, or its text's (IDENTITY). */
+  forms: ReadonlyMap<Encoding | typeof IDENTITY, Buffer>;
+  /**
+   * Its body, for a reader in this process (the server render), while the read cache that
+   * made it holds it: not kept alive from here, nor counted.
+   */
+  source: WeakRef<ReadyBody>;
   weight: number;
 }
+
+/** The form of a body sent as its text, uncompressed. */
+const IDENTITY = 'identity';
 
 /** Headers that belong to one sending of an answer, not to the answer. */
 const PER_SENDING = new Set([
@@ -268,18 +302,39 @@ const PER_SENDING = new Set([
   'keep-alive',
 ]);
 
-/** The answer to keep, from the headers it went out with; null when it sets a cookie. */
+/**
+ * The answer to keep, from the headers it went out with and the form it went out in (added to
+ * the forms of `kept`, the same body kept before); null when it sets a cookie.
+ */
 function keptAnswer(
   ready: ReadyBody,
-  sent: Record<string, number | string | string[] | undefined>,
+  sentHeaders: Record<string, number | string | string[] | undefined>,
+  sent: EncodedBody,
+  kept: KeptAnswer | undefined,
 ): KeptAnswer | null {
-  if (sent['set-cookie'] !== undefined) return null;
+  if (sentHeaders['set-cookie'] !== undefined) return null;
   const headers: string[] = [];
-  for (const [name, value] of Object.entries(sent)) {
+  for (const [name, value] of Object.entries(sentHeaders)) {
     if (value === undefined || PER_SENDING.has(name)) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
   }
-  let headerBytes = 0;
-  for (const text of headers) headerBytes += textBytes(text) + 16;
-  return { ready, headers, weight: ready.weight + headerBytes + 100 };
+  const forms = new Map(kept?.etag === ready.etag ? kept.forms : []);
+  // A text is copied into bytes of its own (it goes out as such); a compressed form is the
+  // one `compressedForms` holds, counted here again.
+  const { payload } = sent;
+  forms.set(
+    sent.encoding ?? IDENTITY,
+    typeof payload === 'string' ? Buffer.from(payload) : payload,
+  );
+  let weight = textBytes(ready.etag) + 100;
+  for (const text of headers) weight += textBytes(text) + 16;
+  for (const form of forms.values()) weight += form.byteLength + BUFFER_BYTES;
+  return {
+    etag: ready.etag,
+    headers,
+    encodings: offeredEncodings(ready),
+    forms,
+    source: new WeakRef(ready),
+    weight,
+  };
 }

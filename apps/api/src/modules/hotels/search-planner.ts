@@ -407,19 +407,26 @@ export interface SqlQuery {
   values: unknown[];
 }
 
-/** Names already given, by statement text: the texts are few (filters × plans × orders). */
-const statementNames = new Map<string, string>();
+/**
+ * Names already given, by prefix and statement text: the texts are few (filters × plans ×
+ * orders).
+ */
+const statementNames = new Map<string, Map<string, string>>();
 
 /**
  * A prepared statement's name, a hash of its text: node-postgres prepares a name once per
  * connection, so a name must never stand for two texts. Hashed once per text.
  */
 export function statementName(prefix: string, text: string): string {
-  const key = `${prefix}\n${text}`;
-  let name = statementNames.get(key);
+  let names = statementNames.get(prefix);
+  if (names === undefined) {
+    names = new Map();
+    statementNames.set(prefix, names);
+  }
+  let name = names.get(text);
   if (name === undefined) {
     name = `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
-    statementNames.set(key, name);
+    names.set(text, name);
   }
   return name;
 }
