@@ -120,8 +120,11 @@ export async function announceCatalogueChange(
   await executor.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${JSON.stringify(change)})`);
 }
 
-/** A safety net only: should a notice be lost anyway, no answer outlives this. */
-const CACHE_TTL_MS = 60_000;
+/**
+ * A safety net only: should a notice be lost anyway, no answer outlives this (a kept answer,
+ * plugins/kept-answers.ts, this after it was sent from a read cache's body).
+ */
+export const CACHE_TTL_MS = 60_000;
 
 const KEYS = ['hotel', 'room', 'review', 'hotelService', 'event', 'service', 'location'] as const;
 

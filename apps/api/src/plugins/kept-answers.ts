@@ -19,6 +19,7 @@ import {
 import { keptAddress, pathOf } from '../lib/kept-address.ts';
 import { type CacheUse, ReadCache } from '../lib/read-cache.ts';
 import { REQUEST_ID_HEADER, requestIds } from '../lib/request-id.ts';
+import { CACHE_TTL_MS } from './catalogue-cache.ts';
 import { answersHost } from './host-check.ts';
 import { HSTS } from './security-headers.ts';
 
@@ -263,8 +264,12 @@ export class KeptAnswers {
     return ok;
   }
 }
-/** A safety net only: the catalogue cache drops kept answers on every change. */
-const TTL_MS = 15_000;
+/**
+ * A safety net only: the catalogue cache drops kept answers on every change. The read caches'
+ * own: kept 15 s, the answers to a popular list's tail were sent through the application again
+ * every 15 s although the read cache still held their pages (docs/scaling.md, Hotel list).
+ */
+const TTL_MS = CACHE_TTL_MS;
 const HOSTS_MAX = 100;
 const HOST_LENGTH_MAX = 255;
 /** The budgets in bytes (held-bytes.ts; docs/scaling.md, Memory). */
