@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readyBody, sendReady } from '../lib/http.ts';
+import { keptPart, splicedBody } from '../lib/spliced-body.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { hotelIds } from '../test/fixtures.ts';
 import { KeptAnswers } from './kept-answers.ts';
@@ -300,6 +301,36 @@ describe('what is kept, on an application of its own', () => {
     await pending;
     await get(base, '/shared?a=2');
     expect(calls - before).toBe(2);
+  });
+
+  test('a page spliced from zipped parts goes out again as the application sent it', async () => {
+    const own = new KeptAnswers(new Set());
+    const pages = Fastify({ serverFactory: (handler, options) => own.server(handler, options) });
+    await pages.register(own.plugin);
+    const styles = keptPart(`<style>${'.card{margin:0}'.repeat(200)}</style>`);
+    const page = splicedBody([
+      '<!doctype html>',
+      styles,
+      `<main>${'<p>hotel</p>'.repeat(300)}</main>`,
+    ]);
+    pages.get('/home', (request, reply) =>
+      sendReady(request, reply, page, { type: 'text/html; charset=utf-8', shared: true }),
+    );
+    await pages.listen({ host: '127.0.0.1', port: 0 });
+    const at = `http://127.0.0.1:${(pages.server.address() as AddressInfo).port}`;
+    try {
+      const fromApp = await get(at, '/home', { 'accept-encoding': 'gzip' });
+      expect(fromApp.headers['content-encoding']).toBe('gzip');
+      for (const acceptEncoding of ['gzip', 'zstd, gzip', 'identity']) {
+        const hits = own.hits;
+        const again = await get(at, '/home', { 'accept-encoding': acceptEncoding });
+        expect(own.hits, acceptEncoding).toBe(hits + 1);
+        expect(decode(again)).toBe(page.body);
+        if (acceptEncoding !== 'identity') expect(again.body.equals(fromApp.body)).toBe(true);
+      }
+    } finally {
+      await pages.close();
+    }
   });
 
   test("its server keeps Fastify's timeouts, the defaults and those asked for", async () => {

@@ -11,6 +11,7 @@ import {
   acceptedEncoding,
   type EncodedBody,
   type Encoding,
+  encodedBody,
   hasBody,
   offeredEncodings,
   type ReadyBody,
@@ -43,7 +44,7 @@ import { HSTS } from './security-headers.ts';
  *   lib/http.ts). An answer keeps the bytes of each form the application sent it in (zstd,
  *   Brotli, gzip, its text), not its text besides: a page of cards is kept as its 1–2 kB of
  *   zstd, not its 6 kB of JSON (which the read cache holds), so the budget keeps three times
- *   the pages. A client asking for a form not sent yet is answered by the application, and
+ *   the pages. A rendered page keeps its zipped parts, smaller than its gzip form. A client asking for a form not sent yet is answered by the application, and
  *   that form is kept too.
  * - Every request this does not answer plainly goes on to the application: another method, a
  *   body, a host name the host check (host-check.ts) does not accept or a forwarded one, a
@@ -148,12 +149,8 @@ export class KeptAnswers {
     const answer = this.#find(request.url ?? '');
     // As the application answers it: a 304 has the same headers, no body and no length.
     const status = answer && hasBody(headers['if-none-match'], answer.etag) ? 304 : 200;
-    const encoding =
-      answer && status === 200
-        ? acceptedEncoding(headers['accept-encoding'], answer.encodings)
-        : undefined;
-    const payload = status === 200 ? answer?.forms.get(encoding ?? IDENTITY) : undefined;
-    if (!answer || (status === 200 && !payload)) {
+    const sent = answer && status === 200 ? sending(answer, headers['accept-encoding']) : undefined;
+    if (!answer || (status === 200 && !sent)) {
       this.#missed += 1;
       return false;
     }
@@ -161,10 +158,9 @@ export class KeptAnswers {
     const reqId = this.#requestId(request);
     const out = answer.headers.slice();
     out.push(REQUEST_ID_HEADER, reqId);
-    if (payload) {
-      if (encoding) out.push('content-encoding', encoding);
-      out.push('content-length', String(payload.byteLength));
-    }
+    const payload = sent?.payload;
+    if (sent?.encoding) out.push('content-encoding', sent.encoding);
+    if (payload !== undefined) out.push('content-length', String(Buffer.byteLength(payload)));
     response.writeHead(status, out);
     response.end(payload);
     if (this.#log) {
@@ -285,6 +281,12 @@ interface KeptAnswer {
   /** Its body's bytes in each form sent so far: an encoding's, or its text's (IDENTITY). */
   forms: ReadonlyMap<Encoding | typeof IDENTITY, Buffer>;
   /**
+   * A body that puts its gzip form together from parts it holds zipped (a rendered page,
+   * lib/spliced-body.ts): kept itself, a fraction of that form (the screen's styles, a part
+   * of every page of the screen, are kept once), and sent as `sendReady` sends it.
+   */
+  spliced?: ReadyBody;
+  /**
    * Its body, for a reader in this process (the server render), while the read cache that
    * made it holds it: not kept alive from here, nor counted.
    */
@@ -294,6 +296,14 @@ interface KeptAnswer {
 
 /** The form of a body sent as its text, uncompressed. */
 const IDENTITY = 'identity';
+
+/** How a kept answer goes out to a client: the form it accepts first, if kept. */
+function sending(answer: KeptAnswer, acceptEncoding: string | undefined): EncodedBody | undefined {
+  if (answer.spliced) return encodedBody(answer.spliced, acceptEncoding);
+  const encoding = acceptedEncoding(acceptEncoding, answer.encodings);
+  const payload = answer.forms.get(encoding ?? IDENTITY);
+  return payload && { encoding, payload };
+}
 
 /** Headers that belong to one sending of an answer, not to the answer. */
 const PER_SENDING = new Set([
@@ -323,15 +333,18 @@ function keptAnswer(
     if (value === undefined || PER_SENDING.has(name)) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
   }
+  const spliced = 'gzip' in ready ? ready : undefined;
   const forms = new Map(kept?.etag === ready.etag ? kept.forms : []);
   // A text is copied into bytes of its own (it goes out as such); a compressed form is the
   // one `compressedForms` holds, counted here again.
   const { payload } = sent;
-  forms.set(
-    sent.encoding ?? IDENTITY,
-    typeof payload === 'string' ? Buffer.from(payload) : payload,
-  );
-  let weight = textBytes(ready.etag) + 100;
+  if (!spliced) {
+    forms.set(
+      sent.encoding ?? IDENTITY,
+      typeof payload === 'string' ? Buffer.from(payload) : payload,
+    );
+  }
+  let weight = textBytes(ready.etag) + 100 + (spliced?.weight ?? 0);
   for (const text of headers) weight += textBytes(text) + 16;
   for (const form of forms.values()) weight += form.byteLength + BUFFER_BYTES;
   return {
@@ -339,6 +352,7 @@ function keptAnswer(
     headers,
     encodings: offeredEncodings(ready),
     forms,
+    spliced,
     source: new WeakRef(ready),
     weight,
   };
