@@ -142,7 +142,7 @@ process.on('message', async (message) => {
   const kept = app.keptAnswers.hits;
   process.send?.({
     stats: {
-      list: { hits: kept + hotelPages.hits, misses: hotelPages.misses, kept, keptMiss: app.keptAnswers.misses, keptSize: app.keptAnswers.size },
+      list: { hits: kept + hotelPages.hits, misses: hotelPages.misses },
       pages: { hits: kept + renderedPages.hits, misses: renderedPages.misses },
     },
   });

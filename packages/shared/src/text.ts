@@ -2,12 +2,14 @@
 
 /** Case- and accent-insensitive key: 'Bogotá ' → 'bogota'. The server indexes the same key. */
 export function searchKey(text: string): string {
-  // Plain ASCII (most of what is typed) has no accent to take off: no decomposing.
-  const folded = ASCII.test(text) ? text : text.normalize('NFD').replace(/\p{M}/gu, '');
+  // Printable ASCII (most of what is typed) has no accent to take off: no decomposing.
+  const folded = BEYOND_PRINTABLE_ASCII.test(text)
+    ? text.normalize('NFD').replace(/\p{M}/gu, '')
+    : text;
   return folded.toLowerCase().trim().replace(/\s+/g, ' ');
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const BEYOND_PRINTABLE_ASCII = /[^ -~]/;
 
 /**
  * The most words of a search text matched: a longer text is matched by its first ones.

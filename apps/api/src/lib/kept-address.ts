@@ -29,7 +29,7 @@ export function keptAddress(url: string, params: readonly string[]): string | un
   }
   if (inOrder) return url;
   const read: string[][] = params.map(() => []);
-  pairs.forEach((pair, i) => read[places[i] ?? -1]?.push(pair));
+  for (const [i, pair] of pairs.entries()) read[places[i] ?? -1]?.push(pair);
   const query = read.flat().join('&');
   const path = url.slice(0, mark);
   return query === '' ? path : `${path}?${query}`;

@@ -1,6 +1,13 @@
 import { SharedLoads } from './shared-loads.ts';
 
 /**
+ * How long the catalogue's caches keep what they read, at most (plugins/catalogue-cache.ts), and
+ * the answers kept whole sent from them (plugins/kept-answers.ts): a safety net only, should a
+ * change notice be lost; every change heard of drops them.
+ */
+export const CATALOGUE_TTL_MS = 60_000;
+
+/**
  * A small in-process cache of reads (hotel list pages, match counts, the city list, hotel
  * details, the pages the server renders).
  *

@@ -5,7 +5,7 @@ import type { Db, Executor } from '../db/client.ts';
 import type { ReplicaReads } from '../db/replica-reads.ts';
 import { ENTRY_BYTES, textBytes } from '../lib/held-bytes.ts';
 import type { ReadyBody } from '../lib/http.ts';
-import { ReadCache } from '../lib/read-cache.ts';
+import { CATALOGUE_TTL_MS, ReadCache } from '../lib/read-cache.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 
 /**
@@ -120,12 +120,6 @@ export async function announceCatalogueChange(
   await executor.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${JSON.stringify(change)})`);
 }
 
-/**
- * A safety net only: should a notice be lost anyway, no answer outlives this (a kept answer,
- * plugins/kept-answers.ts, this after it was sent from a read cache's body).
- */
-export const CACHE_TTL_MS = 60_000;
-
 const KEYS = ['hotel', 'room', 'review', 'hotelService', 'event', 'service', 'location'] as const;
 
 /**
@@ -174,7 +168,7 @@ function createCaches() {
     // cache held at its own weights. At 24 MB (3,700) the popular mixed traffic found 5 points
     // fewer of its pages kept (76 % against 81 %) and each of those is a miss.
     hotelPages: new ReadCache<CachedHotelPage>({
-      ttlMs: CACHE_TTL_MS,
+      ttlMs: CATALOGUE_TTL_MS,
       max: budget.hotelPages,
       weigh: (v, key) => bodyBytes(v.page, key) + 50,
     }),
@@ -182,25 +176,25 @@ function createCaches() {
     // search by a name or a whole search box adds one few others share; kept fewer, the counts
     // every page of a city, or of its stars, shares were pushed out within seconds.
     hotelCounts: new ReadCache<number>({
-      ttlMs: CACHE_TTL_MS,
+      ttlMs: CATALOGUE_TTL_MS,
       max: budget.hotelCounts,
       weigh: (_, key) => keyBytes(key),
     }),
     // One list, a few hundred cities: objects weigh some four times their JSON.
     cities: new ReadCache<City[]>({
-      ttlMs: CACHE_TTL_MS,
+      ttlMs: CATALOGUE_TTL_MS,
       max: budget.cities,
       weigh: (v) => JSON.stringify(v).length * 4 + ENTRY_BYTES,
     }),
     // A hotel with its rooms and reviews is a few kB.
     hotelDetails: new ReadCache<ReadyBody | null>({
-      ttlMs: CACHE_TTL_MS,
+      ttlMs: CATALOGUE_TTL_MS,
       max: budget.hotelDetails,
       weigh: bodyBytes,
     }),
     // A hotel’s services are a few hundred bytes to a few kB.
     hotelServices: new ReadCache<ReadyBody | null>({
-      ttlMs: CACHE_TTL_MS,
+      ttlMs: CATALOGUE_TTL_MS,
       max: budget.hotelServices,
       weigh: bodyBytes,
     }),
@@ -208,7 +202,7 @@ function createCaches() {
     // once). Addresses hold only the parameters the screen reads (web-app.ts), but their values
     // are the visitor's to choose (up to the 16 kB of a request's head): they weigh too.
     renderedPages: new ReadCache<ReadyBody | null>({
-      ttlMs: CACHE_TTL_MS,
+      ttlMs: CATALOGUE_TTL_MS,
       max: budget.renderedPages,
       weigh: bodyBytes,
     }),

@@ -18,9 +18,8 @@ import {
   sharedAnswerOf,
 } from '../lib/http.ts';
 import { keptAddress, pathOf } from '../lib/kept-address.ts';
-import { type CacheUse, ReadCache } from '../lib/read-cache.ts';
+import { CATALOGUE_TTL_MS, type CacheUse, ReadCache } from '../lib/read-cache.ts';
 import { REQUEST_ID_HEADER, requestIds } from '../lib/request-id.ts';
-import { CACHE_TTL_MS } from './catalogue-cache.ts';
 import { answersHost } from './host-check.ts';
 import { HSTS } from './security-headers.ts';
 
@@ -265,7 +264,7 @@ export class KeptAnswers {
  * own: kept 15 s, the answers to a popular list's tail were sent through the application again
  * every 15 s although the read cache still held their pages (docs/scaling.md, Hotel list).
  */
-const TTL_MS = CACHE_TTL_MS;
+const TTL_MS = CATALOGUE_TTL_MS;
 const HOSTS_MAX = 100;
 const HOST_LENGTH_MAX = 255;
 /** The budgets in bytes (held-bytes.ts; docs/scaling.md, Memory). */
