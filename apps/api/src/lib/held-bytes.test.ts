@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { textBytes } from './held-bytes.ts';
+import { ownTextBytes, textBytes } from './held-bytes.ts';
 import { readyBody } from './http.ts';
 
 describe('a text weighs what V8 holds it in', () => {
@@ -21,5 +21,19 @@ describe('a text weighs what V8 holds it in', () => {
     const ready = readyBody(body);
     expect(ready.weight).toBeLessThan(body.length + 200);
     expect(ready.weight).toBeGreaterThanOrEqual(body.length);
+  });
+});
+
+describe("a text's bytes kept in a buffer of their own", () => {
+  test.each([
+    ['a page of cards', JSON.stringify([{ name: 'Hotel', pad: 'x'.repeat(6000) }])],
+    ['a short answer', '{"id":1}'],
+    ['accents and beyond Latin-1', `Tucumán Łódź 🏨 ${'ñ'.repeat(3000)}`],
+  ])('%s: its buffer holds exactly its UTF-8 bytes', (_name, text) => {
+    const bytes = ownTextBytes(text);
+    expect(bytes.toString()).toBe(text);
+    expect(bytes.byteLength).toBe(Buffer.byteLength(text));
+    // Not a slice of a larger one (Buffer.from: 64 kB for 4 kB and more, else a shared pool).
+    expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
   });
 });

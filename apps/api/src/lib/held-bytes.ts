@@ -32,3 +32,14 @@ export function ownBytes(bytes: Buffer): Buffer {
   bytes.copy(own);
   return own;
 }
+
+/**
+ * A text's UTF-8 bytes in a buffer of exactly their length. Node 24's `Buffer.from(text)` puts
+ * a text of 4 kB or more in a 64 kB buffer of its own (a kept 6 kB page held 64 kB), a shorter
+ * one in a slice of a shared 8 kB pool.
+ */
+export function ownTextBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}

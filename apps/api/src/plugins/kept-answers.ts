@@ -6,7 +6,7 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from 'fastify';
-import { BUFFER_BYTES, ENTRY_BYTES, textBytes } from '../lib/held-bytes.ts';
+import { BUFFER_BYTES, ENTRY_BYTES, ownTextBytes, textBytes } from '../lib/held-bytes.ts';
 import {
   acceptedEncoding,
   type EncodedBody,
@@ -333,15 +333,13 @@ function keptAnswer(
     for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
   }
   const spliced = 'gzip' in ready ? ready : undefined;
+  const encodings = offeredEncodings(ready);
   const forms = new Map(kept?.etag === ready.etag ? kept.forms : []);
-  // A text is copied into bytes of its own (it goes out as such); a compressed form is the
-  // one `compressedForms` holds, counted here again.
-  const { payload } = sent;
+  // A compressed form is the one `compressedForms` holds, counted here again; a text is
+  // copied into bytes of exactly its length (ownTextBytes).
+  const { encoding, payload } = sent;
   if (!spliced) {
-    forms.set(
-      sent.encoding ?? IDENTITY,
-      typeof payload === 'string' ? Buffer.from(payload) : payload,
-    );
+    forms.set(encoding ?? IDENTITY, typeof payload === 'string' ? ownTextBytes(payload) : payload);
   }
   let weight = textBytes(ready.etag) + 100 + (spliced?.weight ?? 0);
   for (const text of headers) weight += textBytes(text) + 16;
@@ -349,7 +347,7 @@ function keptAnswer(
   return {
     etag: ready.etag,
     headers,
-    encodings: offeredEncodings(ready),
+    encodings,
     forms,
     spliced,
     source: new WeakRef(ready),
