@@ -16,7 +16,10 @@ interface Answer {
   body: Buffer;
 }
 
-/** A GET over a real connection, with exactly the headers given (Host included). */
+/**
+ * A GET over a real connection, with exactly the headers given (Host included) and, unless
+ * they say otherwise, gzip accepted (as browsers do: a long text is kept only compressed).
+ */
 function get(
   base: string,
   url: string,
@@ -24,7 +27,8 @@ function get(
   { setHost = true } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(base + url, { headers, setHost }, (res) => {
+    const sent = { 'accept-encoding': 'gzip', ...headers };
+    const req = httpRequest(base + url, { headers: sent, setHost }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -80,7 +84,9 @@ describe('answers kept whole in front of the application', () => {
       // The application's answer (a forwarded name goes on to it, and is judged there).
       const fromApp = await get(base, url, { ...headers, 'x-forwarded-host': '127.0.0.1' });
       const again = await get(base, url, headers);
-      expect(kept.hits, acceptEncoding).toBe(hits + 1);
+      // Its text is not kept (a page of cards is long enough to compress): the application
+      // sends it, from the read cache.
+      expect(kept.hits, acceptEncoding).toBe(acceptEncoding === 'identity' ? hits : hits + 1);
       expect(again.status).toBe(200);
       expect(answerHeaders(again), acceptEncoding).toEqual(answerHeaders(fromApp));
       expect(again.body.equals(fromApp.body), acceptEncoding).toBe(true);
@@ -185,7 +191,7 @@ describe('answers kept whole in front of the application', () => {
     const escaped = await get(base, '/api/hotels?sort=name_desc&page=1&pageSiz%65=4');
     expect(escaped.status).toBe(200);
     expect(kept.hits).toBe(hits + invented.length);
-    expect(JSON.parse(escaped.body.toString())).toHaveLength(4);
+    expect(JSON.parse(decode(escaped))).toHaveLength(4);
     // A path spelled with escapes names a kept row another way: answered, never kept.
     const spelled = `/api/hotels/${[...String(hotelId)].map((d) => `%3${d}`).join('')}`;
     const before = kept.size;
@@ -200,16 +206,16 @@ describe('answers kept whole in front of the application', () => {
     const name = `Renamed ${Date.now()}`;
     await t.db.execute(sql`update hotels set name = ${name} where id = ${hotelId}`);
     // Not told: the kept answer stands (the read cache's too).
-    expect(JSON.parse((await get(base, url)).body.toString()).name).not.toBe(name);
+    expect(JSON.parse(decode(await get(base, url))).name).not.toBe(name);
     await t.app.catalogue.invalidate({ hotel: hotelId });
     const hits = kept.hits;
-    expect(JSON.parse((await get(base, url)).body.toString()).name).toBe(name);
+    expect(JSON.parse(decode(await get(base, url))).name).toBe(name);
     expect(kept.hits).toBe(hits);
     // And is kept again (once the change's notice, which drops it once more, is in).
     await expect
       .poll(async () => {
         const before = kept.hits;
-        expect(JSON.parse((await get(base, url)).body.toString()).name).toBe(name);
+        expect(JSON.parse(decode(await get(base, url))).name).toBe(name);
         return kept.hits - before;
       })
       .toBe(1);

@@ -335,11 +335,14 @@ function keptAnswer(
   const spliced = 'gzip' in ready ? ready : undefined;
   const encodings = offeredEncodings(ready);
   const forms = new Map(kept?.etag === ready.etag ? kept.forms : []);
-  // A compressed form is the one `compressedForms` holds, counted here again; a text is
-  // copied into bytes of exactly its length (ownTextBytes).
+  // A compressed form is the one `compressedForms` holds, counted here again. A text is kept
+  // only for a body too short to compress, in bytes of exactly its length (ownTextBytes): a
+  // longer one goes out as text to few clients, and to the server render's own reads, which
+  // take the read cache's text (`read`); the application answers those from the read cache.
   const { encoding, payload } = sent;
-  if (!spliced) {
-    forms.set(encoding ?? IDENTITY, typeof payload === 'string' ? ownTextBytes(payload) : payload);
+  if (!spliced && typeof payload !== 'string') forms.set(encoding ?? IDENTITY, payload);
+  if (!spliced && typeof payload === 'string' && encodings.length === 0) {
+    forms.set(IDENTITY, ownTextBytes(payload));
   }
   let weight = textBytes(ready.etag) + 100 + (spliced?.weight ?? 0);
   for (const text of headers) weight += textBytes(text) + 16;
