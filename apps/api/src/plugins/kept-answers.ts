@@ -40,11 +40,12 @@ import { HSTS } from './security-headers.ts';
  *   from a catalogue cache), and only a 200 to a GET without a cookie being set is kept.
  * - The encoding a client gets and whether its If-None-Match earns a 304 are decided by the
  *   same functions as the application's (`offeredEncodings`, `acceptedEncoding`, `hasBody` in
- *   lib/http.ts). An answer keeps the bytes of each form the application sent it in (zstd,
- *   Brotli, gzip, its text), not its text besides: a page of cards is kept as its 1–2 kB of
- *   zstd, not its 6 kB of JSON (which the read cache holds), so the budget keeps three times
- *   the pages. A rendered page keeps its zipped parts, smaller than its gzip form. A client asking for a form not sent yet is answered by the application, and
- *   that form is kept too.
+ *   lib/http.ts). An answer keeps the bytes of each compressed form the application sent it
+ *   in (zstd, Brotli, gzip), not its text: a page of cards is kept as its 1–2 kB of zstd, not
+ *   its 6 kB of JSON (which the read cache holds), so the budget keeps three times the pages.
+ *   Its text is kept only when too short to compress; a rendered page keeps its zipped parts,
+ *   smaller than its gzip form. A client asking for a form not kept is answered by the
+ *   application, and a compressed form is kept then.
  * - Every request this does not answer plainly goes on to the application: another method, a
  *   body, a host name the host check (host-check.ts) does not accept or a forwarded one, a
  *   forwarded protocol (Strict-Transport-Security goes out over https only: security-headers.ts),
