@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { readyBody, sendReady } from '../lib/http.ts';
+import { CATALOGUE_TTL_MS } from '../lib/read-cache.ts';
 import { keptPart, splicedBody } from '../lib/spliced-body.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { hotelIds } from '../test/fixtures.ts';
@@ -336,6 +337,23 @@ describe('what is kept, on an application of its own', () => {
       }
     } finally {
       await pages.close();
+    }
+  });
+
+  test('an answer lives as long as the read caches keep its body, and no longer', async () => {
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now);
+    try {
+      await get(base, '/shared?a=ttl');
+      const before = calls;
+      clock.mockReturnValue(now + CATALOGUE_TTL_MS - 1_000);
+      await get(base, '/shared?a=ttl');
+      expect(calls).toBe(before);
+      clock.mockReturnValue(now + CATALOGUE_TTL_MS + 1_000);
+      await get(base, '/shared?a=ttl');
+      expect(calls).toBe(before + 1);
+    } finally {
+      clock.mockRestore();
     }
   });
 
