@@ -45,13 +45,13 @@ interface City {
 const FILLED_TABLES = ['hotels', 'rooms', 'room_room_services', 'hotel_services', 'room_rates'];
 
 /** Statistics of every table the load writes, for the statements that read them next. */
-const ANALYZE_WRITTEN = [...FILLED_TABLES, 'hotel_from_prices', 'hotel_search']
+const ANALYZE_WRITTEN = [...FILLED_TABLES, 'hotel_search']
   .map((table) => `analyze ${table}`)
   .join('; ');
 
 /**
  * The triggers this load does the work of, so that it may skip them with the foreign-key checks:
- * those that keep each hotel card's "from" price (hotel_from_prices, migration 0022), each
+ * those that keep each hotel card's "from" price (migrations 0022 and 0034), each
  * hotel's largest room (migration 0031) and its search copy (hotel_search, migration 0032),
  * stored once at the end of the load, and the one that writes a hotel's search key (migration
  * 0025), which the load writes by the same rule (devstay_search_key).
@@ -313,8 +313,8 @@ export async function seedLargeCatalogue(
     step('from prices');
     await client.query('commit');
     step('commit');
-    // Storing the largest rooms wrote every new hotel's row again, in pages the insert had
-    // filled: each a new row version and new index entries. VACUUM would free the old ones but
+    // Storing the cards' "from" and the largest rooms wrote every new hotel's row again, in
+    // pages the insert had filled: each a new row version and new index entries. VACUUM would free the old ones but
     // keep the size: the hotels at twice theirs (100,000: 157 MB against 78) and their indexes
     // at two to three times (the trigram index 32 MB against 12), and every list statement read
     // that many more pages. Rewritten once (4 s for 100,000), as after any bulk import.

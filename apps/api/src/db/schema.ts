@@ -158,6 +158,17 @@ export const hotels = pgTable(
      * the database's triggers on rooms (migration 0031_hotel_largest_room).
      */
     largestRoomCapacity: smallint('largest_room_capacity').notNull().default(0),
+    /**
+     * The card's "from" price: the least of its rooms' `devstay_room_from` (devstay_hotels_from),
+     * null without rooms. Written by the database's triggers on rooms and room_rates (migrations
+     * 0022 and 0034, whoever writes them), so a list page reads it with the card's own row. It
+     * holds through `fromUntil`, the last night of the first season still to end (null: until a
+     * room or rule changes); after that day a card reads it from the rooms (LISTED_FROM_SELECT in
+     * hotels/repository.ts). Not indexed: where its page has room, a room's write rewrites the
+     * row with no new index entry (a HOT update).
+     */
+    fromCents: integer('from_cents'),
+    fromUntil: date('from_until', { mode: 'string' }),
     /** Kept by the reviews module so lists need no aggregate per request. */
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
@@ -336,23 +347,6 @@ export const roomRates = pgTable(
     ),
   ],
 );
-
-/**
- * Each hotel card's "from" price, kept by the database (migration 0022's triggers on rooms and
- * room_rates, whoever writes them) so a list page reads it with one probe per card instead of
- * its rooms and their rules: the least of its rooms' `devstay_room_from` (devstay_hotels_from),
- * null without rooms. It holds through `from_until`, the last night of the first season still to end (null:
- * until a room or rule changes); after that day a card reads it from the rooms
- * (LISTED_FROM_SELECT in hotels/repository.ts). Apart from hotels: storing it there rewrote
- * every hotel row and its index entries at each room or rule written.
- */
-export const hotelFromPrices = pgTable('hotel_from_prices', {
-  hotelId: integer('hotel_id')
-    .primaryKey()
-    .references(() => hotels.id, { onDelete: 'cascade' }),
-  fromCents: integer('from_cents'),
-  fromUntil: date('from_until', { mode: 'string' }),
-});
 
 export const roomRoomServices = pgTable(
   'room_room_services',

@@ -2,7 +2,7 @@ import type { HotelCard } from '@devstay/shared/contracts/catalogue';
 import { priceToCents } from '@devstay/shared/text';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { hotelFromPrices, roomRates, rooms } from '../../db/schema.ts';
+import { hotels, roomRates, rooms } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { DEMO, signIn, withSession } from '../../test/auth.ts';
 import {
@@ -15,10 +15,10 @@ import {
 } from '../../test/catalogue-rows.ts';
 
 /**
- * The hotel cards' "from" price kept by the database (hotel_from_prices, migration 0022): after
- * any write to rooms or rules, by any writer, it is what the rooms and their rules give; once a
- * season it counted is over the card reads it from the rooms; two writers of one hotel's rooms
- * at once leave it right.
+ * The hotel cards' "from" price kept by the database on the hotel's row (hotels.from_cents,
+ * migrations 0022 and 0034): after any write to rooms or rules, by any writer, it is what the
+ * rooms and their rules give; once a season it counted is over the card reads it from the rooms;
+ * two writers of one hotel's rooms at once leave it right, and hold up nothing else.
  */
 
 let t: TestApp;
@@ -59,12 +59,12 @@ async function liveFrom(hotelId: number): Promise<number | null> {
   return rows[0]?.cents ?? null;
 }
 
-/** The kept price; null without a row (a hotel that never had a room). */
+/** The kept price; null without rooms. */
 async function keptFrom(hotelId: number): Promise<number | null> {
   const [row] = await t.db
-    .select({ cents: hotelFromPrices.fromCents })
-    .from(hotelFromPrices)
-    .where(eq(hotelFromPrices.hotelId, hotelId));
+    .select({ cents: hotels.fromCents })
+    .from(hotels)
+    .where(eq(hotels.id, hotelId));
   return row?.cents ?? null;
 }
 
@@ -125,15 +125,15 @@ test('a kept "from" past its last day is read from the rooms', async () => {
   await insertRoom(t.db, { hotelId: hotelC, priceCents: 12_000 });
   // As a season that made it 100 cents ended yesterday: the kept price no longer holds.
   await t.db
-    .update(hotelFromPrices)
+    .update(hotels)
     .set({ fromCents: 100, fromUntil: sql`current_date - 1` as unknown as string })
-    .where(eq(hotelFromPrices.hotelId, hotelC));
+    .where(eq(hotels.id, hotelC));
   expect(await cardFrom(hotelC)).toBe(await liveFrom(hotelC));
   // Still its last day: the kept price holds.
   await t.db
-    .update(hotelFromPrices)
+    .update(hotels)
     .set({ fromCents: 100, fromUntil: sql`current_date` as unknown as string })
-    .where(eq(hotelFromPrices.hotelId, hotelC));
+    .where(eq(hotels.id, hotelC));
   expect(await cardFrom(hotelC)).toBe(100);
 });
 
@@ -174,6 +174,31 @@ test('two writers of one hotel’s rooms at once: the second stores a price that
   }
   expect(await keptFrom(hotelD)).toBe(25_000);
   expect(await cardFrom(hotelD)).toBe(25_000);
+});
+
+test('a writer of a hotel’s rooms does not hold up what only refers to the hotel', async () => {
+  const room = await insertRoom(t.db, { hotelId: hotelD, priceCents: 50_000 });
+  const one = await t.db.$client.connect();
+  const two = await t.db.$client.connect();
+  try {
+    await one.query('begin');
+    // Its price stored on the hotel's row: the row held until this transaction ends.
+    await one.query('update rooms set price_cents = 1000 where id = $1', [room.id]);
+    await two.query('begin');
+    await two.query(`set local lock_timeout = '5s'`);
+    // A service of the hotel checks only that the hotel exists (its foreign key).
+    await two.query(
+      `insert into hotel_services (hotel_id, name, description) values ($1, 'Lockers', 'By the door')`,
+      [hotelD],
+    );
+    await two.query('rollback');
+    await one.query('commit');
+  } finally {
+    // Closed, not returned to the pool: a failure above leaves their transactions open.
+    one.release(true);
+    two.release(true);
+  }
+  expect(await keptFrom(hotelD)).toBe(1_000);
 });
 
 const storedPicture = () => insertStoredPicture(t.db);

@@ -44,19 +44,18 @@ export type ListedCardRow = Omit<CardRow, 'image'> & {
 const LISTED_IMAGE_SELECT = `jsonb_path_query_array(h.image, '$[*].url') as "imageUrls", h.image->0 as "picture"`;
 
 /**
- * The card's "from" as the database keeps it (hotelFromPrices, schema.ts): one probe a card
- * instead of its rooms and their rules, which doubled a page statement's work. Read from the
- * rooms by the same rule (devstay_hotels_from, for the page's rows only) once a season it
- * counted is over, until a write stores it again; null without rooms.
+ * The card's "from" as the database keeps it on the hotel's row (hotels.fromCents, schema.ts):
+ * no read beyond the card's own row, where its rooms and their rules doubled a page statement's
+ * work. Read from the rooms by the same rule (devstay_hotels_from, for the page's rows only)
+ * once a season it counted is over, until a write stores it again; null without rooms.
  *
  * That fallback is called in the select list, where PostgreSQL runs the function only when a
  * row needs it: written in FROM, its body (rooms, rules, grouping) was inlined and planned into
  * every page statement, which nearly doubled their planning (most run on custom plans).
  */
-const LISTED_FROM_SELECT = `(select case when f.from_until is null or f.from_until >= current_date
-      then f.from_cents
-      else (select (devstay_hotels_from(array[h.id])).cents) end
-    from hotel_from_prices f where f.hotel_id = h.id) as "fromCents"`;
+const LISTED_FROM_SELECT = `case when h.from_until is null or h.from_until >= current_date
+      then h.from_cents
+      else (select (devstay_hotels_from(array[h.id])).cents) end as "fromCents"`;
 
 /** The card's columns in SQL text (hotels `h`, locations `l`), each under its key: a ListedCardRow. */
 export const CARD_SELECT_LIST = [

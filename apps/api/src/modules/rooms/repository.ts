@@ -24,7 +24,7 @@ type RoomRow = {
  * A room's lowest nightly price, as an SQL expression on a room `r` (its `id` and `price_cents`):
  * the base, or a cheaper weekday rule or season not yet over (event-night premiums only raise a
  * price), by the database's date. The rule is the database's function `devstay_room_from`
- * (migration 0022), whose least over a hotel's rooms its card shows (hotel_from_prices).
+ * (migration 0022), whose least over a hotel's rooms its card shows (hotels.fromCents).
  */
 function roomFromCentsSql(r: string): string {
   return `(select c.cents from devstay_room_from(${r}.id, ${r}.price_cents) c)`;
