@@ -6,7 +6,8 @@ ALTER TABLE "hotels" ADD COLUMN "from_until" date;--> statement-breakpoint
 -- The rows locked in id order before the prices are read: two writers of one hotel's rooms
 -- queue at the lock, and the second reads what the first committed (each statement of this
 -- function reads as of its start), so neither stores a price that misses the other's change.
--- NO KEY UPDATE: a foreign key's check of the hotel (a room or review added) does not wait.
+-- NO KEY UPDATE: a foreign key's check of the hotel (a service, an event, a review added) does
+-- not wait.
 CREATE OR REPLACE FUNCTION devstay_store_hotel_from(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   ids := array(SELECT DISTINCT unnest(ids));
