@@ -46,16 +46,17 @@ const LISTED_IMAGE_SELECT = `jsonb_path_query_array(h.image, '$[*].url') as "ima
 /**
  * The card's "from" as the database keeps it on the hotel's row (hotels.fromCents, schema.ts):
  * no read beyond the card's own row, where its rooms and their rules doubled a page statement's
- * work. Read from the rooms by the same rule (devstay_hotels_from, for the page's rows only)
- * once a season it counted is over, until a write stores it again; null without rooms.
+ * work. Read from the rooms by the same rule (devstay_hotel_from_cents, for the page's rows
+ * only) once a season it counted is over, until a write stores it again; null without rooms.
  *
- * That fallback is called in the select list, where PostgreSQL runs the function only when a
- * row needs it: written in FROM, its body (rooms, rules, grouping) was inlined and planned into
- * every page statement, which nearly doubled their planning (most run on custom plans).
+ * That fallback is a function called in the select list, which PostgreSQL runs only when a row
+ * needs it: written in FROM, its body (rooms, rules, grouping) was inlined and planned into
+ * every page statement, which nearly doubled their planning; as a sub-select, it was a sub-plan
+ * started at every execution (migration 0035).
  */
 const LISTED_FROM_SELECT = `case when h.from_until is null or h.from_until >= current_date
       then h.from_cents
-      else (select (devstay_hotels_from(array[h.id])).cents) end as "fromCents"`;
+      else devstay_hotel_from_cents(h.id) end as "fromCents"`;
 
 /** The card's columns in SQL text (hotels `h`, locations `l`), each under its key: a ListedCardRow. */
 export const CARD_SELECT_LIST = [

@@ -62,8 +62,11 @@ interface FilterContext {
    * more.
    */
   rowRead?: boolean;
-  /** The city searched (folded): in the 'city' reading, every hotel read is in one of its places. */
-  city?: string;
+  /**
+   * The hotels are read through their places `c` (cityHotels), which tell whether each word of
+   * the search text is in the place (`c.word_<i>_in_place`).
+   */
+  placesRead?: boolean;
 }
 
 /**
@@ -184,21 +187,19 @@ const HOTEL_FILTERS = {
     // trigram index finds the rows. Where rows come another way (a walk of an order's index,
     // a city's hotels), the same test split in two, on what every such index holds: the name
     // key, or the place key through the location (a word has no blank, so it is in the search
-    // key exactly when it is in one of the two; the locations' test is made once a statement,
-    // on the city's places alone when the rows are a city's: found through its key's index,
-    // a handful instead of every place).
-    where: (words, bind, reading, { city }) => {
-      const cityPlaces =
-        reading === 'city' && city !== undefined ? `city_key = ${bind(city)} and ` : '';
-      return words
-        .map((word) => {
+    // key exactly when it is in one of the two). The places' test is made once a statement, or
+    // where the hotels are read through their places (a city's), once a place.
+    where: (words, bind, reading, { placesRead }) =>
+      words
+        .map((word, i) => {
           if (reading === 'name' || reading === 'count')
             return `h.search_key like ${bind(containsPattern(word))}`;
           const bound = bind(word);
-          return `(strpos(h.name_key, ${bound}) > 0 or h.location_id in (select id from locations where ${cityPlaces}strpos(place_key, ${bound}) > 0))`;
+          const inName = `strpos(h.name_key, ${bound}) > 0`;
+          if (placesRead) return `(c.${wordInPlace(i)} or ${inName})`;
+          return `(${inName} or h.location_id in (select id from locations where strpos(place_key, ${bound}) > 0))`;
         })
-        .join(' and ');
-    },
+        .join(' and '),
     // A common word (a piece of a name, a large city or state) is in a large share of the
     // hotels: counted whole, every new word would read them all (docs/scaling.md, Figures
     // behind the code's choices).
@@ -325,13 +326,44 @@ function filtersWhere(
   reading: FilterReading,
   now?: Date,
   rowRead = reading === 'name',
+  placesRead = false,
 ): string {
-  const context = { now, city: folded.city, rowRead };
+  const context = { now, rowRead, placesRead };
   const conditions = FILTER_NAMES.flatMap((name) => {
     const value = folded[name];
     return value === undefined ? [] : [filterOf(name).where(value, bind, reading, context)];
   });
   return conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
+}
+
+/** The column of the city's places `c` that tells whether the text's word `i` is in the place. */
+const wordInPlace = (i: number) => `word_${i}_in_place`;
+
+/**
+ * The hotels `h` a statement reads, with the filters' WHERE clause. Where every match of a
+ * city's search text is read (`allMatches`: a count, or a page counted beside), through the
+ * city's places `c`, each read first with whether each word is in it (a city has a handful):
+ * the name filter then tests a word in the place once a place, where a test against the places
+ * matching it (a hashed sub-plan, built at each execution and probed for every hotel passed)
+ * cost a city's page statement 4 % (docs/scaling.md). `offset 0` keeps PostgreSQL from merging
+ * the places into the join, which would test the words at each hotel. Not for a page alone: a
+ * large city's is walked along the order's index until it is full, which the join's plans do
+ * not (a common word in Buenos Aires: 1.7 ms against 6 to 13).
+ */
+function filteredHotels(
+  folded: FoldedFilters,
+  bind: (value: unknown) => string,
+  reading: FilterReading,
+  { now, rowRead, allMatches = false }: { now?: Date; rowRead?: boolean; allMatches?: boolean },
+): string {
+  const { city, ...others } = folded;
+  if (!allMatches || reading !== 'city' || city === undefined || others.name === undefined)
+    return `hotels h ${filtersWhere(folded, bind, reading, now, rowRead)}`;
+  const inPlace = others.name.map(
+    (word, i) => `, strpos(place_key, ${bind(word)}) > 0 as ${wordInPlace(i)}`,
+  );
+  return `(select id${inPlace.join('')} from locations where city_key = ${bind(city)} offset 0) c
+    join hotels h on h.location_id = c.id ${filtersWhere(others, bind, reading, now, rowRead, true)}`;
 }
 
 /**
@@ -463,14 +495,14 @@ export function hotelPageQuery(
 ): SqlQuery {
   const { values, bind: bindValue } = statementValues();
   const bind = inline ?? bindValue;
-  const whereSql = filtersWhere(foldFilters(search), bind, plan, now);
+  const hotels = filteredHotels(foldFilters(search), bind, plan, { now, allMatches: withTotal });
   const sort = search.sort ?? 'name_asc';
   const offset = (search.page - 1) * search.pageSize;
   // 'name': the matches first, behind `offset 0` so they are not merged into a sorted walk.
   const from =
     plan === 'name'
-      ? `(select h.id, ${sortColumns(sort, 'h')} from hotels h ${whereSql} offset 0) h`
-      : `hotels h ${whereSql}`;
+      ? `(select h.id, ${sortColumns(sort, 'h')} from ${hotels} offset 0) h`
+      : hotels;
   const keys = `h.id, ${sortColumns(sort, 'h')}${withTotal ? ', count(*) over ()::int as total' : ''}`;
   // PostgreSQL keeps a prepared statement's generic plan only if it costs about what a plan
   // for the values does, and it prices a `limit $n offset $m` it cannot see at a tenth of the
@@ -534,7 +566,7 @@ export function hotelCountQuery(
     : 'select h.* from hotels h';
   const from =
     others.city !== undefined
-      ? `hotels h ${filtersWhere({ name, ...others }, place, 'city', now)}`
+      ? filteredHotels({ name, ...others }, place, 'city', { now, allMatches: true })
       : name !== undefined
         ? `(${matched} ${filtersWhere({ name }, place, 'count')} offset 0) h ${filtersWhere(others, place, 'count', now, true)}`
         : `hotels h ${filtersWhere(others, place, 'count', now)}`;
