@@ -500,9 +500,7 @@ export function hotelPageQuery(
   const offset = (search.page - 1) * search.pageSize;
   // 'name': the matches first, behind `offset 0` so they are not merged into a sorted walk.
   const from =
-    plan === 'name'
-      ? `(select h.id, ${sortColumns(sort, 'h')} from ${hotels} offset 0) h`
-      : hotels;
+    plan === 'name' ? `(select h.id, ${sortColumns(sort, 'h')} from ${hotels} offset 0) h` : hotels;
   const keys = `h.id, ${sortColumns(sort, 'h')}${withTotal ? ', count(*) over ()::int as total' : ''}`;
   // PostgreSQL keeps a prepared statement's generic plan only if it costs about what a plan
   // for the values does, and it prices a `limit $n offset $m` it cannot see at a tenth of the
