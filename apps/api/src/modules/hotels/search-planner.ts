@@ -223,15 +223,18 @@ const HOTEL_FILTERS = {
       if (!stay && !services && (s.rooms ?? 1) <= 1 && guests <= 1) return undefined;
       return { units: s.rooms ?? 1, guests, stay, services };
     },
-    where: (wanted, bind, _reading, { now, rowRead }) => {
+    where: (wanted, bind, reading, { now, rowRead }) => {
       const { stay } = wanted;
       const checkIn = stay ? bind(stay.checkIn) : '';
-      // A hotel whose largest room is too small is left out before its rooms are probed; read
-      // from the row, so only where the row is read anyway (elsewhere it would cost a table read
-      // for every index entry passed).
+      // A hotel whose largest room is too small is left out before its rooms are probed: where
+      // the row is read anyway, or in a count (no city, no text), which reads the hotels from
+      // the stars-and-largest-room index (hotels_qualification_largest_room_idx). Elsewhere it
+      // would cost a table read for every index entry passed.
       const capacity = capacityFor(wanted.guests, wanted.units);
       const large =
-        rowRead && capacity > 1 ? `h.largest_room_capacity >= ${bind(capacity)}::int and ` : '';
+        (rowRead || reading === 'count') && capacity > 1
+          ? `h.largest_room_capacity >= ${bind(capacity)}::int and `
+          : '';
       const room = `${large}exists (select 1 from rooms r where r.hotel_id = h.id and ${roomWantedSql('r', wanted, bind, checkIn)})`;
       if (!stay) return room;
       if (!now) throw new Error("A stay search is judged at the app's clock: pass `now`");
