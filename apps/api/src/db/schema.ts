@@ -208,11 +208,7 @@ export const hotels = pgTable(
     // room large enough, before their rooms and nights are probed. Without, a count of 3-star
     // hotels for 4 guests probed the rooms of every 3-star hotel it passed, half of them too
     // small (docs/scaling.md, Stay search).
-    index('hotels_qualification_largest_room_idx').on(
-      t.qualification,
-      t.largestRoomCapacity,
-      t.id,
-    ),
+    index('hotels_qualification_largest_room_idx').on(t.qualification, t.largestRoomCapacity, t.id),
     // Covers a city + stars (+ name) search: matches are found and sorted from the index alone.
     // Nothing after the id: an index-only scan takes apart every column of each entry it
     // passes, and the guest rating's two cost a city's page by name 2 % more (docs/scaling.md).
