@@ -1,4 +1,5 @@
-import { HOTELS_PER_PAGE } from '@devstay/shared/constants';
+import { HOTEL_TIME_ZONE_DEFAULT, HOTELS_PER_PAGE } from '@devstay/shared/constants';
+import { addDays, calendarDateIn } from '@devstay/shared/stay';
 import { searchKey } from '@devstay/shared/text';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { hotels } from '../../db/schema.ts';
@@ -118,3 +119,51 @@ test('a count without a text, or with a city, is prepared and keeps its generic 
   // A text alone is planned for its values: a rare one through the trigram index.
   expect(hotelCountQuery({ name: 'plan', page: 1, pageSize: 1 }).name).toBeUndefined();
 });
+
+test('a stay count with guests passes over the hotels whose largest room is too small in the index, before probing a room', async () => {
+  // This file's 3-star hotels have no rooms (largest room 0): a count for 4 guests leaves them
+  // out from the stars-and-largest-room index, and probes only the rooms of hotels with a room
+  // for 4 (other files' hotels).
+  const now = new Date();
+  const today = calendarDateIn(HOTEL_TIME_ZONE_DEFAULT, now);
+  const { text, values } = hotelCountQuery(
+    {
+      qualification: 3,
+      guests: 4,
+      checkIn: addDays(today, 30),
+      checkOut: addDays(today, 32),
+      page: 1,
+      pageSize: HOTELS_PER_PAGE,
+    },
+    1001,
+    undefined,
+    now,
+  );
+  const { rows } = await t.db.$client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+    `explain (analyze, format json) ${text}`,
+    values,
+  );
+  const nodes = planNodes(rows[0]?.['QUERY PLAN'][0].Plan);
+  const conditions = nodes.map((node) => node['Index Cond'] ?? '').join(' ');
+  expect(conditions).toMatch(/largest_room_capacity >= 4/);
+  const {
+    rows: [large],
+  } = await t.db.$client.query<{ hotels: number }>(
+    'select count(*)::int as hotels from hotels where qualification = 3 and largest_room_capacity >= 4',
+  );
+  const probed = nodes
+    .filter((node) => node['Relation Name'] === 'rooms')
+    .reduce((loops, node) => Math.max(loops, node['Actual Loops']), 0);
+  expect(probed, 'hotels whose rooms were probed').toBeLessThanOrEqual(large?.hotels ?? 0);
+});
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Index Cond'?: string;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+
+/** A plan's nodes, its own and those below it. */
+const planNodes = (node: PlanNode | undefined): PlanNode[] =>
+  node ? [node, ...(node.Plans ?? []).flatMap(planNodes)] : [];
