@@ -62,9 +62,11 @@ interface FilterContext {
    * more.
    */
   rowRead?: boolean;
+  /** The city searched (folded): in the 'city' reading, every hotel read is in one of its places. */
+  city?: string;
   /**
-   * The hotels are read through their places `c` (cityHotels), which tell whether each word of
-   * the search text is in the place (`c.word_<i>_in_place`).
+   * The hotels are read through their places `c` (filteredHotels), which tell whether each word
+   * of the search text is in the place (`c.word_<i>_in_place`).
    */
   placesRead?: boolean;
 }
@@ -187,19 +189,24 @@ const HOTEL_FILTERS = {
     // trigram index finds the rows. Where rows come another way (a walk of an order's index,
     // a city's hotels), the same test split in two, on what every such index holds: the name
     // key, or the place key through the location (a word has no blank, so it is in the search
-    // key exactly when it is in one of the two). The places' test is made once a statement, or
-    // where the hotels are read through their places (a city's), once a place.
-    where: (words, bind, reading, { placesRead }) =>
-      words
+    // key exactly when it is in one of the two). Where the hotels are read through their places
+    // (a city's, filteredHotels), the places' test is made once a place; otherwise once a
+    // statement, on the city's places alone when the rows are a city's (found through its key's
+    // index, a handful instead of every place).
+    where: (words, bind, reading, { city, placesRead }) => {
+      const cityPlaces =
+        reading === 'city' && city !== undefined ? `city_key = ${bind(city)} and ` : '';
+      return words
         .map((word, i) => {
           if (reading === 'name' || reading === 'count')
             return `h.search_key like ${bind(containsPattern(word))}`;
           const bound = bind(word);
           const inName = `strpos(h.name_key, ${bound}) > 0`;
           if (placesRead) return `(c.${wordInPlace(i)} or ${inName})`;
-          return `(${inName} or h.location_id in (select id from locations where strpos(place_key, ${bound}) > 0))`;
+          return `(${inName} or h.location_id in (select id from locations where ${cityPlaces}strpos(place_key, ${bound}) > 0))`;
         })
-        .join(' and '),
+        .join(' and ');
+    },
     // A common word (a piece of a name, a large city or state) is in a large share of the
     // hotels: counted whole, every new word would read them all (docs/scaling.md, Figures
     // behind the code's choices).
@@ -331,7 +338,7 @@ function filtersWhere(
   rowRead = reading === 'name',
   placesRead = false,
 ): string {
-  const context = { now, rowRead, placesRead };
+  const context = { now, city: folded.city, rowRead, placesRead };
   const conditions = FILTER_NAMES.flatMap((name) => {
     const value = folded[name];
     return value === undefined ? [] : [filterOf(name).where(value, bind, reading, context)];
@@ -348,7 +355,7 @@ const wordInPlace = (i: number) => `word_${i}_in_place`;
  * city's places `c`, each read first with whether each word is in it (a city has a handful):
  * the name filter then tests a word in the place once a place, where a test against the places
  * matching it (a hashed sub-plan, built at each execution and probed for every hotel passed)
- * cost a city's page statement 4 % (docs/scaling.md). `offset 0` keeps PostgreSQL from merging
+ * cost a city's page statement 5 % (docs/scaling.md). `offset 0` keeps PostgreSQL from merging
  * the places into the join, which would test the words at each hotel. Not for a page alone: a
  * large city's is walked along the order's index until it is full, which the join's plans do
  * not (a common word in Buenos Aires: 1.7 ms against 6 to 13).
