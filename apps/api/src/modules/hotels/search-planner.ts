@@ -64,6 +64,8 @@ interface FilterContext {
   rowRead?: boolean;
   /** The city searched (folded): in the 'city' reading, every hotel read is in one of its places. */
   city?: string;
+  /** A search text is tested too: few of the hotels passed come to the other filters' tests. */
+  text?: boolean;
   /**
    * The hotels are read through their places `c` (filteredHotels), which tell whether each word
    * of the search text is in the place (`c.word_<i>_in_place`).
@@ -230,7 +232,7 @@ const HOTEL_FILTERS = {
       if (!stay && !services && (s.rooms ?? 1) <= 1 && guests <= 1) return undefined;
       return { units: s.rooms ?? 1, guests, stay, services };
     },
-    where: (wanted, bind, reading, { now, rowRead }) => {
+    where: (wanted, bind, reading, { now, rowRead, text }) => {
       const { stay } = wanted;
       const checkIn = stay ? bind(stay.checkIn) : '';
       // A hotel whose largest room is too small is left out before its rooms are probed: where
@@ -246,8 +248,14 @@ const HOTEL_FILTERS = {
       if (!stay) return room;
       if (!now) throw new Error("A stay search is judged at the app's clock: pass `now`");
       if (!checkInMayBePast(stay.checkIn, now)) return room;
-      const today = hotelTodaySql('h.time_zone', `${bind(now.toISOString())}::timestamptz`);
-      return `${checkIn}::date >= ${today} and ${room}`;
+      const at = `${bind(now.toISOString())}::timestamptz`;
+      if (rowRead || !text)
+        return `${checkIn}::date >= ${hotelTodaySql('h.time_zone', at)} and ${room}`;
+      // Hotels read from index entries, which hold no time zone, tested by a text: the row of a
+      // hotel the text matched is read for its zone, behind `offset 0` so that it stays a test
+      // of those hotels (not a join). Written on `h`, every index entry passed was a table read:
+      // a walk by a common word for tomorrow, 5,890 buffers against 135.
+      return `exists (select from hotels t where t.id = h.id and ${checkIn}::date >= ${hotelTodaySql('t.time_zone', at)} offset 0) and ${room}`;
     },
     // The ledger moves with every booking, which drops no kept list.
     live: true,
@@ -338,7 +346,7 @@ function filtersWhere(
   rowRead = reading === 'name',
   placesRead = false,
 ): string {
-  const context = { now, city: folded.city, rowRead, placesRead };
+  const context = { now, city: folded.city, text: folded.name !== undefined, rowRead, placesRead };
   const conditions = FILTER_NAMES.flatMap((name) => {
     const value = folded[name];
     return value === undefined ? [] : [filterOf(name).where(value, bind, reading, context)];

@@ -4,6 +4,7 @@ import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { addDays, CHECK_OUT_ERROR, calendarDateIn, earliestToday } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { escapeLiteral } from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -205,6 +206,23 @@ describe('GET /api/hotels with a stay', () => {
     const stay = { checkIn: earliest, checkOut: addDays(there, 1) };
     expect(await namesOf(stay)).not.toContain('kiritimati');
     expect(await namesOf({ checkIn: there, checkOut: addDays(there, 1) })).toContain('kiritimati');
+    // Along each plan: the zone read from the row ('name'), or for the hotels the text matched
+    // in index entries ('walk').
+    for (const plan of ['walk', 'name'] as const) {
+      const namesAlong = async (checkIn: string) => {
+        const { text } = hotelPageQuery(
+          { name: token, checkIn, checkOut: addDays(there, 1), page: 1, pageSize: 50 },
+          plan,
+          false,
+          (v) => (typeof v === 'number' ? String(v) : escapeLiteral(String(v))),
+          new Date(),
+        );
+        const { rows } = await t.db.$client.query<{ name: string }>(text);
+        return rows.map((row) => row.name.split(' ')[0]);
+      };
+      expect(await namesAlong(earliest), plan).not.toContain('kiritimati');
+      expect(await namesAlong(there), plan).toContain('kiritimati');
+    }
   });
 
   test('its page is read as a simple query, values written as literals: a quote or backslash in a name finds it', async () => {
