@@ -690,8 +690,9 @@ async function countWithoutWorkers(
 /**
  * A value written into a statement's text: an integer or a yes/no as it is, a text as a quoted
  * string.
+ * @internal
  */
-function inlineLiteral(value: unknown): string {
+export function inlineLiteral(value: unknown): string {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   if (typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return escapeLiteral(value);

@@ -4,7 +4,6 @@ import { BOOKING_MESSAGES } from '@devstay/shared/messages';
 import { addDays, CHECK_OUT_ERROR, calendarDateIn, earliestToday } from '@devstay/shared/stay';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { escapeLiteral } from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -17,7 +16,7 @@ import {
   uniqueToken,
 } from '../../test/catalogue-rows.ts';
 import { releasePending } from '../bookings/repository.ts';
-import { hotelCountQuery, hotelPageQuery } from './search-planner.ts';
+import { hotelCountQuery, hotelPageQuery, inlineLiteral } from './search-planner.ts';
 
 /**
  * The hotel list's stay search (checkIn, checkOut, rooms) and room services filter over the
@@ -214,7 +213,7 @@ describe('GET /api/hotels with a stay', () => {
           { name: token, checkIn, checkOut: addDays(there, 1), page: 1, pageSize: 50 },
           plan,
           false,
-          (v) => (typeof v === 'number' ? String(v) : escapeLiteral(String(v))),
+          inlineLiteral,
           new Date(),
         );
         const { rows } = await t.db.$client.query<{ name: string }>(text);
